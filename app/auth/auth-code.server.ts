@@ -1,0 +1,26 @@
+import { db } from "~/db.server";
+import { randomToken, sha256 } from "~/utils/hash.server";
+import { createSession } from "./session.server";
+
+export const AUTH_CODE_TTL_MS = 5 * 60_000;
+
+/** A single-use, short-lived code that signs its holder in once (used after payment). */
+export async function issueAuthCode(userId: string) {
+  const code = randomToken(24);
+  await db().authCode.create({
+    data: { userId, codeHash: sha256(code), expiresAt: new Date(Date.now() + AUTH_CODE_TTL_MS) },
+  });
+  return code;
+}
+
+export async function exchangeAuthCode(code: string) {
+  const codeHash = sha256(code);
+  const claimed = await db().authCode.updateMany({
+    where: { codeHash, usedAt: null, expiresAt: { gt: new Date() } },
+    data: { usedAt: new Date() },
+  });
+  if (claimed.count !== 1) return null;
+  const row = await db().authCode.findUniqueOrThrow({ where: { codeHash }, include: { user: true } });
+  const { token } = await createSession(row.userId);
+  return { token, user: row.user };
+}

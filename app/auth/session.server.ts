@@ -1,0 +1,67 @@
+import { createCookie } from "@remix-run/node";
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+import { randomToken, sha256 } from "~/utils/hash.server";
+
+export const TOKEN_COOKIE = "token";
+
+function tokenCookie() {
+  return createCookie(TOKEN_COOKIE, {
+    httpOnly: true,
+    secure: config().cookieSecure,
+    sameSite: "lax",
+    path: "/",
+    maxAge: config().SESSION_TTL_DAYS * 24 * 60 * 60,
+  });
+}
+
+/** Creates a revocable session and returns the raw token (only its hash is stored). */
+export async function createSession(userId: string) {
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + config().SESSION_TTL_DAYS * 24 * 60 * 60 * 1000);
+  await db().session.create({ data: { tokenHash: sha256(token), userId, expiresAt } });
+  return { token, expiresAt };
+}
+
+export async function sessionCookieHeader(token: string) {
+  return tokenCookie().serialize(token);
+}
+
+export async function clearSessionCookieHeader() {
+  return tokenCookie().serialize("", { maxAge: 0 });
+}
+
+/** The token carried by the request: the cookie for pages, the Authorization header for the API. */
+export async function readToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("Authorization")?.trim();
+  if (header) return header.replace(/^Bearer\s+/i, "") || null;
+  const value = await tokenCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+export type SessionLookup =
+  | { state: "none" }
+  | { state: "invalid" }
+  | { state: "valid"; sessionId: string; user: { id: string; email: string; name: string | null; locale: string } };
+
+export async function lookupSession(token: string | null): Promise<SessionLookup> {
+  if (!token) return { state: "none" };
+  const session = await db().session.findUnique({
+    where: { tokenHash: sha256(token) },
+    include: { user: { select: { id: true, email: true, name: true, locale: true } } },
+  });
+  if (!session) return { state: "invalid" };
+  if (session.expiresAt.getTime() <= Date.now()) {
+    await db().session.deleteMany({ where: { id: session.id } });
+    return { state: "invalid" };
+  }
+  return { state: "valid", sessionId: session.id, user: session.user };
+}
+
+export async function revokeSession(token: string | null) {
+  if (token) await db().session.deleteMany({ where: { tokenHash: sha256(token) } });
+}
+
+export async function revokeAllSessions(userId: string) {
+  await db().session.deleteMany({ where: { userId } });
+}

@@ -1,0 +1,52 @@
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+import { hit, MINUTE } from "~/rate-limit.server";
+import { dummyPasswordHash, verifyPassword } from "./password.server";
+import { decryptPassword } from "./rsa.server";
+import { createSession } from "./session.server";
+import { hasErrors, validateLogin, type FieldErrors } from "./validation";
+
+export type PasswordInput = { email: string; password: string; encrypted: boolean };
+
+export type UserCacheInfo = { id: string; email: string; name: string | null; locale: string };
+
+export type SignInResult =
+  | { ok: true; token: string; user: { userCacheInfo: UserCacheInfo } }
+  | { ok: false; error: "validation"; fields: FieldErrors }
+  | { ok: false; error: "invalidCredentials" }
+  | { ok: false; error: "throttled"; retryAfterSeconds: number };
+
+/** Documented in the README: attempts per 15 minutes, per client IP and per account. */
+export const SIGN_IN_WINDOW_MS = 15 * MINUTE;
+
+/** The plain password: decrypted when the client encrypted it (RSA-OAEP, base64), as sent otherwise. */
+export async function readPassword(input: { password: string; encrypted: boolean }) {
+  if (!input.encrypted) return input.password;
+  return (await decryptPassword(input.password)) ?? null;
+}
+
+export async function signIn(input: PasswordInput, clientIp: string): Promise<SignInResult> {
+  const email = input.email.trim().toLowerCase();
+  const password = await readPassword({ password: input.password, encrypted: input.encrypted });
+  const fields = validateLogin({ email, password: password ?? "x" });
+  if (hasErrors(fields)) return { ok: false, error: "validation", fields };
+  if (password === null) return { ok: false, error: "invalidCredentials" };
+
+  for (const [key, limit] of [
+    [`signin:ip:${clientIp}`, config().LOGIN_LIMIT_PER_IP],
+    [`signin:account:${email}`, config().LOGIN_LIMIT_PER_ACCOUNT],
+  ] as const) {
+    const limited = await hit(key, limit, SIGN_IN_WINDOW_MS);
+    if (!limited.ok) return { ok: false, error: "throttled", retryAfterSeconds: limited.retryAfterSeconds };
+  }
+
+  const user = await db().user.findUnique({ where: { email } });
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !matches) return { ok: false, error: "invalidCredentials" };
+  const { token } = await createSession(user.id);
+  return {
+    ok: true,
+    token,
+    user: { userCacheInfo: { id: user.id, email: user.email, name: user.name, locale: user.locale } },
+  };
+}

@@ -1,0 +1,184 @@
+import { useFetcher, useLocation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
+import { canEncrypt, encryptPassword } from "~/auth/encrypt.client";
+import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
+import { hasErrors, validateLogin, validateReset, validateSendCode, type FieldErrors } from "~/auth/validation";
+import { useT } from "~/i18n/use-t";
+import type { loader as rootLoader } from "~/root";
+import { useHydrated } from "~/utils/use-hydrated";
+import { Field, SubmitButton } from "./form";
+import { Modal } from "./modal";
+import { notify } from "./toasts";
+
+/** The sign-in and reset-password dialogs, opened by `?modal=login` or `?modal=reset` on any page. */
+export function AuthModals() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [params] = useSearchParams();
+  const { pathname, search } = useLocation();
+  if (!root || root.user) return null;
+  const page = pageWithoutModal(pathname, search);
+  const flashForm = root.flash?.form;
+  const modal = params.get("modal");
+  if (modal === "login") {
+    return <LoginModal page={page} flashForm={flashForm?.form === "login" ? flashForm : undefined} publicKey={root.publicKey} />;
+  }
+  if (modal === "reset") {
+    const step = params.get("step") === "2" && params.get("email") ? 2 : 1;
+    return (
+      <ResetModal
+        key={step}
+        page={page}
+        step={step}
+        lockedEmail={params.get("email") ?? ""}
+        flashForm={flashForm?.form === "reset" ? flashForm : undefined}
+        publicKey={root.publicKey}
+      />
+    );
+  }
+  return null;
+}
+
+type FlashForm = { errors: Record<string, string>; values: Record<string, string> };
+
+/** Submits through a fetcher after checks and encryption; the form posts natively without JavaScript. */
+function useGuardedSubmit(action: string, publicKey: string) {
+  const fetcher = useFetcher();
+  const [preparing, setPreparing] = useState(false);
+  const busy = preparing || fetcher.state !== "idle";
+  async function submit(form: HTMLFormElement, fields: Record<string, string>, encryptField?: string) {
+    const data = new FormData(form);
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    if (encryptField && canEncrypt()) {
+      setPreparing(true);
+      try {
+        data.set(encryptField, await encryptPassword(publicKey, fields[encryptField] ?? ""));
+        data.set("encrypted", "1");
+      } finally {
+        setPreparing(false);
+      }
+    }
+    fetcher.submit(data, { method: "post", action });
+  }
+  return { busy, submit };
+}
+
+function useServerErrors(flashForm?: FlashForm) {
+  const [errors, setErrors] = useState<FieldErrors & { form?: string }>(flashForm?.errors ?? {});
+  useEffect(() => setErrors(flashForm?.errors ?? {}), [flashForm]);
+  return [errors, setErrors] as const;
+}
+
+function LoginModal({ page, flashForm, publicKey }: { page: string; flashForm?: FlashForm; publicKey: string }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const [errors, setErrors] = useServerErrors(flashForm);
+  const [showPassword, setShowPassword] = useState(false);
+  const { busy, submit } = useGuardedSubmit("/auth/login", publicKey);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get("email") ?? "").trim();
+    const password = String(data.get("password") ?? "").trim();
+    const found = validateLogin({ email, password });
+    setErrors(found);
+    if (hasErrors(found)) return;
+    void submit(event.currentTarget, { email, password }, "password");
+  }
+
+  return (
+    <Modal id="login-modal" title={t("loginModal.title")} closeTo={page}>
+      <form method="post" action="/auth/login" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <input type="hidden" name="returnTo" value={page} />
+        {errors.form ? (
+          <p className="form-error" role="alert">
+            {t(errors.form)}
+          </p>
+        ) : null}
+        <Field name="email" type="email" label={t("loginModal.email")} autoComplete="email" defaultValue={flashForm?.values.email} error={errors.email && t(errors.email)} />
+        <Field
+          name="password"
+          type={showPassword ? "text" : "password"}
+          label={t("loginModal.password")}
+          autoComplete="current-password"
+          error={errors.password && t(errors.password)}
+          addon={
+            hydrated ? (
+              <button type="button" className="toggle-password" aria-pressed={showPassword} onClick={() => setShowPassword((s) => !s)}>
+                {showPassword ? t("loginModal.hidePassword") : t("loginModal.showPassword")}
+              </button>
+            ) : null
+          }
+        />
+        <SubmitButton busy={busy}>{t("loginModal.submit")}</SubmitButton>
+        <a className="modal-link" href={pageWithModal(page, { modal: "reset" })}>
+          {t("loginModal.forgotPassword")}
+        </a>
+      </form>
+    </Modal>
+  );
+}
+
+function ResetModal(props: { page: string; step: 1 | 2; lockedEmail: string; flashForm?: FlashForm; publicKey: string }) {
+  const { page, step, lockedEmail, flashForm, publicKey } = props;
+  const t = useT();
+  const [errors, setErrors] = useServerErrors(flashForm);
+  const { busy, submit } = useGuardedSubmit(step === 1 ? "/auth/send-code" : "/auth/reset-password", publicKey);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const data = new FormData(event.currentTarget);
+    const email = step === 2 ? lockedEmail : String(data.get("email") ?? "").trim();
+    if (step === 1) {
+      const found = validateSendCode({ email });
+      setErrors(found);
+      if (!hasErrors(found)) void submit(event.currentTarget, { email });
+      return;
+    }
+    const password = String(data.get("password") ?? "").trim();
+    const verificationCode = String(data.get("verificationCode") ?? "").trim();
+    const found = validateReset({ email, password, verificationCode });
+    setErrors(found);
+    if (!password || !verificationCode) notify({ type: "error", message: t("resetPwdModal.PleaseEnterCode") });
+    if (!hasErrors(found)) void submit(event.currentTarget, { email, password, verificationCode }, "password");
+  }
+
+  return (
+    <Modal id="reset-modal" title={t("resetPwdModal.title")} closeTo={page}>
+      <form method="post" action={step === 1 ? "/auth/send-code" : "/auth/reset-password"} noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <input type="hidden" name="returnTo" value={page} />
+        {errors.form ? (
+          <p className="form-error" role="alert">
+            {t(errors.form)}
+          </p>
+        ) : null}
+        {step === 1 ? (
+          <>
+            <p className="modal-help">{t("resetPwdModal.step1Help")}</p>
+            <Field name="email" type="email" label={t("resetPwdModal.email")} autoComplete="email" defaultValue={flashForm?.values.email} error={errors.email && t(errors.email)} />
+            <SubmitButton busy={busy}>{t("resetPwdModal.reset")}</SubmitButton>
+          </>
+        ) : (
+          <>
+            <p className="modal-help">{t("resetPwdModal.step2Help")}</p>
+            <Field name="email" type="email" label={t("resetPwdModal.email")} value={lockedEmail} readOnly error={errors.email && t(errors.email)} />
+            {/* Spec section 2: the new password is shown as plain text. */}
+            <Field name="password" type="text" label={t("resetPwdModal.newPassword")} autoComplete="new-password" error={errors.password && t(errors.password)} />
+            <Field
+              name="verificationCode"
+              type="text"
+              inputMode="numeric"
+              label={t("resetPwdModal.verificationCode")}
+              autoComplete="one-time-code"
+              maxLength={6}
+              error={errors.verificationCode && t(errors.verificationCode)}
+            />
+            <SubmitButton busy={busy}>{t("resetPwdModal.confirm")}</SubmitButton>
+          </>
+        )}
+      </form>
+    </Modal>
+  );
+}

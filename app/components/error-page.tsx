@@ -1,0 +1,24 @@
+import { Link } from "@remix-run/react";
+import { useLocalePath, useT } from "~/i18n/use-t";
+
+/** Spec section 2: the error page shows statusCode, statusMessage and message. */
+export function ErrorPage({ status, message }: { status: number; message: string }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const known = [400, 401, 403, 404, 405, 413, 429, 500, 503].includes(status);
+  const statusMessage = t(`errors.status.${known ? status : 500}`);
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <p className="error-code" data-testid="status-code">
+        {status}
+      </p>
+      <h1 id="error-title" data-testid="status-message">
+        {statusMessage}
+      </h1>
+      <p data-testid="error-message">{message || (status === 404 ? t("errors.pageNotFound") : t("errors.unexpected"))}</p>
+      <Link className="button" to={lp("/")}>
+        {t("errors.backHome")}
+      </Link>
+    </section>
+  );
+}

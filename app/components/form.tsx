@@ -1,0 +1,32 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { name: string; label: string; error?: string | false; addon?: ReactNode };
+
+/** A labelled input whose error is announced and tied to it. */
+export function Field({ label, error, addon, ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="field-control">
+        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+        {addon}
+      </div>
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="button button-primary" aria-disabled={busy || undefined} data-busy={busy || undefined}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}

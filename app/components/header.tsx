@@ -1,0 +1,94 @@
+import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
+import { locales, stripLocale } from "~/i18n/locales";
+import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+
+export function Header() {
+  const t = useT();
+  const lp = useLocalePath();
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  return (
+    <header className="site-header">
+      <Link to={lp("/")} className="brand">
+        <img src="/favicon.svg" alt="" width="28" height="28" />
+        <span>{t("brand")}</span>
+      </Link>
+      {/* A checkbox opens the menu on small screens, so it works before JavaScript loads. */}
+      <input type="checkbox" id="menu-toggle" className="menu-toggle" aria-label={t("menu.toggle")} />
+      <label htmlFor="menu-toggle" className="menu-button" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </label>
+      <nav className="menu" aria-label={t("menu.label")}>
+        <ul>
+          <li>
+            <Link to={lp("/")}>{t("menu.product")}</Link>
+          </li>
+          <li>
+            <Link to={lp("/send-voice-message")}>{t("menu.sendVoiceMessage")}</Link>
+          </li>
+          <li>
+            <Link to={lp("/reverse-phone-lookup")}>{t("menu.reverseLookup")}</Link>
+          </li>
+          {user ? (
+            <>
+              <li>
+                <Link to={lp("/dashboard/")}>{t("menu.dashboard")}</Link>
+              </li>
+              <li>
+                <Link to={lp("/dashboard/modules/MySubscription")}>{t("menu.mySubscriptions")}</Link>
+              </li>
+            </>
+          ) : null}
+          <li>
+            <Link to={lp("/about-us")}>{t("menu.aboutUs")}</Link>
+          </li>
+          <li>
+            <Link to={lp("/faqs")}>{t("menu.faq")}</Link>
+          </li>
+          <li>
+            <Link to={lp("/blog")}>{t("menu.blog")}</Link>
+          </li>
+          <li>
+            {user ? (
+              <Form method="post" action="/auth/logout" className="inline-form">
+                <button type="submit" className="link-button">
+                  {t("menu.logOut")}
+                </button>
+              </Form>
+            ) : (
+              <Link to="?modal=login" preventScrollReset className="button button-small">
+                {t("menu.logIn")}
+              </Link>
+            )}
+          </li>
+        </ul>
+        <LanguageMenu />
+      </nav>
+    </header>
+  );
+}
+
+function LanguageMenu() {
+  const t = useT();
+  const current = useLocale();
+  const { pathname, search } = useLocation();
+  return (
+    <Form method="post" action="/set-locale" className="language-menu" aria-label={t("menu.language")}>
+      <input type="hidden" name="redirectTo" value={stripLocale(pathname) + search} />
+      {locales.map((locale) => (
+        <button
+          key={locale}
+          type="submit"
+          name="lng"
+          value={locale}
+          aria-current={locale === current ? "true" : undefined}
+          lang={locale === "ph" ? "fil" : locale}
+        >
+          {t(`language.${locale}`)}
+        </button>
+      ))}
+    </Form>
+  );
+}

@@ -1,0 +1,32 @@
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
+import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
+import { config } from "~/config.server";
+
+// Both generated clients come from one model definition, so they expose the same API; the SQLite
+// client's type stands for both.
+export type Db = SqliteClient;
+
+export function isPostgresUrl(url: string) {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export function createDb(url: string): Db {
+  if (isPostgresUrl(url)) {
+    return new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+  }
+  return new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: sqlitePath(url) }) });
+}
+
+/** `file:./data/app.db` → `./data/app.db` (the adapter takes a path or a file: URL). */
+export function sqlitePath(url: string) {
+  return url.replace(/^(file|sqlite3?):(\/\/)?/, "");
+}
+
+const globalForDb = globalThis as unknown as { __db?: Db };
+
+export function db(): Db {
+  globalForDb.__db ??= createDb(config().DATABASE_URL);
+  return globalForDb.__db;
+}

@@ -1,0 +1,27 @@
+import { RemixI18Next } from "remix-i18next/server";
+import { defaultLocale, isLocale, localeFromPath, locales, type Locale } from "./locales";
+import { resources } from "./resources.server";
+
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...locales],
+    fallbackLanguage: defaultLocale,
+    // The URL decides the language (/, /id, /ph); the cookie only remembers the last choice.
+    order: ["custom"],
+    findLocale: async (request) => localeFromPath(new URL(request.url).pathname),
+  },
+  i18next: { resources, defaultNS: "common", fallbackLng: defaultLocale, interpolation: { escapeValue: false } },
+});
+
+export function getLocale(request: Request): Locale {
+  return localeFromPath(new URL(request.url).pathname);
+}
+
+/** A translator for the locale of a request, or of a stored preference (e-mails). */
+export function getT(localeOrRequest: Request | string) {
+  const locale =
+    typeof localeOrRequest === "string"
+      ? isLocale(localeOrRequest) ? localeOrRequest : defaultLocale
+      : getLocale(localeOrRequest);
+  return i18nServer.getFixedT(locale, "common");
+}

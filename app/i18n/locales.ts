@@ -1,0 +1,39 @@
+import { localePrefixes } from "~/route-table.js";
+
+export const locales = ["en", "id", "ph"] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = "en";
+
+/** `ph` is Filipino, whose language tag is `fil`. */
+export const htmlLang: Record<Locale, string> = { en: "en", id: "id", ph: "fil" };
+/** BCP 47 tags for dates and numbers. */
+export const intlLocale: Record<Locale, string> = { en: "en-US", id: "id-ID", ph: "fil-PH" };
+
+export const localeCookieName = "lng";
+export const localeCookieMaxAge = 365 * 24 * 60 * 60;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (locales as readonly string[]).includes(value);
+}
+
+/** The locale a path belongs to: `/id/...` → id, `/ph/...` → ph, anything else → en. */
+export function localeFromPath(pathname: string): Locale {
+  const first = pathname.split("/")[1];
+  return first === "id" || first === "ph" ? first : defaultLocale;
+}
+
+/** The path without its locale prefix, always starting with `/`. */
+export function stripLocale(pathname: string): string {
+  const locale = localeFromPath(pathname);
+  if (locale === defaultLocale) return pathname || "/";
+  return pathname.slice(locale.length + 1) || "/";
+}
+
+/** `/dashboard` in id → `/id/dashboard`; keeps the query and the hash. */
+export function localizePath(path: string, locale: Locale): string {
+  const url = new URL(path, "http://localhost");
+  const bare = stripLocale(url.pathname);
+  const prefix = localePrefixes[locale];
+  const pathname = !prefix ? bare : bare === "/" ? `/${prefix}` : `/${prefix}${bare}`;
+  return pathname + url.search + url.hash;
+}

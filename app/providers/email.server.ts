@@ -1,0 +1,57 @@
+import { Client } from "@sendgrid/client";
+import { MailService } from "@sendgrid/mail";
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+
+export type EmailMessage = { to: string; subject: string; text: string; html: string };
+export type SendResult = { ok: true; id: string } | { ok: false; error: string };
+
+export interface EmailProvider {
+  readonly name: "outbox" | "sendgrid";
+  send(message: EmailMessage): Promise<SendResult>;
+}
+
+/** Embedded default: messages are stored and shown on the outbox page; nothing leaves the machine. */
+export function outboxEmailProvider(): EmailProvider {
+  return {
+    name: "outbox",
+    async send(message) {
+      const row = await db().outboxMessage.create({
+        data: { channel: "email", to: message.to, subject: message.subject, text: message.text, html: message.html },
+      });
+      return { ok: true, id: row.id };
+    },
+  };
+}
+
+export function sendgridEmailProvider(apiKey: string, from: string, baseUrl?: string): EmailProvider {
+  // An own client and mail service: no shared module state. setApiKey resets the base URL, so a
+  // configured base URL (a local fake in tests) is set after it.
+  const client = new Client();
+  client.setApiKey(apiKey);
+  if (baseUrl) client.setDefaultRequest("baseUrl", baseUrl);
+  const mail = new MailService();
+  mail.setClient(client);
+  return {
+    name: "sendgrid",
+    async send(message) {
+      try {
+        const [response] = await mail.send({ from, ...message });
+        return { ok: true, id: String(response.headers["x-message-id"] ?? "") };
+      } catch (error) {
+        const detail = (error as { response?: { body?: unknown }; message?: string }).response?.body;
+        console.error("SendGrid send failed", detail ?? (error as Error).message);
+        return { ok: false, error: (error as Error).message };
+      }
+    },
+  };
+}
+
+let provider: EmailProvider | undefined;
+export function emailProvider(): EmailProvider {
+  const c = config();
+  provider ??= c.SENDGRID_API_KEY
+    ? sendgridEmailProvider(c.SENDGRID_API_KEY, c.MAIL_FROM, c.SENDGRID_BASE_URL)
+    : outboxEmailProvider();
+  return provider;
+}

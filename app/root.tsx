@@ -1,0 +1,121 @@
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getCurrentUser } from "~/auth/guards.server";
+import { passwordKey } from "~/auth/rsa.server";
+import { ErrorPage } from "~/components/error-page";
+import { Header } from "~/components/header";
+import { AuthModals } from "~/components/auth-modals";
+import { FlashBanner, ToastHost } from "~/components/toasts";
+import { config } from "~/config.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { htmlLang, isLocale, localeCookieName, localizePath, locales, stripLocale } from "~/i18n/locales";
+import { commonMessages } from "~/i18n/resources.server";
+import { useLocale } from "~/i18n/use-t";
+import { readFlash } from "~/toast.server";
+import appCss from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const locale = getLocale(request);
+  // The language cookie remembers a choice: an unprefixed address opens in that language.
+  const remembered = readCookie(request, localeCookieName);
+  if (locale === "en" && isLocale(remembered) && remembered !== "en" && request.method === "GET") {
+    throw redirect(localizePath(url.pathname + url.search, remembered));
+  }
+  const [user, { flash, headers }, { publicPem }] = await Promise.all([
+    getCurrentUser(request),
+    readFlash(request),
+    passwordKey(),
+  ]);
+  return data(
+    {
+      locale,
+      messages: commonMessages[locale],
+      user: user && { email: user.email, name: user.name },
+      flash,
+      publicKey: publicPem,
+      origin: config().publicUrl.origin,
+    },
+    { headers },
+  );
+}
+
+function readCookie(request: Request, name: string) {
+  const header = request.headers.get("Cookie") ?? "";
+  const match = header.split(/;\s*/).find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const bare = stripLocale(pathname);
+  return (
+    <html lang={htmlLang[locale]} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        {root
+          ? locales.map((l) => (
+              <link key={l} rel="alternate" hrefLang={htmlLang[l]} href={root.origin + localizePath(bare, l)} />
+            ))
+          : null}
+        {root ? <link rel="alternate" hrefLang="x-default" href={root.origin + bare} /> : null}
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <Header />
+      <FlashBanner />
+      <main id="main">
+        <Outlet />
+      </main>
+      <AuthModals />
+      <ToastHost />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const page = isRouteErrorResponse(error) ? (
+    <ErrorPage status={error.status} message={typeof error.data === "string" ? error.data : ""} />
+  ) : (
+    // No stack traces and no internals in production; the message helps in development only.
+    <ErrorPage status={500} message={import.meta.env.DEV && error instanceof Error ? error.message : ""} />
+  );
+  return (
+    <>
+      <Header />
+      <main id="main">{page}</main>
+    </>
+  );
+}

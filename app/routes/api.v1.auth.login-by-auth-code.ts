@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
+import { exchangeAuthCode } from "~/auth/auth-code.server";
+
+const body = z.object({ authCode: z.string().min(1).max(128) });
+
+export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  apiRoute(request, async () => {
+    const { authCode } = await readJson(request, body);
+    const signedIn = await exchangeAuthCode(authCode);
+    if (!signedIn) throw new ApiError(401, "api.authCodeInvalid");
+    const { user } = signedIn;
+    return envelope(200, {
+      data: { token: signedIn.token, user: { userCacheInfo: { id: user.id, email: user.email, name: user.name, locale: user.locale } } },
+    });
+  });

@@ -1,0 +1,27 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { authenticator } from "~/auth/authenticator.server";
+import { pageWithModal } from "~/auth/modal-url";
+import { sessionCookieHeader } from "~/auth/session.server";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { redirectWithFlash } from "~/toast.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+export const loader = () => redirect("/?modal=login");
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const page = safeRedirect(form.get("returnTo"), "/");
+  const result = await authenticator.authenticate("password", request);
+  if (result.ok) {
+    return redirect(localizePath("/dashboard/", localeFromPath(page)), {
+      headers: { "Set-Cookie": await sessionCookieHeader(result.token) },
+    });
+  }
+  const errors: Record<string, string> =
+    result.error === "validation"
+      ? { ...result.fields }
+      : { form: result.error === "throttled" ? "errors.tooManyAttempts" : "loginModal.invalidCredentials" };
+  return redirectWithFlash(pageWithModal(page, { modal: "login" }), {
+    form: { form: "login", errors, values: { email: String(form.get("email") ?? "").trim() } },
+  });
+}

@@ -1,0 +1,30 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { pageWithModal } from "~/auth/modal-url";
+import { resetPassword } from "~/auth/password-reset.server";
+import { readPassword } from "~/auth/sign-in.server";
+import { redirectWithFlash } from "~/toast.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+export const loader = () => redirect("/?modal=reset");
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const page = safeRedirect(form.get("returnTo"), "/");
+  const email = String(form.get("email") ?? "").trim();
+  const password = await readPassword({
+    password: String(form.get("password") ?? "").trim(),
+    encrypted: form.get("encrypted") === "1",
+  });
+  const result = await resetPassword({ email, password, verificationCode: String(form.get("verificationCode") ?? "") });
+  if (result.ok) {
+    // Spec section 4: reset success → toast, fields cleared, dialog closes.
+    return redirectWithFlash(page, { toast: { type: "success", key: "resetPwdModal.ResetPasswordSuccess" } });
+  }
+  const errors: Record<string, string> =
+    result.error === "validation" ? { ...result.fields } : { form: "resetPwdModal.codeInvalid" };
+  const missing = result.error === "validation" && (result.fields.password || result.fields.verificationCode);
+  return redirectWithFlash(pageWithModal(page, { modal: "reset", step: "2", email: email.toLowerCase() }), {
+    ...(missing ? { toast: { type: "error" as const, key: "resetPwdModal.PleaseEnterCode" } } : {}),
+    form: { form: "reset", errors, values: {} },
+  });
+}

@@ -1,0 +1,29 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { pageWithModal } from "~/auth/modal-url";
+import { sendResetCode } from "~/auth/password-reset.server";
+import { localeFromPath } from "~/i18n/locales";
+import { redirectWithFlash } from "~/toast.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+export const loader = () => redirect("/?modal=reset");
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const page = safeRedirect(form.get("returnTo"), "/");
+  const email = String(form.get("email") ?? "").trim();
+  const result = await sendResetCode(email, clientIp(request), localeFromPath(page));
+  if (result.ok) {
+    return redirectWithFlash(pageWithModal(page, { modal: "reset", step: "2", email: email.toLowerCase() }), {
+      toast: { type: "success", key: "resetPwdModal.SendCodeSuccess" },
+    });
+  }
+  const errors = result.error === "validation" ? { ...result.fields } : {};
+  return redirectWithFlash(pageWithModal(page, { modal: "reset" }), {
+    toast: {
+      type: "error",
+      key: result.error === "throttled" ? "errors.tooManyAttempts" : "resetPwdModal.SendCodeFailed",
+    },
+    form: { form: "reset", errors, values: { email } },
+  });
+}

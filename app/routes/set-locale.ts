@@ -1,0 +1,20 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { config } from "~/config.server";
+import { isLocale, localeCookieMaxAge, localeCookieName, localizePath } from "~/i18n/locales";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+export const loader = () => redirect("/");
+
+/** The language menu: remembers the choice for a year and opens the same page in that language. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const lng = form.get("lng");
+  const target = safeRedirect(form.get("redirectTo"), "/");
+  if (!isLocale(lng)) return redirect(target);
+  const secure = config().cookieSecure ? "; Secure" : "";
+  return redirect(localizePath(target, lng), {
+    headers: {
+      "Set-Cookie": `${localeCookieName}=${lng}; Max-Age=${localeCookieMaxAge}; Path=/; SameSite=Lax${secure}`,
+    },
+  });
+}

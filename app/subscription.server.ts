@@ -1,0 +1,44 @@
+import { redirect } from "@remix-run/node";
+import { requireUser } from "~/auth/guards.server";
+import { db } from "~/db.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
+
+/** Spec section 9: the expired marker. */
+export const EXPIRED_PATH = "/dashboard/?s=-1&at=10";
+
+export function isExpiredMarker(url: URL) {
+  return url.searchParams.get("s") === "-1" && url.searchParams.get("at") === "10";
+}
+
+export type SubscriptionRow = { state: string; validUntil: Date; createdAt: Date } | null;
+export type DisplayState = "Active" | "Cancelled" | "Unsubscribed" | "Expired";
+
+/** Stored states: trial | active | cancelled | unsubscribed | expired. */
+export function describeSubscription(sub: SubscriptionRow, now = new Date()) {
+  const access =
+    !!sub && sub.validUntil.getTime() > now.getTime() && ["trial", "active", "cancelled"].includes(sub.state);
+  let state: DisplayState = "Expired";
+  if (sub && access) state = sub.state === "cancelled" ? "Cancelled" : "Active";
+  else if (sub?.state === "unsubscribed") state = "Unsubscribed";
+  return {
+    access,
+    state,
+    expiredStatus: access ? 0 : 1,
+    validUntil: sub?.validUntil.toISOString() ?? null,
+    createdAt: sub?.createdAt.toISOString() ?? null,
+  };
+}
+
+export async function subscriptionFor(userId: string, now = new Date()) {
+  const sub = await db().subscription.findUnique({ where: { userId } });
+  return describeSubscription(sub, now);
+}
+
+/** Guard for pages that need a paid subscription: anything else goes to the expired notice. */
+export async function requireActiveSubscription(request: Request) {
+  const user = await requireUser(request);
+  const subscription = await subscriptionFor(user.id);
+  if (!subscription.access) throw redirect(localizePath(EXPIRED_PATH, getLocale(request)));
+  return { user, subscription };
+}

@@ -1,0 +1,59 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { cookieSecret } from "~/auth/rsa.server";
+import { config } from "~/config.server";
+
+/** A message that survives one redirect. `key` is a translation key; `values` interpolate into it. */
+export const toastSchema = z.object({
+  type: z.enum(["success", "error", "info"]),
+  key: z.string().max(200),
+  values: z.record(z.union([z.string(), z.number()])).optional(),
+});
+export type Toast = z.infer<typeof toastSchema>;
+
+/** Form state carried back across a redirect (field errors, values to refill), never passwords. */
+export const flashFormSchema = z.object({
+  form: z.string().max(40),
+  errors: z.record(z.string().max(200)).default({}),
+  values: z.record(z.string().max(320)).default({}),
+});
+export type FlashForm = z.infer<typeof flashFormSchema>;
+
+const flashSchema = z.object({ toast: toastSchema.optional(), form: flashFormSchema.optional() });
+export type Flash = z.infer<typeof flashSchema>;
+
+async function flashCookie() {
+  return createCookie("flash", {
+    httpOnly: true,
+    secure: config().cookieSecure,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 120,
+    secrets: [await cookieSecret()],
+  });
+}
+
+export async function flashHeader(flash: Flash) {
+  return (await flashCookie()).serialize(flash);
+}
+
+/** Reads and clears the flash; the returned header must go out with the response. */
+export async function readFlash(request: Request): Promise<{ flash: Flash | null; headers: Headers }> {
+  const cookie = await flashCookie();
+  const raw = await cookie.parse(request.headers.get("Cookie"));
+  const headers = new Headers();
+  if (raw === null || raw === undefined) return { flash: null, headers };
+  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+  const parsed = flashSchema.safeParse(raw);
+  return { flash: parsed.success ? parsed.data : null, headers };
+}
+
+export async function redirectWithFlash(url: string, flash: Flash, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await flashHeader(flash));
+  return redirect(url, { ...init, headers });
+}
+
+export function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
+  return redirectWithFlash(url, { toast }, init);
+}

@@ -1,0 +1,22 @@
+// Writes the PostgreSQL copy of the one model definition and generates both clients.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+
+export function postgresSchema(sqliteSchema: string) {
+  return sqliteSchema
+    .replace('provider = "sqlite"', 'provider = "postgresql"')
+    .replace("../app/generated/prisma-sqlite", "../../app/generated/prisma-postgres");
+}
+
+const source = readFileSync("prisma/schema.prisma", "utf8");
+mkdirSync("prisma/postgres", { recursive: true });
+writeFileSync(
+  "prisma/postgres/schema.prisma",
+  "// Generated from prisma/schema.prisma by `npm run db:generate`: do not edit.\n" + postgresSchema(source),
+);
+for (const schema of ["prisma/schema.prisma", "prisma/postgres/schema.prisma"]) {
+  execFileSync(process.execPath, ["node_modules/prisma/build/index.js", "generate", "--no-hints", "--schema", schema], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? "file:./data/app.db" },
+  });
+}

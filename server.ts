@@ -1,0 +1,49 @@
+// The HTTP server: static files, compression, the client address, and the Remix request handler.
+// `npm start` (demo), `npm run serve` (production) and `npm run dev` (Vite dev server) all use it.
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { config } from "~/config.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, prepare } from "~/startup.server";
+import { emailProvider } from "~/providers/email.server";
+
+const c = config();
+const { seeded } = await prepare();
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "1");
+app.use(compression());
+app.use((req, _res, next) => {
+  // Replaces any client-sent value: only the socket (or a trusted proxy) names the client.
+  req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  next();
+});
+
+let build: () => Promise<ServerBuild>;
+if (c.NODE_ENV === "development") {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  app.use(vite.middlewares);
+  build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+} else {
+  const client = path.resolve("build/client");
+  app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(client, { maxAge: "1h" }));
+  // @ts-expect-error the build exists at run time (npm run build)
+  const serverBuild = (await import("./build/server/index.js")) as ServerBuild;
+  build = async () => serverBuild;
+}
+
+app.all("*", createRequestHandler({ build: () => build(), mode: c.NODE_ENV }));
+
+app.listen(c.PORT, () => {
+  console.log(`Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`);
+  console.log(`Database: ${c.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : c.DATABASE_URL}`);
+  console.log(`E-mail: ${emailProvider().name}${emailProvider().name === "outbox" ? " (embedded: messages stay on this machine)" : ""}`);
+  if (c.outboxPage) console.log(`Outbox page: ${c.publicUrl.origin}/dev/outbox`);
+  if (c.demo) {
+    console.log(`Demo account${seeded ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  }
+});

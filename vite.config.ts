@@ -1,0 +1,20 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from "node:url";
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import remixConfig from "./remix.config.js";
+
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  plugins: [process.env.VITEST ? null : remix(remixConfig)],
+  build: { target: "es2020" },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+    setupFiles: ["tests/setup/vitest.setup.ts"],
+    globalSetup: ["tests/setup/vitest.global.ts"],
+    pool: "forks",
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
