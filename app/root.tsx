@@ -23,6 +23,7 @@ import { htmlLang, isLocale, localeCookieName, localizePath, locales, stripLocal
 import { commonMessages } from "~/i18n/resources.server";
 import { useLocale } from "~/i18n/use-t";
 import { readFlash } from "~/toast.server";
+import { readCookie } from "~/utils/cookies";
 import appCss from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const locale = getLocale(request);
   // The language cookie remembers a choice: an unprefixed address opens in that language.
-  const remembered = readCookie(request, localeCookieName);
+  const remembered = readCookie(request.headers.get("Cookie"), localeCookieName);
   if (locale === "en" && isLocale(remembered) && remembered !== "en" && request.method === "GET") {
     throw redirect(localizePath(url.pathname + url.search, remembered));
   }
@@ -54,12 +55,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers },
   );
-}
-
-function readCookie(request: Request, name: string) {
-  const header = request.headers.get("Cookie") ?? "";
-  const match = header.split(/;\s*/).find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

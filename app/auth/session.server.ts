@@ -1,19 +1,13 @@
-import { createCookie } from "@remix-run/node";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { readCookie, serializeCookie } from "~/utils/cookies";
 import { randomToken, sha256 } from "~/utils/hash.server";
 
 export const TOKEN_COOKIE = "token";
 
-function tokenCookie() {
-  return createCookie(TOKEN_COOKIE, {
-    httpOnly: true,
-    secure: config().cookieSecure,
-    sameSite: "lax",
-    path: "/",
-    maxAge: config().SESSION_TTL_DAYS * 24 * 60 * 60,
-  });
-}
+// The raw token, httpOnly, Secure, SameSite=Lax: the same value the API takes in Authorization.
+const tokenCookie = (token: string, maxAge: number) =>
+  serializeCookie(TOKEN_COOKIE, token, { maxAge, httpOnly: true, secure: config().cookieSecure });
 
 /** Creates a revocable session and returns the raw token (only its hash is stored). */
 export async function createSession(userId: string) {
@@ -24,19 +18,18 @@ export async function createSession(userId: string) {
 }
 
 export async function sessionCookieHeader(token: string) {
-  return tokenCookie().serialize(token);
+  return tokenCookie(token, config().SESSION_TTL_DAYS * 24 * 60 * 60);
 }
 
 export async function clearSessionCookieHeader() {
-  return tokenCookie().serialize("", { maxAge: 0 });
+  return tokenCookie("", 0);
 }
 
 /** The token carried by the request: the cookie for pages, the Authorization header for the API. */
 export async function readToken(request: Request): Promise<string | null> {
   const header = request.headers.get("Authorization")?.trim();
   if (header) return header.replace(/^Bearer\s+/i, "") || null;
-  const value = await tokenCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value ? value : null;
+  return readCookie(request.headers.get("Cookie"), TOKEN_COOKIE) || null;
 }
 
 export type SessionLookup =

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
 import { isLocale, localeCookieMaxAge, localeCookieName, localizePath } from "~/i18n/locales";
+import { serializeCookie } from "~/utils/cookies";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 export const loader = () => redirect("/");
@@ -11,10 +12,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const lng = form.get("lng");
   const target = safeRedirect(form.get("redirectTo"), "/");
   if (!isLocale(lng)) return redirect(target);
-  const secure = config().cookieSecure ? "; Secure" : "";
   return redirect(localizePath(target, lng), {
     headers: {
-      "Set-Cookie": `${localeCookieName}=${lng}; Max-Age=${localeCookieMaxAge}; Path=/; SameSite=Lax${secure}`,
+      "Set-Cookie": serializeCookie(localeCookieName, lng, { maxAge: localeCookieMaxAge, secure: config().cookieSecure }),
     },
   });
 }

@@ -68,8 +68,8 @@ CREATE TABLE "RsaKey" (
 -- CreateTable
 CREATE TABLE "RateLimit" (
     "key" TEXT NOT NULL PRIMARY KEY,
-    "windowStart" DATETIME NOT NULL,
-    "count" INTEGER NOT NULL
+    "count" INTEGER NOT NULL,
+    "windowEnd" BIGINT NOT NULL
 );
 
 -- CreateTable
@@ -103,6 +103,9 @@ CREATE UNIQUE INDEX "AuthCode_codeHash_key" ON "AuthCode"("codeHash");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Subscription_userId_key" ON "Subscription"("userId");
+
+-- CreateIndex
+CREATE INDEX "RateLimit_windowEnd_idx" ON "RateLimit"("windowEnd");
 
 -- CreateIndex
 CREATE INDEX "OutboxMessage_to_createdAt_idx" ON "OutboxMessage"("to", "createdAt");

@@ -76,8 +76,8 @@ CREATE TABLE "RsaKey" (
 -- CreateTable
 CREATE TABLE "RateLimit" (
     "key" TEXT NOT NULL,
-    "windowStart" TIMESTAMP(3) NOT NULL,
     "count" INTEGER NOT NULL,
+    "windowEnd" BIGINT NOT NULL,
 
     CONSTRAINT "RateLimit_pkey" PRIMARY KEY ("key")
 );
@@ -115,6 +115,9 @@ CREATE UNIQUE INDEX "AuthCode_codeHash_key" ON "AuthCode"("codeHash");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Subscription_userId_key" ON "Subscription"("userId");
+
+-- CreateIndex
+CREATE INDEX "RateLimit_windowEnd_idx" ON "RateLimit"("windowEnd");
 
 -- CreateIndex
 CREATE INDEX "OutboxMessage_to_createdAt_idx" ON "OutboxMessage"("to", "createdAt");

@@ -1,0 +1,152 @@
+import { publicEncrypt, constants } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { passwordKey } from "~/auth/rsa.server";
+import { db } from "~/db.server";
+import { apiRequest, createUser, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../../tests/support/factories";
+import { action as login } from "./api.v1.auth.login";
+import { action as sendCode } from "./api.v1.auth.send-code";
+import { action as resetPassword } from "./api.v1.auth.reset-password";
+import { loader as publicKey } from "./api.v1.auth.public-key";
+import { loader as subscribeInfo } from "./api.v1.personnal.subscribe.info";
+import { action as loginByAuthCode } from "./api.v1.auth.login-by-auth-code";
+import { issueAuthCode } from "~/auth/auth-code.server";
+
+async function encrypt(plain: string) {
+  const { publicPem } = await passwordKey();
+  return publicEncrypt({ key: publicPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha1" }, Buffer.from(plain)).toString("base64");
+}
+
+describe("POST /api/v1/auth/login", () => {
+  it("signs in with an RSA-encrypted password and answers the spec's envelope", async () => {
+    const { email, password } = await createUser();
+    const res = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: { email: ` ${email.toUpperCase()} `, password: await encrypt(password) } })));
+    const body = await readEnvelope(res);
+    expect(res.status).toBe(200);
+    const data = body.data as { token: string; user: { userCacheInfo: { email: string } } };
+    expect(data.token).toMatch(/^[\w-]{40,}$/);
+    expect(data.user.userCacheInfo.email).toBe(email);
+  });
+
+  it("accepts a plain password only when the client says so", async () => {
+    const { email, password } = await createUser();
+    const plain = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: { email, password, encrypted: false } })));
+    expect(plain.status).toBe(200);
+    const undecryptable = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: { email, password } })));
+    expect(undecryptable.status).toBe(401);
+  });
+
+  it("rejects a wrong password with 401", async () => {
+    const { email } = await createUser();
+    const res = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: { email, password: await encrypt("wrong") } })));
+    expect(res.status).toBe(401);
+    expect((await readEnvelope(res)).message).toBe("The e-mail address or password is incorrect.");
+  });
+
+  it("needs a well-formed APP header", async () => {
+    const missing = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: {}, headers: { APP: "" } })));
+    expect(missing.status).toBe(400);
+    expect((await readEnvelope(missing)).message).toMatch(/APP header/);
+    const bad = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: {}, headers: { APP: "bad app!" } })));
+    expect(bad.status).toBe(400);
+  });
+
+  it("answers 400 for malformed JSON and wrong types, 413 for big bodies, 415 for non-JSON", async () => {
+    const malformed = await login(routeArgs(apiRequest("/api/v1/auth/login", { body: "{nope", headers: { "Content-Type": "application/json" } })));
+    expect(malformed.status).toBe(400);
+    expect((await readEnvelope(malformed)).message).toMatch(/not valid JSON/);
+    const wrongType = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: { email: 5, password: "x" } })));
+    expect(wrongType.status).toBe(400);
+    expect((await readEnvelope(wrongType)).message).toContain("'email'");
+    const big = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: { email: "a@b.co", password: "x".repeat(70_000) } })));
+    expect(big.status).toBe(413);
+    const form = await login(routeArgs(apiRequest("/api/v1/auth/login", { body: "email=a", headers: { "Content-Type": "application/x-www-form-urlencoded" } })));
+    expect(form.status).toBe(415);
+  });
+
+  it("throttles per account with 429 and Retry-After", async () => {
+    const { email } = await createUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: { email, password: "nope", encrypted: false }, ip: `198.51.100.${i}` })));
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("translates messages by Accept-Language", async () => {
+    const res = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: {}, headers: { APP: "", "Accept-Language": "id-ID,id;q=0.9" } })));
+    const { message } = await readEnvelope(res);
+    expect(message).not.toMatch(/APP header is missing/);
+  });
+});
+
+describe("password reset through the API", () => {
+  it("sends a code (type 1) and resets the password with it once", async () => {
+    const { email } = await createUser();
+    const bad = await sendCode(routeArgs(apiRequest("/api/v1/auth/sendCode", { json: { email, type: 2 } })));
+    expect(bad.status).toBe(400);
+    const sent = await sendCode(routeArgs(apiRequest("/api/v1/auth/sendCode", { json: { email, type: 1 } })));
+    expect(sent.status).toBe(200);
+    expect((await readEnvelope(sent)).data).toEqual({ success: true });
+    const mail = await db().outboxMessage.findFirstOrThrow({ where: { to: email }, orderBy: { createdAt: "desc" } });
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+
+    const reset = (verificationCode: string, password: string) =>
+      resetPassword(routeArgs(apiRequest("/api/v1/auth/resetPassword", { json: { email, verificationCode, password: "", ...{ password } } })));
+    const newPassword = await encrypt("brand new secret");
+    const ok = await reset(code, newPassword);
+    expect(ok.status).toBe(200);
+    const again = await reset(code, newPassword);
+    expect(again.status).toBe(400);
+
+    const signIn = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: { email, password: "brand new secret", encrypted: false } })));
+    expect(signIn.status).toBe(200);
+  });
+
+  it("answers success for unknown addresses without revealing them", async () => {
+    const email = uniqueEmail("nobody");
+    const res = await sendCode(routeArgs(apiRequest("/api/v1/auth/sendCode", { json: { email, type: 1 } })));
+    expect(res.status).toBe(200);
+    const mail = await db().outboxMessage.findFirstOrThrow({ where: { to: email } });
+    expect(mail.text).not.toMatch(/\b\d{6}\b/);
+  });
+});
+
+describe("tokens and subscription info", () => {
+  it("accepts raw and Bearer tokens and reports expiredStatus", async () => {
+    const active = await signedInUser();
+    for (const auth of [active.token, `Bearer ${active.token}`]) {
+      const res = await subscribeInfo(routeArgs(apiRequest("/api/v1/personnal/subscribe/info", { headers: { Authorization: auth } })));
+      expect(res.status).toBe(200);
+      expect((await readEnvelope(res)).data).toMatchObject({ expiredStatus: 0, state: "Active" });
+    }
+    const expired = await signedInUser({ days: -1 });
+    const res = await subscribeInfo(routeArgs(apiRequest("/api/v1/personnal/subscribe/info", { headers: { Authorization: expired.token } })));
+    expect((await readEnvelope(res)).data).toMatchObject({ expiredStatus: 1, state: "Expired" });
+  });
+
+  it("answers 401 with the spec's message for missing or revoked tokens", async () => {
+    const res = await subscribeInfo(routeArgs(apiRequest("/api/v1/personnal/subscribe/info", { headers: { Authorization: "Bearer nope" } })));
+    expect(res.status).toBe(401);
+    expect((await readEnvelope(res)).message).toBe("Login expired, please log in again.");
+  });
+
+  it("exchanges an auth code for a session exactly once", async () => {
+    const { user } = await createUser();
+    const authCode = await issueAuthCode(user.id);
+    const first = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode } })));
+    expect(first.status).toBe(200);
+    const second = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode } })));
+    expect(second.status).toBe(401);
+  });
+
+  it("publishes the 2048-bit public key", async () => {
+    const res = await publicKey(routeArgs(apiRequest("/api/v1/auth/publicKey")));
+    const data = (await readEnvelope(res)).data as { publicKey: string };
+    const { createPublicKey } = await import("node:crypto");
+    const key = createPublicKey(data.publicKey);
+    expect(key.asymmetricKeyDetails).toMatchObject({ modulusLength: 2048, publicExponent: 65537n });
+  });
+});

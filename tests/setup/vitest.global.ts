@@ -1,0 +1,43 @@
+// Migrates one template database per engine; each test file then gets its own copy (vitest.setup.ts).
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { migrate } from "~/migrate.server";
+
+export const TMP = path.resolve("tests/.tmp");
+export const PG_TEMPLATE = "fl_template";
+
+export default async function setup(project: TestProject) {
+  mkdirSync(TMP, { recursive: true });
+  const template = path.join(TMP, "template.db");
+  rmSync(template, { force: true });
+  migrate(`file:${template}`);
+  project.provide("sqliteTemplate", template);
+
+  if (process.env.TEST_POSTGRES === "1") {
+    const admin =
+      process.env.TEST_POSTGRES_URL ?? execFileSync("bash", ["scripts/pg-cluster.sh", "start"], { encoding: "utf8" }).trim();
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    // Databases left by earlier runs go first, so the disk does not fill.
+    const old = await client.query("select datname from pg_database where datname like 'fl_%'");
+    for (const row of old.rows) await client.query(`drop database if exists "${row.datname}" with (force)`);
+    await client.query(`create database ${PG_TEMPLATE}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${PG_TEMPLATE}`;
+    migrate(url.toString());
+    project.provide("postgresAdminUrl", admin);
+  } else {
+    project.provide("postgresAdminUrl", "");
+  }
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    sqliteTemplate: string;
+    postgresAdminUrl: string;
+  }
+}

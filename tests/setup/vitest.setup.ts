@@ -1,0 +1,52 @@
+// Every test file runs on its own fresh database: a copy of the migrated SQLite template, or (in the
+// postgres project) a new PostgreSQL database made from the migrated template database.
+import { copyFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, vi } from "vitest";
+import { resetConfig } from "~/config.server";
+import { consoleState } from "../support/console";
+
+const engine = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
+const id = `${process.pid}_${randomBytes(4).toString("hex")}`;
+let pgDatabase: string | null = null;
+
+beforeAll(async () => {
+  if (engine === "postgres") {
+    const admin = inject("postgresAdminUrl");
+    if (!admin) throw new Error("TEST_DB=postgres needs TEST_POSTGRES=1");
+    pgDatabase = `fl_${id}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${pgDatabase} template fl_template`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${pgDatabase}`;
+    process.env.DATABASE_URL = url.toString();
+  } else {
+    const file = path.resolve("tests/.tmp", `test-${id}.db`);
+    copyFileSync(inject("sqliteTemplate"), file);
+    process.env.DATABASE_URL = `file:${file}`;
+  }
+  process.env.NODE_ENV = "test";
+  process.env.PUBLIC_URL = "http://localhost:3000";
+  resetConfig();
+});
+
+afterAll(async () => {
+  const holder = globalThis as { __db?: { $disconnect(): Promise<void> } };
+  await holder.__db?.$disconnect();
+  holder.__db = undefined;
+});
+
+// An unexpected console.error fails the test; a test that expects one calls allowConsoleError().
+beforeEach(() => {
+  consoleState.allowed = false;
+  vi.spyOn(console, "error");
+});
+afterEach(() => {
+  const spy = vi.mocked(console.error);
+  if (!consoleState.allowed) expect(spy, "unexpected console.error").not.toHaveBeenCalled();
+  spy.mockRestore();
+});

@@ -1,0 +1,64 @@
+import { expect } from "vitest";
+import { randomBytes } from "node:crypto";
+import { hashPassword } from "~/auth/password.server";
+import { createSession } from "~/auth/session.server";
+import { db } from "~/db.server";
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** A user with a subscription valid for `days` (negative: expired that many days ago). */
+export async function createUser(options: { email?: string; password?: string; days?: number; state?: string } = {}) {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? "correct horse";
+  const user = await db().user.create({
+    data: {
+      email,
+      passwordHash: await hashPassword(password),
+      name: "Test",
+      subscription: {
+        create: {
+          state: options.state ?? "active",
+          validUntil: new Date(Date.now() + (options.days ?? 30) * 24 * 3600 * 1000),
+        },
+      },
+    },
+  });
+  return { user, email, password };
+}
+
+export async function signedInUser(options: Parameters<typeof createUser>[0] = {}) {
+  const created = await createUser(options);
+  const { token } = await createSession(created.user.id);
+  return { ...created, token };
+}
+
+type RequestOptions = { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string>; ip?: string };
+
+/** A Request as server.ts hands it to Remix: with the client address, and the APP header for the API. */
+export function apiRequest(path: string, options: RequestOptions = {}) {
+  const headers = new Headers({ APP: "test-suite", "x-client-ip": options.ip ?? "203.0.113.7", ...options.headers });
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers.set("Content-Type", "application/json");
+  }
+  return new Request(`http://localhost:3000${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+}
+
+export function formRequest(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    headers: { "x-client-ip": "203.0.113.9", "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+export async function readEnvelope(response: Response) {
+  const body = (await response.json()) as { status: number; message: string; error: string | null; data: unknown };
+  expect(body.status).toBe(response.status);
+  return body;
+}
+
+export const routeArgs = (request: Request) => ({ request, params: {}, context: {} });
