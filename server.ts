@@ -7,10 +7,12 @@ import compression from "compression";
 import express from "express";
 import { config } from "~/config.server";
 import { DEMO_EMAIL, DEMO_PASSWORD, prepare } from "~/startup.server";
+import { startMaintenance } from "~/maintenance.server";
 import { emailProvider } from "~/providers/email.server";
 
 const c = config();
 const { seeded } = await prepare();
+startMaintenance();
 
 const app = express();
 app.disable("x-powered-by");

@@ -1,12 +1,7 @@
 // Writes the PostgreSQL copy of the one model definition and generates both clients.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-
-export function postgresSchema(sqliteSchema: string) {
-  return sqliteSchema
-    .replace('provider = "sqlite"', 'provider = "postgresql"')
-    .replace("../app/generated/prisma-sqlite", "../../app/generated/prisma-postgres");
-}
+import { postgresSchema } from "./db-generate-lib.ts";
 
 const source = readFileSync("prisma/schema.prisma", "utf8");
 mkdirSync("prisma/postgres", { recursive: true });

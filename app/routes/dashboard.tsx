@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
