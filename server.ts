@@ -16,7 +16,7 @@ startMaintenance();
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "1");
+app.set("trust proxy", c.TRUST_PROXY === "1");
 app.use(compression());
 app.use((req, _res, next) => {
   // Replaces any client-sent value: only the socket (or a trusted proxy) names the client.

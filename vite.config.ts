@@ -17,9 +17,9 @@ export default defineConfig({
     testTimeout: 20_000,
     // Integration tests run on SQLite always, and again on PostgreSQL with TEST_POSTGRES=1.
     projects: [
-      { extends: true, test: { name: "sqlite", env: { TEST_DB: "sqlite" } } },
+      { extends: true as const, test: { name: "sqlite", env: { TEST_DB: "sqlite" } } },
       ...(process.env.TEST_POSTGRES === "1"
-        ? [{ extends: true, test: { name: "postgres", env: { TEST_DB: "postgres" } } }]
+        ? [{ extends: true as const, test: { name: "postgres", env: { TEST_DB: "postgres" } } }]
         : []),
     ],
     hookTimeout: 60_000,

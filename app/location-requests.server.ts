@@ -1,0 +1,244 @@
+import { randomInt } from "node:crypto";
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+import { renderEmail } from "~/emails/render.server";
+import { locateIp } from "~/geo/ip-location.server";
+import { nearestPlace } from "~/geo/nearest-place.server";
+import { getT } from "~/i18n/i18next.server";
+import { isLocale, localizePath, type Locale } from "~/i18n/locales";
+import { emailProvider } from "~/providers/email.server";
+import { smsProvider } from "~/providers/sms.server";
+import { claimSlot, releaseSlot } from "~/usage-limit.server";
+import { emailError } from "~/auth/validation";
+
+export type Channel = "sms" | "email" | "link";
+export type RequestStatus = "pending" | "ip_located" | "gps_tracked";
+export const MESSAGE_TEMPLATES = ["family", "checkIn", "safety"] as const;
+export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
+
+/** 8 characters of 62: 47 bits, unguessable, and short enough to leave room in one SMS segment. */
+const CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export const CODE_PATTERN = /^[A-Za-z0-9]{8}$/;
+export function newCode() {
+  return Array.from({ length: 8 }, () => CODE_CHARS[randomInt(CODE_CHARS.length)]).join("");
+}
+
+export function shareLink(code: string, locale: Locale) {
+  return new URL(localizePath(`/${code}`, locale), config().publicUrl).toString();
+}
+
+/** Spec section 5: 'Please enter a number' / 'Please enter a valid mobile number'. */
+export function parseMobile(countryCode: string, number: string): { ok: true; e164: string } | { ok: false; error: string } {
+  const digits = number.trim();
+  if (!digits) return { ok: false, error: "requests.errors.numberRequired" };
+  const dial = countryCode.trim().replace(/^\+?/, "+");
+  const parsed = digits.startsWith("+")
+    ? parsePhoneNumberFromString(digits)
+    : /^\+\d{1,4}$/.test(dial)
+      ? parsePhoneNumberFromString(dial + digits.replace(/^0+/, ""))
+      : parsePhoneNumberFromString(digits, countryCode.toUpperCase() as CountryCode);
+  if (!parsed || !parsed.isValid()) return { ok: false, error: "requests.errors.numberInvalid" };
+  const type = parsed.getType();
+  if (type && !["MOBILE", "FIXED_LINE_OR_MOBILE"].includes(type)) return { ok: false, error: "requests.errors.numberInvalid" };
+  return { ok: true, e164: parsed.number };
+}
+
+export type CreateInput = {
+  userId: string;
+  channel: Channel;
+  requesterName: string;
+  /** The recipient's language: the message and the consent page use it. */
+  locale: Locale;
+  target?: string;
+  title?: string;
+  template?: MessageTemplate;
+};
+
+export type CreateResult =
+  | { ok: true; request: { id: string; code: string; link: string } }
+  | { ok: false; error: "limited"; nextAllowedAt: Date }
+  | { ok: false; error: "sendFailed"; request: { id: string; code: string; link: string } };
+
+/**
+ * Creates a request and delivers it. The three-hour limit is claimed first, atomically; a provider
+ * failure keeps the request (marked failed) and gives the limit back, so nothing is lost.
+ */
+export async function createLocationRequest(input: CreateInput): Promise<CreateResult> {
+  const slotKey = `${input.channel}:${input.userId}`;
+  const claim = await claimSlot(slotKey);
+  if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
+
+  const row = await db().locationRequest.create({
+    data: {
+      userId: input.userId,
+      channel: input.channel,
+      target: input.target ?? null,
+      title: input.title ?? null,
+      requesterName: input.requesterName,
+      locale: input.locale,
+      code: newCode(),
+      delivery: input.channel === "link" ? "link" : "sending",
+    },
+  });
+  const link = shareLink(row.code, input.locale);
+  const request = { id: row.id, code: row.code, link };
+  if (input.channel === "link") return { ok: true, request };
+
+  const t = await getT(input.locale);
+  const text = t(`requests.templates.${input.template ?? "family"}`, { name: input.requesterName, link });
+  const sent =
+    input.channel === "sms"
+      ? await smsProvider().send({ to: input.target!, body: text })
+      : await emailProvider().send({
+          to: input.target!,
+          ...renderEmail({
+            subject: t("requests.email.subject", { name: input.requesterName }),
+            paragraphs: [text, t("requests.email.consent")],
+            highlight: link,
+            footer: t("requests.email.footer"),
+          }),
+        });
+  await db().locationRequest.update({
+    where: { id: row.id },
+    data: sent.ok ? { delivery: "sent" } : { delivery: "failed", deliveryError: sent.error.slice(0, 500) },
+  });
+  if (!sent.ok) {
+    await releaseSlot(slotKey, claim);
+    return { ok: false, error: "sendFailed", request };
+  }
+  return { ok: true, request };
+}
+
+export function validateEmailTarget(email: string) {
+  return emailError(email.trim(), "requests.errors.emailRequired");
+}
+
+const listSelect = {
+  id: true,
+  channel: true,
+  target: true,
+  title: true,
+  code: true,
+  status: true,
+  decision: true,
+  delivery: true,
+  openedAt: true,
+  locatedAt: true,
+  latitude: true,
+  longitude: true,
+  accuracyMeters: true,
+  address: true,
+  locale: true,
+  createdAt: true,
+} as const;
+
+/** A requester's own requests, newest first. */
+export async function listRequests(userId: string, options: { channel?: Channel; located?: boolean; page?: number; pageSize?: number } = {}) {
+  const pageSize = Math.min(Math.max(options.pageSize ?? 20, 1), 100);
+  const page = Math.max(options.page ?? 1, 1);
+  const where = {
+    userId,
+    ...(options.channel ? { channel: options.channel } : {}),
+    ...(options.located ? { status: { not: "pending" } } : {}),
+  };
+  const [total, items] = await Promise.all([
+    db().locationRequest.count({ where }),
+    db().locationRequest.findMany({ where, select: listSelect, orderBy: { createdAt: "desc" }, skip: (page - 1) * pageSize, take: pageSize }),
+  ]);
+  return { total, page, pageSize, items: items.map(present) };
+}
+
+/** One request, only for its owner: another user's id is indistinguishable from a missing one. */
+export async function getRequest(userId: string, id: string) {
+  const row = await db().locationRequest.findFirst({ where: { id, userId }, select: listSelect });
+  return row ? present(row) : null;
+}
+
+type Row = { [K in keyof typeof listSelect]: unknown } & {
+  createdAt: Date;
+  openedAt: Date | null;
+  locatedAt: Date | null;
+  code: string;
+  locale: string;
+};
+function present<T extends Row>(row: T) {
+  return {
+    ...row,
+    link: shareLink(row.code, isLocale(row.locale) ? row.locale : "en"),
+    createdAt: row.createdAt.toISOString(),
+    openedAt: row.openedAt?.toISOString() ?? null,
+    locatedAt: row.locatedAt?.toISOString() ?? null,
+  };
+}
+export type PresentedRequest = ReturnType<typeof present<Row & typeof listSelect>>;
+
+// --- The recipient's side: every function takes the code from the link, the only capability. ---
+
+export async function findByCode(code: string) {
+  if (!CODE_PATTERN.test(code)) return null;
+  return db().locationRequest.findUnique({ where: { code } });
+}
+
+/** Opening records only that it was opened. */
+export async function recordOpened(code: string) {
+  await db().locationRequest.updateMany({ where: { code, openedAt: null }, data: { openedAt: new Date() } });
+}
+
+export async function sharePrecise(code: string, position: { latitude: number; longitude: number; accuracyMeters: number }) {
+  return db().locationRequest.updateMany({
+    where: { code },
+    data: {
+      status: "gps_tracked",
+      decision: null,
+      latitude: position.latitude,
+      longitude: position.longitude,
+      accuracyMeters: Math.max(position.accuracyMeters, 1),
+      address: nearestPlace(position.latitude, position.longitude),
+      locatedAt: new Date(),
+      openedAt: new Date(),
+    },
+  });
+}
+
+/** Approximate: located from the address the recipient's request came from; false when unknown. */
+export async function shareApproximate(code: string, ip: string) {
+  const found = locateIp(ip);
+  if (!found) return false;
+  const place = found.city && found.country ? `${found.city}, ${found.country}` : nearestPlace(found.latitude, found.longitude);
+  await db().locationRequest.updateMany({
+    where: { code },
+    data: {
+      status: "ip_located",
+      decision: null,
+      latitude: found.latitude,
+      longitude: found.longitude,
+      accuracyMeters: found.accuracyMeters,
+      address: place,
+      locatedAt: new Date(),
+      openedAt: new Date(),
+    },
+  });
+  return true;
+}
+
+const clearedPosition = { latitude: null, longitude: null, accuracyMeters: null, address: null };
+
+export async function decline(code: string) {
+  await db().locationRequest.updateMany({ where: { code }, data: { decision: "declined", ...clearedPosition } });
+}
+
+/** The recipient stops sharing: what they shared is deleted at once. */
+export async function revoke(code: string) {
+  await db().locationRequest.updateMany({ where: { code }, data: { decision: "revoked", ...clearedPosition } });
+}
+
+/** Retention: positions older than RETENTION_DAYS are deleted; the request keeps its state. */
+export async function purgeOldPositions(now = new Date(), days = config().RETENTION_DAYS) {
+  const cutoff = new Date(now.getTime() - days * 24 * 3600 * 1000);
+  const { count } = await db().locationRequest.updateMany({
+    where: { locatedAt: { lt: cutoff }, latitude: { not: null } },
+    data: clearedPosition,
+  });
+  return count;
+}

@@ -1,0 +1,61 @@
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+import type { SendResult } from "./email.server";
+import { twilioClient, twilioErrorMessage } from "./twilio.server";
+
+export type SmsMessage = { to: string; body: string };
+
+export interface SmsProvider {
+  readonly name: "outbox" | "twilio";
+  send(message: SmsMessage): Promise<SendResult>;
+}
+
+/** Embedded default: stored and listed on the outbox page. */
+export function outboxSmsProvider(): SmsProvider {
+  return {
+    name: "outbox",
+    async send({ to, body }) {
+      const row = await db().outboxMessage.create({ data: { channel: "sms", to, text: body } });
+      return { ok: true, id: row.id };
+    },
+  };
+}
+
+export function twilioSmsProvider(options: {
+  accountSid: string;
+  authToken: string;
+  from?: string;
+  messagingServiceSid?: string;
+  baseUrl?: string;
+}): SmsProvider {
+  const client = twilioClient(options.accountSid, options.authToken, options.baseUrl);
+  return {
+    name: "twilio",
+    async send({ to, body }) {
+      try {
+        const sender = options.messagingServiceSid ? { messagingServiceSid: options.messagingServiceSid } : { from: options.from };
+        const message = await client.messages.create({ to, body, ...sender });
+        return { ok: true, id: message.sid };
+      } catch (error) {
+        console.error("Twilio SMS failed", twilioErrorMessage(error));
+        return { ok: false, error: twilioErrorMessage(error) };
+      }
+    },
+  };
+}
+
+let provider: SmsProvider | undefined;
+export function smsProvider(): SmsProvider {
+  const c = config();
+  provider ??=
+    c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && (c.TWILIO_FROM || c.TWILIO_MESSAGING_SERVICE_SID)
+      ? twilioSmsProvider({
+          accountSid: c.TWILIO_ACCOUNT_SID,
+          authToken: c.TWILIO_AUTH_TOKEN,
+          from: c.TWILIO_FROM,
+          messagingServiceSid: c.TWILIO_MESSAGING_SERVICE_SID,
+          baseUrl: c.TWILIO_BASE_URL,
+        })
+      : outboxSmsProvider();
+  return provider;
+}

@@ -1,0 +1,25 @@
+import twilio from "twilio";
+
+/**
+ * A Twilio client. `baseUrl` sends every API call to another origin (a local fake of the Twilio API
+ * in tests and development); Twilio's edge/region settings cannot point at localhost.
+ */
+export function twilioClient(accountSid: string, authToken: string, baseUrl?: string) {
+  const httpClient = new twilio.RequestClient();
+  if (baseUrl) {
+    const target = new URL(baseUrl);
+    const request = httpClient.request.bind(httpClient);
+    httpClient.request = (opts) => {
+      const uri = new URL(opts.uri);
+      uri.protocol = target.protocol;
+      uri.host = target.host;
+      return request({ ...opts, uri: uri.toString() });
+    };
+  }
+  return twilio(accountSid, authToken, { httpClient });
+}
+
+export function twilioErrorMessage(error: unknown) {
+  const e = error as { code?: number; status?: number; message?: string };
+  return [e.status, e.code, e.message].filter(Boolean).join(" ") || "Twilio request failed";
+}
