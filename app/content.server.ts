@@ -7,7 +7,7 @@ import phBlog from "../locales/ph/blog.json";
 import enPages from "../locales/en/pages.json";
 import idPages from "../locales/id/pages.json";
 import phPages from "../locales/ph/pages.json";
-import { intlLocale, locales, type Locale } from "~/i18n/locales";
+import { intlLocale, type Locale } from "~/i18n/locales";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const section = z.object({ heading: z.string(), paragraphs: z.array(z.string()), list: z.array(z.string()).optional() });
@@ -68,6 +68,27 @@ export function pageContent(locale: Locale): Pages {
   return pages[locale];
 }
 
+/** Pages shown by the one generic content page: the text pages, the FAQ and the two notices. */
+export type ContentPageKey = TextPageKey | "faqs" | "ok" | "notFound";
+
+export function faqSections(items: Faq[]): Section[] {
+  return items.map(({ q, a }) => ({ heading: q, paragraphs: [a] }));
+}
+
+/** Any content page in the shape of a text page: FAQ items become sections, a notice's text the intro. */
+export function contentPage(key: ContentPageKey, locale: Locale): TextPage {
+  const all = pages[locale];
+  if (key === "faqs") {
+    const { items, ...rest } = all.faqs;
+    return { ...rest, sections: faqSections(items) };
+  }
+  if (key === "ok" || key === "notFound") {
+    const { text, ...rest } = all[key];
+    return { ...rest, intro: text, sections: [] };
+  }
+  return all[key];
+}
+
 /** Blog slugs in the order of the content file (the same in every language). */
 export const articleSlugs: readonly string[] = Object.keys(blogs.en);
 
@@ -112,5 +133,3 @@ export function findArticle(slug: string, locale: Locale) {
   });
   return { ...summary(slug, article, locale), sections: article.sections, related };
 }
-
-export const contentLocales = locales;

@@ -1,17 +1,22 @@
 import { db } from "~/db.server";
+import { purgeOldPositions } from "~/location-requests.server";
 import { sweepRateLimits } from "~/rate-limit.server";
 
 const DAY = 24 * 3600 * 1000;
 
-/** Removes what has expired: sessions, one-time codes, rate-limit windows. Safe on any process. */
+/**
+ * Removes what has expired: sessions, one-time codes, rate-limit windows, and shared positions past
+ * the retention period. Idempotent, so any number of processes may run it.
+ */
 export async function runMaintenance(now = new Date()) {
-  const [sessions, codes, authCodes, rateLimits] = await Promise.all([
+  const [sessions, codes, authCodes, rateLimits, positions] = await Promise.all([
     db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
     db().verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
     db().authCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
     sweepRateLimits(now),
+    purgeOldPositions(now),
   ]);
-  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits };
+  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions };
 }
 
 /** Runs the sweep in the server process every `intervalMs`; errors are logged, never fatal. */

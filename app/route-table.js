@@ -1,11 +1,31 @@
 // The one route list. remix.config.js turns every page route into three routes (no prefix = en,
 // /id, /ph); the sitemap and the guards read the same list.
 
-/** @typedef {{ path: string, file: string, public?: boolean }} PageRoute */
+/**
+ * @typedef {{ path: string, file: string, public?: boolean, sitemap?: boolean }} PageRoute
+ * `public`: no sign-in needed (a signed-in visitor goes to the dashboard); public pages are listed in
+ * /sitemap.xml unless `sitemap: false`. A public path with a parameter needs its values in
+ * app/sitemap.server.ts.
+ */
 
 /** @type {PageRoute[]} Page routes, without locale prefix ("" is the home page). */
 export const pageRoutes = [
   { path: "", file: "routes/home.tsx", public: true },
+  { path: "blog", file: "routes/blog.tsx", public: true },
+  { path: "blog/:slug", file: "routes/blog.$slug.tsx", public: true },
+  { path: "contact-us", file: "routes/contact-us.tsx", public: true },
+  // One module for the text pages; the path picks the content (see the module).
+  { path: "about-us", file: "routes/content-page.tsx", public: true },
+  { path: "privacy-policy", file: "routes/content-page.tsx", public: true },
+  { path: "terms-of-use", file: "routes/content-page.tsx", public: true },
+  { path: "cookies-policy", file: "routes/content-page.tsx", public: true },
+  { path: "intellectual-property", file: "routes/content-page.tsx", public: true },
+  { path: "unsubscribe-and-refund", file: "routes/content-page.tsx", public: true },
+  { path: "faqs", file: "routes/content-page.tsx", public: true },
+  { path: "tracking-phone-number", file: "routes/content-page.tsx", public: true },
+  { path: "200", file: "routes/content-page.tsx", public: true },
+  // Answers 404 on purpose, so it stays out of the sitemap.
+  { path: "404", file: "routes/content-page.tsx", public: true, sitemap: false },
   { path: "dashboard", file: "routes/dashboard.tsx" },
   // The catch-all comes last in spirit; the router ranks it below every static path.
   { path: "*", file: "routes/catch-all.tsx" },
@@ -19,12 +39,19 @@ export const resourceRoutes = [
   { path: "auth/send-code", file: "routes/auth.send-code.ts" },
   { path: "auth/reset-password", file: "routes/auth.reset-password.ts" },
   { path: "healthz", file: "routes/healthz.ts" },
+  { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },
+  { path: "robots.txt", file: "routes/robots.txt.ts" },
   { path: "api/v1/auth/login", file: "routes/api.v1.auth.login.ts" },
   { path: "api/v1/auth/sendCode", file: "routes/api.v1.auth.send-code.ts" },
   { path: "api/v1/auth/resetPassword", file: "routes/api.v1.auth.reset-password.ts" },
   { path: "api/v1/auth/loginByAuthCode", file: "routes/api.v1.auth.login-by-auth-code.ts" },
   { path: "api/v1/auth/publicKey", file: "routes/api.v1.auth.public-key.ts" },
   { path: "api/v1/personnal/subscribe/info", file: "routes/api.v1.personnal.subscribe.info.ts" },
+  { path: "api/v1/locate/sendSms", file: "routes/api.v1.locate.send-sms.ts" },
+  { path: "api/v1/locate/sendEmail", file: "routes/api.v1.locate.send-email.ts" },
+  { path: "api/v1/locate/createLink", file: "routes/api.v1.locate.create-link.ts" },
+  { path: "api/v1/locate/requests", file: "routes/api.v1.locate.requests.ts" },
+  { path: "api/v1/locate/requests/:id", file: "routes/api.v1.locate.request.ts" },
   { path: "api/v1/*", file: "routes/api.v1.not-found.ts" },
 ];
 

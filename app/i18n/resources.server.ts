@@ -3,7 +3,8 @@ import idCommon from "../../locales/id/common.json";
 import phCommon from "../../locales/ph/common.json";
 import type { Locale } from "./locales";
 
-export type Messages = typeof enCommon;
+/** A nested tree of strings; tests/unit/locales.test.ts keeps the three languages' keys equal. */
+export type Messages = { [key: string]: string | Messages };
 
 /** UI strings; page content (blog, legal) is read by the routes that show it. */
 export const commonMessages: Record<Locale, Messages> = { en: enCommon, id: idCommon, ph: phCommon };

@@ -47,11 +47,15 @@ export function sendgridEmailProvider(apiKey: string, from: string, baseUrl?: st
   };
 }
 
-let provider: EmailProvider | undefined;
+// Chosen once per configuration (tests reset the configuration to switch providers).
+let chosen: { for: object; provider: EmailProvider } | undefined;
 export function emailProvider(): EmailProvider {
   const c = config();
-  provider ??= c.SENDGRID_API_KEY
-    ? sendgridEmailProvider(c.SENDGRID_API_KEY, c.MAIL_FROM, c.SENDGRID_BASE_URL)
-    : outboxEmailProvider();
-  return provider;
+  if (chosen?.for !== c) {
+    const provider = c.SENDGRID_API_KEY
+      ? sendgridEmailProvider(c.SENDGRID_API_KEY, c.MAIL_FROM, c.SENDGRID_BASE_URL)
+      : outboxEmailProvider();
+    chosen = { for: c, provider };
+  }
+  return chosen.provider;
 }

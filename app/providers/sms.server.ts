@@ -44,18 +44,22 @@ export function twilioSmsProvider(options: {
   };
 }
 
-let provider: SmsProvider | undefined;
+// Chosen once per configuration (tests reset the configuration to switch providers).
+let chosen: { for: object; provider: SmsProvider } | undefined;
 export function smsProvider(): SmsProvider {
   const c = config();
-  provider ??=
-    c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && (c.TWILIO_FROM || c.TWILIO_MESSAGING_SERVICE_SID)
+  if (chosen?.for !== c) {
+    const twilio = c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && (c.TWILIO_FROM || c.TWILIO_MESSAGING_SERVICE_SID);
+    const provider = twilio
       ? twilioSmsProvider({
-          accountSid: c.TWILIO_ACCOUNT_SID,
-          authToken: c.TWILIO_AUTH_TOKEN,
+          accountSid: c.TWILIO_ACCOUNT_SID!,
+          authToken: c.TWILIO_AUTH_TOKEN!,
           from: c.TWILIO_FROM,
           messagingServiceSid: c.TWILIO_MESSAGING_SERVICE_SID,
           baseUrl: c.TWILIO_BASE_URL,
         })
       : outboxSmsProvider();
-  return provider;
+    chosen = { for: c, provider };
+  }
+  return chosen.provider;
 }

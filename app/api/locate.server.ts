@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { createLocationRequest, type CreateInput, type CreateResult } from "~/location-requests.server";
+import { ApiError, envelope, type ApiContext } from "./envelope.server";
+
+/** Fields every "send" call shares: the name the recipient sees and the recipient's language. */
+export const senderFields = {
+  requesterName: z.string().trim().min(1).max(60),
+  locale: z.enum(["en", "id", "ph"]).default("en"),
+};
+
+/** Creates the request and turns the domain's answer into the API's envelope. */
+export async function createAndAnswer(ctx: ApiContext, input: CreateInput, failedKey: string) {
+  const result: CreateResult = await createLocationRequest(input);
+  if (result.ok) return envelope(200, { data: result.request });
+  if (result.error === "limited") {
+    const seconds = Math.max(1, Math.ceil((result.nextAllowedAt.getTime() - Date.now()) / 1000));
+    throw new ApiError(429, "requests.errors.limited", { time: result.nextAllowedAt.toISOString() }, { "Retry-After": String(seconds) });
+  }
+  // The request is kept (marked failed) so the requester can see it; the limit was given back.
+  const message = ctx.t(failedKey);
+  return envelope(502, { message, error: message, data: result.request });
+}

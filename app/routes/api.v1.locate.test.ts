@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { resetConfig } from "~/config.server";
+import { db } from "~/db.server";
+import { allowConsoleError } from "../../tests/support/console";
+import { startFake } from "../../tests/support/http-fake";
+import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
+import { action as createLink } from "./api.v1.locate.create-link";
+import { loader as getOne } from "./api.v1.locate.request";
+import { loader as list } from "./api.v1.locate.requests";
+import { action as sendEmail } from "./api.v1.locate.send-email";
+import { action as sendSms } from "./api.v1.locate.send-sms";
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+describe("/api/v1/locate", () => {
+  it("sends an SMS with a localized link, once per three hours", async () => {
+    const { token } = await signedInUser();
+    const body = { requesterName: "Ana", countryCode: "+63", phone: "917 123 4567", locale: "ph" };
+    const first = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: body, headers: auth(token) })));
+    expect(first.status).toBe(200);
+    const { data } = await readEnvelope(first);
+    const { code, link } = data as { code: string; link: string };
+    expect(link).toBe(`http://localhost:3000/ph/${code}`);
+    const sms = await db().outboxMessage.findFirstOrThrow({ where: { channel: "sms", to: "+639171234567" } });
+    expect(sms.text).toContain(link);
+    expect(sms.text).toContain("Ana");
+
+    const second = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: body, headers: auth(token) })));
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get("Retry-After"))).toBeGreaterThan(3 * 3600 - 60);
+  });
+
+  it("validates numbers and e-mail addresses with the spec's messages", async () => {
+    const { token } = await signedInUser();
+    const empty = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: { requesterName: "A", phone: "" }, headers: auth(token) })));
+    expect((await readEnvelope(empty)).message).toBe("Please enter a number");
+    const bad = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: { requesterName: "A", countryCode: "+62", phone: "12" }, headers: auth(token) })));
+    expect((await readEnvelope(bad)).message).toBe("Please enter a valid mobile number");
+    const mail = await sendEmail(routeArgs(apiRequest("/api/v1/locate/sendEmail", { json: { requesterName: "A", email: "nope@x" }, headers: auth(token) })));
+    expect(mail.status).toBe(400);
+    expect((await readEnvelope(mail)).message).toBe("Enter valid email address");
+  });
+
+  it("refuses an expired subscription with 403", async () => {
+    const { token } = await signedInUser({ days: -1 });
+    const res = await createLink(routeArgs(apiRequest("/api/v1/locate/createLink", { json: { requesterName: "A", title: "Mum" }, headers: auth(token) })));
+    expect(res.status).toBe(403);
+  });
+
+  it("lets 1 of 50 parallel link creations through", async () => {
+    const { token, user } = await signedInUser();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        createLink(routeArgs(apiRequest("/api/v1/locate/createLink", { json: { requesterName: "A", title: "Dad" }, headers: auth(token) }))),
+      ),
+    );
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(49);
+    expect(await db().locationRequest.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("lists and shows only the caller's own requests", async () => {
+    const owner = await signedInUser();
+    const other = await signedInUser();
+    const created = await createLink(routeArgs(apiRequest("/api/v1/locate/createLink", { json: { requesterName: "A", title: "Mine" }, headers: auth(owner.token) })));
+    const { id } = (await readEnvelope(created)).data as { id: string };
+
+    const mine = await readEnvelope(await list(routeArgs(apiRequest("/api/v1/locate/requests?channel=link", { headers: auth(owner.token) }))));
+    expect(mine.data).toMatchObject({ total: 1, page: 1, items: [{ id, title: "Mine", status: "pending" }] });
+    const theirs = await readEnvelope(await list(routeArgs(apiRequest("/api/v1/locate/requests", { headers: auth(other.token) }))));
+    expect(theirs.data).toMatchObject({ total: 0, items: [] });
+
+    const own = await getOne({ ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`, { headers: auth(owner.token) })), params: { id } });
+    expect(own.status).toBe(200);
+    const foreign = await getOne({ ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`, { headers: auth(other.token) })), params: { id } });
+    expect(foreign.status).toBe(404);
+    const anonymous = await getOne({ ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`)), params: { id } });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("rejects bad paging parameters with 400", async () => {
+    const { token } = await signedInUser();
+    const res = await list(routeArgs(apiRequest("/api/v1/locate/requests?pageSize=500", { headers: auth(token) })));
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("provider failures", () => {
+  it("keep the request, mark it failed, give the limit back and answer 502", async () => {
+    allowConsoleError();
+    const fake = await startFake((_req, res) => {
+      res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ code: 20500, message: "Internal", status: 500 }));
+    });
+    Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15005550006", TWILIO_BASE_URL: fake.origin });
+    resetConfig();
+    try {
+      const { token, user } = await signedInUser();
+      const body = { requesterName: "Ana", countryCode: "+62", phone: "812 3456 7890" };
+      const res = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: body, headers: auth(token) })));
+      expect(res.status).toBe(502);
+      expect((await readEnvelope(res)).message).toBe("Send SMS Template Failed");
+      const kept = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
+      expect(kept).toMatchObject({ delivery: "failed", target: "+6281234567890" });
+      const retry = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: body, headers: auth(token) })));
+      expect(retry.status).toBe(502);
+    } finally {
+      for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"]) delete process.env[key];
+      resetConfig();
+      await fake.close();
+    }
+  });
+});

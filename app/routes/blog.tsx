@@ -1,0 +1,32 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAnonymous } from "~/auth/guards.server";
+import { ArticleList } from "~/components/content";
+import { articleList } from "~/content.server";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { useT } from "~/i18n/use-t";
+import { pageSeo } from "~/seo.server";
+import { seoMeta } from "~/utils/seo";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const t = await getT(request);
+  return {
+    ...pageSeo(request, { title: t("site.blog.title"), description: t("site.blog.description") }),
+    articles: articleList(getLocale(request)),
+  };
+}
+
+export default function Blog() {
+  const { articles } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <section className="blog">
+      <h1>{t("site.blog.heading")}</h1>
+      <p className="lead">{t("site.blog.intro")}</p>
+      <ArticleList articles={articles} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data);

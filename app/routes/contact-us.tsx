@@ -1,0 +1,157 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useId } from "react";
+import { z } from "zod";
+import { requireAnonymous } from "~/auth/guards.server";
+import { EMAIL_PATTERN } from "~/auth/validation";
+import { Field, SubmitButton } from "~/components/form";
+import { pageContent } from "~/content.server";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+import { HOUR, hit } from "~/rate-limit.server";
+import { pageSeo } from "~/seo.server";
+import { redirectWithToast } from "~/toast.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { seoMeta } from "~/utils/seo";
+import { submitContactMessage } from "./contact-us.server";
+
+/** Sizes shared by the schema and the form's HTML attributes. */
+const LIMITS = { name: 100, email: 254, messageMin: 10, message: 5000 };
+/** Hidden from people; a bot that fills it in gets the usual answer and its message goes nowhere. */
+const HONEYPOT = "website";
+const SENDS_PER_HOUR = 5;
+
+const errorKey = (name: string) => `site.contact.errors.${name}`;
+const contactSchema = z.object({
+  name: z.string().trim().min(1, errorKey("nameRequired")).max(LIMITS.name, errorKey("nameTooLong")),
+  email: z
+    .string()
+    .trim()
+    .min(1, errorKey("emailRequired"))
+    .max(LIMITS.email, errorKey("emailInvalid"))
+    .regex(EMAIL_PATTERN, errorKey("emailInvalid")),
+  message: z
+    .string()
+    .trim()
+    .min(1, errorKey("messageRequired"))
+    .min(LIMITS.messageMin, errorKey("messageTooShort"))
+    .max(LIMITS.message, errorKey("messageTooLong")),
+});
+type Fields = z.input<typeof contactSchema>;
+type FormErrors = Partial<Record<keyof Fields | "form", string>>;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const { title, description, heading, intro } = pageContent(getLocale(request)).contact;
+  return { ...pageSeo(request, { title, description }), heading, intro };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const locale = getLocale(request);
+  const t = await getT(request);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  const values: Fields = { name: field("name"), email: field("email"), message: field("message") };
+  const done = () => redirectWithToast(localizePath("/contact-us", locale), { type: "success", key: "site.contact.sent" });
+  const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) => data({ values, errors }, { status, headers });
+
+  if (field(HONEYPOT)) return done();
+  const parsed = contactSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: FormErrors = {};
+    for (const issue of parsed.error.issues) {
+      const name = issue.path[0] as keyof Fields;
+      errors[name] ??= t(issue.message, { min: LIMITS.messageMin, max: LIMITS[name] });
+    }
+    return refuse(errors, 400);
+  }
+  const limit = await hit(`contact:ip:${clientIp(request)}`, SENDS_PER_HOUR, HOUR);
+  if (!limit.ok) {
+    return refuse({ form: t(errorKey("tooMany")) }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+  const sent = await submitContactMessage({ ...parsed.data, locale });
+  if (!sent.ok) return refuse({ form: t(errorKey("sendFailed")) }, 502);
+  return done();
+}
+
+export default function ContactUs() {
+  const { heading, intro } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // A new address after the success redirect empties the form.
+  const { key } = useLocation();
+  const t = useT();
+  const errors: FormErrors = answer?.errors ?? {};
+  return (
+    <article className="text-page contact-page">
+      <h1>{heading}</h1>
+      <p className="lead">{intro}</p>
+      <section className="panel" aria-labelledby="contact-form-title">
+        <h2 id="contact-form-title">{t("site.contact.formTitle")}</h2>
+        <Form method="post" className="contact-form" key={key}>
+          {errors.form ? (
+            <p className="form-error" role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+          <Field
+            name="name"
+            label={t("site.contact.name")}
+            autoComplete="name"
+            required
+            maxLength={LIMITS.name}
+            defaultValue={answer?.values.name}
+            error={errors.name}
+          />
+          <Field
+            name="email"
+            type="email"
+            label={t("site.contact.email")}
+            autoComplete="email"
+            required
+            maxLength={LIMITS.email}
+            defaultValue={answer?.values.email}
+            error={errors.email}
+          />
+          <MessageField label={t("site.contact.message")} defaultValue={answer?.values.message} error={errors.message} />
+          <div className="honeypot" aria-hidden="true">
+            <label htmlFor="contact-website">{t("site.contact.honeypot")}</label>
+            <input id="contact-website" name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
+          </div>
+          <SubmitButton busy={navigation.state === "submitting"}>{t("site.contact.submit")}</SubmitButton>
+        </Form>
+      </section>
+    </article>
+  );
+}
+
+/** Like `Field`, for the several lines of the message. */
+function MessageField({ label, defaultValue, error }: { label: string; defaultValue?: string; error?: string }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name="message"
+        rows={6}
+        required
+        minLength={LIMITS.messageMin}
+        maxLength={LIMITS.message}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data);

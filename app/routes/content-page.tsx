@@ -1,0 +1,75 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireAnonymous } from "~/auth/guards.server";
+import { ContentSections } from "~/components/content";
+import { config } from "~/config.server";
+import { contentPage, formatDate, type ContentPageKey } from "~/content.server";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { useLocalePath, useT } from "~/i18n/use-t";
+import { pagePath, pageSeo } from "~/seo.server";
+import { notFoundForPath } from "~/utils/not-found.server";
+import { seoMeta } from "~/utils/seo";
+
+/**
+ * One module for every page that is a heading and sections of text (legal pages, about, FAQ, the
+ * status pages): route-table.js registers it for each path below, and the path picks the content.
+ */
+const contentByPath = new Map<string, ContentPageKey>([
+  ["/about-us", "about"],
+  ["/privacy-policy", "privacy"],
+  ["/terms-of-use", "terms"],
+  ["/cookies-policy", "cookies"],
+  ["/intellectual-property", "intellectualProperty"],
+  ["/unsubscribe-and-refund", "refund"],
+  ["/tracking-phone-number", "tracking"],
+  ["/faqs", "faqs"],
+  ["/200", "ok"],
+  ["/404", "notFound"],
+]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const key = contentByPath.get(pagePath(request));
+  if (!key) throw await notFoundForPath(request);
+  const locale = getLocale(request);
+  const t = await getT(request);
+  const { title, description, updated, ...page } = contentPage(key, locale);
+  const notFound = key === "notFound";
+  return data(
+    {
+      ...pageSeo(request, { title, description }),
+      page: {
+        ...page,
+        updated: updated ? t("site.updated", { date: formatDate(updated, locale) }) : undefined,
+        // The refund form belongs to the payments work; until it exists the page says where to write.
+        note: key === "refund" ? t("site.refundNote", { email: config().CONTACT_EMAIL }) : undefined,
+        homeLink: notFound,
+      },
+      noindex: notFound,
+    },
+    { status: notFound ? 404 : 200 },
+  );
+}
+
+export default function ContentPage() {
+  const { page } = useLoaderData<typeof loader>();
+  const t = useT();
+  const lp = useLocalePath();
+  return (
+    <article className="text-page">
+      <h1>{page.heading}</h1>
+      {page.updated ? <p className="page-updated">{page.updated}</p> : null}
+      {page.intro ? <p className="lead">{page.intro}</p> : null}
+      <ContentSections sections={page.sections} />
+      {page.note ? <p className="page-note">{page.note}</p> : null}
+      {page.homeLink ? (
+        <Link className="button" to={lp("/")}>
+          {t("errors.backHome")}
+        </Link>
+      ) : null}
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seoMeta(data, data?.noindex ? [{ name: "robots", content: "noindex" }] : []);

@@ -1,0 +1,8 @@
+import { config } from "~/config.server";
+import { sitemapXml } from "~/sitemap.server";
+
+export function loader() {
+  return new Response(sitemapXml(config().publicUrl.origin), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,26 @@
+import { config } from "~/config.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { localizePath, stripLocale } from "~/i18n/locales";
+import type { Seo } from "~/utils/seo";
+
+/** The page's path without the language prefix and without a trailing slash: `/id/faqs/` → `/faqs`. */
+export function pagePath(request: Request) {
+  const bare = stripLocale(new URL(request.url).pathname);
+  return bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
+}
+
+/** A page's SEO data; the canonical address is the one without a trailing slash or query. */
+export function pageSeo(
+  request: Request,
+  page: { title: string; description: string; ogType?: Seo["ogType"]; published?: string },
+): Seo {
+  const locale = getLocale(request);
+  return {
+    title: page.title,
+    description: page.description,
+    canonical: config().publicUrl.origin + localizePath(pagePath(request), locale),
+    locale,
+    ogType: page.ogType ?? "website",
+    ...(page.published ? { published: page.published } : {}),
+  };
+}
