@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** "first day/recurring" as decimal amounts in the currency's major unit, e.g. "0.99/29.99". */
+const planAmounts = z.string().regex(/^\d+(\.\d{1,2})?\/\d+(\.\d{1,2})?$/, "first-day/recurring, e.g. 0.99/29.99");
+
 /** Every setting the server reads, validated once. The README lists each one. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -29,6 +32,22 @@ const schema = z.object({
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   CODE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   CODE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  // Payments: the plan per locale, and the provider keys (none → the embedded sandbox checkout).
+  PLAN_CURRENCY: z.string().regex(/^(en|id|ph):[A-Z]{3}(,(en|id|ph):[A-Z]{3})*$/).default("en:USD,id:IDR,ph:PHP"),
+  PLAN_USD: planAmounts.default("0.99/29.99"),
+  PLAN_IDR: planAmounts.default("15000/449000"),
+  PLAN_PHP: planAmounts.default("49/1499"),
+  PERIOD_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RENEWAL_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -50,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cookieSecure: publicUrl.protocol === "https:" || publicUrl.hostname === "localhost",
     outboxPage: c.OUTBOX_PAGE ? c.OUTBOX_PAGE === "1" : demo || c.NODE_ENV !== "production",
     appIds: c.API_APP_IDS ? c.API_APP_IDS.split(",").map((s) => s.trim()).filter(Boolean) : null,
+    plans: planTable(c),
   };
 }
 
@@ -62,4 +82,24 @@ export function config(): Config {
 /** For tests that change the environment between cases. */
 export function resetConfig() {
   cached = undefined;
+}
+
+/** Minor units (cents) from a decimal string, without floating-point rounding. */
+function minorUnits(decimal: string) {
+  const [whole = "0", fraction = ""] = decimal.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+export type PlanConfig = { currency: string; firstDayAmount: number; amount: number; periodDays: number };
+
+/** The plan each locale buys: its currency, the first-day and the recurring amount (minor units). */
+function planTable(c: z.infer<typeof schema>): Record<"en" | "id" | "ph", PlanConfig> {
+  const amounts: Record<string, string> = { USD: c.PLAN_USD, IDR: c.PLAN_IDR, PHP: c.PLAN_PHP };
+  const byLocale = Object.fromEntries(c.PLAN_CURRENCY.split(",").map((pair) => pair.split(":") as [string, string]));
+  const plan = (locale: "en" | "id" | "ph"): PlanConfig => {
+    const currency = byLocale[locale] ?? "USD";
+    const [first, recurring] = (amounts[currency] ?? c.PLAN_USD).split("/") as [string, string];
+    return { currency: amounts[currency] ? currency : "USD", firstDayAmount: minorUnits(first), amount: minorUnits(recurring), periodDays: c.PERIOD_DAYS };
+  };
+  return { en: plan("en"), id: plan("id"), ph: plan("ph") };
 }
