@@ -1,0 +1,64 @@
+// Browser tests: every spec runs twice, with JavaScript ("js") and without ("nojs"), in Debian's
+// Chromium against the production build (`npm run test:e2e` builds first) on a fresh SQLite file.
+import { defineConfig, devices } from "@playwright/test";
+import { BASE_URL, DB_FILE, PORT } from "./tests/e2e/support/env.ts";
+
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+// Limits raised so that parallel tests from one address do not throttle each other.
+const serverEnv = {
+  NODE_ENV: "production",
+  PORT: String(PORT),
+  DATABASE_URL: `file:${DB_FILE}`,
+  PUBLIC_URL: BASE_URL,
+  DEMO_MODE: "1",
+  OUTBOX_PAGE: "1",
+  LOGIN_LIMIT_PER_IP: "10000",
+  LOGIN_LIMIT_PER_ACCOUNT: "10000",
+  CODE_LIMIT_PER_IP: "10000",
+  CODE_LIMIT_PER_ACCOUNT: "10000",
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: chromium,
+    locale: "en-US",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "nojs", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // A fresh database per run: the server migrates it and seeds the demo account on start.
+    command: `rm -f "${DB_FILE}" "${DB_FILE}-wal" "${DB_FILE}-shm" "${DB_FILE}-journal" && exec npx tsx server.ts`,
+    url: `${BASE_URL}/healthz`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,48 @@
+// Unknown addresses: a 404 error page in every language, and the JSON envelope under /api/v1.
+import { BASE_URL } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+
+test.describe("errors", () => {
+  test.beforeEach(({ consoleErrors }) => {
+    // Chromium logs the 404 status of the document itself.
+    consoleErrors.allow(/status of 404/);
+  });
+
+  for (const path of ["/no-such-page", "/no/such/deep/page", "/no-such-page/"]) {
+    test(`${path} is a 404 page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByTestId("status-code")).toHaveText("404");
+      await expect(page.getByTestId("status-message")).toHaveText("Page Not Found");
+      await expect(page.getByTestId("error-message")).toHaveText("Page not found");
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      // The visitor can find the way back.
+      await page.getByRole("link", { name: "Back to the home page" }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+  }
+
+  for (const [prefix, lang] of [
+    ["/id", "id"],
+    ["/ph", "fil"],
+  ] as const) {
+    test(`${prefix}/no-such-page is a 404 page in its language`, async ({ page }) => {
+      const response = await page.goto(`${prefix}/no-such-page`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByTestId("status-code")).toHaveText("404");
+      await expect(page.getByTestId("error-message")).not.toBeEmpty();
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      // The way back stays in the same language.
+      await expect(page.locator("main a.button")).toHaveAttribute("href", prefix);
+    });
+  }
+
+  test("an unknown API path answers the JSON envelope with 404", async ({ request }) => {
+    const response = await request.get("/api/v1/no-such-endpoint", { headers: { APP: "e2e-tests" } });
+    expect(response.status()).toBe(404);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    const body = await response.json();
+    expect(body).toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,76 @@
+// Test users written straight into the e2e server's SQLite file, so each test owns its account and
+// tests can run in parallel. The format matches what the app's Prisma adapter writes (checked
+// against the seeded demo row): DateTime as ISO 8601 text with a "+00:00" offset.
+import { randomBytes, randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import { hashPassword } from "../../../app/auth/password.server.ts";
+import { DB_FILE } from "./env.ts";
+
+export type SubscriptionState = "trial" | "active" | "cancelled" | "unsubscribed" | "expired";
+export type TestUser = { id: string; email: string; password: string; name: string };
+export type NewUser = {
+  password?: string;
+  name?: string;
+  /** null: no subscription row at all. Default: active for 30 days. */
+  subscription?: { state: SubscriptionState; validUntil: Date } | null;
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Prisma's SQLite DateTime text: `2026-11-21T23:21:06.705+00:00`. */
+export function sqliteDate(date: Date) {
+  return date.toISOString().replace(/Z$/, "+00:00");
+}
+
+let connection: Database.Database | undefined;
+function db() {
+  if (!connection) {
+    connection = new Database(DB_FILE, { fileMustExist: true });
+    connection.pragma("busy_timeout = 10000");
+    connection.pragma("foreign_keys = ON");
+  }
+  return connection;
+}
+
+export function uniqueEmail(tag = "user") {
+  return `e2e-${tag}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@example.com`;
+}
+
+export async function createUser(input: NewUser = {}): Promise<TestUser> {
+  const email = uniqueEmail();
+  const password = input.password ?? `pw-${randomBytes(6).toString("hex")}`;
+  const name = input.name ?? "Tester";
+  const id = randomUUID();
+  const now = sqliteDate(new Date());
+  const passwordHash = await hashPassword(password);
+  const subscription =
+    input.subscription === undefined ? { state: "active", validUntil: new Date(Date.now() + 30 * DAY) } : input.subscription;
+  db().transaction(() => {
+    db()
+      .prepare(
+        `INSERT INTO "User" (id, email, passwordHash, name, locale, createdAt, updatedAt) VALUES (?, ?, ?, ?, 'en', ?, ?)`,
+      )
+      .run(id, email, passwordHash, name, now, now);
+    if (subscription) {
+      db()
+        .prepare(
+          `INSERT INTO "Subscription" (id, userId, state, validUntil, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(randomUUID(), id, subscription.state, sqliteDate(subscription.validUntil), now, now);
+    }
+  })();
+  return { id, email, password, name };
+}
+
+/** Removes a test user; sessions, codes and the subscription go with it (ON DELETE CASCADE). */
+export function deleteUser(id: string) {
+  db().prepare(`DELETE FROM "User" WHERE id = ?`).run(id);
+}
+
+export function closeDb() {
+  connection?.close();
+  connection = undefined;
+}
+
+export const days = (n: number) => new Date(Date.now() + n * DAY);
+
