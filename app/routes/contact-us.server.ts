@@ -2,7 +2,7 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Locale } from "~/i18n/locales";
-import { emailProvider, type SendResult } from "~/providers/email.server";
+import { emailProvider, type EmailProvider, type SendResult } from "~/providers/email.server";
 
 export type ContactMessageInput = { name: string; email: string; message: string; locale: Locale };
 
@@ -10,7 +10,7 @@ export type ContactMessageInput = { name: string; email: string; message: string
  * Stores a contact-form message, then forwards it to CONTACT_EMAIL. The stored row survives a failed
  * send, so no message is lost; the caller tells the visitor the truth either way.
  */
-export async function submitContactMessage(input: ContactMessageInput): Promise<SendResult> {
+export async function submitContactMessage(input: ContactMessageInput, provider: EmailProvider = emailProvider()): Promise<SendResult> {
   const row = await db().contactMessage.create({ data: input });
   // Written to the support team, not to the visitor: in English, whatever the page's language.
   const oneLine = (s: string) => s.replace(/\s+/g, " ");
@@ -23,7 +23,7 @@ export async function submitContactMessage(input: ContactMessageInput): Promise<
     ],
     footer: "Sent with the contact form. Reply to the sender's address above.",
   });
-  const result = await emailProvider().send({ to: config().CONTACT_EMAIL, ...email });
+  const result = await provider.send({ to: config().CONTACT_EMAIL, ...email });
   if (!result.ok) console.error(`Contact message ${row.id} was stored but not forwarded: ${result.error}`);
   return result;
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { routeArgs, signedInUser } from "../../tests/support/factories";
+import { loader } from "./content-page";
+
+const page = (path: string, token?: string) =>
+  new Request(`http://localhost:3000${path}`, { headers: token ? { Cookie: `token=${token}` } : {} });
+const load = (path: string) => loader(routeArgs(page(path)));
+
+const PATHS = [
+  "/about-us",
+  "/privacy-policy",
+  "/terms-of-use",
+  "/cookies-policy",
+  "/intellectual-property",
+  "/unsubscribe-and-refund",
+  "/faqs",
+  "/tracking-phone-number",
+  "/200",
+  "/404",
+];
+
+describe("content pages", () => {
+  it.each(PATHS)("%s has a heading and its own title in every language", async (path) => {
+    const headings = new Set<string>();
+    for (const prefix of ["", "/id", "/ph"]) {
+      const { data } = await load(`${prefix}${path}`);
+      expect(data.page.heading).not.toBe("");
+      expect(data.title).toMatch(/Family Locator/);
+      expect(data.description.length).toBeGreaterThan(20);
+      expect(data.canonical).toBe(`http://localhost:3000${prefix}${path}`);
+      headings.add(data.page.heading);
+    }
+    expect(headings.size, "translated headings").toBe(3);
+  });
+
+  it("shows the legal pages' sections and last update", async () => {
+    const { data } = await load("/privacy-policy");
+    expect(data.page.sections.length).toBeGreaterThan(5);
+    expect(data.page.updated).toBe("Last updated: November 1, 2026");
+    expect((await load("/id/terms-of-use")).data.page.updated).toBe("Terakhir diperbarui: 1 November 2026");
+  });
+
+  it("lists every FAQ, including the one on how long results take", async () => {
+    const { data } = await load("/faqs/");
+    expect(data.page.sections).toHaveLength(12);
+    expect(data.page.sections.map((s) => s.paragraphs.join(" ")).join(" ")).toMatch(/within minutes\. Some take up to 24 hours/);
+    expect(data.canonical).toBe("http://localhost:3000/faqs");
+  });
+
+  it("points the refund page to the support address until the refund form exists", async () => {
+    const { data } = await load("/unsubscribe-and-refund");
+    expect(data.page.note).toContain("support@familylocator.example");
+    expect((await load("/ph/unsubscribe-and-refund")).data.page.note).toContain("support@familylocator.example");
+    expect((await load("/privacy-policy")).data.page.note).toBeUndefined();
+  });
+
+  it("answers /404 with status 404 and noindex, /200 with 200", async () => {
+    const notFound = await load("/404");
+    expect(notFound.init?.status).toBe(404);
+    expect(notFound.data).toMatchObject({ noindex: true, page: { homeLink: true } });
+    const ok = await load("/id/200");
+    expect(ok.init?.status).toBe(200);
+    expect(ok.data.page.intro).toMatch(/OK/);
+  });
+
+  it("sends a signed-in visitor to the dashboard", async () => {
+    const { token } = await signedInUser();
+    try {
+      await loader(routeArgs(page("/ph/faqs", token)));
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Response).headers.get("Location")).toBe("/ph/dashboard/");
+    }
+  });
+});
