@@ -47,6 +47,7 @@ const schema = z.object({
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_PRODUCT_ID: z.string().optional(),
   PAYPAL_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
 });
 

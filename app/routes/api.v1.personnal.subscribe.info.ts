@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, envelope, methodNotAllowed, requireApiUser } from "~/api/envelope.server";
-import { subscriptionFor } from "~/subscription.server";
+import { subscriptionDetails } from "~/payments.server";
 
-/** expiredStatus 1 means expired (spec section 3); the state fields come along. */
+/** expiredStatus 1 means expired (spec section 3); the state and plan fields come along. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   apiRoute(request, async () => {
     const user = await requireApiUser(request);
-    const { access: _access, ...info } = await subscriptionFor(user.id);
+    const { access: _access, ...info } = await subscriptionDetails(user.id);
     return envelope(200, { data: info });
   });
 

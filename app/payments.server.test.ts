@@ -1,0 +1,289 @@
+// Payments end to end below the UI: the real stripe SDK against a local fake of the Stripe API, and
+// webhooks signed with the SDK's own test helper, handed to the webhook route's action.
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetConfig } from "~/config.server";
+import { db } from "~/db.server";
+import { startFake } from "../tests/support/http-fake";
+import { apiRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../tests/support/factories";
+import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
+import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
+import { action as getPaidAmount } from "./routes/api.v1.personnal.get-paid-amount";
+import { loader as registerQueryRoute } from "./routes/api.v1.personnal.register-query";
+import { action as cancelRoute } from "./routes/api.v1.personnal.subscribe.cancel";
+import { loader as infoRoute } from "./routes/api.v1.personnal.subscribe.info";
+import { action as webhook } from "./routes/api.v1.webhooks";
+import { DAY_MS, sandboxAdvance, sandboxPay, sendRenewalReminders, startCheckout, subscriptionDetails } from "./payments.server";
+
+const SECRET = "whsec_test_secret";
+const stripe = new Stripe("sk_test_x");
+let fake: Awaited<ReturnType<typeof startFake>>;
+let sessions = 0;
+
+beforeAll(async () => {
+  fake = await startFake((req, res) => {
+    res.setHeader("Content-Type", "application/json");
+    if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
+      sessions += 1;
+      res.end(JSON.stringify({ id: `cs_test_${sessions}`, object: "checkout.session", url: `https://checkout.stripe.test/c/${sessions}` }));
+    } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/")) {
+      res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: true }));
+    } else {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));
+    }
+  });
+  const { port } = new URL(fake.origin);
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: "sk_test_x",
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: port,
+    STRIPE_API_PROTOCOL: "http",
+  });
+  resetConfig();
+});
+afterAll(async () => {
+  for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"]) delete process.env[name];
+  resetConfig();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+const T0 = Math.floor(Date.now() / 1000);
+let eventSeq = 0;
+
+function stripeEvent(type: string, object: Record<string, unknown>, created = T0, id = `evt_${++eventSeq}_${Math.random().toString(36).slice(2)}`) {
+  return { id, object: "event", type, created, api_version: "2026-10-28.endive", livemode: false, data: { object } };
+}
+
+async function deliver(event: object, options: { tamper?: boolean } = {}) {
+  const payload = JSON.stringify(event);
+  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+  const body = options.tamper ? payload.replace("paid", "pAid") : payload;
+  const request = new Request("http://localhost:3000/api/v1/webhooks/stripe", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+    body,
+  });
+  const response = await webhook({ request, params: { provider: "stripe" }, context: {} });
+  return { status: response.status, body: (await response.json()) as { status?: string } };
+}
+
+const completed = (checkoutId: string, sub: string, created = T0) =>
+  stripeEvent(
+    "checkout.session.completed",
+    { id: `cs_${checkoutId}`, object: "checkout.session", mode: "subscription", payment_status: "paid", client_reference_id: checkoutId, subscription: sub, customer: "cus_1", metadata: { checkoutId } },
+    created,
+  );
+
+const invoice = (type: "invoice.paid" | "invoice.payment_failed", sub: string, opts: { id: string; amount: number; end: number; created: number; checkoutId?: string }) =>
+  stripeEvent(
+    type,
+    {
+      id: opts.id,
+      object: "invoice",
+      customer: "cus_1",
+      currency: "php",
+      amount_paid: type === "invoice.paid" ? opts.amount : 0,
+      amount_due: opts.amount,
+      parent: { type: "subscription_details", subscription_details: { subscription: sub, metadata: opts.checkoutId ? { checkoutId: opts.checkoutId } : {} } },
+      lines: { object: "list", data: [{ period: { start: opts.created, end: opts.end } }] },
+    },
+    opts.created,
+  );
+
+const subUpdated = (sub: string, cancel: boolean, created: number, periodEnd: number) =>
+  stripeEvent("customer.subscription.updated", { id: sub, object: "subscription", cancel_at_period_end: cancel, status: "active", metadata: {}, items: { data: [{ current_period_end: periodEnd }] } }, created);
+
+async function buy(email = uniqueEmail("buyer")) {
+  const response = await registerAndSign({
+    ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/stripe", { json: { name: "Ana", surname: "Reyes", email, adult: true, locale: "ph" } })),
+    params: { provider: "stripe" },
+  });
+  const body = await readEnvelope(response);
+  return { response, body, email, id: (body.data as { id: string } | null)?.id ?? "" };
+}
+
+const query = async (id: string) =>
+  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`)), params: { id } }))).data as { status: string; authCode: string | null };
+
+describe("checkout with Stripe (real SDK, local fake API)", () => {
+  it("creates a subscription-mode Checkout Session: first day at once, then the recurring price", async () => {
+    const { response, body, id } = await buy();
+    expect(response.status).toBe(200);
+    expect(body.data).toMatchObject({ url: expect.stringContaining("https://checkout.stripe.test/c/"), provider: "stripe" });
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: "POST", url: "/v1/checkout/sessions" });
+    expect(request!.headers["idempotency-key"]).toBe(`checkout-${id}`);
+    const form = new URLSearchParams(request!.body);
+    expect(form.get("mode")).toBe("subscription");
+    expect(form.get("client_reference_id")).toBe(id);
+    expect(form.get("locale")).toBe("fil");
+    expect(form.get("subscription_data[trial_period_days]")).toBe("1");
+    expect(form.get("line_items[0][price_data][currency]")).toBe("php");
+    expect(form.get("line_items[0][price_data][unit_amount]")).toBe("149900");
+    expect(form.get("line_items[0][price_data][recurring][interval]")).toBe("day");
+    expect(form.get("line_items[0][price_data][recurring][interval_count]")).toBe("30");
+    expect(form.get("line_items[1][price_data][unit_amount]")).toBe("4900");
+    expect(form.get("line_items[1][price_data][recurring][interval]")).toBeNull();
+    expect(form.get("success_url")).toBe(`http://localhost:3000/ph/register?id=${id}`);
+    expect(await query(id)).toEqual({ status: "pending", authCode: null });
+  });
+
+  it("refuses an e-mail address that already has an account, and names the field", async () => {
+    const { email } = await signedInUser();
+    const { response, body } = await buy(email);
+    expect(response.status).toBe(400);
+    expect(body.message).toBe("This email address is already in use");
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("asks for the name and the 18+ confirmation", async () => {
+    const result = await startCheckout({ name: " ", surname: "", email: uniqueEmail() }, { locale: "en" });
+    expect(result).toEqual({ ok: false, error: "validation", fields: { name: "payments.errors.name", surname: "payments.errors.name", adult: "payments.errors.adult" } });
+  });
+
+  it("after checkout.session.completed: account, e-mailed password, one automatic sign-in", async () => {
+    const { id, email } = await buy();
+    const result = await deliver(completed(id, "sub_A1"));
+    expect(result).toEqual({ status: 200, body: { received: true, status: "applied" } });
+    const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
+    expect(user).toMatchObject({ name: "Ana", surname: "Reyes", locale: "ph" });
+    expect(user.subscription).toMatchObject({ state: "trial", provider: "stripe", providerSubscriptionId: "sub_A1", currency: "PHP", amount: 149900 });
+    const mail = await db().outboxMessage.findFirstOrThrow({ where: { to: email } });
+    expect(mail.subject).toBe("Ang iyong Family Locator account");
+
+    const first = await query(id);
+    expect(first.status).toBe("success");
+    expect(first.authCode).toBeTruthy();
+    expect(await query(id)).toEqual({ status: "success", authCode: null });
+    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode } })));
+    expect(login.status).toBe(200);
+    const again = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode } })));
+    expect(again.status).toBe(401);
+  });
+
+  it("processes a duplicate delivery once", async () => {
+    const { id, email } = await buy();
+    const event = completed(id, "sub_D1");
+    await deliver(event);
+    const paid = invoice("invoice.paid", "sub_D1", { id: "in_D1", amount: 4900, end: T0 + 86400, created: T0 + 1 });
+    expect((await deliver(paid)).body.status).toBe("applied");
+    expect((await deliver(paid)).body.status).toBe("duplicate");
+    expect((await deliver(event)).body.status).toBe("duplicate");
+    expect(await db().user.count({ where: { email } })).toBe(1);
+    expect(await db().payment.count({ where: { providerPaymentId: "in_D1" } })).toBe(1);
+    expect(await db().outboxMessage.count({ where: { to: email } })).toBe(1);
+  });
+
+  it("is not corrupted by out-of-order delivery", async () => {
+    const { id, email } = await buy();
+    // The first invoice arrives before "checkout completed": it completes the checkout itself.
+    await deliver(invoice("invoice.paid", "sub_O1", { id: "in_O1", amount: 4900, end: T0 + 86400, created: T0 + 2, checkoutId: id }));
+    await deliver(completed(id, "sub_O1", T0 + 1));
+    const renewalEnd = T0 + 31 * 86400;
+    await deliver(invoice("invoice.paid", "sub_O1", { id: "in_O2", amount: 149900, end: renewalEnd, created: T0 + 86400 }));
+    // An older "cancel at period end" update arrives after the newer renewal: it may not change the state.
+    await deliver(subUpdated("sub_O1", true, T0 + 100, T0 + 86400));
+    // An older invoice delivered again late may not move validUntil back.
+    await deliver(invoice("invoice.paid", "sub_O1", { id: "in_O0", amount: 4900, end: T0 + 86400, created: T0 + 3 }));
+    const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
+    expect(user.subscription).toMatchObject({ state: "active", cancelAtPeriodEnd: false });
+    expect(user.subscription!.validUntil.getTime()).toBe(renewalEnd * 1000);
+    expect(await db().user.count({ where: { email } })).toBe(1);
+  });
+
+  it("records a failed payment without extending access", async () => {
+    const { id, email } = await buy();
+    await deliver(completed(id, "sub_F1"));
+    const before = await db().subscription.findFirstOrThrow({ where: { user: { email } } });
+    await deliver(invoice("invoice.payment_failed", "sub_F1", { id: "in_F1", amount: 149900, end: T0 + 31 * 86400, created: T0 + 86400 }));
+    const after = await db().subscription.findFirstOrThrow({ where: { user: { email } } });
+    expect(after.validUntil).toEqual(before.validUntil);
+    const failed = await db().payment.findUniqueOrThrow({ where: { providerPaymentId: "in_F1" } });
+    expect(failed).toMatchObject({ status: "failed", amount: 149900 });
+    // Once the paid day is over, the failed renewal leaves the subscription expired.
+    expect((await subscriptionDetails(after.userId, new Date(after.validUntil.getTime() + 1000))).state).toBe("Expired");
+  });
+
+  it("answers 400 to a tampered signature and changes nothing", async () => {
+    const { id, email } = await buy();
+    const before = await db().webhookEvent.count();
+    const result = await deliver(completed(id, "sub_T1"), { tamper: true });
+    expect(result.status).toBe(400);
+    expect(await db().webhookEvent.count()).toBe(before);
+    expect(await db().user.count({ where: { email } })).toBe(0);
+    expect(await query(id)).toEqual({ status: "pending", authCode: null });
+  });
+
+  it("marks a checkout whose subscription ended before sign-up as unsubscribed", async () => {
+    const { id } = await buy();
+    await deliver(stripeEvent("customer.subscription.deleted", { id: "sub_U1", object: "subscription", metadata: { checkoutId: id } }));
+    expect(await query(id)).toEqual({ status: "unsubscribed", authCode: null });
+  });
+
+  it("cancels at period end at Stripe and keeps access until validUntil, then expires", async () => {
+    const { id, email } = await buy();
+    await deliver(completed(id, "sub_C1"));
+    await deliver(invoice("invoice.paid", "sub_C1", { id: "in_C1", amount: 4900, end: T0 + 86400, created: T0 + 1 }));
+    const user = await db().user.findUniqueOrThrow({ where: { email } });
+    const { createSession } = await import("~/auth/session.server");
+    const { token } = await createSession(user.id);
+    const auth = { Authorization: token };
+    fake.requests.length = 0;
+    const cancelled = await cancelRoute(routeArgs(apiRequest("/api/v1/personnal/subscribe/cancel", { method: "POST", headers: auth })));
+    expect(cancelled.status).toBe(200);
+    expect(fake.requests[0]).toMatchObject({ method: "POST", url: "/v1/subscriptions/sub_C1" });
+    expect(new URLSearchParams(fake.requests[0]!.body).get("cancel_at_period_end")).toBe("true");
+    const info = (await readEnvelope(await infoRoute(routeArgs(apiRequest("/api/v1/personnal/subscribe/info", { headers: auth }))))).data;
+    expect(info).toMatchObject({ state: "Cancelled", expiredStatus: 0, cancelAtPeriodEnd: true, nextDebitDay: null, currencyCode: "PHP", amount: 149900, period: 30 });
+    // Stripe ends it at period end; it then shows as expired.
+    await deliver(stripeEvent("customer.subscription.deleted", { id: "sub_C1", object: "subscription", metadata: {} }, T0 + 86400));
+    const later = await subscriptionDetails(user.id, new Date((T0 + 86400 + 1) * 1000));
+    expect(later).toMatchObject({ state: "Expired", expiredStatus: 1 });
+    const paid = (await readEnvelope(await getPaidAmount(routeArgs(apiRequest("/api/v1/personnal/getPaidAmount", { method: "POST", headers: auth }))))).data;
+    expect(paid).toMatchObject({ totals: [{ currencyCode: "PHP", amount: 4900 }], payments: [{ amount: 4900, status: "paid" }] });
+  });
+
+  it("answers 501 for v5pay", async () => {
+    const response = await registerAndSign({
+      ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/v5pay", { json: {} })),
+      params: { provider: "v5pay" },
+    });
+    expect(response.status).toBe(501);
+  });
+});
+
+describe("sandbox life cycle", () => {
+  beforeAll(() => {
+    delete process.env.STRIPE_SECRET_KEY;
+    resetConfig();
+  });
+
+  it("pays, renews, reminds before renewal, fails and expires", async () => {
+    const email = uniqueEmail("sbx");
+    const started = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id" });
+    if (!started.ok) throw new Error("checkout failed");
+    expect(started.url).toBe(`http://localhost:3000/id/checkout/sandbox/${started.checkoutId}`);
+    await sandboxPay(started.checkoutId);
+    const user = await db().user.findUniqueOrThrow({ where: { email } });
+    expect(await subscriptionDetails(user.id)).toMatchObject({ state: "Active", currencyCode: "IDR", firstDayDebitAmount: 1500000 });
+
+    const renewed = await sandboxAdvance(email, "renew");
+    expect(renewed.ok && new Date(renewed.subscription.validUntil!).getTime()).toBeGreaterThan(Date.now() + 30 * DAY_MS);
+    const sub = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(sub.state).toBe("active");
+
+    const now = new Date(sub.nextChargeAt!.getTime() - 2 * DAY_MS);
+    expect(await sendRenewalReminders(now)).toBeGreaterThanOrEqual(1);
+    await sendRenewalReminders(now);
+    expect(await db().outboxMessage.count({ where: { to: email, subject: "Langganan Anda segera diperpanjang" } })).toBe(1);
+
+    await sandboxAdvance(email, "fail");
+    expect(await subscriptionDetails(user.id, new Date(Date.now() + 1000))).toMatchObject({ state: "Expired", expiredStatus: 1 });
+    expect(await db().payment.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(1);
+  });
+});

@@ -1,0 +1,636 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { hashPassword } from "~/auth/password.server";
+import { issueAuthCode } from "~/auth/auth-code.server";
+import { EMAIL_PATTERN } from "~/auth/validation";
+import { config } from "~/config.server";
+import { db, type Db } from "~/db.server";
+import { renderEmail } from "~/emails/render.server";
+import { getT } from "~/i18n/i18next.server";
+import { intlLocale, isLocale, localizePath, type Locale } from "~/i18n/locales";
+import { emailProvider } from "~/providers/email.server";
+import { paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
+import { describeSubscription } from "~/subscription.server";
+import { randomToken } from "~/utils/hash.server";
+
+export const DAY_MS = 24 * 3600 * 1000;
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+// ---------------------------------------------------------------------------------------------
+// Plans and terms
+// ---------------------------------------------------------------------------------------------
+
+export function planFor(locale: Locale) {
+  const plan = config().plans[locale];
+  return { ...plan, plan: `${plan.currency.toLowerCase()}-${plan.periodDays}d` };
+}
+
+export function formatMoney(minor: number, currency: string, locale: Locale) {
+  return new Intl.NumberFormat(intlLocale[locale], {
+    style: "currency",
+    currency,
+    minimumFractionDigits: minor % 100 === 0 ? 0 : 2,
+  }).format(minor / 100);
+}
+
+const formatDay = (date: Date, locale: Locale) => new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long" }).format(date);
+
+/**
+ * The values of the payment terms text (spec section 3): currencyCode, firstDayDebitAmount, amount,
+ * period (days) and nextDebitDay, formatted for the buyer's language.
+ */
+export function paymentTerms(locale: Locale, now = new Date()) {
+  const plan = planFor(locale);
+  return {
+    currencyCode: plan.currency,
+    firstDayDebitAmount: formatMoney(plan.firstDayAmount, plan.currency, locale),
+    amount: formatMoney(plan.amount, plan.currency, locale),
+    period: plan.periodDays,
+    nextDebitDay: formatDay(new Date(now.getTime() + DAY_MS), locale),
+  };
+}
+export type PaymentTerms = ReturnType<typeof paymentTerms>;
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+// ---------------------------------------------------------------------------------------------
+
+/** The payment form (modal and API). Messages are translation keys. */
+export const paymentFormSchema = z.object({
+  name: z.string().trim().min(1, "payments.errors.name").max(80, "payments.errors.name"),
+  surname: z.string().trim().min(1, "payments.errors.name").max(80, "payments.errors.name"),
+  email: z
+    .string()
+    .trim()
+    .min(1, "validation.emailRequired")
+    .max(254, "loginModal.EnterValidEmail")
+    .regex(EMAIL_PATTERN, "loginModal.EnterValidEmail")
+    .transform((s) => s.toLowerCase()),
+  adult: z.union([z.literal(true), z.literal("on"), z.literal("1"), z.literal("true")], {
+    errorMap: () => ({ message: "payments.errors.adult" }),
+  }),
+});
+export type PaymentForm = z.infer<typeof paymentFormSchema>;
+
+export type StartCheckoutResult =
+  | { ok: true; checkoutId: string; url: string; provider: ProviderName }
+  | { ok: false; error: "validation"; fields: Record<string, string> }
+  | { ok: false; error: "provider" };
+
+/**
+ * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
+ * `userId` renews that account (its own e-mail is not "in use"); otherwise the account is created
+ * after payment.
+ */
+export async function startCheckout(
+  raw: unknown,
+  options: { locale: Locale; userId?: string; now?: Date },
+): Promise<StartCheckoutResult> {
+  const parsed = paymentFormSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    return { ok: false, error: "validation", fields };
+  }
+  const form = parsed.data;
+  const owner = await db().user.findUnique({ where: { email: form.email }, select: { id: true } });
+  if (owner && owner.id !== options.userId) {
+    return { ok: false, error: "validation", fields: { email: "payments.errors.emailInUse" } };
+  }
+  const plan = planFor(options.locale);
+  const provider = await paymentProvider();
+  const checkoutId = randomToken(18);
+  await db().checkout.create({
+    data: {
+      id: checkoutId,
+      provider: provider.name,
+      email: form.email,
+      name: form.name,
+      surname: form.surname,
+      locale: options.locale,
+      plan: plan.plan,
+      currency: plan.currency,
+      amount: plan.amount,
+      firstDayAmount: plan.firstDayAmount,
+      periodDays: plan.periodDays,
+      userId: options.userId ?? null,
+    },
+  });
+  const t = await getT(options.locale);
+  const origin = config().publicUrl;
+  const created = await provider.createCheckout({
+    checkoutId,
+    email: form.email,
+    name: form.name,
+    surname: form.surname,
+    locale: options.locale,
+    currency: plan.currency,
+    amount: plan.amount,
+    firstDayAmount: plan.firstDayAmount,
+    periodDays: plan.periodDays,
+    successUrl: new URL(localizePath(`/register?id=${checkoutId}`, options.locale), origin).toString(),
+    cancelUrl: new URL(localizePath("/?modal=payment", options.locale), origin).toString(),
+    productName: t("payments.productName", { period: plan.periodDays }),
+    firstDayName: t("payments.firstDayName"),
+  });
+  if (!created.ok) {
+    await db().checkout.update({ where: { id: checkoutId }, data: { status: "failed" } });
+    return { ok: false, error: "provider" };
+  }
+  await db().checkout.update({ where: { id: checkoutId }, data: { providerSessionId: created.sessionId } });
+  return { ok: true, checkoutId, url: created.url, provider: provider.name };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provider events: exactly once, in any order
+// ---------------------------------------------------------------------------------------------
+
+class DuplicateEvent extends Error {}
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
+const later = (a: Date | null | undefined, b: Date) => (a && a.getTime() > b.getTime() ? a : b);
+
+type Effects = { credentials: { email: string; name: string; password: string; locale: string }[] };
+
+/**
+ * Applies one provider event. The WebhookEvent row is inserted in the same transaction as the
+ * event's effect, so a repeated delivery changes nothing ("duplicate"). State fields move only for
+ * events newer than the last applied one (lastEventAt); validUntil only ever moves forward.
+ */
+export async function applyPaymentEvent(provider: ProviderName, event: PaymentEvent) {
+  const effects: Effects = { credentials: [] };
+  // Hashing is slow: prepare a password outside the transaction in case an account is created.
+  const password = randomBytes(9).toString("base64url");
+  const passwordHash = await hashPassword(password);
+  try {
+    await db().$transaction(async (tx) => {
+      try {
+        await tx.webhookEvent.create({ data: { provider, eventId: event.eventId, type: event.kind } });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateEvent();
+        throw error;
+      }
+      await applyInTransaction(tx, provider, event, { password, passwordHash }, effects);
+    });
+  } catch (error) {
+    if (error instanceof DuplicateEvent) return { status: "duplicate" as const };
+    throw error;
+  }
+  for (const account of effects.credentials) await sendCredentials(account);
+  return { status: event.kind === "ignored" ? ("ignored" as const) : ("applied" as const) };
+}
+
+async function applyInTransaction(
+  tx: Tx,
+  provider: ProviderName,
+  event: PaymentEvent,
+  secret: { password: string; passwordHash: string },
+  effects: Effects,
+) {
+  switch (event.kind) {
+    case "checkout.paid":
+      await completeCheckout(tx, provider, event, secret, effects);
+      return;
+    case "payment.succeeded":
+    case "payment.failed": {
+      let sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
+      if (!sub && event.checkoutId && event.kind === "payment.succeeded") {
+        // The first invoice can arrive before "checkout completed": it completes the checkout itself.
+        await completeCheckout(
+          tx,
+          provider,
+          {
+            kind: "checkout.paid",
+            eventId: event.eventId,
+            at: event.at,
+            checkoutId: event.checkoutId,
+            customerId: event.customerId,
+            subscriptionId: event.subscriptionId,
+            periodEnd: event.periodEnd ?? new Date(event.at.getTime() + DAY_MS),
+          },
+          secret,
+          effects,
+        );
+        sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
+      }
+      if (!sub) return;
+      const paid = event.kind === "payment.succeeded";
+      const existing = await tx.payment.findUnique({ where: { providerPaymentId: event.paymentId } });
+      if (!existing) {
+        await tx.payment.create({
+          data: {
+            subscriptionId: sub.id,
+            provider,
+            providerPaymentId: event.paymentId,
+            amount: event.amount,
+            currency: event.currency,
+            status: paid ? "paid" : "failed",
+            paidAt: event.at,
+            periodEnd: event.periodEnd,
+          },
+        });
+      } else if (paid && existing.status !== "paid") {
+        // A retried charge of the same invoice went through.
+        await tx.payment.update({ where: { id: existing.id }, data: { status: "paid", paidAt: event.at, amount: event.amount } });
+      }
+      if (!paid) return;
+      const periodEnd = event.periodEnd ?? new Date(event.at.getTime() + (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS);
+      const validUntil = later(sub.validUntil, periodEnd);
+      const newest = !sub.lastEventAt || event.at.getTime() >= sub.lastEventAt.getTime();
+      // A payment for more than the first day is a regular period: the trial is over.
+      const regular = periodEnd.getTime() - event.at.getTime() > 2 * DAY_MS;
+      await tx.subscription.update({
+        where: { id: sub.id },
+        data: {
+          validUntil,
+          ...(newest
+            ? {
+                lastEventAt: event.at,
+                state: sub.state === "trial" && regular ? "active" : sub.state === "expired" ? "active" : sub.state,
+                nextChargeAt: sub.cancelAtPeriodEnd ? null : validUntil,
+              }
+            : {}),
+        },
+      });
+      return;
+    }
+    case "subscription.updated": {
+      const sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
+      if (!sub || (sub.lastEventAt && event.at.getTime() < sub.lastEventAt.getTime())) return;
+      if (sub.state === "unsubscribed") return;
+      const state = event.cancelAtPeriodEnd ? "cancelled" : sub.state === "cancelled" ? "active" : sub.state;
+      await tx.subscription.update({
+        where: { id: sub.id },
+        data: {
+          state,
+          cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+          // The provider's period end is not proof of payment: it only says when the next charge is due.
+          nextChargeAt: event.cancelAtPeriodEnd ? null : (event.periodEnd ?? sub.nextChargeAt),
+          lastEventAt: event.at,
+        },
+      });
+      return;
+    }
+    case "subscription.ended": {
+      const sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
+      if (sub) {
+        // Terminal, so applied whatever its order; a cancellation the buyer asked for stays "cancelled"
+        // (shown as Expired once the paid period is over).
+        await tx.subscription.update({
+          where: { id: sub.id },
+          data: {
+            state: sub.state === "cancelled" ? "cancelled" : "unsubscribed",
+            cancelAtPeriodEnd: true,
+            nextChargeAt: null,
+            lastEventAt: later(sub.lastEventAt, event.at),
+          },
+        });
+      } else if (event.checkoutId) {
+        await tx.checkout.updateMany({ where: { id: event.checkoutId, status: "pending" }, data: { status: "unsubscribed" } });
+      }
+      return;
+    }
+    case "ignored":
+      return;
+  }
+}
+
+/**
+ * A paid checkout: creates the account (random password, e-mailed) or renews the signed-in buyer's,
+ * and starts the subscription with its first day paid. Idempotent: only a pending (or declined and
+ * retried) checkout is completed.
+ */
+async function completeCheckout(
+  tx: Tx,
+  provider: ProviderName,
+  event: Extract<PaymentEvent, { kind: "checkout.paid" }>,
+  secret: { password: string; passwordHash: string },
+  effects: Effects,
+) {
+  const checkout = await tx.checkout.findUnique({ where: { id: event.checkoutId } });
+  if (!checkout || checkout.status === "paid" || checkout.status === "unsubscribed") return;
+  let userId = checkout.userId;
+  // Automatic sign-in is only for an account this checkout creates; anything else signs in normally.
+  let autoLogin = false;
+  if (!userId) {
+    const owner = await tx.user.findUnique({ where: { email: checkout.email } });
+    if (owner) {
+      userId = owner.id;
+    } else {
+      const user = await tx.user.create({
+        data: {
+          email: checkout.email,
+          passwordHash: secret.passwordHash,
+          name: checkout.name,
+          surname: checkout.surname,
+          locale: checkout.locale,
+        },
+      });
+      userId = user.id;
+      autoLogin = true;
+      effects.credentials.push({ email: checkout.email, name: checkout.name, password: secret.password, locale: checkout.locale });
+    }
+  }
+  await tx.checkout.update({
+    where: { id: checkout.id },
+    data: { status: "paid", userId, authCodeIssuedAt: autoLogin ? null : event.at },
+  });
+  const previous = await tx.subscription.findUnique({ where: { userId } });
+  const fields = {
+    state: "trial",
+    validUntil: later(previous && previous.validUntil > event.at ? previous.validUntil : null, event.periodEnd),
+    provider,
+    providerCustomerId: event.customerId,
+    providerSubscriptionId: event.subscriptionId,
+    plan: checkout.plan,
+    currency: checkout.currency,
+    amount: checkout.amount,
+    firstDayAmount: checkout.firstDayAmount,
+    periodDays: checkout.periodDays,
+    cancelAtPeriodEnd: false,
+    nextChargeAt: event.periodEnd,
+    lastEventAt: event.at,
+    reminderSentFor: null,
+  };
+  await tx.subscription.upsert({ where: { userId }, create: { userId, ...fields }, update: fields });
+}
+
+async function sendCredentials(account: Effects["credentials"][number]) {
+  const t = await getT(account.locale);
+  const login = new URL(localizePath("/?modal=login", isLocale(account.locale) ? account.locale : "en"), config().publicUrl);
+  const message = renderEmail({
+    subject: t("payments.email.credentials.subject"),
+    paragraphs: [
+      t("payments.email.credentials.greeting", { name: account.name }),
+      t("payments.email.credentials.intro"),
+      t("payments.email.credentials.login", { email: account.email, url: login.toString() }),
+      t("payments.email.credentials.change"),
+    ],
+    highlight: account.password,
+    footer: t("email.footer"),
+  });
+  const sent = await emailProvider().send({ to: account.email, ...message });
+  if (!sent.ok) console.error("Credentials e-mail failed", account.email, sent.error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// After checkout: the register query and the automatic sign-in
+// ---------------------------------------------------------------------------------------------
+
+export type RegisterStatus = "pending" | "success" | "failed" | "unsubscribed" | "unknown";
+
+/**
+ * The payment and signing result of a checkout (GET /api/v1/personnal/registerQuery/{id}). The first
+ * successful query hands out the single automatic sign-in code; later ones report success without it.
+ */
+export async function registerQuery(checkoutId: string): Promise<{ status: RegisterStatus; authCode?: string; renewal?: boolean; userId?: string }> {
+  const checkout = await db().checkout.findUnique({ where: { id: checkoutId } });
+  if (!checkout) return { status: "unknown" };
+  switch (checkout.status) {
+    case "pending":
+      return { status: "pending" };
+    case "failed":
+      return { status: "failed" };
+    case "unsubscribed":
+      return { status: "unsubscribed" };
+    case "paid": {
+      if (!checkout.userId) return { status: "unknown" };
+      const claimed = await db().checkout.updateMany({
+        where: { id: checkoutId, status: "paid", authCodeIssuedAt: null },
+        data: { authCodeIssuedAt: new Date() },
+      });
+      const authCode = claimed.count === 1 ? await issueAuthCode(checkout.userId) : undefined;
+      return { status: "success", authCode, renewal: !authCode, userId: checkout.userId };
+    }
+    default:
+      return { status: "unknown" };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The subscriber's side: details, history, cancel, refund
+// ---------------------------------------------------------------------------------------------
+
+/** The subscription as the pages and GET /api/v1/personnal/subscribe/info show it. */
+export async function subscriptionDetails(userId: string, now = new Date()) {
+  const sub = await db().subscription.findUnique({ where: { userId } });
+  const described = describeSubscription(sub, now);
+  return {
+    ...described,
+    provider: sub?.provider ?? null,
+    plan: sub?.plan ?? null,
+    currencyCode: sub?.currency ?? null,
+    amount: sub?.amount ?? null,
+    firstDayDebitAmount: sub?.firstDayAmount ?? null,
+    period: sub?.periodDays ?? null,
+    cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
+    nextDebitDay: described.access && !sub?.cancelAtPeriodEnd ? (sub?.nextChargeAt?.toISOString() ?? null) : null,
+  };
+}
+export type SubscriptionDetails = Awaited<ReturnType<typeof subscriptionDetails>>;
+
+/** Payment history and the total paid (POST /api/v1/personnal/getPaidAmount), newest first. */
+export async function paidAmount(userId: string) {
+  const payments = await db().payment.findMany({
+    where: { subscription: { userId } },
+    orderBy: { paidAt: "desc" },
+    take: 100,
+  });
+  const totals: Record<string, number> = {};
+  for (const p of payments) if (p.status === "paid") totals[p.currency] = (totals[p.currency] ?? 0) + p.amount;
+  return {
+    totals: Object.entries(totals).map(([currencyCode, amount]) => ({ currencyCode, amount })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      currencyCode: p.currency,
+      status: p.status,
+      paidAt: p.paidAt.toISOString(),
+      periodEnd: p.periodEnd?.toISOString() ?? null,
+    })),
+  };
+}
+
+export type CancelResult = { ok: true; validUntil: string } | { ok: false; error: "none" | "provider" };
+
+/** Cancels at period end, at the provider first: access stays until validUntil. */
+export async function cancelSubscription(userId: string, now = new Date()): Promise<CancelResult> {
+  const sub = await db().subscription.findUnique({ where: { userId } });
+  if (!sub || !describeSubscription(sub, now).access) return { ok: false, error: "none" };
+  if (sub.state !== "cancelled") {
+    if (sub.providerSubscriptionId && sub.provider && sub.provider !== "sandbox") {
+      const provider = await paymentProvider();
+      if (provider.name !== sub.provider) return { ok: false, error: "provider" };
+      const cancelled = await provider.cancelAtPeriodEnd(sub.providerSubscriptionId);
+      if (!cancelled.ok) return { ok: false, error: "provider" };
+    }
+    await db().subscription.update({
+      where: { id: sub.id },
+      data: { state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null },
+    });
+  }
+  return { ok: true, validUntil: sub.validUntil.toISOString() };
+}
+
+export const refundFormSchema = z.object({
+  email: paymentFormSchema.shape.email,
+  reason: z.string().trim().min(1, "payments.errors.reason").max(2000, "payments.errors.reasonLength"),
+});
+
+/**
+ * The /unsubscribe-and-refund form: records the request and stops renewals of the account with that
+ * e-mail, if any. The answer is the same either way, so the form tells no one who has an account.
+ */
+export async function requestRefund(raw: unknown, locale: Locale) {
+  const parsed = refundFormSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    return { ok: false as const, fields };
+  }
+  const user = await db().user.findUnique({ where: { email: parsed.data.email }, select: { id: true } });
+  await db().refundRequest.create({ data: { ...parsed.data, locale, userId: user?.id ?? null } });
+  if (user) {
+    const cancelled = await cancelSubscription(user.id);
+    if (!cancelled.ok && cancelled.error === "provider") console.error("Refund request: cancelling at the provider failed", user.id);
+  }
+  const c = config();
+  const t = await getT("en");
+  await emailProvider().send({
+    to: c.CONTACT_EMAIL,
+    ...renderEmail({
+      subject: t("payments.email.refund.subject"),
+      paragraphs: [parsed.data.email, parsed.data.reason],
+      footer: t("email.footer"),
+    }),
+  });
+  return { ok: true as const };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Renewal reminders (maintenance) and the sandbox life cycle
+// ---------------------------------------------------------------------------------------------
+
+/** One reminder per renewal, `RENEWAL_REMINDER_DAYS` before it. Safe to run from several processes. */
+export async function sendRenewalReminders(now = new Date()) {
+  const days = config().RENEWAL_REMINDER_DAYS;
+  if (!days) return 0;
+  const due = await db().subscription.findMany({
+    where: {
+      cancelAtPeriodEnd: false,
+      state: { in: ["trial", "active"] },
+      nextChargeAt: { gt: now, lte: new Date(now.getTime() + days * DAY_MS) },
+      amount: { not: null },
+    },
+    include: { user: true },
+    take: 500,
+  });
+  let sent = 0;
+  for (const sub of due) {
+    if (sub.reminderSentFor && sub.nextChargeAt && sub.reminderSentFor.getTime() === sub.nextChargeAt.getTime()) continue;
+    const claimed = await db().subscription.updateMany({
+      where: { id: sub.id, nextChargeAt: sub.nextChargeAt, OR: [{ reminderSentFor: null }, { reminderSentFor: { not: sub.nextChargeAt! } }] },
+      data: { reminderSentFor: sub.nextChargeAt },
+    });
+    if (claimed.count !== 1) continue;
+    const locale = isLocale(sub.user.locale) ? sub.user.locale : "en";
+    const t = await getT(locale);
+    const cancelUrl = new URL(localizePath("/dashboard/modules/cancleMySubscriptionModal", locale), config().publicUrl);
+    const message = renderEmail({
+      subject: t("payments.email.reminder.subject"),
+      paragraphs: [
+        t("payments.email.reminder.intro", {
+          amount: formatMoney(sub.amount!, sub.currency ?? "USD", locale),
+          date: formatDay(sub.nextChargeAt!, locale),
+        }),
+        t("payments.email.reminder.cancel", { url: cancelUrl.toString() }),
+      ],
+      footer: t("email.footer"),
+    });
+    const result = await emailProvider().send({ to: sub.user.email, ...message });
+    if (result.ok) sent += 1;
+  }
+  return sent;
+}
+
+/**
+ * The sandbox's stand-in for the provider's billing clock: "renew" charges the next period now,
+ * "fail" makes the renewal fail, so the paid period ends now.
+ */
+export async function sandboxAdvance(email: string, action: "renew" | "fail", now = new Date()) {
+  const sub = await db().subscription.findFirst({ where: { user: { email: email.toLowerCase() } } });
+  if (!sub) return { ok: false as const, error: "no subscription for that e-mail" };
+  if (sub.provider !== "sandbox" || !sub.providerSubscriptionId) return { ok: false as const, error: "not a sandbox subscription" };
+  const eventId = `sbx_evt_${randomToken(9)}`;
+  const amount = sub.amount ?? 0;
+  if (action === "renew") {
+    if (sub.cancelAtPeriodEnd) return { ok: false as const, error: "the subscription is cancelled: it does not renew" };
+    const start = later(sub.validUntil, now);
+    await applyPaymentEvent("sandbox", {
+      kind: "payment.succeeded",
+      eventId,
+      at: now,
+      subscriptionId: sub.providerSubscriptionId,
+      checkoutId: null,
+      customerId: sub.providerCustomerId,
+      paymentId: `sbx_in_${randomToken(9)}`,
+      amount,
+      currency: sub.currency ?? "USD",
+      periodEnd: new Date(start.getTime() + (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS),
+    });
+  } else {
+    await applyPaymentEvent("sandbox", {
+      kind: "payment.failed",
+      eventId,
+      at: now,
+      subscriptionId: sub.providerSubscriptionId,
+      checkoutId: null,
+      customerId: sub.providerCustomerId,
+      paymentId: `sbx_in_${randomToken(9)}`,
+      amount,
+      currency: sub.currency ?? "USD",
+      periodEnd: null,
+    });
+    // The renewal was due now and was not paid: the period is over.
+    await db().subscription.update({ where: { id: sub.id }, data: { validUntil: now, nextChargeAt: null } });
+  }
+  return { ok: true as const, subscription: await subscriptionDetails(sub.userId, now) };
+}
+
+/** The sandbox checkout page's Pay button: what a provider's "checkout completed" does. */
+export async function sandboxPay(checkoutId: string, now = new Date()) {
+  const checkout = await db().checkout.findUnique({ where: { id: checkoutId } });
+  if (!checkout || checkout.provider !== "sandbox") return { ok: false as const };
+  if (checkout.status !== "pending") return { ok: true as const, checkout };
+  const subscriptionId = `sbx_sub_${randomToken(9)}`;
+  const periodEnd = new Date(now.getTime() + DAY_MS);
+  await applyPaymentEvent("sandbox", {
+    kind: "checkout.paid",
+    eventId: `sbx_evt_${randomToken(9)}`,
+    at: now,
+    checkoutId,
+    customerId: `sbx_cus_${randomToken(6)}`,
+    subscriptionId,
+    periodEnd,
+  });
+  await applyPaymentEvent("sandbox", {
+    kind: "payment.succeeded",
+    eventId: `sbx_evt_${randomToken(9)}`,
+    at: now,
+    subscriptionId,
+    checkoutId,
+    customerId: null,
+    paymentId: `sbx_in_${randomToken(9)}`,
+    amount: checkout.firstDayAmount,
+    currency: checkout.currency,
+    periodEnd,
+  });
+  return { ok: true as const, checkout };
+}
+
+/** The sandbox checkout page's Decline button: the payment fails, no account is made. */
+export async function sandboxDecline(checkoutId: string) {
+  const checkout = await db().checkout.findUnique({ where: { id: checkoutId } });
+  if (!checkout || checkout.provider !== "sandbox") return { ok: false as const };
+  await db().checkout.updateMany({ where: { id: checkoutId, status: "pending" }, data: { status: "failed" } });
+  return { ok: true as const, checkout };
+}

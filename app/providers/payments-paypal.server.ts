@@ -1,0 +1,210 @@
+import {
+  ApplicationContextUserAction,
+  Client,
+  Environment,
+  IntervalUnit,
+  SubscriptionsController,
+  TenureType,
+} from "@paypal/paypal-server-sdk";
+import { z } from "zod";
+import type { CheckoutInput, PaymentEvent, PaymentProvider } from "./payments.server";
+
+type PayPalOptions = {
+  clientId: string;
+  clientSecret: string;
+  webhookId?: string;
+  productId?: string;
+  environment: "sandbox" | "production";
+};
+
+const API_BASE = { sandbox: "https://api-m.sandbox.paypal.com", production: "https://api-m.paypal.com" } as const;
+const DAY_MS = 24 * 3600 * 1000;
+const decimal = (minor: number) => (minor / 100).toFixed(2);
+const minor = (value: string) => Math.round(Number(value) * 100);
+
+/** The parts of a PayPal webhook body the app reads, validated. */
+const webhookBody = z.object({
+  id: z.string(),
+  event_type: z.string(),
+  create_time: z.string(),
+  resource: z
+    .object({
+      id: z.string().optional(),
+      custom_id: z.string().optional(),
+      billing_agreement_id: z.string().optional(),
+      status_update_time: z.string().optional(),
+      amount: z.object({ total: z.string().optional(), value: z.string().optional(), currency: z.string().optional(), currency_code: z.string().optional() }).optional(),
+      billing_info: z.object({ next_billing_time: z.string().optional() }).optional(),
+      subscriber: z.object({ payer_id: z.string().optional() }).optional(),
+    })
+    .passthrough(),
+});
+
+/**
+ * PayPal subscriptions through the official server SDK. A billing plan per price (a one-day trial
+ * cycle at the first-day amount, then a regular cycle every `periodDays` days) is created once and
+ * reused; the subscription carries our checkout id in `custom_id`.
+ */
+export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
+  const client = new Client({
+    clientCredentialsAuthCredentials: { oAuthClientId: options.clientId, oAuthClientSecret: options.clientSecret },
+    environment: options.environment === "production" ? Environment.Production : Environment.Sandbox,
+    timeout: 20_000,
+  });
+  const subscriptions = new SubscriptionsController(client);
+  const plans = new Map<string, string>();
+  const fail = (what: string, error: unknown) => {
+    console.error(`PayPal ${what} failed`, (error as Error).message);
+    return { ok: false as const, error: (error as Error).message };
+  };
+
+  async function planFor(input: CheckoutInput) {
+    const key = `${input.currency}:${input.firstDayAmount}:${input.amount}:${input.periodDays}`;
+    const known = plans.get(key);
+    if (known) return known;
+    if (!options.productId) throw new Error("PAYPAL_PRODUCT_ID is not set");
+    const { result } = await subscriptions.createBillingPlan({
+      paypalRequestId: `plan-${key}`,
+      body: {
+        productId: options.productId,
+        name: input.productName,
+        billingCycles: [
+          {
+            tenureType: TenureType.Trial,
+            sequence: 1,
+            totalCycles: 1,
+            frequency: { intervalUnit: IntervalUnit.Day, intervalCount: 1 },
+            pricingScheme: { fixedPrice: { currencyCode: input.currency, value: decimal(input.firstDayAmount) } },
+          },
+          {
+            tenureType: TenureType.Regular,
+            sequence: 2,
+            totalCycles: 0,
+            frequency: { intervalUnit: IntervalUnit.Day, intervalCount: input.periodDays },
+            pricingScheme: { fixedPrice: { currencyCode: input.currency, value: decimal(input.amount) } },
+          },
+        ],
+        paymentPreferences: { autoBillOutstanding: true, paymentFailureThreshold: 1 },
+      },
+    });
+    if (!result.id) throw new Error("PayPal returned no plan id");
+    plans.set(key, result.id);
+    return result.id;
+  }
+
+  return {
+    name: "paypal",
+    async createCheckout(input) {
+      try {
+        const { result } = await subscriptions.createSubscription({
+          paypalRequestId: `checkout-${input.checkoutId}`,
+          body: {
+            planId: await planFor(input),
+            customId: input.checkoutId,
+            subscriber: { emailAddress: input.email, name: { givenName: input.name, surname: input.surname } },
+            applicationContext: {
+              userAction: ApplicationContextUserAction.SubscribeNow,
+              returnUrl: input.successUrl,
+              cancelUrl: input.cancelUrl,
+            },
+          },
+        });
+        const approve = result.links?.find((link) => link.rel === "approve")?.href;
+        if (!result.id || !approve) return { ok: false, error: "PayPal returned no approval link" };
+        return { ok: true, sessionId: result.id, url: approve };
+      } catch (error) {
+        return fail("checkout", error);
+      }
+    },
+    async cancelAtPeriodEnd(subscriptionId) {
+      // PayPal has no "cancel at period end": cancelling stops future cycles, and the app keeps
+      // access until validUntil itself.
+      try {
+        await subscriptions.cancelSubscription({ id: subscriptionId, body: { reason: "Cancelled by the subscriber" } });
+        return { ok: true };
+      } catch (error) {
+        return fail("cancel", error);
+      }
+    },
+    async parseWebhook(rawBody, headers) {
+      if (!options.webhookId) return { ok: false, error: "not-configured" };
+      const verified = await verifySignature(rawBody, headers).catch((error) => {
+        console.error("PayPal webhook verification failed", (error as Error).message);
+        return false;
+      });
+      if (!verified) return { ok: false, error: "signature" };
+      const parsed = webhookBody.safeParse(JSON.parse(rawBody));
+      if (!parsed.success) return { ok: false, error: "signature" };
+      return { ok: true, event: toPaymentEvent(parsed.data) };
+    },
+  };
+
+  /** PayPal verifies its own signatures: POST /v1/notifications/verify-webhook-signature. */
+  async function verifySignature(rawBody: string, headers: Headers) {
+    const token = await client.clientCredentialsAuthManager.fetchToken();
+    const header = (name: string) => headers.get(name) ?? "";
+    const response = await fetch(`${API_BASE[options.environment]}/v1/notifications/verify-webhook-signature`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token.accessToken}`, "Content-Type": "application/json" },
+      // The event goes back verbatim: re-serialising parsed JSON could change what was signed.
+      body: `{"auth_algo":${JSON.stringify(header("paypal-auth-algo"))},"cert_url":${JSON.stringify(header("paypal-cert-url"))},"transmission_id":${JSON.stringify(header("paypal-transmission-id"))},"transmission_sig":${JSON.stringify(header("paypal-transmission-sig"))},"transmission_time":${JSON.stringify(header("paypal-transmission-time"))},"webhook_id":${JSON.stringify(options.webhookId)},"webhook_event":${rawBody}}`,
+    });
+    if (!response.ok) return false;
+    const body = (await response.json()) as { verification_status?: string };
+    return body.verification_status === "SUCCESS";
+  }
+}
+
+function toPaymentEvent(body: z.infer<typeof webhookBody>): PaymentEvent {
+  const base = { eventId: body.id, at: new Date(body.create_time) };
+  const r = body.resource;
+  const next = r.billing_info?.next_billing_time ? new Date(r.billing_info.next_billing_time) : null;
+  switch (body.event_type) {
+    case "BILLING.SUBSCRIPTION.ACTIVATED":
+      if (!r.id || !r.custom_id) break;
+      return {
+        ...base,
+        kind: "checkout.paid",
+        checkoutId: r.custom_id,
+        subscriptionId: r.id,
+        customerId: r.subscriber?.payer_id ?? null,
+        periodEnd: next ?? new Date(base.at.getTime() + DAY_MS),
+      };
+    case "PAYMENT.SALE.COMPLETED":
+    case "PAYMENT.SALE.DENIED": {
+      if (!r.id || !r.billing_agreement_id) break;
+      const paid = body.event_type === "PAYMENT.SALE.COMPLETED";
+      return {
+        ...base,
+        kind: paid ? "payment.succeeded" : "payment.failed",
+        subscriptionId: r.billing_agreement_id,
+        checkoutId: r.custom_id ?? null,
+        customerId: null,
+        paymentId: r.id,
+        amount: minor(r.amount?.total ?? r.amount?.value ?? "0"),
+        currency: (r.amount?.currency ?? r.amount?.currency_code ?? "USD").toUpperCase(),
+        // A sale does not say which period it pays for; the subscription's next billing time does
+        // (BILLING.SUBSCRIPTION.UPDATED), so validUntil moves on there.
+        periodEnd: null,
+      };
+    }
+    case "BILLING.SUBSCRIPTION.PAYMENT.FAILED":
+      if (!r.id) break;
+      return { ...base, kind: "payment.failed", subscriptionId: r.id, checkoutId: r.custom_id ?? null, customerId: null, paymentId: `${body.id}:failed`, amount: 0, currency: "USD", periodEnd: null };
+    case "BILLING.SUBSCRIPTION.UPDATED":
+    case "BILLING.SUBSCRIPTION.RE-ACTIVATED":
+      if (!r.id) break;
+      return { ...base, kind: "subscription.updated", subscriptionId: r.id, cancelAtPeriodEnd: false, periodEnd: next };
+    case "BILLING.SUBSCRIPTION.CANCELLED":
+      // Ours (cancel at period end) or the buyer's at PayPal: either way no further renewals.
+      if (!r.id) break;
+      return { ...base, kind: "subscription.updated", subscriptionId: r.id, cancelAtPeriodEnd: true, periodEnd: null };
+    case "BILLING.SUBSCRIPTION.EXPIRED":
+    case "BILLING.SUBSCRIPTION.SUSPENDED":
+      if (!r.id) break;
+      return { ...base, kind: "subscription.ended", subscriptionId: r.id, checkoutId: r.custom_id ?? null };
+    default:
+      break;
+  }
+  return { ...base, kind: "ignored", type: body.event_type };
+}

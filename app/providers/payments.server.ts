@@ -1,0 +1,129 @@
+import { config } from "~/config.server";
+import { localizePath, type Locale } from "~/i18n/locales";
+
+/** What a buyer is about to pay for; amounts in minor units (cents). */
+export type CheckoutInput = {
+  checkoutId: string;
+  email: string;
+  name: string;
+  surname: string;
+  locale: Locale;
+  currency: string;
+  firstDayAmount: number;
+  amount: number;
+  periodDays: number;
+  /** Absolute URLs built from PUBLIC_URL, never from the Host header. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Shown on the provider's page. */
+  productName: string;
+  firstDayName: string;
+};
+
+/** Where the buyer goes to pay; `sessionId` is the provider's id for the checkout. */
+export type CheckoutCreated = { ok: true; sessionId: string; url: string } | { ok: false; error: string };
+export type ProviderResult = { ok: true } | { ok: false; error: string };
+
+/**
+ * What providers tell us, in the domain's words. Each event carries the provider's event id (for
+ * exactly-once processing) and the provider's time (for ordering).
+ */
+export type PaymentEvent = { eventId: string; at: Date } & (
+  | {
+      kind: "checkout.paid";
+      checkoutId: string;
+      customerId: string | null;
+      subscriptionId: string;
+      /** End of the first (trial) day: access until then, the first renewal at that time. */
+      periodEnd: Date;
+    }
+  | {
+      kind: "payment.succeeded" | "payment.failed";
+      subscriptionId: string;
+      checkoutId: string | null;
+      customerId: string | null;
+      paymentId: string;
+      amount: number;
+      currency: string;
+      /** For a success: the end of the period this payment covers. */
+      periodEnd: Date | null;
+    }
+  | { kind: "subscription.updated"; subscriptionId: string; cancelAtPeriodEnd: boolean; periodEnd: Date | null }
+  | { kind: "subscription.ended"; subscriptionId: string; checkoutId: string | null }
+  | { kind: "ignored"; type: string }
+);
+
+export type WebhookParsed = { ok: true; event: PaymentEvent } | { ok: false; error: "signature" | "not-configured" };
+
+export type ProviderName = "sandbox" | "stripe" | "paypal";
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCheckout(input: CheckoutInput): Promise<CheckoutCreated>;
+  /** Stops renewals; the paid period runs out normally. */
+  cancelAtPeriodEnd(providerSubscriptionId: string): Promise<ProviderResult>;
+  /** Verifies a webhook delivery against the raw body and turns it into a domain event. */
+  parseWebhook(rawBody: string, headers: Headers): Promise<WebhookParsed>;
+}
+
+/**
+ * Embedded default: the "hosted checkout" is a page of this app (/checkout/sandbox/:id) with Pay and
+ * Decline buttons; renewals and failures are driven by `npm run sandbox`. Nothing leaves the machine.
+ */
+export function sandboxPaymentProvider(): PaymentProvider {
+  return {
+    name: "sandbox",
+    async createCheckout(input) {
+      const url = new URL(localizePath(`/checkout/sandbox/${input.checkoutId}`, input.locale), config().publicUrl);
+      return { ok: true, sessionId: `sbx_cs_${input.checkoutId}`, url: url.toString() };
+    },
+    async cancelAtPeriodEnd() {
+      return { ok: true };
+    },
+    async parseWebhook() {
+      // The sandbox has no webhooks: its page and command apply events directly.
+      return { ok: false, error: "not-configured" };
+    },
+  };
+}
+
+let chosen: { for: object; provider: PaymentProvider } | undefined;
+
+/** The configured provider: Stripe when its key is set, else PayPal, else the sandbox. */
+export async function paymentProvider(): Promise<PaymentProvider> {
+  const c = config();
+  if (chosen?.for !== c) {
+    let provider: PaymentProvider;
+    if (c.STRIPE_SECRET_KEY) {
+      const { stripePaymentProvider } = await import("./payments-stripe.server");
+      provider = stripePaymentProvider({
+        secretKey: c.STRIPE_SECRET_KEY,
+        webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+        host: c.STRIPE_API_HOST,
+        port: c.STRIPE_API_PORT,
+        protocol: c.STRIPE_API_PROTOCOL,
+      });
+    } else if (c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET) {
+      const { paypalPaymentProvider } = await import("./payments-paypal.server");
+      provider = paypalPaymentProvider({
+        clientId: c.PAYPAL_CLIENT_ID,
+        clientSecret: c.PAYPAL_CLIENT_SECRET,
+        webhookId: c.PAYPAL_WEBHOOK_ID,
+        productId: c.PAYPAL_PRODUCT_ID,
+        environment: c.PAYPAL_ENVIRONMENT,
+      });
+    } else {
+      provider = sandboxPaymentProvider();
+    }
+    chosen = { for: c, provider };
+  }
+  return chosen.provider;
+}
+
+/** The active provider's name without building it, for the start-up log. */
+export function activePaymentProviderName(): ProviderName {
+  const c = config();
+  if (c.STRIPE_SECRET_KEY) return "stripe";
+  if (c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET) return "paypal";
+  return "sandbox";
+}

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
+import { lookupSession, readToken } from "~/auth/session.server";
+import { isLocale } from "~/i18n/locales";
+import { startCheckout } from "~/payments.server";
+import { activePaymentProviderName } from "~/providers/payments.server";
+
+const body = z.object({
+  name: z.string().max(200).default(""),
+  surname: z.string().max(200).default(""),
+  email: z.string().max(320).default(""),
+  adult: z.boolean().default(false),
+  locale: z.string().optional(),
+});
+
+export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
+
+/**
+ * POST /api/v1/auth/registerAndSign/{stripe|paypal|v5pay}: opens a checkout and answers its URL and
+ * id (for GET /api/v1/personnal/registerQuery/{id}). The named provider must be the configured one;
+ * with no provider configured the embedded sandbox stands in. v5pay is not supported.
+ */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  apiRoute(request, async (ctx) => {
+    const requested = params.provider;
+    const active = activePaymentProviderName();
+    if (requested !== "stripe" && requested !== "paypal") throw new ApiError(501, "payments.api.providerUnsupported", { provider: String(requested) });
+    if (active !== requested && active !== "sandbox") throw new ApiError(501, "payments.api.providerUnsupported", { provider: requested });
+    const input = await readJson(request, body);
+    const session = await lookupSession(await readToken(request));
+    const locale = isLocale(input.locale) ? input.locale : ctx.locale;
+    const result = await startCheckout(
+      { ...input, adult: input.adult || undefined },
+      { locale, userId: session.state === "valid" ? session.user.id : undefined },
+    );
+    if (!result.ok && result.error === "validation") {
+      const [field, key] = Object.entries(result.fields)[0]!;
+      const message = ctx.t(key);
+      return envelope(400, { message, error: message, data: { field, errors: Object.fromEntries(Object.entries(result.fields).map(([f, k]) => [f, ctx.t(k)])) } });
+    }
+    if (!result.ok) throw new ApiError(502, "payments.errors.provider");
+    return envelope(200, { data: { id: result.checkoutId, url: result.url, provider: result.provider } });
+  });

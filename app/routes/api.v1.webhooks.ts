@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { applyPaymentEvent } from "~/payments.server";
+import { paymentProvider } from "~/providers/payments.server";
+
+const MAX_WEBHOOK_BYTES = 1024 * 1024;
+const answer = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+export const loader = (_args: LoaderFunctionArgs) => answer(405, { error: "POST only" });
+
+/**
+ * POST /api/v1/webhooks/{stripe|paypal}. The signature is checked over the raw body; each event is
+ * applied once (a duplicate answers 200 and changes nothing). A failure answers 500 so that the
+ * provider delivers again.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const provider = await paymentProvider();
+  if (params.provider !== provider.name || provider.name === "sandbox") return answer(404, { error: "webhook not configured" });
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_WEBHOOK_BYTES) return answer(413, { error: "too large" });
+  const raw = await request.text();
+  if (raw.length > MAX_WEBHOOK_BYTES) return answer(413, { error: "too large" });
+  const parsed = await provider.parseWebhook(raw, request.headers);
+  if (!parsed.ok) return answer(parsed.error === "signature" ? 400 : 404, { error: parsed.error });
+  try {
+    const result = await applyPaymentEvent(provider.name, parsed.event);
+    return answer(200, { received: true, status: result.status });
+  } catch (error) {
+    console.error("Webhook processing failed", provider.name, parsed.event.eventId, error);
+    return answer(500, { error: "processing failed" });
+  }
+}

@@ -1,0 +1,32 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { pageWithModal } from "~/auth/modal-url";
+import { getCurrentUser } from "~/auth/guards.server";
+import { localeFromPath } from "~/i18n/locales";
+import { startCheckout } from "~/payments.server";
+import { redirectWithFlash } from "~/toast.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+export const loader = () => redirect("/checkout");
+
+/**
+ * The payment modal's form (POST /payments/checkout): the same domain function as
+ * POST /api/v1/auth/registerAndSign/{provider}. Errors go back to the modal across a redirect, so the
+ * form works without JavaScript; success leaves for the provider's checkout page.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const page = safeRedirect(form.get("returnTo"), "/checkout");
+  const user = await getCurrentUser(request);
+  const fields = {
+    name: String(form.get("name") ?? ""),
+    surname: String(form.get("surname") ?? ""),
+    email: String(form.get("email") ?? (user?.email ?? "")),
+    adult: form.get("adult") ?? undefined,
+  };
+  const result = await startCheckout(fields, { locale: localeFromPath(new URL(page, "http://x").pathname), userId: user?.id });
+  if (result.ok) return redirect(result.url);
+  const errors = result.error === "validation" ? result.fields : { form: "payments.errors.provider" };
+  return redirectWithFlash(pageWithModal(page, { modal: "payment" }), {
+    form: { form: "payment", errors, values: { name: fields.name.trim(), surname: fields.surname.trim(), email: fields.email.trim() } },
+  });
+}
