@@ -1,6 +1,6 @@
 // Migrates one template database per engine; each test file then gets its own copy (vitest.setup.ts).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -10,8 +10,14 @@ export const TMP = path.resolve("tests/.tmp");
 export const PG_TEMPLATE = "fl_template";
 
 export default async function setup(project: TestProject) {
+  // Copies of test databases from earlier runs are removed when they are over an hour old.
+  for (const name of existsSync(TMP) ? readdirSync(TMP) : []) {
+    const file = path.join(TMP, name);
+    if (/^(test|template)-.*\.db(-wal|-shm)?$/.test(name) && Date.now() - statSync(file).mtimeMs > 3600_000) rmSync(file, { force: true });
+  }
   mkdirSync(TMP, { recursive: true });
-  const template = path.join(TMP, "template.db");
+  // One template per run, so that parallel runs (several terminals) never share files.
+  const template = path.join(TMP, `template-${process.pid}.db`);
   rmSync(template, { force: true });
   migrate(`file:${template}`);
   project.provide("sqliteTemplate", template);

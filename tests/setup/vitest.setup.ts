@@ -1,6 +1,6 @@
 // Every test file runs on its own fresh database: a copy of the migrated SQLite template, or (in the
 // postgres project) a new PostgreSQL database made from the migrated template database.
-import { copyFileSync } from "node:fs";
+import { copyFileSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
@@ -11,6 +11,7 @@ import { consoleState } from "../support/console";
 const engine = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 const id = `${process.pid}_${randomBytes(4).toString("hex")}`;
 let pgDatabase: string | null = null;
+let sqliteFile: string | null = null;
 
 beforeAll(async () => {
   if (engine === "postgres") {
@@ -27,6 +28,7 @@ beforeAll(async () => {
   } else {
     const file = path.resolve("tests/.tmp", `test-${id}.db`);
     copyFileSync(inject("sqliteTemplate"), file);
+    sqliteFile = file;
     process.env.DATABASE_URL = `file:${file}`;
   }
   process.env.NODE_ENV = "test";
@@ -38,6 +40,7 @@ afterAll(async () => {
   const holder = globalThis as { __db?: { $disconnect(): Promise<void> } };
   await holder.__db?.$disconnect();
   holder.__db = undefined;
+  if (sqliteFile) for (const suffix of ["", "-wal", "-shm"]) rmSync(sqliteFile + suffix, { force: true });
 });
 
 // An unexpected console.error fails the test; a test that expects one calls allowConsoleError().
