@@ -39,6 +39,7 @@ export default async function setup(project: TestProject) {
   } else {
     project.provide("postgresAdminUrl", "");
   }
+  return () => rmSync(template, { force: true });
 }
 
 declare module "vitest" {
