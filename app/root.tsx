@@ -21,7 +21,9 @@ import { config } from "~/config.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { htmlLang, isLocale, localeCookieName, localizePath, locales, stripLocale } from "~/i18n/locales";
 import { commonMessages } from "~/i18n/resources.server";
-import { useLocale } from "~/i18n/use-t";
+import { useLocale, useT } from "~/i18n/use-t";
+import { useBare } from "~/recipient/bare";
+import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { readFlash } from "~/toast.server";
 import { readCookie } from "~/utils/cookies";
 import appCss from "~/styles/app.css?url";
@@ -62,6 +64,23 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const bare = stripLocale(pathname);
+  const noHydration = useBare();
+  if (noHydration) {
+    // No <Links/> (app stylesheet), no <ScrollRestoration/> and no <Scripts/>: without them Remix
+    // sends no module scripts, no modulepreload and no __remixContext, so the page is plain HTML.
+    return (
+      <html lang={htmlLang[locale]} dir="ltr">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          <style dangerouslySetInnerHTML={{ __html: CRITICAL_CSS }} />
+        </head>
+        <body>{children}</body>
+      </html>
+    );
+  }
   return (
     <html lang={htmlLang[locale]} dir="ltr">
       <head>
@@ -86,6 +105,18 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const t = useT();
+  const noHydration = useBare();
+  if (noHydration) {
+    return (
+      <>
+        <header className="bare-header">{t("brand")}</header>
+        <main id="main">
+          <Outlet />
+        </main>
+      </>
+    );
+  }
   return (
     <>
       <Header />

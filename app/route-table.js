@@ -27,6 +27,11 @@ export const pageRoutes = [
   // Answers 404 on purpose, so it stays out of the sitemap.
   { path: "404", file: "routes/content-page.tsx", public: true, sitemap: false },
   { path: "dashboard", file: "routes/dashboard.tsx" },
+  // The recipient's pages, rendered without hydration (handle.bare) for phones on 2G. Signed-in
+  // visitors may open them too (a requester can try their own link); private, so not in the sitemap.
+  { path: "share", file: "routes/share.tsx", public: true, sitemap: false },
+  { path: "location-failed", file: "routes/location-failed.tsx", public: true, sitemap: false },
+  { path: "enter-link", file: "routes/enter-link.tsx", public: true, sitemap: false },
   // The catch-all comes last in spirit; the router ranks it below every static path.
   { path: "*", file: "routes/catch-all.tsx" },
 ];

@@ -1,0 +1,16 @@
+import { useMatches } from "@remix-run/react";
+
+/**
+ * A route that renders without hydration (the recipient's pages, opened from an SMS on a slow phone):
+ * `export const handle: BareHandle = { bare: true }`. The root then sends server HTML with inline
+ * critical CSS only: no framework scripts, no stylesheet link, no header menu, dialogs or toasts.
+ */
+export type BareHandle = { bare?: boolean };
+
+/**
+ * True when the page is bare. A bare route whose loader threw (no data) is shown by the root error
+ * boundary in the normal app shell, so the catch-all's 'Page not found' keeps its usual page.
+ */
+export function useBare() {
+  return useMatches().some((match) => (match.handle as BareHandle | undefined)?.bare === true && match.data != null);
+}

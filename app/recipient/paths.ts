@@ -1,0 +1,16 @@
+import { localizePath, type Locale } from "~/i18n/locales";
+
+/** The recipient's pages for one request code, in the page's language (the URL decides it). */
+export function recipientPaths(code: string, locale: Locale) {
+  const c = encodeURIComponent(code);
+  return {
+    consent: localizePath(`/${c}`, locale),
+    share: localizePath(`/share?c=${c}`, locale),
+    failed: localizePath(`/location-failed?c=${c}`, locale),
+    enterLink: localizePath("/enter-link", locale),
+  };
+}
+
+/** Why precise sharing failed: the geolocation error codes, a missing API, or an unknown IP address. */
+export const FAILURE_REASONS = ["denied", "unavailable", "timeout", "unsupported", "ip", "failed"] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];

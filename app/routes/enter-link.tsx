@@ -1,0 +1,67 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { useId } from "react";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { useT } from "~/i18n/use-t";
+import { findByCode } from "~/location-requests.server";
+import type { BareHandle } from "~/recipient/bare";
+import { recipientPaths } from "~/recipient/paths";
+import { codeFromInput } from "~/recipient/recipient.server";
+
+// `/enter-link`: the code (or the whole link) from a message, typed by hand, opens its consent page.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getT(request);
+  return { title: t("recipient.enterLink.metaTitle") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const value = String(form.get("code") ?? "").slice(0, 500);
+  const code = codeFromInput(value);
+  if (code && (await findByCode(code))) throw redirect(recipientPaths(code, getLocale(request)).consent);
+  const t = await getT(request);
+  return data({ value, error: t("recipient.invalidLink") }, { status: 400 });
+}
+
+export const handle: BareHandle = { bare: true };
+
+export default function EnterLink() {
+  const actionData = useActionData<typeof action>();
+  const t = useT();
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <section aria-labelledby="enter-link-title">
+      <h1 id="enter-link-title">{t("recipient.enterLink.title")}</h1>
+      <p className="lead">{t("recipient.enterLink.intro")}</p>
+      <form method="post">
+        <label htmlFor={id}>{t("recipient.enterLink.label")}</label>
+        <input
+          id={id}
+          type="text"
+          name="code"
+          required
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          defaultValue={actionData?.value ?? ""}
+          aria-invalid={actionData?.error ? true : undefined}
+          aria-describedby={actionData?.error ? errorId : undefined}
+        />
+        {actionData?.error ? (
+          <p className="field-error" id={errorId} role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
+        <p className="choices">
+          <button type="submit" className="button button-primary">
+            {t("recipient.enterLink.submit")}
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];

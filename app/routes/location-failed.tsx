@@ -1,0 +1,70 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getT } from "~/i18n/i18next.server";
+import { useLocale, useT } from "~/i18n/use-t";
+import type { BareHandle } from "~/recipient/bare";
+import { InvalidLink } from "~/recipient/components";
+import { FAILURE_REASONS, recipientPaths, type FailureReason } from "~/recipient/paths";
+import { invalidLink, requestFromQuery } from "~/recipient/recipient.server";
+
+// `/location-failed?c=CODE&reason=…`: why the position could not be shared (spec section 8's
+// messages), with the approximate choice and another try.
+
+/** Spec messages per reason; a disabled GPS shows both of its lines. */
+const MESSAGES: Record<FailureReason, string[]> = {
+  denied: ["recipient.failed.denied"],
+  unavailable: ["recipient.failed.disabled", "recipient.failed.enable"],
+  timeout: ["recipient.failed.failed"],
+  unsupported: ["recipient.failed.unsupported"],
+  ip: ["recipient.failed.failed"],
+  failed: ["recipient.failed.failed"],
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const row = await requestFromQuery(request);
+  if (!row) return invalidLink(request);
+  const given = new URL(request.url).searchParams.get("reason");
+  const reason: FailureReason = FAILURE_REASONS.find((r) => r === given) ?? "failed";
+  const t = await getT(request);
+  return { kind: "failed" as const, title: t("recipient.failed.title"), code: row.code, reason };
+}
+
+export const handle: BareHandle = { bare: true };
+
+export default function LocationFailed() {
+  const loaderData = useLoaderData<typeof loader>();
+  const t = useT();
+  const locale = useLocale();
+  if (loaderData.kind === "invalid") return <InvalidLink />;
+  const { code, reason } = loaderData;
+  const paths = recipientPaths(code, locale);
+  return (
+    <section aria-labelledby="failed-title">
+      <h1 id="failed-title">{t("recipient.failed.title")}</h1>
+      <div className="notice notice-error" role="alert" data-testid="failure">
+        {MESSAGES[reason].map((key) => (
+          <p key={key}>{t(key)}</p>
+        ))}
+      </div>
+      {/* The address could not be located: asking for the approximate position again would fail too. */}
+      {reason === "ip" ? null : <p>{t("recipient.failed.offerApproximate")}</p>}
+      <div className="choices">
+        {reason === "ip" ? null : (
+          <form method="post" action={paths.consent}>
+            <button type="submit" name="intent" value="approximate" className="button button-primary">
+              {t("recipient.actions.approximate")}
+            </button>
+          </form>
+        )}
+        <a className="button" href={paths.consent}>
+          {t("recipient.actions.tryAgain")}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,100 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { intlLocale } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
+import { revoke } from "~/location-requests.server";
+import type { BareHandle } from "~/recipient/bare";
+import { InvalidLink } from "~/recipient/components";
+import { recipientPaths } from "~/recipient/paths";
+import { invalidLink, recipientView, requestFromQuery, type RecipientView } from "~/recipient/recipient.server";
+
+// The thank-you page (`/share?c=CODE`): what the recipient shared, or that they declined, and the
+// button that stops sharing and deletes the position at once.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const row = await requestFromQuery(request);
+  if (!row) return invalidLink(request);
+  const t = await getT(request);
+  return { kind: "share" as const, title: t("recipient.share.metaTitle"), request: recipientView(row) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const row = await requestFromQuery(request);
+  if (!row) return invalidLink(request);
+  const form = await request.formData();
+  if (form.get("intent") === "revoke") await revoke(row.code);
+  throw redirect(recipientPaths(row.code, getLocale(request)).share);
+}
+
+export const handle: BareHandle = { bare: true };
+
+export default function Share() {
+  const loaderData = useLoaderData<typeof loader>();
+  if (loaderData.kind === "invalid") return <InvalidLink />;
+  return <Answer view={loaderData.request} />;
+}
+
+function Answer({ view }: { view: RecipientView }) {
+  const t = useT();
+  const locale = useLocale();
+  const paths = recipientPaths(view.code, locale);
+  const name = view.requesterName;
+  return (
+    <section aria-labelledby="share-title" data-state={view.state}>
+      <h1 id="share-title">{t(`recipient.share.${view.state}.title`)}</h1>
+      {view.state === "shared" ? (
+        <>
+          <div className="notice notice-ok" role="status">
+            <p>{t(`recipient.share.shared.${view.kind}`, { name })}</p>
+          </div>
+          <div className="card">
+            <p data-testid="shared-place">
+              {view.kind === "precise"
+                ? t("recipient.share.placePrecise", { place: view.place ?? "", meters: view.accuracyMeters ?? 0 })
+                : t("recipient.share.placeApproximate", { place: view.place ?? "", km: view.approximateRadiusKm })}
+            </p>
+            {view.locatedAt ? (
+              <p className="muted">
+                {t("recipient.share.sharedAt", { time: formatTime(view.locatedAt, locale) })}
+              </p>
+            ) : null}
+            <p className="muted">{t("recipient.share.kept", { count: view.retentionDays })}</p>
+          </div>
+          <form method="post" className="choices">
+            <button type="submit" name="intent" value="revoke" className="button button-primary">
+              {t("recipient.actions.revoke")}
+            </button>
+          </form>
+        </>
+      ) : (
+        <>
+          <p className="lead">{t(`recipient.share.${view.state}.text`, { name })}</p>
+          <p className="choices">
+            <a className="button" href={paths.consent}>
+              {t(view.state === "pending" ? "recipient.actions.answer" : "recipient.actions.changeAnswer")}
+            </a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The recipient's time zone is unknown without JavaScript, so the time says that it is UTC. */
+function formatTime(iso: string, locale: ReturnType<typeof useLocale>) {
+  return new Intl.DateTimeFormat(intlLocale[locale], {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(new Date(iso));
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

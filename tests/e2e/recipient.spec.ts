@@ -1,0 +1,226 @@
+// The recipient's side: the short link's consent page, precise and approximate sharing, declining,
+// stopping, the failure page, /enter-link, the three languages, and the 2G budget of these pages.
+import { request as httpRequest } from "node:http";
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { BASE_URL } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { createLinkRequest, readRequest } from "./support/location-requests.ts";
+
+// 112.198.0.1 is Taguig, PH in the bundled IP database; the e2e server trusts X-Forwarded-For.
+const MANILA_IP = "112.198.0.1";
+const QUEZON_CITY = { latitude: 14.6507, longitude: 121.0494, accuracy: 15 };
+
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+
+/** The page is plain server HTML: no Remix runtime in the window, whatever the project. */
+async function expectNoHydration(page: Page) {
+  expect(await page.evaluate(() => "__remixContext" in window || "__remixRouter" in window)).toBe(false);
+  await expect(page.locator("script[src], script[type=module], link[rel=modulepreload], link[rel=stylesheet]")).toHaveCount(0);
+}
+
+test.describe("the consent page", () => {
+  for (const [prefix, lang, heading, precise] of [
+    ["", "en", "Maria asks for your location", "Share precise location"],
+    ["/id", "id", "Maria meminta lokasi Anda", "Bagikan lokasi persis"],
+    ["/ph", "fil", "Hinihingi ni Maria ang iyong lokasyon", "Ibahagi ang eksaktong lokasyon"],
+  ] as const) {
+    test(`${prefix || "/"}{code} asks in its language and records only the opening`, async ({ page, makeUser }) => {
+      const code = createLinkRequest((await makeUser()).id);
+      const response = await page.goto(`${prefix}/${code}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(button(page, precise)).toBeVisible();
+      await expect(page.locator("#consent button")).toHaveCount(3);
+      await expectNoHydration(page);
+      expect(readRequest(code)).toMatchObject({ status: "pending", decision: null, latitude: null, address: null });
+      expect(readRequest(code).openedAt).not.toBeNull();
+    });
+  }
+
+  test("says who asks, what is shared and for how long", async ({ page, makeUser }) => {
+    const code = createLinkRequest((await makeUser()).id, "Tita Rosa");
+    await page.goto(`/${code}`);
+    const main = page.locator("main");
+    await expect(main).toContainText("Tita Rosa asks for your location");
+    await expect(main).toContainText("GPS");
+    await expect(main).toContainText("radius of about 25 km");
+    await expect(main).toContainText("Tita Rosa can see what you share for 30 days");
+    for (const name of ["Share precise location", "Share approximate location", "Decline"]) await expect(button(page, name)).toBeVisible();
+  });
+
+  test("an unknown code is 'Invalid link!', and /enter-link opens a typed code", async ({ page, makeUser, consoleErrors }) => {
+    consoleErrors.allow(/status of (404|400)/);
+    const code = createLinkRequest((await makeUser()).id);
+    const response = await page.goto("/id/Zz0Zz0Zz");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tautan tidak valid!");
+    await page.goto("/Zz0Zz0Zz");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invalid link!");
+    await page.getByRole("link", { name: "Enter the link or code" }).click();
+    await expect(page).toHaveURL(/\/enter-link$/);
+    await expectNoHydration(page);
+
+    const field = page.getByLabel("Link or code");
+    await field.fill("Zz0Zz0Zz");
+    await page.getByRole("button", { name: "Open" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid link!");
+    await expect(field).toHaveValue("Zz0Zz0Zz");
+
+    await field.fill(`${BASE_URL}/${code}`);
+    await page.getByRole("button", { name: "Open" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${code}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maria asks for your location");
+  });
+
+  test("other unknown addresses keep 'Page not found'", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 404/);
+    const response = await page.goto("/not-a-code-at-all");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("error-message")).toHaveText("Page not found");
+  });
+});
+
+test.describe("sharing approximately", () => {
+  test.use({ extraHTTPHeaders: { "X-Forwarded-For": MANILA_IP } });
+
+  test("locates the address, thanks, and stops sharing on request", async ({ page, makeUser }) => {
+    const code = createLinkRequest((await makeUser()).id);
+    await page.goto(`/ph/${code}`);
+    await button(page, "Ibahagi ang tinatayang lokasyon").click();
+    await expect(page).toHaveURL(new RegExp(`/ph/share\\?c=${code}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salamat");
+    await expect(page.getByTestId("shared-place")).toHaveText("Sa paligid ng Taguig, PH, sa loob ng mga 25 km");
+    expect(readRequest(code)).toMatchObject({ status: "ip_located", address: "Taguig, PH", accuracyMeters: 25_000 });
+    await expectNoHydration(page);
+
+    await button(page, "Ihinto ang pagbabahagi at burahin ang aking lokasyon").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Itinigil ang pagbabahagi");
+    expect(readRequest(code)).toMatchObject({ decision: "revoked", latitude: null, longitude: null, address: null });
+  });
+
+  test("is offered after precise sharing failed", async ({ page, makeUser }) => {
+    const code = createLinkRequest((await makeUser()).id);
+    await page.goto(`/location-failed?c=${code}&reason=unavailable`);
+    await expect(page.getByTestId("failure")).toContainText("Your GPS location has been disabled");
+    await expect(page.getByTestId("failure")).toContainText("Please enable your location in the browser settings");
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", `/${code}`);
+    await button(page, "Share approximate location").click();
+    await expect(page.getByTestId("shared-place")).toHaveText("Around Taguig, PH, within about 25 km");
+  });
+});
+
+test.describe("answers without a position", () => {
+  test("approximate from an address no database knows fails with 'Failed to get location'", async ({ page, makeUser }) => {
+    const code = createLinkRequest((await makeUser()).id);
+    await page.goto(`/${code}`);
+    await button(page, "Share approximate location").click();
+    await expect(page).toHaveURL(new RegExp(`/location-failed\\?c=${code}&reason=ip$`));
+    await expect(page.getByTestId("failure")).toHaveText("Failed to get location");
+    await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
+    expect(readRequest(code)).toMatchObject({ status: "pending", latitude: null });
+  });
+
+  test("decline", async ({ page, makeUser }) => {
+    const code = createLinkRequest((await makeUser()).id);
+    await page.goto(`/id/${code}`);
+    await button(page, "Tolak").click();
+    await expect(page).toHaveURL(new RegExp(`/id/share\\?c=${code}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anda menolak");
+    expect(readRequest(code)).toMatchObject({ decision: "declined", latitude: null });
+  });
+
+  test("precise without JavaScript says the browser cannot locate itself", async ({ page, makeUser, js }) => {
+    test.skip(js, "with JavaScript the page asks the browser for its position instead (tested below)");
+    const code = createLinkRequest((await makeUser()).id);
+    await page.goto(`/${code}`);
+    await button(page, "Share precise location").click();
+    await expect(page).toHaveURL(new RegExp(`/location-failed\\?c=${code}&reason=unsupported$`));
+    await expect(page.getByTestId("failure")).toHaveText("The browser does not support geolocation");
+    await expect(button(page, "Share approximate location")).toBeVisible();
+  });
+});
+
+test.describe("sharing precisely", () => {
+  test.describe("with permission", () => {
+    test.use({ geolocation: QUEZON_CITY, permissions: ["geolocation"] });
+
+    test("posts the browser's position and thanks", async ({ page, makeUser, js }) => {
+      test.skip(!js, "the browser's geolocation is a JavaScript API");
+      const code = createLinkRequest((await makeUser()).id);
+      await page.goto(`/${code}`);
+      await button(page, "Share precise location").click();
+      await expect(page).toHaveURL(new RegExp(`/share\\?c=${code}$`));
+      await expect(page.getByTestId("shared-place")).toHaveText("Near Quezon City, PH, accurate to about 15 m");
+      expect(readRequest(code)).toMatchObject({
+        status: "gps_tracked",
+        latitude: QUEZON_CITY.latitude,
+        longitude: QUEZON_CITY.longitude,
+        accuracyMeters: 15,
+        address: "Quezon City, PH",
+      });
+    });
+  });
+
+  test("a denied permission shows 'User denied location permission'", async ({ page, context, makeUser, js }) => {
+    test.skip(!js, "the browser's geolocation is a JavaScript API");
+    await context.clearPermissions();
+    const code = createLinkRequest((await makeUser()).id);
+    await page.goto(`/${code}`);
+    await button(page, "Share precise location").click();
+    await expect(page).toHaveURL(new RegExp(`/location-failed\\?c=${code}&reason=denied$`));
+    await expect(page.getByTestId("failure")).toHaveText("User denied location permission");
+    await expect(button(page, "Share approximate location")).toBeVisible();
+    expect(readRequest(code)).toMatchObject({ status: "pending", latitude: null });
+  });
+});
+
+/** The bytes on the wire: the body as the server compressed it, without the client inflating it. */
+function fetchCompressed(path: string) {
+  return new Promise<{ status: number; encoding: string | undefined; bytes: number }>((resolve, reject) => {
+    const req = httpRequest(`${BASE_URL}${path}`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], bytes }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test.describe("the 2G budget", () => {
+  test("each recipient page is one small HTML document: ≤ 14 KB gzip, nothing external", async ({ request, makeUser }) => {
+    const code = createLinkRequest((await makeUser()).id, "Maria Clara de los Santos");
+    // Shared first, so that /share is measured with its largest content (the place and the form).
+    const shared = await request.post(`/${code}`, {
+      form: { intent: "approximate" },
+      headers: { "X-Forwarded-For": MANILA_IP },
+      maxRedirects: 0,
+    });
+    expect(shared.headers()["location"]).toBe(`/share?c=${code}`);
+    const pages = [`/${code}`, `/share?c=${code}`, `/location-failed?c=${code}&reason=unavailable`, "/enter-link"];
+    const sizes: Record<string, number> = {};
+    for (const path of pages) {
+      const wire = await fetchCompressed(path);
+      expect(wire.status, path).toBe(200);
+      expect(wire.encoding, path).toBe("gzip");
+      expect(wire.bytes, path).toBeLessThanOrEqual(14 * 1024);
+      sizes[path] = wire.bytes;
+
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toMatch(/<script[^>]*\bsrc=|<script[^>]*type="module"|modulepreload|rel="stylesheet"|__remixContext/);
+      expect(html, path).toContain("<style>");
+      const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      if (path === `/${code}`) {
+        expect(scripts).toHaveLength(1);
+        expect(gzipSync(scripts[0]!).length).toBeLessThan(3 * 1024);
+      } else {
+        expect(scripts, path).toHaveLength(0);
+      }
+    }
+    test.info().annotations.push({ type: "gzip bytes", description: JSON.stringify(sizes) });
+    console.log(`recipient pages, gzip bytes: ${JSON.stringify(sizes)}`);
+  });
+});
