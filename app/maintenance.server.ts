@@ -1,5 +1,6 @@
 import { db } from "~/db.server";
 import { purgeOldPositions } from "~/location-requests.server";
+import { sendRenewalReminders } from "~/payments.server";
 import { sweepRateLimits } from "~/rate-limit.server";
 
 const DAY = 24 * 3600 * 1000;
@@ -9,14 +10,15 @@ const DAY = 24 * 3600 * 1000;
  * the retention period. Idempotent, so any number of processes may run it.
  */
 export async function runMaintenance(now = new Date()) {
-  const [sessions, codes, authCodes, rateLimits, positions] = await Promise.all([
+  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders] = await Promise.all([
     db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
     db().verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
     db().authCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
     sweepRateLimits(now),
     purgeOldPositions(now),
+    sendRenewalReminders(now),
   ]);
-  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions };
+  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions, renewalReminders };
 }
 
 /** Runs the sweep in the server process every `intervalMs`; errors are logged, never fatal. */

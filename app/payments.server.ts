@@ -7,11 +7,14 @@ import { config } from "~/config.server";
 import { db, type Db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { getT } from "~/i18n/i18next.server";
-import { intlLocale, isLocale, localizePath, type Locale } from "~/i18n/locales";
+import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
 import { paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
 import { describeSubscription } from "~/subscription.server";
 import { randomToken } from "~/utils/hash.server";
+import { formatDay, formatMoney } from "~/utils/money";
+
+export { formatMoney };
 
 export const DAY_MS = 24 * 3600 * 1000;
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -24,16 +27,6 @@ export function planFor(locale: Locale) {
   const plan = config().plans[locale];
   return { ...plan, plan: `${plan.currency.toLowerCase()}-${plan.periodDays}d` };
 }
-
-export function formatMoney(minor: number, currency: string, locale: Locale) {
-  return new Intl.NumberFormat(intlLocale[locale], {
-    style: "currency",
-    currency,
-    minimumFractionDigits: minor % 100 === 0 ? 0 : 2,
-  }).format(minor / 100);
-}
-
-const formatDay = (date: Date, locale: Locale) => new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long" }).format(date);
 
 /**
  * The values of the payment terms text (spec section 3): currencyCode, firstDayDebitAmount, amount,
@@ -50,6 +43,12 @@ export function paymentTerms(locale: Locale, now = new Date()) {
   };
 }
 export type PaymentTerms = ReturnType<typeof paymentTerms>;
+
+/** A signed-in buyer (renewal): the payment form is filled in, the e-mail fixed. */
+export async function buyerOf(userId: string) {
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true, surname: true } });
+  return { email: user.email, name: user.name ?? "", surname: user.surname ?? "" };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Checkout

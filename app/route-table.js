@@ -27,6 +27,15 @@ export const pageRoutes = [
   // Answers 404 on purpose, so it stays out of the sitemap.
   { path: "404", file: "routes/content-page.tsx", public: true, sitemap: false },
   { path: "dashboard", file: "routes/dashboard.tsx" },
+  { path: "dashboard/modules/MySubscription", file: "routes/dashboard.modules.my-subscription.tsx" },
+  { path: "dashboard/modules/cancleMySubscriptionModal", file: "routes/dashboard.modules.cancel.tsx" },
+  { path: "dashboard/modules/subscriptionExpiredModal", file: "routes/dashboard.modules.expired.tsx" },
+  { path: "dashboard/modules/SuccessModal", file: "routes/dashboard.modules.success.tsx" },
+  // Payment: the buy page (also for renewals, so not "public"), the result page after checkout, and
+  // the embedded sandbox provider's hosted checkout.
+  { path: "checkout", file: "routes/checkout.tsx" },
+  { path: "register", file: "routes/register.tsx", public: true, sitemap: false },
+  { path: "checkout/sandbox/:id", file: "routes/checkout.sandbox.$id.tsx", public: true, sitemap: false },
   // The recipient's pages, rendered without hydration (handle.bare) for phones on 2G. Signed-in
   // visitors may open them too (a requester can try their own link); private, so not in the sitemap.
   { path: "share", file: "routes/share.tsx", public: true, sitemap: false },

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { ContentSections } from "~/components/content";
+import { BuyButton } from "~/components/payment-modal";
 import { faqSections, pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
@@ -36,6 +37,7 @@ export default function Home() {
         <Link className="button button-primary" to="?modal=login" preventScrollReset>
           {t("home.signInCta")}
         </Link>
+        <BuyButton />
       </section>
       <Cards id="how" className="panel how-steps" ordered heading={howItWorks.heading} items={howItWorks.steps} />
       <Cards id="benefits" className="benefits" heading={benefits.heading} items={benefits.items} />

@@ -1,0 +1,98 @@
+import { Link, useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { pageWithoutModal } from "~/auth/modal-url";
+import { useLocalePath, useT } from "~/i18n/use-t";
+import type { PaymentTerms } from "~/payments.server";
+import type { loader as rootLoader } from "~/root";
+import { Field, SubmitButton } from "./form";
+import { Modal } from "./modal";
+
+/** What a loader returns as `paymentModal` to offer the payment modal on its pages. */
+export type PaymentModalData = {
+  terms: PaymentTerms;
+  buyer: { email: string; name: string; surname: string } | null;
+};
+
+/** The payment modal's data from whichever route on the page provides it (the root, or /checkout). */
+function usePaymentModalData() {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const data = match.data as { paymentModal?: PaymentModalData } | undefined;
+    if (data?.paymentModal) return data.paymentModal;
+  }
+  return undefined;
+}
+
+/**
+ * The payment dialog, opened by `?modal=payment` on any page whose loaders provide `paymentModal`
+ * (or always, with `open`). A plain form: it works before JavaScript loads.
+ */
+export function PaymentModal({ open = false, closeTo }: { open?: boolean; closeTo?: string }) {
+  const t = useT();
+  const data = usePaymentModalData();
+  const [params] = useSearchParams();
+  const { pathname, search } = useLocation();
+  if (!data || (!open && params.get("modal") !== "payment")) return null;
+  const page = pageWithoutModal(pathname, search);
+  return (
+    <Modal id="payment-modal" title={t(data.buyer ? "payments.modal.renewTitle" : "payments.modal.title")} closeTo={closeTo ?? page}>
+      <PaymentForm data={data} returnTo={page} />
+    </Modal>
+  );
+}
+
+export function PaymentForm({ data, returnTo }: { data: PaymentModalData; returnTo: string }) {
+  const t = useT();
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.form;
+  const mine = flash?.form === "payment" ? flash : undefined;
+  const errors = mine?.errors ?? {};
+  const values = mine?.values ?? {};
+  const [busy, setBusy] = useState(false);
+  const { terms, buyer } = data;
+  return (
+    <form method="post" action="/payments/checkout" className="payment-form" onSubmit={() => setBusy(true)} aria-busy={busy}>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {errors.form ? (
+        <p className="form-error" role="alert">
+          {t(errors.form)}
+        </p>
+      ) : null}
+      <div className="payment-names">
+        <Field name="name" label={t("payments.modal.name")} autoComplete="given-name" required maxLength={80} defaultValue={values.name ?? buyer?.name} error={errors.name && t(errors.name)} />
+        <Field name="surname" label={t("payments.modal.surname")} autoComplete="family-name" required maxLength={80} defaultValue={values.surname ?? buyer?.surname} error={errors.surname && t(errors.surname)} />
+      </div>
+      <Field
+        name="email"
+        type="email"
+        label={t("payments.modal.email")}
+        autoComplete="email"
+        required
+        readOnly={!!buyer}
+        defaultValue={buyer?.email ?? values.email}
+        error={errors.email && t(errors.email)}
+      />
+      <div className="field field-check">
+        <label>
+          <input type="checkbox" name="adult" value="on" required aria-invalid={errors.adult ? true : undefined} />
+          <span>{t("payments.modal.adult")}</span>
+        </label>
+        {errors.adult ? <p className="field-error">{t(errors.adult)}</p> : null}
+      </div>
+      <p className="payment-terms" data-testid="payment-terms">
+        {t("payments.modal.terms", { ...terms })}
+      </p>
+      <SubmitButton busy={busy}>{t("payments.modal.pay", { amount: terms.firstDayDebitAmount })}</SubmitButton>
+    </form>
+  );
+}
+
+/** The home page's buy button: opens the checkout page, which shows the payment modal. */
+export function BuyButton() {
+  const t = useT();
+  const lp = useLocalePath();
+  return (
+    <Link className="button button-buy" to={lp("/checkout")} data-testid="buy-button">
+      {t("payments.buyCta")}
+    </Link>
+  );
+}

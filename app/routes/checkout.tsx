@@ -1,0 +1,28 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { getCurrentUser } from "~/auth/guards.server";
+import { PaymentModal, type PaymentModalData } from "~/components/payment-modal";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
+import { useLocalePath } from "~/i18n/use-t";
+import { buyerOf, paymentTerms } from "~/payments.server";
+import { subscriptionFor } from "~/subscription.server";
+
+/** The buy page: the payment modal over the site, for the home page's buy button and for renewals. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = getLocale(request);
+  const user = await getCurrentUser(request);
+  if (user && (await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
+  const t = await getT(request);
+  const paymentModal: PaymentModalData = {
+    terms: paymentTerms(locale),
+    buyer: user ? await buyerOf(user.id) : null,
+  };
+  return { paymentModal, title: t("payments.meta.checkout") };
+}
+
+export default function Checkout() {
+  const lp = useLocalePath();
+  return <PaymentModal open closeTo={lp("/")} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { Modal } from "~/components/modal";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
+import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+import { cancelSubscription } from "~/payments.server";
+import { requireActiveSubscription } from "~/subscription.server";
+import { redirectWithToast } from "~/toast.server";
+import { formatDay } from "~/utils/money";
+
+const MY_SUBSCRIPTION = "/dashboard/modules/MySubscription";
+
+/** The cancel dialog, also a page: confirming stops renewals; access stays until validUntil. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { subscription } = await requireActiveSubscription(request);
+  const t = await getT(request);
+  return { validUntil: subscription.validUntil, title: t("payments.meta.cancel") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const locale = getLocale(request);
+  const result = await cancelSubscription(user.id);
+  const to = localizePath(MY_SUBSCRIPTION, locale);
+  if (!result.ok) {
+    return redirectWithToast(to, { type: "error", key: result.error === "none" ? "payments.cancel.nothing" : "payments.errors.provider" });
+  }
+  return redirectWithToast(to, { type: "success", key: "payments.cancel.done", values: { date: formatDay(result.validUntil, locale) } });
+}
+
+export default function CancelSubscription() {
+  const { validUntil } = useLoaderData<typeof loader>();
+  const t = useT();
+  const lp = useLocalePath();
+  const locale = useLocale();
+  return (
+    <Modal id="cancel-modal" title={t("payments.cancel.title")} closeTo={lp(MY_SUBSCRIPTION)}>
+      <p>{t("payments.cancel.text", { date: validUntil ? formatDay(validUntil, locale) : "—" })}</p>
+      <form method="post">
+        <button type="submit" className="button button-danger">
+          {t("payments.cancel.confirm")}
+        </button>
+      </form>
+      <a className="modal-link" href={lp(MY_SUBSCRIPTION)}>
+        {t("payments.cancel.keep")}
+      </a>
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];

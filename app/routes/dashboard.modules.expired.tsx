@@ -1,0 +1,36 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { Modal } from "~/components/modal";
+import { PaymentForm, type PaymentModalData } from "~/components/payment-modal";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
+import { useLocalePath, useT } from "~/i18n/use-t";
+import { buyerOf, paymentTerms } from "~/payments.server";
+import { subscriptionFor } from "~/subscription.server";
+
+const SELF = "/dashboard/modules/subscriptionExpiredModal";
+
+/** The expired notice with renewal: the payment form, filled in with the account's details. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const locale = getLocale(request);
+  if ((await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
+  const t = await getT(request);
+  const paymentModal: PaymentModalData = { terms: paymentTerms(locale), buyer: await buyerOf(user.id) };
+  return { paymentModal, title: t("payments.meta.expired") };
+}
+
+export default function SubscriptionExpired() {
+  const { paymentModal } = useLoaderData<typeof loader>();
+  const t = useT();
+  const lp = useLocalePath();
+  return (
+    <Modal id="subscription-expired-modal" title={t("payments.expired.title")} closeTo={lp("/dashboard/modules/MySubscription")}>
+      <p>{t("payments.expired.text")}</p>
+      <PaymentForm data={paymentModal} returnTo={lp(SELF)} />
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,90 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { getT } from "~/i18n/i18next.server";
+import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+import { paidAmount, subscriptionDetails } from "~/payments.server";
+import { formatDay, formatMoney } from "~/utils/money";
+
+/** My subscription: state, dates, the next charge and the payment history. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const t = await getT(request);
+  const [subscription, paid] = await Promise.all([subscriptionDetails(user.id), paidAmount(user.id)]);
+  return { subscription, paid, title: t("payments.meta.my") };
+}
+
+export default function MySubscription() {
+  const { subscription: sub, paid } = useLoaderData<typeof loader>();
+  const t = useT();
+  const lp = useLocalePath();
+  const locale = useLocale();
+  const day = (iso: string | null) => (iso ? formatDay(iso, locale) : "—");
+  const nextCharge =
+    sub.nextDebitDay && sub.amount !== null && sub.currencyCode
+      ? t("payments.my.nextChargeValue", { amount: formatMoney(sub.amount, sub.currencyCode, locale), date: day(sub.nextDebitDay) })
+      : t("payments.my.noNextCharge");
+  return (
+    <section className="panel my-subscription" aria-labelledby="my-subscription-title">
+      <h1 id="my-subscription-title">{t("payments.my.title")}</h1>
+      <dl className="facts" data-testid="my-subscription">
+        <div>
+          <dt>{t("payments.my.state")}</dt>
+          <dd data-testid="subscription-state">{t(`subscription.states.${sub.state}`)}</dd>
+        </div>
+        <div>
+          <dt>{t("payments.my.createdAt")}</dt>
+          <dd>{day(sub.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>{t("payments.my.validUntil")}</dt>
+          <dd>{day(sub.validUntil)}</dd>
+        </div>
+        <div>
+          <dt>{t("payments.my.nextCharge")}</dt>
+          <dd data-testid="next-charge">{nextCharge}</dd>
+        </div>
+      </dl>
+      <p className="subscription-actions">
+        {sub.access && sub.state !== "Cancelled" ? (
+          <Link className="button" to={lp("/dashboard/modules/cancleMySubscriptionModal")}>
+            {t("payments.my.cancel")}
+          </Link>
+        ) : null}
+        {!sub.access ? (
+          <Link className="button button-primary" to={lp("/dashboard/modules/subscriptionExpiredModal")}>
+            {t("payments.my.renew")}
+          </Link>
+        ) : null}
+      </p>
+      <h2>{t("payments.my.history")}</h2>
+      {paid.payments.length === 0 ? (
+        <p>{t("payments.my.noPayments")}</p>
+      ) : (
+        <table className="payment-history">
+          <thead>
+            <tr>
+              <th scope="col">{t("payments.my.date")}</th>
+              <th scope="col">{t("payments.my.amount")}</th>
+              <th scope="col">{t("payments.my.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {paid.payments.map((p) => (
+              <tr key={p.id} data-status={p.status}>
+                <td>{day(p.paidAt)}</td>
+                <td>{formatMoney(p.amount, p.currencyCode, locale)}</td>
+                <td>{t(`payments.my.paymentStatus.${p.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {paid.totals.map((total) => (
+        <p key={total.currencyCode}>{t("payments.my.totalPaid", { amount: formatMoney(total.amount, total.currencyCode, locale) })}</p>
+      ))}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,127 @@
+// The subscription life cycle in the embedded sandbox provider, with and without JavaScript: buy,
+// land signed in, cancel, expire (the clock moved by editing the database), the expired notice, renew.
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { DB_FILE } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { expectNotice } from "./support/pages.ts";
+import { sqliteDate, uniqueEmail } from "./support/users.ts";
+
+function sql() {
+  const connection = new Database(DB_FILE, { fileMustExist: true });
+  connection.pragma("busy_timeout = 10000");
+  return connection;
+}
+
+/** Accounts made by a checkout belong to the test that bought them. */
+const bought: string[] = [];
+test.afterEach(() => {
+  const db = sql();
+  for (const email of bought.splice(0)) db.prepare(`DELETE FROM "User" WHERE email = ?`).run(email);
+  db.close();
+});
+
+async function fillPayment(page: Page, email: string) {
+  const modal = page.locator("#payment-modal");
+  await expect(modal).toBeVisible();
+  await modal.getByLabel("Name", { exact: true }).fill("Maria");
+  await modal.getByLabel("Surname").fill("Santos");
+  await modal.getByLabel("E-mail").fill(email);
+  await modal.getByLabel("I confirm that I am 18 years of age or older").check();
+  return modal;
+}
+
+test("the payment modal shows the terms and refuses an e-mail already in use", async ({ page, makeUser }) => {
+  const existing = await makeUser();
+  await page.goto("/");
+  await page.getByTestId("buy-button").click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const modal = await fillPayment(page, existing.email);
+  await expect(modal.getByTestId("payment-terms")).toContainText("$0.99 (USD)");
+  await expect(modal.getByTestId("payment-terms")).toContainText("$29.99 every 30 days");
+  await modal.getByRole("button", { name: "Pay $0.99" }).click();
+  await expect(page.locator("#payment-modal")).toContainText("This email address is already in use");
+});
+
+test("buy in the sandbox, land signed in, cancel, expire, see the expired notice, renew", async ({ page, js }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("buyer");
+  bought.push(email);
+  await page.goto("/checkout");
+  const modal = await fillPayment(page, email);
+  await modal.getByRole("button", { name: "Pay $0.99" }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  await expect(page.getByTestId("sandbox-summary")).toContainText(email);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/);
+  await expect(page.locator("#success-modal")).toContainText("Payment successful");
+  await page.locator("#success-modal").getByRole("link", { name: "Go to the dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/$/);
+
+  await page.goto("/dashboard/modules/MySubscription");
+  await expect(page.getByTestId("subscription-state")).toHaveText("Active");
+  await expect(page.locator(".payment-history")).toContainText("$0.99");
+
+  await page.getByRole("link", { name: "Cancel subscription" }).click();
+  await expect(page).toHaveURL(/cancleMySubscriptionModal$/);
+  await page.locator("#cancel-modal").getByRole("button", { name: "Yes, cancel" }).click();
+  await expect(page).toHaveURL(/MySubscription$/);
+  const db = sql();
+  const { validUntil } = db.prepare(`SELECT validUntil FROM "Subscription" WHERE userId = (SELECT id FROM "User" WHERE email = ?)`).get(email) as { validUntil: string };
+  const until = new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date(validUntil));
+  await expectNotice(page, js, `Your subscription has been cancelled. You keep access until ${until}.`);
+  await expect(page.getByTestId("subscription-state")).toHaveText("Cancelled");
+  await expect(page.getByTestId("next-charge")).toHaveText("No further charges");
+
+  // The clock moves past the paid period.
+  db.prepare(`UPDATE "Subscription" SET validUntil = ? WHERE userId = (SELECT id FROM "User" WHERE email = ?)`).run(
+    sqliteDate(new Date(Date.now() - 60_000)),
+    email,
+  );
+  db.close();
+
+  await page.goto("/dashboard/");
+  await expect(page).toHaveURL(/\/dashboard\/\?s=-1&at=10$/);
+  await expect(page.locator("#expired-modal")).toBeVisible();
+
+  await page.goto("/dashboard/modules/subscriptionExpiredModal");
+  const renew = page.locator("#subscription-expired-modal");
+  await expect(renew.getByLabel("E-mail")).toHaveValue(email);
+  await renew.getByLabel("I confirm that I am 18 years of age or older").check();
+  await renew.getByRole("button", { name: "Pay $0.99" }).click();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/);
+
+  await page.goto("/dashboard/modules/MySubscription");
+  await expect(page.getByTestId("subscription-state")).toHaveText("Active");
+});
+
+test("a declined payment says 'Signing failed!'", async ({ page }) => {
+  const email = uniqueEmail("declined");
+  await page.goto("/checkout");
+  const modal = await fillPayment(page, email);
+  await modal.getByRole("button", { name: "Pay $0.99" }).click();
+  await page.getByRole("button", { name: "Decline" }).click();
+  await expect(page).toHaveURL(/\/register\?id=/);
+  await expect(page.getByTestId("register-status")).toHaveText("Signing failed!");
+});
+
+test("the register page waits for the payment result", async ({ page }) => {
+  const email = uniqueEmail("waiting");
+  bought.push(email);
+  await page.goto("/checkout");
+  const modal = await fillPayment(page, email);
+  await modal.getByRole("button", { name: "Pay $0.99" }).click();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  const id = page.url().split("/").pop()!;
+  // The buyer returns before paying: the result is still being queried.
+  await page.goto(`/register?id=${id}`);
+  await expect(page.getByTestId("register-status")).toHaveText("The payment result is currently being queried");
+  // Payment completes meanwhile; polling (JS) or the page's refresh (no JS) picks it up.
+  const paid = await page.context().request.post(`/checkout/sandbox/${id}`, { form: { intent: "pay" }, maxRedirects: 0 });
+  expect(paid.status()).toBe(302);
+  await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/, { timeout: 15_000 });
+});
