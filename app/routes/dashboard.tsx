@@ -1,11 +1,19 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { requireUser } from "~/auth/guards.server";
+import { LocationMap } from "~/components/dashboard/location-map";
+import { NewSearch } from "~/components/dashboard/new-search";
+import { RequestDetail, RequestList } from "~/components/dashboard/request-list";
+import { TABS, type Tab } from "~/components/dashboard/types";
 import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale, localizePath } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { EXPIRED_PATH, isExpiredMarker, subscriptionFor } from "~/subscription.server";
+import { EXPIRED_PATH, isExpiredMarker, requireActiveSubscription, subscriptionFor } from "~/subscription.server";
+import { rememberBrowserTimeZone, requestTimeZone } from "~/utils/time-zone";
+import { useHydrated } from "~/utils/use-hydrated";
+import { handleNewSearch, loadDashboardView } from "./dashboard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -13,18 +21,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const subscription = await subscriptionFor(user.id);
   const url = new URL(request.url);
   const expiredNotice = isExpiredMarker(url);
-  if (!subscription.access && !expiredNotice) throw redirect(localizePath(EXPIRED_PATH, getLocale(request)));
+  const locale = getLocale(request);
+  if (!subscription.access && !expiredNotice) throw redirect(localizePath(EXPIRED_PATH, locale));
   const t = await getT(request);
-  return { user, subscription, expiredNotice: expiredNotice && !subscription.access, title: t("dashboard.metaTitle") };
+  const view = await loadDashboardView(user.id, url, locale, requestTimeZone(request));
+  // Another user's request id answers exactly like one that does not exist.
+  if (!view) throw data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });
+  return {
+    user: { name: user.name, email: user.email },
+    subscription,
+    expiredNotice: expiredNotice && !subscription.access,
+    title: t("dashboard.metaTitle"),
+    ...view,
+  };
+}
+
+/** New Search: send an SMS, an e-mail, or create a link (`intent`); only with an active subscription. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireActiveSubscription(request);
+  return handleNewSearch(request, await request.formData(), user, requestTimeZone(request));
 }
 
 export default function Dashboard() {
-  const { user, subscription, expiredNotice } = useLoaderData<typeof loader>();
+  const view = useLoaderData<typeof loader>();
+  const { user, subscription, expiredNotice } = view;
   const t = useT();
   const lp = useLocalePath();
   const locale = useLocale();
+  // The next server render (and pages seen without JavaScript) can then show this browser's zone.
+  useEffect(() => rememberBrowserTimeZone(), []);
+  const hydrated = useHydrated();
+  // The server's zone until hydration (the same text as the HTML), then the browser's.
   const date = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long" }).format(new Date(iso)) : "—";
+    iso
+      ? new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: hydrated ? undefined : view.zone }).format(new Date(iso))
+      : "—";
   return (
     <section className="dashboard">
       <h1>{t("dashboard.greeting", { name: user.name ?? user.email })}</h1>
@@ -42,6 +73,20 @@ export default function Dashboard() {
           <dd>{date(subscription.createdAt)}</dd>
         </div>
       </dl>
+      <DashboardTabs current={view.tab} />
+      <div className="dashboard-panel">
+        {view.newSearch ? <NewSearch data={view.newSearch} messageModal={view.modal === "message"} defaultName={user.name ?? ""} /> : null}
+        {view.detail ? (
+          <RequestDetail item={view.detail} zone={view.zone}>
+            {view.map ? <LocationMap items={[view.detail]} map={view.map} /> : null}
+          </RequestDetail>
+        ) : null}
+        {view.list ? (
+          <RequestList tab={view.tab} list={view.list} highlight={view.highlight} zone={view.zone}>
+            {view.map ? <LocationMap items={view.list.items} map={view.map} /> : null}
+          </RequestList>
+        ) : null}
+      </div>
       {expiredNotice ? (
         <Modal id="expired-modal" title={t("expiredModal.title")} closeTo={lp("/dashboard/")}>
           <p>{t("expiredModal.text")}</p>
@@ -49,6 +94,25 @@ export default function Dashboard() {
         </Modal>
       ) : null}
     </section>
+  );
+}
+
+/** Spec section 2: the dashboard's tabs, plain links so that they work before JavaScript loads. */
+function DashboardTabs({ current }: { current: Tab }) {
+  const t = useT();
+  const lp = useLocalePath();
+  return (
+    <nav className="dashboard-tabs" aria-label={t("dashboard.tabs.label")}>
+      <ul>
+        {TABS.map((tab) => (
+          <li key={tab}>
+            <Link to={lp(`/dashboard/?tab=${tab}`)} aria-current={tab === current ? "page" : undefined} preventScrollReset>
+              {t(`dashboard.tabs.${tab}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -1,0 +1,285 @@
+import { Form, useActionData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from "react";
+import { Field, SubmitButton } from "~/components/form";
+import { Modal } from "~/components/modal";
+import { createTranslate } from "~/i18n/translate";
+import { isLocale, locales, type Locale } from "~/i18n/locales";
+import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+import type { loader as rootLoader } from "~/root";
+import { useHydrated } from "~/utils/use-hydrated";
+import { NAME_MAX, TITLE_MAX, type DashboardForm, type FormReply, type NewSearchData } from "./types";
+
+type Values = Record<string, string>;
+
+/**
+ * New Search: an SMS, an e-mail or a link, each a plain form posting to the dashboard's action. The
+ * values shown come from the action's 400 answer, else from the flash (the choose-message round trip
+ * without JavaScript), else the defaults.
+ */
+export function NewSearch({ data, messageModal, defaultName }: { data: NewSearchData; messageModal: boolean; defaultName: string }) {
+  const t = useT();
+  const reply = useActionData<FormReply>();
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.form;
+  const initial = (form: DashboardForm): { values: Values; errors: Values; reply?: FormReply } => {
+    if (reply?.form === form) return { values: reply.values, errors: reply.errors, reply };
+    if (flash?.form === form) return { values: flash.values, errors: {} };
+    return { values: {}, errors: {} };
+  };
+  return (
+    <section className="new-search" aria-labelledby="new-search-heading">
+      <h2 id="new-search-heading">{t("dashboard.tabs.new")}</h2>
+      <p>{t("dashboard.new.intro")}</p>
+      <p className="muted">{t("dashboard.new.limits")}</p>
+      <div className="new-search-forms">
+        <SmsForm data={data} {...initial("sms")} defaultName={defaultName} messageModal={messageModal} />
+        <EmailForm {...initial("email")} defaultName={defaultName} />
+        <LinkForm {...initial("link")} defaultName={defaultName} />
+      </div>
+    </section>
+  );
+}
+
+type FormProps = { values: Values; errors: Values; reply?: FormReply; defaultName: string };
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function SmsForm({ data, values, errors, reply, defaultName, messageModal }: FormProps & { data: NewSearchData; messageModal: boolean }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const locale = useLocale();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  // Name, language and template are state: the choose-message dialog shows the message with them.
+  const [name, setName] = useState(values.name ?? defaultName);
+  const [language, setLanguage] = useState<Locale>(isLocale(values.language) ? values.language : locale);
+  const [template, setTemplate] = useState(values.template ?? "family");
+
+  function openMessages(event: FormEvent) {
+    // With JavaScript the dialog opens over the form, which keeps what was typed.
+    event.preventDefault();
+    navigate(lp("/dashboard/?tab=new&modal=message"), { preventScrollReset: true });
+  }
+
+  return (
+    <>
+      <RequestForm
+        intent="sms"
+        title={t("dashboard.new.sms.title")}
+        submit={t("dashboard.new.sms.submit")}
+        reply={reply}
+        // Enter in a field submits with the first submit button: this one sends, not "Choose message".
+        before={<button type="submit" className="implicit-submit" tabIndex={-1} aria-hidden="true" />}
+      >
+        <div className="phone-row">
+          <SelectField name="countryCode" label={t("dashboard.new.sms.countryCode")} defaultValue={values.countryCode ?? data.defaultRegion}>
+            {data.countries.map((c) => (
+              <option key={c.region} value={c.region}>
+                {`${c.dial} ${c.name}`}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            name="number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            label={t("dashboard.new.sms.number")}
+            defaultValue={values.number}
+            error={errors.number && t(errors.number)}
+          />
+        </div>
+        <NameField value={name} onChange={setName} error={errors.name} />
+        <LanguageField value={language} onChange={setLanguage} />
+        <input type="hidden" name="template" value={template} />
+        <div className="message-choice">
+          <p>
+            {t("dashboard.new.sms.message")}: <strong data-testid="chosen-template">{t(`requests.templateNames.${template}`)}</strong>
+          </p>
+          <button type="submit" name="choose" value="message" className="button button-small" onClick={hydrated ? openMessages : undefined}>
+            {t("dashboard.new.sms.chooseMessage")}
+          </button>
+        </div>
+      </RequestForm>
+      {messageModal ? (
+        <MessageModal
+          templates={data.templates[language]}
+          sampleLink={data.sampleLinks[language]}
+          language={language}
+          name={name}
+          current={template}
+          carry={{ countryCode: values.countryCode ?? data.defaultRegion, number: values.number ?? "", name, language }}
+          onPick={(picked) => {
+            setTemplate(picked);
+            navigate(lp("/dashboard/?tab=new"), { replace: true, preventScrollReset: true });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The choose-message dialog (`?tab=new&modal=message`): the three templates in the recipient's
+ * language with the requester's name and a sample link. Without JavaScript it is a page state whose
+ * form carries the SMS form's values there and back; with JavaScript picking one just sets the field.
+ */
+function MessageModal(props: {
+  templates: Record<string, string>;
+  sampleLink: string;
+  language: Locale;
+  name: string;
+  current: string;
+  carry: Values;
+  onPick: (template: string) => void;
+}) {
+  const { templates, sampleLink, language, name, current, carry, onPick } = props;
+  const t = useT();
+  const lp = useLocalePath();
+  const hydrated = useHydrated();
+  const render = createTranslate({ templates }, language);
+  function pick(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onPick(String(new FormData(event.currentTarget).get("template") ?? current));
+  }
+  return (
+    <Modal id="message-modal" title={t("dashboard.messageModal.title")} closeTo={lp("/dashboard/?tab=new")}>
+      <p className="modal-help">{t("dashboard.messageModal.intro", { language: t(`language.${language}`) })}</p>
+      <Form method="post" onSubmit={hydrated ? pick : undefined}>
+        <input type="hidden" name="intent" value="pickTemplate" />
+        {Object.entries(carry).map(([field, value]) => (
+          <input key={field} type="hidden" name={field} value={value} />
+        ))}
+        <fieldset className="template-options">
+          <legend className="sr-only">{t("dashboard.messageModal.title")}</legend>
+          {Object.keys(templates).map((key) => (
+            <label key={key} className="template-option" data-testid="template-option">
+              <input type="radio" name="template" value={key} defaultChecked={key === current} />
+              <span>
+                <strong>{t(`requests.templateNames.${key}`)}</strong>
+                <span className="template-text">{render(`templates.${key}`, { name: name || "…", link: sampleLink })}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <SubmitButton busy={false}>{t("dashboard.messageModal.use")}</SubmitButton>
+      </Form>
+    </Modal>
+  );
+}
+
+function EmailForm({ values, errors, reply, defaultName }: FormProps) {
+  const t = useT();
+  return (
+    <RequestForm intent="email" title={t("dashboard.new.email.title")} submit={t("dashboard.new.email.submit")} reply={reply}>
+      <Field
+        name="email"
+        type="email"
+        autoComplete="off"
+        label={t("dashboard.new.email.address")}
+        defaultValue={values.email}
+        error={errors.email && t(errors.email)}
+      />
+      <NameField defaultValue={values.name ?? defaultName} error={errors.name} />
+      <LanguageField defaultValue={values.language} />
+    </RequestForm>
+  );
+}
+
+function LinkForm({ values, errors, reply, defaultName }: FormProps) {
+  const t = useT();
+  return (
+    <RequestForm intent="link" title={t("dashboard.new.link.title")} submit={t("dashboard.new.link.submit")} reply={reply}>
+      <Field
+        name="title"
+        label={t("dashboard.new.link.titleField")}
+        maxLength={TITLE_MAX}
+        defaultValue={values.title}
+        error={errors.title && t(errors.title)}
+      />
+      <p className="field-hint">{t("dashboard.new.link.titleHint")}</p>
+      <NameField defaultValue={values.name ?? defaultName} error={errors.name} />
+      <LanguageField defaultValue={values.language} />
+    </RequestForm>
+  );
+}
+
+/** A New Search form: posts its `intent` to the dashboard's action, shows the form-level error. */
+function RequestForm(props: { intent: DashboardForm; title: string; submit: string; reply?: FormReply; before?: ReactNode; children: ReactNode }) {
+  const { intent, title, submit, reply, before, children } = props;
+  const busy = useBusy(intent);
+  return (
+    <Form method="post" className="panel new-search-form" aria-labelledby={`${intent}-title`} noValidate data-testid={`${intent}-form`}>
+      {before}
+      <input type="hidden" name="intent" value={intent} />
+      <h3 id={`${intent}-title`}>{title}</h3>
+      <FormError reply={reply} />
+      {children}
+      <SubmitButton busy={busy}>{submit}</SubmitButton>
+    </Form>
+  );
+}
+
+function FormError({ reply }: { reply?: FormReply }) {
+  const t = useT();
+  if (!reply?.errors.form) return null;
+  return (
+    <p className="form-error" role="alert">
+      {t(reply.errors.form, reply.formValues)}
+    </p>
+  );
+}
+
+/** The name the recipient sees; controlled when the caller passes `value`. */
+function NameField(props: { value?: string; onChange?: (value: string) => void; defaultValue?: string; error?: string }) {
+  const t = useT();
+  const { value, onChange, defaultValue, error } = props;
+  return (
+    <Field
+      name="name"
+      label={t("dashboard.new.name")}
+      autoComplete="name"
+      maxLength={NAME_MAX}
+      {...(onChange ? { value, onChange: (event) => onChange(event.target.value) } : { defaultValue })}
+      error={error && t(error, { max: NAME_MAX })}
+    />
+  );
+}
+
+/** The recipient's language: the message and the page behind the link use it. */
+function LanguageField(props: { value?: Locale; onChange?: (value: Locale) => void; defaultValue?: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const { value, onChange, defaultValue } = props;
+  return (
+    <SelectField
+      name="language"
+      label={t("dashboard.new.language")}
+      {...(onChange
+        ? { value, onChange: (event) => isLocale(event.target.value) && onChange(event.target.value) }
+        : { defaultValue: isLocale(defaultValue) ? defaultValue : locale })}
+    >
+      {locales.map((l) => (
+        <option key={l} value={l}>
+          {t(`language.${l}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function SelectField({ label, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { name: string; label: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="field-control">
+        <select id={id} {...select}>
+          {children}
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { Field } from "~/components/form";
+import { notify } from "~/components/toasts";
+import { intlLocale } from "~/i18n/locales";
+import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+import { useHydrated } from "~/utils/use-hydrated";
+import { browserTimeZone, formatDateTime } from "~/utils/time-zone";
+import { positionOf, type MapPosition, type RequestView, type Tab } from "./types";
+
+/** Pending requests are polled this often while the page is visible (with JavaScript). */
+export const LIVE_INTERVAL_MS = 15_000;
+
+type ListData = { page: number; pages: number; total: number; items: RequestView[] };
+
+const isWaiting = (item: RequestView) => item.status === "pending" && !item.decision && item.delivery !== "failed";
+
+export function RequestList(props: { tab: Tab; list: ListData; highlight: string | null; zone: string; children?: ReactNode }) {
+  const { tab, list, highlight, zone, children } = props;
+  const t = useT();
+  const waiting = list.items.some(isWaiting);
+  useLiveUpdates(waiting);
+  return (
+    <section className="request-list-section" aria-labelledby="requests-heading">
+      <h2 id="requests-heading">{t(`dashboard.tabs.${tab}`)}</h2>
+      <TimeZoneNote zone={zone} />
+      {waiting ? <p className="muted">{t("dashboard.list.live")}</p> : null}
+      {children}
+      {list.items.length === 0 ? (
+        <p className="empty-state">{t("dashboard.list.empty")}</p>
+      ) : (
+        <ol className="request-list">
+          {list.items.map((item) => (
+            <li key={item.id}>
+              <RequestCard item={item} highlighted={item.id === highlight} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Paging tab={tab} page={list.page} pages={list.pages} />
+    </section>
+  );
+}
+
+/** One request on its own (`?tab=records&id=...`), with the map passed in as children. */
+export function RequestDetail({ item, zone, children }: { item: RequestView; zone: string; children?: ReactNode }) {
+  const t = useT();
+  const lp = useLocalePath();
+  useLiveUpdates(isWaiting(item));
+  return (
+    <section className="request-detail">
+      <p>
+        <Link to={lp("/dashboard/?tab=records")}>{t("dashboard.detail.back")}</Link>
+      </p>
+      <TimeZoneNote zone={zone} />
+      <RequestCard item={item} detail />
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Revalidates the page every 15 s while something is pending and the page is visible, and at once
+ * when it becomes visible again. Without JavaScript a reload shows the current state.
+ */
+function useLiveUpdates(active: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => {
+      if (!document.hidden) void revalidate();
+    };
+    const timer = window.setInterval(tick, LIVE_INTERVAL_MS);
+    document.addEventListener("visibilitychange", tick);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", tick);
+    };
+  }, [active, revalidate]);
+}
+
+/**
+ * Dates as text: the server's rendering (its zone) until hydration, so that the HTML matches, then
+ * the browser's own zone.
+ */
+function useDateText() {
+  const hydrated = useHydrated();
+  const locale = useLocale();
+  return (iso: string, shown: string) => (hydrated ? formatDateTime(iso, intlLocale[locale], browserTimeZone()) : shown);
+}
+
+function TimeZoneNote({ zone }: { zone: string }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  return (
+    <p className="muted" data-testid="time-zone">
+      {t("dashboard.list.timeZone", { zone: hydrated ? browserTimeZone() : zone })}
+    </p>
+  );
+}
+
+function RequestCard({ item, highlighted = false, detail = false }: { item: RequestView; highlighted?: boolean; detail?: boolean }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const dateText = useDateText();
+  const position = positionOf(item);
+  return (
+    <article
+      className={`request-card${highlighted ? " is-new" : ""}`}
+      data-testid="request"
+      data-id={item.id}
+      data-status={item.status}
+      aria-current={highlighted ? "true" : undefined}
+    >
+      <header className="request-head">
+        <h3>{item.channel === "link" ? (item.title ?? item.link) : item.target}</h3>
+        <span className="request-channel">{t(`dashboard.channel.${item.channel}`)}</span>
+        {highlighted ? <span className="badge badge-new">{t("dashboard.list.newLink")}</span> : null}
+      </header>
+      <p className="request-states" data-testid="request-state">
+        <span className={`badge state-${item.status}`}>{t(`dashboard.status.${item.status}`)}</span>
+        {item.decision ? <span className="badge state-decision">{t(`dashboard.status.${item.decision}`)}</span> : null}
+        {item.delivery === "failed" ? <span className="badge state-failed">{t("dashboard.status.failed")}</span> : null}
+      </p>
+      <dl className="request-facts">
+        <div>
+          <dt>{t("dashboard.list.address")}</dt>
+          <dd>{item.address ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("dashboard.list.locatedOn")}</dt>
+          <dd>
+            {item.locatedAt && item.shown.locatedAt ? (
+              <time dateTime={item.locatedAt}>{dateText(item.locatedAt, item.shown.locatedAt)}</time>
+            ) : (
+              t("dashboard.list.notYet")
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("dashboard.list.sentOn")}</dt>
+          <dd>
+            <time dateTime={item.createdAt}>{dateText(item.createdAt, item.shown.createdAt)}</time>
+          </dd>
+        </div>
+      </dl>
+      {item.channel === "link" ? <ShortLink link={item.link} /> : null}
+      {position ? <PositionFacts position={position} /> : null}
+      {position && !detail ? (
+        <Link className="request-details-link" to={lp(`/dashboard/?tab=records&id=${encodeURIComponent(item.id)}`)}>
+          {t("dashboard.list.details")}
+        </Link>
+      ) : null}
+    </article>
+  );
+}
+
+/** The short link in a read-only field (select it to copy without JavaScript), plus a Copy button. */
+function ShortLink({ link }: { link: string }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+      notify({ type: "success", message: t("requests.toast.copySuccess") });
+    } catch {
+      notify({ type: "error", message: t("requests.toast.copyFailed") });
+    }
+  }
+  return (
+    <Field
+      name="shortLink"
+      label={t("dashboard.list.shortLink")}
+      value={link}
+      readOnly
+      onFocus={(event) => event.currentTarget.select()}
+      addon={
+        hydrated ? (
+          <button type="button" className="button button-small" onClick={() => void copy()}>
+            {t("dashboard.list.copy")}
+          </button>
+        ) : null
+      }
+    />
+  );
+}
+
+/** What the map shows, as text: coordinates, radius and a link to a map site (works without JavaScript). */
+function PositionFacts({ position }: { position: MapPosition }) {
+  const t = useT();
+  const locale = useLocale();
+  const lat = position.latitude.toFixed(5);
+  const lng = position.longitude.toFixed(5);
+  // A GPS fix is shown up close; an approximate area zoomed out enough to see its radius.
+  const zoom = position.precise ? 15 : Math.max(5, Math.min(15, Math.round(Math.log2(40_000_000 / position.radius)) - 2));
+  const radius = new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits: 0 }).format(position.radius);
+  return (
+    <div className="position-facts" data-testid="position">
+      <p className="muted">{t(position.precise ? "dashboard.position.precise" : "dashboard.position.approximate")}</p>
+      <dl className="request-facts">
+        <div>
+          <dt>{t("dashboard.position.latitude")}</dt>
+          <dd>{lat}</dd>
+        </div>
+        <div>
+          <dt>{t("dashboard.position.longitude")}</dt>
+          <dd>{lng}</dd>
+        </div>
+        <div>
+          <dt>{t("dashboard.position.radius")}</dt>
+          <dd>{t("dashboard.position.meters", { value: radius })}</dd>
+        </div>
+      </dl>
+      <a
+        className="open-map-link"
+        href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${zoom}/${lat}/${lng}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {t("dashboard.position.openMap")}
+      </a>
+    </div>
+  );
+}
+
+function Paging({ tab, page, pages }: { tab: Tab; page: number; pages: number }) {
+  const t = useT();
+  const lp = useLocalePath();
+  if (pages <= 1 && page <= 1) return null;
+  const href = (n: number) => lp(`/dashboard/?tab=${tab}&page=${n}`);
+  return (
+    <nav className="paging" aria-label={t("dashboard.paging.label")}>
+      {page > 1 ? (
+        <Link to={href(Math.min(page - 1, pages))} rel="prev">
+          {t("dashboard.paging.previous")}
+        </Link>
+      ) : null}
+      <span>{t("dashboard.paging.status", { page, pages })}</span>
+      {page < pages ? (
+        <Link to={href(page + 1)} rel="next">
+          {t("dashboard.paging.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

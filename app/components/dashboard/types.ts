@@ -1,0 +1,63 @@
+// What the dashboard's loader and action hand to its components (shared by server and browser code).
+import type { Locale } from "~/i18n/locales";
+
+export const TABS = ["history", "new", "records", "link", "email"] as const;
+export type Tab = (typeof TABS)[number];
+
+export const NAME_MAX = 60;
+export const TITLE_MAX = 60;
+
+export type RequestView = {
+  id: string;
+  channel: "sms" | "email" | "link";
+  target: string | null;
+  title: string | null;
+  link: string;
+  status: string;
+  decision: string | null;
+  delivery: string;
+  latitude: number | null;
+  longitude: number | null;
+  accuracyMeters: number | null;
+  address: string | null;
+  createdAt: string;
+  locatedAt: string | null;
+  /** The dates as the server rendered them (its zone), so that hydration sees the same text. */
+  shown: { createdAt: string; locatedAt: string | null };
+};
+
+export type CountryOption = { region: string; dial: string; name: string };
+
+export type DashboardForm = "sms" | "email" | "link";
+
+/** A New Search form sent back: translation keys by field (`form` for the whole form), values to refill. */
+export type FormReply = {
+  form: DashboardForm;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  /** Interpolation values for the `form` error (the next allowed time of the three-hour limit). */
+  formValues?: Record<string, string>;
+};
+
+export type MapConfig = { tileUrl: string; attribution: string };
+
+export type NewSearchData = {
+  countries: CountryOption[];
+  defaultRegion: string;
+  templates: Record<Locale, Record<string, string>>;
+  sampleLinks: Record<Locale, string>;
+};
+
+/** A position to draw: GPS is a pin with its accuracy circle, an approximate fix only the circle. */
+export type MapPosition = { id: string; latitude: number; longitude: number; radius: number; precise: boolean };
+
+export function positionOf(item: RequestView): MapPosition | null {
+  if (item.latitude === null || item.longitude === null) return null;
+  return {
+    id: item.id,
+    latitude: item.latitude,
+    longitude: item.longitude,
+    radius: Math.max(item.accuracyMeters ?? 0, 1),
+    precise: item.status === "gps_tracked",
+  };
+}

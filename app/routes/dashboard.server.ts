@@ -1,0 +1,234 @@
+// The dashboard's server side: which tab shows what, and the New Search forms (SMS, e-mail, link).
+import { data } from "@remix-run/node";
+import { getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
+import { config } from "~/config.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { intlLocale, isLocale, localizePath, locales, type Locale } from "~/i18n/locales";
+import { commonMessages, type Messages } from "~/i18n/resources.server";
+import {
+  createLocationRequest,
+  getRequest,
+  listRequests,
+  MESSAGE_TEMPLATES,
+  parseMobile,
+  shareLink,
+  validateEmailTarget,
+  type Channel,
+  type MessageTemplate,
+} from "~/location-requests.server";
+import { redirectWithFlash, redirectWithToast } from "~/toast.server";
+import { formatDateTime } from "~/utils/time-zone";
+import type { CountryOption, FormReply, RequestView, Tab } from "~/components/dashboard/types";
+import { NAME_MAX, TABS, TITLE_MAX } from "~/components/dashboard/types";
+
+export const PAGE_SIZE = 20;
+/** A code that only illustrates the link in the choose-message modal; it opens nothing. */
+const SAMPLE_CODE = "Ab3dE5fG";
+
+/** Offered in the country-code select: the product's markets first, then common destinations. */
+const FIRST_REGIONS = ["ID", "PH", "US"] as const;
+const MORE_REGIONS = [
+  "AE", "AU", "BN", "BR", "CA", "CN", "DE", "ES", "FR", "GB", "HK", "IN", "IT", "JP", "KH", "KR", "LA", "MM",
+  "MX", "MY", "NL", "NZ", "QA", "SA", "SG", "TH", "TL", "TW", "VN",
+] as const;
+const REGIONS: readonly string[] = [...FIRST_REGIONS, ...MORE_REGIONS];
+const DEFAULT_REGION: Record<Locale, string> = { en: "US", id: "ID", ph: "PH" };
+
+export function parseTab(value: string | null): Tab {
+  return (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "history";
+}
+
+function countryOptions(locale: Locale): CountryOption[] {
+  const names = new Intl.DisplayNames([intlLocale[locale]], { type: "region" });
+  const option = (region: string) => ({
+    region,
+    dial: `+${getCountryCallingCode(region as CountryCode)}`,
+    name: names.of(region) ?? region,
+  });
+  const rest = MORE_REGIONS.map(option).sort((a, b) => a.name.localeCompare(b.name, intlLocale[locale]));
+  return [...FIRST_REGIONS.map(option), ...rest];
+}
+
+/** Each language's message templates, uninterpolated: the modal fills in the name and a sample link. */
+function messageTemplates() {
+  return Object.fromEntries(
+    locales.map((l) => [l, ((commonMessages[l].requests as Messages).templates as Record<MessageTemplate, string>)]),
+  ) as Record<Locale, Record<MessageTemplate, string>>;
+}
+
+type Listed = Awaited<ReturnType<typeof listRequests>>["items"][number];
+
+/** What the page shows of a request, with its dates already formatted for the first render. */
+function toView(item: Listed, language: string, zone: string): RequestView {
+  return {
+    id: item.id,
+    channel: item.channel as Channel,
+    target: item.target,
+    title: item.title,
+    link: item.link,
+    status: item.status,
+    decision: item.decision,
+    delivery: item.delivery,
+    latitude: item.latitude,
+    longitude: item.longitude,
+    accuracyMeters: item.accuracyMeters,
+    address: item.address,
+    createdAt: item.createdAt,
+    locatedAt: item.locatedAt,
+    shown: {
+      createdAt: formatDateTime(item.createdAt, language, zone),
+      locatedAt: item.locatedAt ? formatDateTime(item.locatedAt, language, zone) : null,
+    },
+  };
+}
+
+const listOptions: Record<Exclude<Tab, "new">, { channel?: Channel; located?: boolean }> = {
+  history: {},
+  records: { located: true },
+  link: { channel: "link" },
+  email: { channel: "email" },
+};
+
+/** The tab's data; null when `?id=` names no request of this user (another user's id included). */
+export async function loadDashboardView(userId: string, url: URL, locale: Locale, zone: string) {
+  const tab = parseTab(url.searchParams.get("tab"));
+  const language = intlLocale[locale];
+  const id = url.searchParams.get("id");
+  const mapConfig = { tileUrl: config().MAP_TILE_URL, attribution: config().MAP_ATTRIBUTION };
+  const base = { tab, zone, list: null, detail: null, map: null, newSearch: null, modal: null, highlight: null };
+
+  if (id) {
+    const found = await getRequest(userId, id);
+    if (!found) return null;
+    return { ...base, tab: "records" as Tab, detail: toView(found, language, zone), map: mapConfig };
+  }
+  if (tab === "new") {
+    return {
+      ...base,
+      modal: url.searchParams.get("modal") === "message" ? ("message" as const) : null,
+      newSearch: {
+        countries: countryOptions(locale),
+        defaultRegion: DEFAULT_REGION[locale],
+        templates: messageTemplates(),
+        sampleLinks: Object.fromEntries(locales.map((l) => [l, shareLink(SAMPLE_CODE, l)])) as Record<Locale, string>,
+      },
+    };
+  }
+  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
+  const result = await listRequests(userId, { ...listOptions[tab], page, pageSize: PAGE_SIZE });
+  return {
+    ...base,
+    highlight: url.searchParams.get("new"),
+    map: tab === "records" ? mapConfig : null,
+    list: {
+      page: result.page,
+      pages: Math.max(1, Math.ceil(result.total / PAGE_SIZE)),
+      total: result.total,
+      items: result.items.map((item) => toView(item, language, zone)),
+    },
+  };
+}
+
+// --- New Search: one action, dispatched on `intent`. ---
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+
+function nameError(name: string) {
+  if (!name) return "requests.errors.nameRequired";
+  if (name.length > NAME_MAX) return "dashboard.errors.nameTooLong";
+  return undefined;
+}
+
+/** The fields each form shares: the name the recipient sees and the recipient's language. */
+function senderValues(form: FormData, locale: Locale) {
+  const language = text(form, "language");
+  return { name: text(form, "name"), language: isLocale(language) ? language : locale };
+}
+
+function withoutEmpty(errors: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Record<string, string>;
+}
+
+function reply(reply: FormReply, status = 400) {
+  return data(reply, { status });
+}
+
+function smsValues(form: FormData, locale: Locale) {
+  const template = text(form, "template");
+  const countryCode = text(form, "countryCode").toUpperCase();
+  return {
+    ...senderValues(form, locale),
+    countryCode: REGIONS.includes(countryCode) ? countryCode : DEFAULT_REGION[locale],
+    number: text(form, "number"),
+    template: (MESSAGE_TEMPLATES as readonly string[]).includes(template) ? template : "family",
+  };
+}
+
+/**
+ * Handles one New Search submission for a signed-in subscriber. Answers 400 with the field errors and
+ * the values to refill, 429 when the three-hour limit refuses (with the next allowed time in `zone`),
+ * or a redirect to the list the new request appears in, with a toast.
+ */
+export async function handleNewSearch(request: Request, form: FormData, user: { id: string }, zone: string) {
+  const locale = getLocale(request);
+  const dashboard = (query: string) => localizePath(`/dashboard/?${query}`, locale);
+  // The SMS form's "Choose message" button names itself; the form's own intent is a hidden field.
+  const intent = text(form, "choose") === "message" ? "chooseMessage" : text(form, "intent");
+
+  // Without JavaScript, choosing a message is a round trip that must not lose what was typed.
+  if (intent === "chooseMessage" || intent === "pickTemplate") {
+    const values = smsValues(form, locale);
+    const target = intent === "chooseMessage" ? "tab=new&modal=message" : "tab=new";
+    return redirectWithFlash(dashboard(target), { form: { form: "sms", errors: {}, values } });
+  }
+
+  let channel: Channel;
+  let values: Record<string, string>;
+  let errors: Record<string, string>;
+  let target: { target?: string; title?: string; template?: MessageTemplate } = {};
+  if (intent === "sms") {
+    channel = "sms";
+    values = smsValues(form, locale);
+    const phone = parseMobile(values.countryCode!, values.number!);
+    errors = withoutEmpty({ number: phone.ok ? undefined : phone.error, name: nameError(values.name!) });
+    if (phone.ok) target = { target: phone.e164, template: values.template as MessageTemplate };
+  } else if (intent === "email") {
+    channel = "email";
+    values = { ...senderValues(form, locale), email: text(form, "email") };
+    errors = withoutEmpty({ email: validateEmailTarget(values.email!), name: nameError(values.name!) });
+    target = { target: values.email!.toLowerCase() };
+  } else if (intent === "link") {
+    channel = "link";
+    values = { ...senderValues(form, locale), title: text(form, "title") };
+    const title = values.title!;
+    errors = withoutEmpty({
+      title: !title ? "dashboard.errors.titleRequired" : title.length > TITLE_MAX ? "requests.errors.titleTooLong" : undefined,
+      name: nameError(values.name!),
+    });
+    target = { title };
+  } else {
+    return reply({ form: "sms", values: {}, errors: { form: "errors.status.400" } });
+  }
+  if (Object.keys(errors).length > 0) return reply({ form: channel, values, errors });
+
+  const result = await createLocationRequest({
+    userId: user.id,
+    channel,
+    requesterName: values.name!,
+    locale: values.language as Locale,
+    ...target,
+  });
+  if ("nextAllowedAt" in result) {
+    const time = formatDateTime(result.nextAllowedAt, intlLocale[locale], zone, true);
+    return reply({ form: channel, values, errors: { form: "requests.errors.limited" }, formValues: { time } }, 429);
+  }
+  const sent = result.ok;
+  if (channel === "link") {
+    return redirectWithToast(dashboard(`tab=link&new=${result.request.id}`), { type: "success", key: "requests.toast.linkCreated" });
+  }
+  const [tab, key] = channel === "sms" ? ["history", "sms"] : ["email", "email"];
+  return redirectWithToast(dashboard(`tab=${tab}`), {
+    type: sent ? "success" : "error",
+    key: `requests.toast.${key}${sent ? "Success" : "Failed"}`,
+  });
+}

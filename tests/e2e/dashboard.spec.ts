@@ -1,0 +1,304 @@
+// The requester's dashboard: tabs, New Search (SMS, e-mail, link), the lists with their states, the
+// map, in all three languages, with and without JavaScript. The recipient's side is played through
+// the database (support/requests.ts); map tiles are answered locally, so nothing reaches the internet.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "@playwright/test";
+import { BASE_URL, ROOT } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { expectNotice, signInByRequest, waitForHydration } from "./support/pages.ts";
+import { markLocated, outboxText, requestOf } from "./support/requests.ts";
+import type { NewUser, TestUser } from "./support/users.ts";
+
+// A 1×1 transparent PNG answers every tile request.
+const TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const QUEZON = { latitude: 14.6507, longitude: 121.0494, accuracyMeters: 15, address: "Quezon City, PH" };
+const JAKARTA = { latitude: -6.2088, longitude: 106.8456, accuracyMeters: 25_000, address: "Jakarta, ID" };
+
+/** Indonesian and Filipino texts come from the locale files, so that wording changes do not break tests. */
+function tr(locale: "en" | "id" | "ph", key: string): string {
+  const messages = JSON.parse(readFileSync(path.join(ROOT, "locales", locale, "common.json"), "utf8")) as Record<string, unknown>;
+  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+  if (typeof value !== "string") throw new Error(`no text for ${locale}:${key}`);
+  return value;
+}
+const TABS = ["history", "new", "records", "link", "email"] as const;
+
+async function signedIn(context: BrowserContext, makeUser: (input?: NewUser) => Promise<TestUser>, input?: NewUser) {
+  const user = await makeUser({ name: "Ana", ...input });
+  await signInByRequest(context, user.email, user.password);
+  return user;
+}
+
+/** Counts tile requests and answers them from memory. */
+async function localTiles(page: Page) {
+  const seen: string[] = [];
+  await page.route("https://tile.openstreetmap.org/**", (route) => {
+    seen.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "image/png", body: TILE });
+  });
+  return seen;
+}
+
+async function openNewSearch(page: Page, js: boolean, prefix = "") {
+  await page.goto(`${prefix}/dashboard/?tab=new`);
+  if (js) await waitForHydration(page, "form[data-testid=sms-form]");
+}
+
+const smsForm = (page: Page) => page.getByTestId("sms-form");
+const emailForm = (page: Page) => page.getByTestId("email-form");
+const linkForm = (page: Page) => page.getByTestId("link-form");
+const card = (page: Page, text: string | RegExp) => page.getByTestId("request").filter({ hasText: text });
+
+test.describe("dashboard", () => {
+  test("the tabs carry the spec's names in English", async ({ page, context, makeUser }) => {
+    await signedIn(context, makeUser);
+    await page.goto("/dashboard/");
+    await expect(page.locator("nav.dashboard-tabs").getByRole("link")).toHaveText([
+      "History",
+      "New Search",
+      "Location Records",
+      "Location by link",
+      "Location by Email",
+    ]);
+  });
+
+  for (const [prefix, locale] of [
+    ["", "en"],
+    ["/id", "id"],
+    ["/ph", "ph"],
+  ] as const) {
+    test(`tabs are links in ${prefix || "/"} and each is addressable`, async ({ page, context, makeUser }) => {
+      await signedIn(context, makeUser);
+      await page.goto(`${prefix}/dashboard/`);
+      const tabs = page.locator("nav.dashboard-tabs");
+      const label = (tab: string) => tr(locale, `dashboard.tabs.${tab}`);
+      await expect(tabs.getByRole("link")).toHaveText(TABS.map(label));
+      await expect(tabs.getByRole("link", { name: label("history"), exact: true })).toHaveAttribute("aria-current", "page");
+      for (const tab of ["new", "records", "link", "email", "history"] as const) {
+        await tabs.getByRole("link", { name: label(tab), exact: true }).click();
+        await expect(page).toHaveURL(`${BASE_URL}${prefix}/dashboard/?tab=${tab}`);
+        await expect(tabs.getByRole("link", { name: label(tab), exact: true })).toHaveAttribute("aria-current", "page");
+        await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText(label(tab));
+      }
+    });
+  }
+
+  test("sends an SMS, an e-mail and a link; they are listed as Pending, then located on a map", async ({ page, context, js, makeUser }) => {
+    test.slow();
+    const tiles = await localTiles(page);
+    const user = await signedIn(context, makeUser);
+
+    // SMS, with a message chosen in the dialog; what was typed survives the dialog.
+    await openNewSearch(page, js);
+    await smsForm(page).getByLabel("Country code").selectOption("PH");
+    await smsForm(page).getByLabel("Mobile number").fill("917 123 4567");
+    await smsForm(page).getByLabel("Your name, as the recipient sees it").fill("Mama Ana");
+    await smsForm(page).getByLabel("Recipient's language").selectOption("ph");
+    await smsForm(page).getByRole("button", { name: "Choose message" }).click();
+    await expect(page).toHaveURL(/\?tab=new&modal=message$/);
+    const dialog = page.locator("#message-modal");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("template-option")).toHaveCount(3);
+    await expect(dialog.getByTestId("template-option").first()).toContainText("Gustong malaman ni Mama Ana kung nasaan ka");
+    await expect(dialog.getByTestId("template-option").first()).toContainText(`${BASE_URL}/ph/`);
+    await dialog.getByRole("radio", { name: /Safe arrival/ }).check();
+    await dialog.getByRole("button", { name: "Use this message" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(smsForm(page).getByTestId("chosen-template")).toHaveText("Safe arrival");
+    await expect(smsForm(page).getByLabel("Mobile number")).toHaveValue("917 123 4567");
+    await expect(smsForm(page).getByLabel("Your name, as the recipient sees it")).toHaveValue("Mama Ana");
+    // Enter in a field sends (the form's default button), it does not open the dialog.
+    await smsForm(page).getByLabel("Mobile number").press("Enter");
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=history`);
+    await expectNotice(page, js, "Send SMS Template Success");
+    const smsCard = card(page, "+639171234567");
+    await expect(smsCard.getByTestId("request-state")).toHaveText("Pending");
+    await expect(smsCard).toContainText("Not yet");
+    const sms = requestOf(user.id, "sms");
+    expect(outboxText("+639171234567")).toContain(`Gustong matiyak ni Mama Ana na ligtas kang nakarating`);
+    expect(outboxText("+639171234567")).toContain(`${BASE_URL}/ph/${sms.code}`);
+
+    // E-mail.
+    await openNewSearch(page, js);
+    await emailForm(page).getByLabel("E-mail address").fill("rosa@example.com");
+    await emailForm(page).getByRole("button", { name: "Send e-mail" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=email`);
+    await expectNotice(page, js, "Send Email Template Success");
+    await expect(card(page, "rosa@example.com").getByTestId("request-state")).toHaveText("Pending");
+    await expect(card(page, "+639171234567")).toHaveCount(0);
+
+    // Link: the new one is highlighted, with its short link to copy.
+    await openNewSearch(page, js);
+    await linkForm(page).getByLabel("Title").fill("Lola's phone");
+    await linkForm(page).getByRole("button", { name: "Create link" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/\?tab=link&new=/);
+    const link = requestOf(user.id, "link");
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=link&new=${link.id}`);
+    await expectNotice(page, js, "Your link is ready. Copy it and send it yourself.");
+    const linkCard = card(page, "Lola's phone");
+    await expect(linkCard).toHaveAttribute("aria-current", "true");
+    await expect(linkCard.getByTestId("request-state")).toHaveText("Pending");
+    await expect(linkCard.getByLabel("Short link")).toHaveValue(`${BASE_URL}/${link.code}`);
+    await expect(linkCard.getByLabel("Short link")).toHaveAttribute("readonly", "");
+    if (js) {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
+      await linkCard.getByRole("button", { name: "Copy" }).click();
+      await expectNotice(page, js, "Short Link Copy Success");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${BASE_URL}/${link.code}`);
+    } else {
+      await expect(linkCard.getByRole("button", { name: "Copy" })).toHaveCount(0);
+    }
+
+    // Everything is in History; nothing is located yet.
+    await page.goto("/dashboard/?tab=history");
+    await expect(page.getByTestId("request")).toHaveCount(3);
+    await page.goto("/dashboard/?tab=records");
+    await expect(page.getByTestId("request")).toHaveCount(0);
+
+    // The recipients share: the SMS one precisely, the e-mail one approximately.
+    markLocated(sms.id, "gps", QUEZON);
+    markLocated(requestOf(user.id, "email").id, "ip", JAKARTA);
+    await page.goto("/dashboard/?tab=records");
+    await expect(page.getByTestId("request")).toHaveCount(2);
+    await expect(card(page, "+639171234567").getByTestId("request-state")).toHaveText("GPS Tracked");
+    await expect(card(page, "+639171234567")).toContainText("Quezon City, PH");
+    await expect(card(page, "rosa@example.com").getByTestId("request-state")).toHaveText("IP Located");
+    if (js) {
+      // One map for the page: two areas, one pin (the GPS fix only).
+      await expect(page.locator(".leaflet-container")).toHaveCount(1);
+      await expect(page.locator(".leaflet-overlay-pane path")).toHaveCount(2);
+      await expect(page.locator(".leaflet-marker-icon")).toHaveCount(1);
+    } else {
+      await expect(page.locator(".leaflet-container")).toHaveCount(0);
+    }
+
+    // GPS Tracked in detail: a pin with its accuracy circle, or the coordinates and a map link.
+    await card(page, "+639171234567").getByRole("link", { name: "Details and map" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=records&id=${sms.id}`);
+    const gps = page.getByTestId("position");
+    await expect(gps).toContainText("14.65070");
+    await expect(gps).toContainText("121.04940");
+    await expect(gps).toContainText("15 m");
+    await expect(gps.getByRole("link", { name: "Open in a map" })).toHaveAttribute(
+      "href",
+      "https://www.openstreetmap.org/?mlat=14.65070&mlon=121.04940#map=15/14.65070/121.04940",
+    );
+    if (js) {
+      await expect(page.locator(".leaflet-container")).toBeVisible();
+      await expect(page.locator(".leaflet-marker-icon")).toHaveCount(1);
+      await expect(page.locator(".leaflet-overlay-pane path")).toHaveCount(1);
+      await expect.poll(() => tiles.length).toBeGreaterThan(0);
+    } else {
+      await expect(page.locator(".leaflet-container")).toHaveCount(0);
+    }
+
+    // IP Located in detail: only the area with its radius, never a pin.
+    await page.goto(`/dashboard/?tab=records&id=${requestOf(user.id, "email").id}`);
+    await expect(page.getByTestId("position")).toContainText("25,000 m");
+    await expect(page.getByTestId("position")).toContainText("Approximate area");
+    if (js) {
+      await expect(page.locator(".leaflet-overlay-pane path")).toHaveCount(1);
+      await expect(page.locator(".leaflet-container")).toBeVisible();
+      await expect(page.locator(".leaflet-marker-icon")).toHaveCount(0);
+    }
+    expect(tiles.every((url) => url.startsWith("https://tile.openstreetmap.org/"))).toBe(true);
+  });
+
+  test("shows the spec's validation messages and keeps what was typed", async ({ page, context, js, makeUser, consoleErrors }) => {
+    consoleErrors.allow(/status of 400 \(Bad Request\)/);
+    await signedIn(context, makeUser);
+    await openNewSearch(page, js);
+    await smsForm(page).getByRole("button", { name: "Send SMS" }).click();
+    await expect(smsForm(page).getByText("Please enter a number")).toBeVisible();
+    await smsForm(page).getByLabel("Country code").selectOption("ID");
+    await smsForm(page).getByLabel("Mobile number").fill("12");
+    await smsForm(page).getByRole("button", { name: "Send SMS" }).click();
+    await expect(smsForm(page).getByText("Please enter a valid mobile number")).toBeVisible();
+    await expect(smsForm(page).getByLabel("Mobile number")).toHaveValue("12");
+    await expect(smsForm(page).getByLabel("Country code")).toHaveValue("ID");
+
+    await emailForm(page).getByRole("button", { name: "Send e-mail" }).click();
+    await expect(emailForm(page).getByText("Please enter your email address")).toBeVisible();
+    await emailForm(page).getByLabel("E-mail address").fill("rosa@example");
+    await emailForm(page).getByRole("button", { name: "Send e-mail" }).click();
+    await expect(emailForm(page).getByText("Enter valid email address")).toBeVisible();
+    await expect(emailForm(page).getByLabel("E-mail address")).toHaveValue("rosa@example");
+  });
+
+  test("refuses a second link within three hours and says when the next one is allowed", async ({ page, context, js, makeUser, consoleErrors }) => {
+    consoleErrors.allow(/status of 429 \(Too Many Requests\)/);
+    await signedIn(context, makeUser);
+    for (const title of ["First", "Second"]) {
+      await openNewSearch(page, js);
+      await linkForm(page).getByLabel("Title").fill(title);
+      await linkForm(page).getByRole("button", { name: "Create link" }).click();
+    }
+    await expect(linkForm(page).getByRole("alert")).toHaveText(/^You can send the next one on .+ \d{1,2}:\d{2} (AM|PM) UTC\.$/);
+    await expect(linkForm(page).getByLabel("Title")).toHaveValue("Second");
+  });
+
+  test.describe("in Jakarta", () => {
+    test.use({ timezoneId: "Asia/Jakarta" });
+    test("dates are in the browser's zone with JavaScript, else in the remembered zone or UTC", async ({ page, context, js, makeUser }) => {
+      await signedIn(context, makeUser);
+      await page.goto("/dashboard/");
+      const note = page.getByTestId("time-zone");
+      if (js) {
+        await expect(note).toHaveText("Times are shown in the Asia/Jakarta time zone.");
+        await expect.poll(async () => (await context.cookies()).find((c) => c.name === "tz")?.value).toBe("Asia%2FJakarta");
+      } else {
+        await expect(note).toHaveText("Times are shown in the UTC time zone.");
+        await context.addCookies([{ name: "tz", value: "Asia%2FJakarta", url: BASE_URL }]);
+        await page.reload();
+        await expect(note).toHaveText("Times are shown in the Asia/Jakarta time zone.");
+      }
+    });
+  });
+
+  test("a pending request turns GPS Tracked without a reload when JavaScript runs", async ({ page, context, js, makeUser }) => {
+    test.skip(!js, "without JavaScript the page is current on reload");
+    await localTiles(page);
+    const user = await signedIn(context, makeUser);
+    await page.clock.install();
+    await openNewSearch(page, js);
+    await linkForm(page).getByLabel("Title").fill("Tito's phone");
+    await linkForm(page).getByRole("button", { name: "Create link" }).click();
+    await expect(page).toHaveURL(/\?tab=link&new=/);
+    const linkCard = card(page, "Tito's phone");
+    await expect(linkCard.getByTestId("request-state")).toHaveText("Pending");
+    markLocated(requestOf(user.id, "link").id, "gps", QUEZON);
+    await page.clock.fastForward("00:16");
+    await expect(linkCard.getByTestId("request-state")).toHaveText("GPS Tracked");
+    await expect(linkCard).toContainText("Quezon City, PH");
+  });
+
+  test("Indonesian: a link is created, with the toast in Indonesian", async ({ page, context, js, makeUser }) => {
+    const id = (key: string) => tr("id", key);
+    const user = await signedIn(context, makeUser);
+    await openNewSearch(page, js, "/id");
+    await expect(page.getByRole("heading", { level: 3, name: id("dashboard.new.link.title") })).toBeVisible();
+    await linkForm(page).getByLabel(id("dashboard.new.link.titleField")).fill("Ponsel Ayah");
+    await linkForm(page).getByLabel(id("dashboard.new.language")).selectOption("id");
+    await linkForm(page).getByRole("button", { name: id("dashboard.new.link.submit") }).click();
+    await expect(page).toHaveURL(/\/id\/dashboard\/\?tab=link&new=/);
+    const link = requestOf(user.id, "link");
+    await expect(page).toHaveURL(`${BASE_URL}/id/dashboard/?tab=link&new=${link.id}`);
+    await expectNotice(page, js, id("requests.toast.linkCreated"));
+    await expect(card(page, "Ponsel Ayah").getByTestId("request-state")).toHaveText(id("dashboard.status.pending"));
+    await expect(card(page, "Ponsel Ayah").getByLabel(id("dashboard.list.shortLink"))).toHaveValue(`${BASE_URL}/id/${link.code}`);
+  });
+
+  test("Filipino: an SMS is sent, with the toast in Filipino", async ({ page, context, js, makeUser }) => {
+    const ph = (key: string) => tr("ph", key);
+    const user = await signedIn(context, makeUser);
+    await openNewSearch(page, js, "/ph");
+    await expect(smsForm(page).getByLabel(ph("dashboard.new.sms.countryCode"))).toHaveValue("PH");
+    await smsForm(page).getByLabel(ph("dashboard.new.sms.number")).fill("0918 765 4321");
+    await smsForm(page).getByRole("button", { name: ph("dashboard.new.sms.submit") }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/ph/dashboard/?tab=history`);
+    await expectNotice(page, js, ph("requests.toast.smsSuccess"));
+    await expect(card(page, "+639187654321").getByTestId("request-state")).toHaveText(ph("dashboard.status.pending"));
+    expect(outboxText("+639187654321")).toContain(`${BASE_URL}/ph/${requestOf(user.id, "sms").code}`);
+  });
+});

@@ -1,0 +1,49 @@
+// Location requests in the e2e server's SQLite file: read what the app stored, and play the
+// recipient's side (sharing a precise or an approximate position) the way the domain's
+// `sharePrecise` / `shareApproximate` write it, without a second browser.
+import Database from "better-sqlite3";
+import { DB_FILE } from "./env.ts";
+import { sqliteDate } from "./users.ts";
+
+let connection: Database.Database | undefined;
+function db() {
+  if (!connection) {
+    connection = new Database(DB_FILE, { fileMustExist: true });
+    connection.pragma("busy_timeout = 10000");
+  }
+  return connection;
+}
+
+export type StoredRequest = { id: string; code: string; channel: string; target: string | null; title: string | null; status: string };
+
+/** The user's requests, newest first. */
+export function requestsOf(userId: string): StoredRequest[] {
+  return db()
+    .prepare(`SELECT id, code, channel, target, title, status FROM "LocationRequest" WHERE userId = ? ORDER BY createdAt DESC`)
+    .all(userId) as StoredRequest[];
+}
+
+export function requestOf(userId: string, channel: "sms" | "email" | "link") {
+  const found = requestsOf(userId).find((r) => r.channel === channel);
+  if (!found) throw new Error(`no ${channel} request for user ${userId}`);
+  return found;
+}
+
+export type Fix = { latitude: number; longitude: number; accuracyMeters: number; address: string };
+
+/** The recipient shared: "gps" = precise (GPS Tracked), "ip" = approximate (IP Located). */
+export function markLocated(id: string, kind: "gps" | "ip", fix: Fix) {
+  const now = sqliteDate(new Date());
+  db()
+    .prepare(
+      `UPDATE "LocationRequest" SET status = ?, decision = NULL, latitude = ?, longitude = ?, accuracyMeters = ?, address = ?,
+       locatedAt = ?, openedAt = ?, updatedAt = ? WHERE id = ?`,
+    )
+    .run(kind === "gps" ? "gps_tracked" : "ip_located", fix.latitude, fix.longitude, fix.accuracyMeters, fix.address, now, now, now, id);
+}
+
+/** The text of the newest outbox message to `to`. */
+export function outboxText(to: string) {
+  const row = db().prepare(`SELECT text FROM "OutboxMessage" WHERE "to" = ? ORDER BY createdAt DESC LIMIT 1`).get(to) as { text: string } | undefined;
+  return row?.text ?? null;
+}
