@@ -559,39 +559,23 @@ export async function sandboxAdvance(email: string, action: "renew" | "fail", no
   const sub = await db().subscription.findFirst({ where: { user: { email: email.toLowerCase() } } });
   if (!sub) return { ok: false as const, error: "no subscription for that e-mail" };
   if (sub.provider !== "sandbox" || !sub.providerSubscriptionId) return { ok: false as const, error: "not a sandbox subscription" };
-  const eventId = `sbx_evt_${randomToken(9)}`;
-  const amount = sub.amount ?? 0;
-  if (action === "renew") {
-    if (sub.cancelAtPeriodEnd) return { ok: false as const, error: "the subscription is cancelled: it does not renew" };
-    const start = later(sub.validUntil, now);
-    await applyPaymentEvent("sandbox", {
-      kind: "payment.succeeded",
-      eventId,
-      at: now,
-      subscriptionId: sub.providerSubscriptionId,
-      checkoutId: null,
-      customerId: sub.providerCustomerId,
-      paymentId: `sbx_in_${randomToken(9)}`,
-      amount,
-      currency: sub.currency ?? "USD",
-      periodEnd: new Date(start.getTime() + (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS),
-    });
-  } else {
-    await applyPaymentEvent("sandbox", {
-      kind: "payment.failed",
-      eventId,
-      at: now,
-      subscriptionId: sub.providerSubscriptionId,
-      checkoutId: null,
-      customerId: sub.providerCustomerId,
-      paymentId: `sbx_in_${randomToken(9)}`,
-      amount,
-      currency: sub.currency ?? "USD",
-      periodEnd: null,
-    });
-    // The renewal was due now and was not paid: the period is over.
-    await db().subscription.update({ where: { id: sub.id }, data: { validUntil: now, nextChargeAt: null } });
-  }
+  const renew = action === "renew";
+  if (renew && sub.cancelAtPeriodEnd) return { ok: false as const, error: "the subscription is cancelled: it does not renew" };
+  const periodEnd = new Date(later(sub.validUntil, now).getTime() + (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS);
+  await applyPaymentEvent("sandbox", {
+    kind: renew ? "payment.succeeded" : "payment.failed",
+    eventId: `sbx_evt_${randomToken(9)}`,
+    at: now,
+    subscriptionId: sub.providerSubscriptionId,
+    checkoutId: null,
+    customerId: sub.providerCustomerId,
+    paymentId: `sbx_in_${randomToken(9)}`,
+    amount: sub.amount ?? 0,
+    currency: sub.currency ?? "USD",
+    periodEnd: renew ? periodEnd : null,
+  });
+  // A failed renewal was due now and was not paid: the period is over.
+  if (!renew) await db().subscription.update({ where: { id: sub.id }, data: { validUntil: now, nextChargeAt: null } });
   return { ok: true as const, subscription: await subscriptionDetails(sub.userId, now) };
 }
 

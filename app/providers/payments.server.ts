@@ -93,21 +93,22 @@ let chosen: { for: object; provider: PaymentProvider } | undefined;
 export async function paymentProvider(): Promise<PaymentProvider> {
   const c = config();
   if (chosen?.for !== c) {
+    const name = activePaymentProviderName();
     let provider: PaymentProvider;
-    if (c.STRIPE_SECRET_KEY) {
+    if (name === "stripe") {
       const { stripePaymentProvider } = await import("./payments-stripe.server");
       provider = stripePaymentProvider({
-        secretKey: c.STRIPE_SECRET_KEY,
+        secretKey: c.STRIPE_SECRET_KEY!,
         webhookSecret: c.STRIPE_WEBHOOK_SECRET,
         host: c.STRIPE_API_HOST,
         port: c.STRIPE_API_PORT,
         protocol: c.STRIPE_API_PROTOCOL,
       });
-    } else if (c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET) {
+    } else if (name === "paypal") {
       const { paypalPaymentProvider } = await import("./payments-paypal.server");
       provider = paypalPaymentProvider({
-        clientId: c.PAYPAL_CLIENT_ID,
-        clientSecret: c.PAYPAL_CLIENT_SECRET,
+        clientId: c.PAYPAL_CLIENT_ID!,
+        clientSecret: c.PAYPAL_CLIENT_SECRET!,
         webhookId: c.PAYPAL_WEBHOOK_ID,
         productId: c.PAYPAL_PRODUCT_ID,
         environment: c.PAYPAL_ENVIRONMENT,
