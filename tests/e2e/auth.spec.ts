@@ -165,6 +165,7 @@ test.describe("sign in", () => {
 
 test.describe("password reset", () => {
   test("a code from the e-mail sets a new password; the old one stops working", async ({ page, js, makeUser, context }) => {
+    test.slow(); // The whole journey: two dialogs, an e-mail, three sign-in attempts.
     const user = await makeUser();
     const newPassword = `new-${user.password}`;
 
@@ -257,6 +258,7 @@ test.describe("password reset", () => {
 
 test.describe("sign out", () => {
   test("Log Out ends the session and revokes the token", async ({ page, js, makeUser, context }) => {
+    test.slow();
     const user = await makeUser();
     await signIn(page, js, user.email, user.password);
     const token = (await context.cookies()).find((c) => c.name === "token");

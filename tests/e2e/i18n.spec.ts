@@ -3,7 +3,7 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { signInByRequest } from "./support/pages.ts";
+import { signIn, signInByRequest } from "./support/pages.ts";
 
 const YEAR_S = 365 * 24 * 60 * 60;
 const languageButton = (page: Page, lng: "en" | "id" | "ph") =>
@@ -41,6 +41,7 @@ test.describe("languages", () => {
   });
 
   test("the language menu keeps the page and remembers the choice for a year", async ({ page, context }) => {
+    test.slow();
     // The query string is part of the page (here a campaign source) and survives the switch.
     await page.goto("/?source=sms");
     await languageButton(page, "id").click();
@@ -108,5 +109,20 @@ test.describe("languages", () => {
     await expect(page.locator("header a.brand")).toHaveAttribute("href", "/id");
     await page.goto("/ph");
     await expect(page.locator("header a.brand")).toHaveAttribute("href", "/ph");
+  });
+
+  test("signing in and out on /id stays in Indonesian", async ({ page, js, makeUser, context }) => {
+    test.slow();
+    const user = await makeUser();
+    // signIn waits for a URL ending in /dashboard/; here it must be the Indonesian one.
+    await signIn(page, js, user.email, user.password, "/id");
+    expect(pathOf(page.url())).toBe("/id/dashboard/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "id");
+    // No remembered language: only the page's own language can bring the visitor back to /id.
+    expect((await context.cookies()).find((c) => c.name === "lng")).toBeUndefined();
+    await page.locator("header form[action='/auth/logout'] button[type=submit]").click();
+    await expect(page).toHaveURL(`${BASE_URL}/id`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "id");
+    await expect(page.locator("header form[action='/auth/logout']")).toHaveCount(0);
   });
 });

@@ -26,17 +26,18 @@ export async function openLogin(page: Page, js: boolean, path = "/") {
   const modal = loginModal(page);
   await expect(modal).toBeVisible();
   // The show/hide toggle renders only after hydration: the clearest sign the dialog's script runs.
-  if (js) await expect(modal.getByRole("button", { name: "Show" })).toBeVisible();
+  if (js) await expect(modal.locator("button.toggle-password")).toBeVisible();
   return modal;
 }
 
+// By field name, not label, so that the helpers work on /id and /ph pages too.
 export async function fillLogin(modal: Locator, email: string, password: string) {
-  await modal.getByLabel("E-mail").fill(email);
+  await modal.locator("input[name=email]").fill(email);
   await modal.locator("input[name=password]").fill(password);
 }
 
 export async function submitLogin(modal: Locator) {
-  await modal.getByRole("button", { name: "Log in" }).click();
+  await modal.locator("button[type=submit]").click();
 }
 
 /** Signs in through the login dialog and waits for the dashboard. */
