@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -16,6 +17,8 @@ import { passwordKey } from "~/auth/rsa.server";
 import { ErrorPage } from "~/components/error-page";
 import { Header } from "~/components/header";
 import { AuthModals } from "~/components/auth-modals";
+import { PaymentModal } from "~/components/payment-modal";
+import { paymentTerms } from "~/payments.server";
 import { FlashBanner, ToastHost } from "~/components/toasts";
 import { config } from "~/config.server";
 import { getLocale } from "~/i18n/i18next.server";
@@ -54,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       flash,
       publicKey: publicPem,
       origin: config().publicUrl.origin,
+      // Visitors can open the payment modal (`?modal=payment`) from any page.
+      paymentModal: user ? undefined : { terms: paymentTerms(locale), buyer: null },
     },
     { headers },
   );
@@ -125,9 +130,16 @@ export default function App() {
         <Outlet />
       </main>
       <AuthModals />
+      <RootPaymentModal />
       <ToastHost />
     </>
   );
+}
+
+/** The visitor's payment modal, unless the page itself shows one (the buy page, renewals). */
+function RootPaymentModal() {
+  const pageHasOwn = useMatches().some((m) => m.id !== "root" && (m.data as { paymentModal?: unknown } | undefined)?.paymentModal);
+  return pageHasOwn ? null : <PaymentModal />;
 }
 
 export function ErrorBoundary() {

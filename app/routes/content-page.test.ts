@@ -47,11 +47,10 @@ describe("content pages", () => {
     expect(data.canonical).toBe("http://localhost:3000/faqs");
   });
 
-  it("points the refund page to the support address until the refund form exists", async () => {
-    const { data } = await load("/unsubscribe-and-refund");
-    expect(data.page.note).toContain("support@familylocator.example");
-    expect((await load("/ph/unsubscribe-and-refund")).data.page.note).toContain("support@familylocator.example");
-    expect((await load("/privacy-policy")).data.page.note).toBeUndefined();
+  it("shows the refund form on the refund page only", async () => {
+    expect((await load("/unsubscribe-and-refund")).data.page.refundForm).toBe(true);
+    expect((await load("/ph/unsubscribe-and-refund")).data.page.refundForm).toBe(true);
+    expect((await load("/privacy-policy")).data.page.refundForm).toBe(false);
   });
 
   it("answers /404 with status 404 and noindex, /200 with 200", async () => {

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { RefundForm } from "~/components/refund-form";
 import { requireAnonymous } from "~/auth/guards.server";
 import { ContentSections } from "~/components/content";
-import { config } from "~/config.server";
 import { contentPage, formatDate, type ContentPageKey } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
@@ -41,8 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page: {
         ...page,
         updated: updated ? t("site.updated", { date: formatDate(updated, locale) }) : undefined,
-        // The refund form belongs to the payments work; until it exists the page says where to write.
-        note: key === "refund" ? t("site.refundNote", { email: config().CONTACT_EMAIL }) : undefined,
+        refundForm: key === "refund",
         homeLink: notFound,
       },
       noindex: notFound,
@@ -61,7 +60,7 @@ export default function ContentPage() {
       {page.updated ? <p className="page-updated">{page.updated}</p> : null}
       {page.intro ? <p className="lead">{page.intro}</p> : null}
       <ContentSections sections={page.sections} />
-      {page.note ? <p className="page-note">{page.note}</p> : null}
+      {page.refundForm ? <RefundForm /> : null}
       {page.homeLink ? (
         <Link className="button" to={lp("/")}>
           {t("errors.backHome")}

@@ -90,6 +90,9 @@ export default function Dashboard() {
       {expiredNotice ? (
         <Modal id="expired-modal" title={t("expiredModal.title")} closeTo={lp("/dashboard/")}>
           <p>{t("expiredModal.text")}</p>
+          <Link className="button button-primary" to={lp("/dashboard/modules/subscriptionExpiredModal")}>
+            {t("expiredModal.renew")}
+          </Link>
           <p>{t("expiredModal.contact")}</p>
         </Modal>
       ) : null}
