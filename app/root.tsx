@@ -68,7 +68,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
-  const bare = stripLocale(pathname);
+  // Alternates name the canonical form of the address: no trailing slash (except the home page).
+  const bare = stripLocale(pathname).replace(/(.)\/+$/, "$1");
   const noHydration = useBare();
   if (noHydration) {
     // No <Links/> (app stylesheet), no <ScrollRestoration/> and no <Scripts/>: without them Remix
