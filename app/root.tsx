@@ -1,4 +1,4 @@
-import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from "react";
 import { getCurrentUser } from "~/auth/guards.server";
 import { passwordKey } from "~/auth/rsa.server";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorPage, statusKey } from "~/components/error-page";
 import { Header } from "~/components/header";
 import { AuthModals } from "~/components/auth-modals";
 import { PaymentModal } from "~/components/payment-modal";
@@ -22,8 +22,9 @@ import { paymentTerms } from "~/payments.server";
 import { FlashBanner, ToastHost } from "~/components/toasts";
 import { config } from "~/config.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { htmlLang, isLocale, localeCookieName, localizePath, locales, stripLocale } from "~/i18n/locales";
+import { htmlLang, isLocale, localeCookieName, localeFromPath, localizePath, locales, stripLocale } from "~/i18n/locales";
 import { commonMessages } from "~/i18n/resources.server";
+import { createTranslate } from "~/i18n/translate";
 import { useLocale, useT } from "~/i18n/use-t";
 import { useBare } from "~/recipient/bare";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
@@ -142,6 +143,14 @@ function RootPaymentModal() {
   const pageHasOwn = useMatches().some((m) => m.id !== "root" && (m.data as { paymentModal?: unknown } | undefined)?.paymentModal);
   return pageHasOwn ? null : <PaymentModal />;
 }
+
+/** Error pages (the root boundary) get a translated status title and stay out of search engines. */
+export const meta: MetaFunction<typeof loader> = ({ error, data, location }) => {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const t = createTranslate(data?.messages, data?.locale ?? localeFromPath(location.pathname));
+  return [{ title: `${status} · ${t(statusKey(status))}` }, { name: "robots", content: "noindex" }];
+};
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -1,12 +1,18 @@
 import { Link } from "@remix-run/react";
 import { useLocalePath, useT } from "~/i18n/use-t";
 
+const KNOWN_STATUSES = [400, 401, 403, 404, 405, 413, 429, 500, 503];
+
+/** The translation key of a status's message; unknown statuses read as 500. */
+export function statusKey(status: number) {
+  return `errors.status.${KNOWN_STATUSES.includes(status) ? status : 500}`;
+}
+
 /** Spec section 2: the error page shows statusCode, statusMessage and message. */
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   const t = useT();
   const lp = useLocalePath();
-  const known = [400, 401, 403, 404, 405, 413, 429, 500, 503].includes(status);
-  const statusMessage = t(`errors.status.${known ? status : 500}`);
+  const statusMessage = t(statusKey(status));
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-code" data-testid="status-code">

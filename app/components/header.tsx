@@ -5,6 +5,7 @@ import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 
 export function Header() {
   const t = useT();
+  const locale = useLocale();
   const lp = useLocalePath();
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
   return (
@@ -53,6 +54,7 @@ export function Header() {
           <li>
             {user ? (
               <Form method="post" action="/auth/logout" className="inline-form">
+                <input type="hidden" name="locale" value={locale} />
                 <button type="submit" className="link-button">
                   {t("menu.logOut")}
                 </button>

@@ -3,10 +3,12 @@ export function readCookie(header: string | null, name: string): string | null {
   for (const part of (header ?? "").split(/;\s*/)) {
     const eq = part.indexOf("=");
     if (eq > 0 && part.slice(0, eq) === name) {
+      const raw = part.slice(eq + 1);
       try {
-        return decodeURIComponent(part.slice(eq + 1));
+        return decodeURIComponent(raw);
       } catch {
-        return null;
+        // A damaged value is still a value: the caller treats it as invalid rather than absent.
+        return raw;
       }
     }
   }
