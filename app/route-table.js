@@ -23,6 +23,8 @@ export const pageRoutes = [
   { path: "unsubscribe-and-refund", file: "routes/content-page.tsx", public: true },
   { path: "faqs", file: "routes/content-page.tsx", public: true },
   { path: "tracking-phone-number", file: "routes/content-page.tsx", public: true },
+  // Open to signed-in users too (subscribers get the full lookup), so it does not send them away.
+  { path: "reverse-phone-lookup", file: "routes/reverse-phone-lookup.tsx", public: true },
   { path: "200", file: "routes/content-page.tsx", public: true },
   // Answers 404 on purpose, so it stays out of the sitemap.
   { path: "404", file: "routes/content-page.tsx", public: true, sitemap: false },
@@ -73,6 +75,7 @@ export const resourceRoutes = [
   { path: "api/v1/locate/createLink", file: "routes/api.v1.locate.create-link.ts" },
   { path: "api/v1/locate/requests", file: "routes/api.v1.locate.requests.ts" },
   { path: "api/v1/locate/requests/:id", file: "routes/api.v1.locate.request.ts" },
+  { path: "api/v1/lookup", file: "routes/api.v1.lookup.ts" },
   { path: "api/v1/*", file: "routes/api.v1.not-found.ts" },
 ];
 

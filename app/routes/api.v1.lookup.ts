@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ApiError, apiRoute, envelope, methodNotAllowed } from "~/api/envelope.server";
+import { lookupSession, readToken } from "~/auth/session.server";
+import { lookupPhoneNumber, parseLookupNumber } from "~/phone-lookup.server";
+import { subscriptionFor } from "~/subscription.server";
+
+/**
+ * Reverse phone number lookup: `?number=+639171234567` (or `?country=PH&number=09171234567`). Without
+ * a token the answer holds what the number itself tells; a subscriber's token adds the provider fields.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  apiRoute(request, async () => {
+    const params = new URL(request.url).searchParams;
+    const parsed = parseLookupNumber(params.get("country") ?? "", params.get("number") ?? "");
+    if (!parsed.ok) throw new ApiError(400, parsed.error);
+    // No token: a visitor. A token that is no longer valid is an error, not a silent downgrade.
+    const session = await lookupSession(await readToken(request));
+    if (session.state === "invalid") throw new ApiError(401, "errors.loginExpired");
+    const subscriber =
+      session.state === "valid" && (await subscriptionFor(session.user.id)).access ? session.user.id : null;
+    const answer = await lookupPhoneNumber(parsed.e164, subscriber);
+    if (!answer) throw new ApiError(400, "requests.errors.numberInvalid");
+    return envelope(200, { data: answer });
+  });
+
+export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, "GET");

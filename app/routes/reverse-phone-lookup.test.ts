@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { resetConfig } from "~/config.server";
+import { getT } from "~/i18n/i18next.server";
+import { allowConsoleError } from "../../tests/support/console";
+import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
+import { startFake } from "../../tests/support/http-fake";
+import { twilioLookupAnswer } from "../../tests/support/twilio-lookup";
+import { loader as apiLoader, action as apiAction } from "./api.v1.lookup";
+import { action, loader } from "./reverse-phone-lookup";
+import type { LookupReply } from "./reverse-phone-lookup.server";
+
+type Answer<T> = { data: T; init: { status: number } | null };
+const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_BASE_URL"] as const;
+
+let fake: Awaited<ReturnType<typeof startFake>> | undefined;
+afterEach(async () => {
+  for (const key of TWILIO_ENV) delete process.env[key];
+  resetConfig();
+  await fake?.close();
+  fake = undefined;
+});
+
+/** Configures the real Twilio Lookup provider against a local fake answering `status`. */
+async function withTwilio(status = 200) {
+  fake = await startFake((req, res) => {
+    const number = decodeURIComponent(new URL(req.url, "http://x").pathname.split("/").pop()!);
+    const body = status === 200 ? twilioLookupAnswer(number) : { code: 20404, message: "Not found", status };
+    res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+  });
+  Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_BASE_URL: fake.origin });
+  resetConfig();
+}
+
+const post = async (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  (await action(routeArgs(formRequest(path, fields, headers)))) as unknown as Answer<LookupReply>;
+const get = async (path: string, headers: Record<string, string> = {}) =>
+  (await loader(routeArgs(new Request(`http://localhost:3000${path}`, { headers })))) as unknown as Answer<
+    { title: string; canonical: string; countries: { region: string; name: string }[]; defaultRegion: string; reply: LookupReply | null }
+  >;
+
+describe("/reverse-phone-lookup", () => {
+  it("shows the form with countries in the page language, the market's country first", async () => {
+    const page = await get("/ph/reverse-phone-lookup");
+    expect(page.data.reply).toBeNull();
+    expect(page.data.defaultRegion).toBe("PH");
+    expect(page.data.title).toBe((await getT("ph"))("lookup.title"));
+    expect(page.data.canonical).toBe("http://localhost:3000/ph/reverse-phone-lookup");
+    expect(page.data.countries.slice(0, 3).map((c) => c.region)).toEqual(["ID", "PH", "US"]);
+    expect(page.data.countries.find((c) => c.region === "PH")?.name).toBe("Pilipinas");
+    expect((await get("/id/reverse-phone-lookup")).data.defaultRegion).toBe("ID");
+  });
+
+  it("answers a posted number with what the number tells, without a provider", async () => {
+    const answer = await post("/id/reverse-phone-lookup", { country: "PH", number: "0917 123 4567" });
+    expect(answer.init?.status ?? 200).toBe(200);
+    expect(answer.data.result).toMatchObject({
+      number: "+639171234567",
+      valid: true,
+      countryName: "Filipina",
+      numberType: "MOBILE",
+      provider: "offline",
+      providerState: "unconfigured",
+      details: null,
+      zones: [{ id: "Asia/Manila", offset: "GMT+8" }],
+    });
+  });
+
+  it("answers a link with ?number= in the loader", async () => {
+    const page = await get("/reverse-phone-lookup?number=%2B6281234567890");
+    expect(page.data.reply?.result).toMatchObject({ country: "ID", countryName: "Indonesia", numberType: "MOBILE" });
+    expect(page.data.reply?.result?.zones.map((z) => z.id)).toContain("Asia/Jakarta");
+  });
+
+  it("refuses empty and invalid numbers with 400 and the translated message key", async () => {
+    const empty = await post("/ph/reverse-phone-lookup", { country: "PH", number: "" });
+    expect(empty.init?.status).toBe(400);
+    expect(empty.data).toEqual({ values: { country: "PH", number: "" }, error: "requests.errors.numberRequired" });
+    const bad = await post("/reverse-phone-lookup", { country: "ID", number: "12" });
+    expect(bad.data.error).toBe("requests.errors.numberInvalid");
+    expect((await get("/reverse-phone-lookup?number=abc")).init?.status).toBe(400);
+    expect((await getT("id"))("requests.errors.numberInvalid")).not.toBe("Please enter a valid mobile number");
+  });
+
+  it("gives a signed-in subscriber the full lookup and a visitor only the offline fields", async () => {
+    await withTwilio();
+    const visitor = await post("/reverse-phone-lookup", { country: "PH", number: "09171234511" });
+    expect(visitor.data.result).toMatchObject({ provider: "twilio", providerState: "subscribersOnly", details: null });
+    expect(fake!.requests).toHaveLength(0);
+
+    const { token } = await signedInUser();
+    const subscriber = await post("/reverse-phone-lookup", { country: "PH", number: "09171234511" }, { Cookie: `token=${token}` });
+    expect(subscriber.data.result).toMatchObject({
+      providerState: "ok",
+      details: { carrier: "Globe Telecom", lineType: "mobile", callerName: "JUAN DELA CRUZ" },
+    });
+    const expired = await signedInUser({ days: -1 });
+    const lapsed = await post("/reverse-phone-lookup", { country: "PH", number: "09171234511" }, { Cookie: `token=${expired.token}` });
+    expect(lapsed.data.result?.providerState).toBe("subscribersOnly");
+  });
+
+  it("shows the offline fields and marks the provider failure", async () => {
+    allowConsoleError();
+    await withTwilio(404);
+    const { token } = await signedInUser();
+    const answer = await post("/reverse-phone-lookup", { country: "ID", number: "081234567812" }, { Cookie: `token=${token}` });
+    expect(answer.init?.status ?? 200).toBe(200);
+    expect(answer.data.result).toMatchObject({ country: "ID", numberType: "MOBILE", providerState: "failed", details: null });
+  });
+});
+
+describe("GET /api/v1/lookup", () => {
+  it("needs the APP header and a number", async () => {
+    const noApp = await apiLoader(routeArgs(new Request("http://localhost:3000/api/v1/lookup?number=%2B639171234567")));
+    expect(noApp.status).toBe(400);
+    const noNumber = await apiLoader(routeArgs(apiRequest("/api/v1/lookup")));
+    expect((await readEnvelope(noNumber)).message).toBe("Please enter a number");
+    const bad = await apiLoader(routeArgs(apiRequest("/api/v1/lookup?number=123", { headers: { "Accept-Language": "id" } })));
+    expect(bad.status).toBe(400);
+    expect((await readEnvelope(bad)).message).toBe((await getT("id"))("requests.errors.numberInvalid"));
+    expect((await apiAction(routeArgs(apiRequest("/api/v1/lookup", { method: "POST" })))).status).toBe(405);
+  });
+
+  it("answers the offline fields without a token, and the full lookup for a subscriber's token", async () => {
+    await withTwilio();
+    const anonymous = await readEnvelope(await apiLoader(routeArgs(apiRequest("/api/v1/lookup?number=%2B639171234522"))));
+    expect(anonymous.data).toMatchObject({ number: "+639171234522", country: "PH", numberType: "MOBILE", providerState: "subscribersOnly", details: null });
+
+    const { token } = await signedInUser();
+    const full = await apiLoader(routeArgs(apiRequest("/api/v1/lookup?country=PH&number=09171234522", { headers: { Authorization: `Bearer ${token}` } })));
+    expect(full.status).toBe(200);
+    expect((await readEnvelope(full)).data).toMatchObject({ providerState: "ok", details: { carrier: "Globe Telecom" } });
+
+    const revoked = await apiLoader(routeArgs(apiRequest("/api/v1/lookup?number=%2B639171234522", { headers: { Authorization: "no-such-token" } })));
+    expect(revoked.status).toBe(401);
+  });
+});
