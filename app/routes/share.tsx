@@ -60,6 +60,11 @@ function Answer({ view }: { view: RecipientView }) {
               </p>
             ) : null}
             <p className="muted">{t("recipient.share.kept", { count: view.retentionDays })}</p>
+            {view.kind === "precise" ? null : (
+              <p className="muted">
+                {t("dashboard.position.ipSource")} <a href="https://db-ip.com">{t("dashboard.position.ipSourceName")}</a>
+              </p>
+            )}
           </div>
           <form method="post" className="choices">
             <button type="submit" name="intent" value="revoke" className="button button-primary">

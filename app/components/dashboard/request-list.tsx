@@ -219,6 +219,15 @@ function PositionFacts({ position }: { position: MapPosition }) {
       >
         {t("dashboard.position.openMap")}
       </a>
+      {position.precise ? null : (
+        // DB-IP Lite's licence (CC BY 4.0) asks for this credit wherever its results are shown.
+        <p className="muted ip-attribution">
+          {t("dashboard.position.ipSource")}{" "}
+          <a href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
+            {t("dashboard.position.ipSourceName")}
+          </a>
+        </p>
+      )}
     </div>
   );
 }
