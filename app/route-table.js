@@ -25,6 +25,8 @@ export const pageRoutes = [
   { path: "tracking-phone-number", file: "routes/content-page.tsx", public: true },
   // Open to signed-in users too (subscribers get the full lookup), so it does not send them away.
   { path: "reverse-phone-lookup", file: "routes/reverse-phone-lookup.tsx", public: true },
+  // Signed in with an active subscription (the route guards itself).
+  { path: "send-voice-message", file: "routes/send-voice-message.tsx" },
   { path: "200", file: "routes/content-page.tsx", public: true },
   // Answers 404 on purpose, so it stays out of the sitemap.
   { path: "404", file: "routes/content-page.tsx", public: true, sitemap: false },
@@ -76,6 +78,11 @@ export const resourceRoutes = [
   { path: "api/v1/locate/requests", file: "routes/api.v1.locate.requests.ts" },
   { path: "api/v1/locate/requests/:id", file: "routes/api.v1.locate.request.ts" },
   { path: "api/v1/lookup", file: "routes/api.v1.lookup.ts" },
+  { path: "api/v1/voice/send", file: "routes/api.v1.voice.send.ts" },
+  { path: "api/v1/voice/messages", file: "routes/api.v1.voice.messages.ts" },
+  // Twilio's callbacks for voice messages (signed with the auth token).
+  { path: "voice/status", file: "routes/voice.status.ts" },
+  { path: "voice/opt-out", file: "routes/voice.opt-out.ts" },
   { path: "api/v1/*", file: "routes/api.v1.not-found.ts" },
 ];
 

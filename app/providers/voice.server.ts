@@ -1,0 +1,60 @@
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+import { twilioClient, twilioErrorMessage } from "./twilio.server";
+
+/** A call that plays `twiml`; Twilio reports its progress to `statusCallback`. */
+export type VoiceCall = { to: string; twiml: string; statusCallback: string };
+export type CallResult = { ok: true; id: string; state: string } | { ok: false; error: string };
+
+export interface VoiceProvider {
+  readonly name: "outbox" | "twilio";
+  call(call: VoiceCall): Promise<CallResult>;
+}
+
+/** Embedded default: the TwiML is stored and listed on the outbox page; nobody is called. */
+export function outboxVoiceProvider(): VoiceProvider {
+  return {
+    name: "outbox",
+    async call({ to, twiml }) {
+      const row = await db().outboxMessage.create({ data: { channel: "voice", to, text: twiml } });
+      return { ok: true, id: `outbox-${row.id}`, state: "queued" };
+    },
+  };
+}
+
+export function twilioVoiceProvider(options: { accountSid: string; authToken: string; from: string; baseUrl?: string }): VoiceProvider {
+  const client = twilioClient(options.accountSid, options.authToken, options.baseUrl);
+  return {
+    name: "twilio",
+    async call({ to, twiml, statusCallback }) {
+      try {
+        const call = await client.calls.create({
+          to,
+          from: options.from,
+          twiml,
+          statusCallback,
+          statusCallbackMethod: "POST",
+          statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
+        });
+        return { ok: true, id: call.sid, state: call.status ?? "queued" };
+      } catch (error) {
+        console.error("Twilio call failed", twilioErrorMessage(error));
+        return { ok: false, error: twilioErrorMessage(error) };
+      }
+    },
+  };
+}
+
+// Chosen once per configuration (tests reset the configuration to switch providers).
+let chosen: { for: object; provider: VoiceProvider } | undefined;
+export function voiceProvider(): VoiceProvider {
+  const c = config();
+  if (chosen?.for !== c) {
+    const provider =
+      c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && c.TWILIO_FROM
+        ? twilioVoiceProvider({ accountSid: c.TWILIO_ACCOUNT_SID, authToken: c.TWILIO_AUTH_TOKEN, from: c.TWILIO_FROM, baseUrl: c.TWILIO_BASE_URL })
+        : outboxVoiceProvider();
+    chosen = { for: c, provider };
+  }
+  return chosen.provider;
+}

@@ -1,0 +1,221 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
+import { Field } from "~/components/form";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { intlLocale, localizePath } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+import { parseMobile } from "~/location-requests.server";
+import { pageSeo } from "~/seo.server";
+import { requireActiveSubscription } from "~/subscription.server";
+import { redirectWithToast } from "~/toast.server";
+import { seoMeta } from "~/utils/seo";
+import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
+import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES } from "~/voice-messages";
+import { isVoice, isVoiceLanguage, listVoiceMessages, sendVoiceMessage, spokenParts } from "~/voice-messages.server";
+import { countryOptions, DEFAULT_REGION } from "./reverse-phone-lookup.server";
+
+const NAME_MAX = 60;
+const DEFAULT_LANGUAGE = { en: "en", id: "id", ph: "fil" } as const;
+
+type Values = { country: string; number: string; name: string; message: string; language: string; voice: string };
+type Errors = Partial<Record<"number" | "name" | "message" | "form", string>>;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireActiveSubscription(request);
+  const locale = getLocale(request);
+  const t = await getT(request);
+  return {
+    ...pageSeo(request, { title: t("voice.title"), description: t("voice.description") }),
+    countries: countryOptions(locale),
+    defaultRegion: DEFAULT_REGION[locale],
+    defaultLanguage: DEFAULT_LANGUAGE[locale],
+    defaultName: user.name ?? "",
+    // Formatted here, in the visitor's time zone (cookie), so server and browser render the same text.
+    history: (await listVoiceMessages(user.id)).map((m) => ({
+      ...m,
+      when: formatDateTime(m.createdAt, intlLocale[locale], requestTimeZone(request), true),
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireActiveSubscription(request);
+  const locale = getLocale(request);
+  const t = await getT(request);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  const values: Values = {
+    country: field("country"),
+    number: field("number"),
+    name: field("name"),
+    message: field("message"),
+    language: field("language"),
+    voice: field("voice"),
+  };
+  const refuse = (errors: Errors, status: number) => data({ values, errors, preview: null }, { status });
+
+  const errors: Errors = {};
+  const number = parseMobile(values.country, values.number);
+  if (!number.ok) errors.number = t(number.error);
+  const name = values.name.trim();
+  if (!name) errors.name = t("requests.errors.nameRequired");
+  else if (name.length > NAME_MAX) errors.name = t("voice.errors.nameTooLong", { max: NAME_MAX });
+  const message = values.message.trim();
+  if (!message) errors.message = t("voice.errors.messageRequired");
+  else if (message.length > MESSAGE_MAX) errors.message = t("voice.errors.messageTooLong", { max: MESSAGE_MAX });
+  const language = isVoiceLanguage(values.language) ? values.language : DEFAULT_LANGUAGE[locale];
+  const voice = isVoice(values.voice) ? values.voice : "female";
+  if (Object.keys(errors).length || !number.ok) return refuse(errors, 400);
+
+  if (field("intent") === "preview") {
+    const preview = await spokenParts({ senderName: name, text: message, language });
+    return data({ values, errors, preview: [preview.intro, preview.text, preview.optOut] });
+  }
+  const sent = await sendVoiceMessage({ userId: user.id, senderName: name, to: number.e164, text: message, language, voice });
+  if (sent.ok) return redirectWithToast(localizePath("/send-voice-message", locale), { type: "success", key: "voice.sent" });
+  if (sent.error === "optedOut") return refuse({ number: t("voice.errors.optedOut") }, 409);
+  if (sent.error === "limited") {
+    const time = formatDateTime(sent.nextAllowedAt, intlLocale[locale], requestTimeZone(request), true);
+    return refuse({ form: t("requests.errors.limited", { time }) }, 429);
+  }
+  return refuse({ form: t("voice.errors.sendFailed") }, 502);
+}
+
+export default function SendVoiceMessage() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { key } = useLocation();
+  const t = useT();
+  const ids = { country: useId(), message: useId(), language: useId(), voice: useId() };
+  const values: Partial<Values> = answer?.values ?? {};
+  const errors: Errors = answer?.errors ?? {};
+  const busy = navigation.state === "submitting";
+  return (
+    <article className="text-page voice-page">
+      <h1>{t("voice.heading")}</h1>
+      <p className="lead">{t("voice.intro")}</p>
+      <section className="panel" aria-labelledby="voice-form-title">
+        <h2 id="voice-form-title">{t("voice.formTitle")}</h2>
+        <Form method="post" className="voice-form" key={key}>
+          {errors.form ? (
+            <p className="form-error" role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+          <div className="phone-row">
+            <Select id={ids.country} name="country" label={t("lookup.country")} defaultValue={values.country || loaded.defaultRegion}>
+              {loaded.countries.map((c) => (
+                <option key={c.region} value={c.region}>
+                  {`${c.dial} ${c.name}`}
+                </option>
+              ))}
+            </Select>
+            <Field
+              name="number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              required
+              maxLength={40}
+              label={t("voice.number")}
+              defaultValue={values.number}
+              error={errors.number}
+            />
+          </div>
+          <Field name="name" label={t("voice.name")} required maxLength={NAME_MAX} defaultValue={values.name ?? loaded.defaultName} error={errors.name} />
+          <div className="field">
+            <label htmlFor={ids.message}>{t("voice.message")}</label>
+            <textarea
+              id={ids.message}
+              name="message"
+              rows={4}
+              required
+              maxLength={MESSAGE_MAX}
+              defaultValue={values.message}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={errors.message ? `${ids.message}-error` : undefined}
+            />
+            {errors.message ? (
+              <p className="field-error" id={`${ids.message}-error`}>
+                {errors.message}
+              </p>
+            ) : null}
+          </div>
+          <Select id={ids.language} name="language" label={t("voice.language")} defaultValue={values.language || loaded.defaultLanguage}>
+            {VOICE_LANGUAGE_OPTIONS.map((l) => (
+              <option key={l} value={l}>
+                {t(`voice.languages.${l}`)}
+              </option>
+            ))}
+          </Select>
+          <Select id={ids.voice} name="voice" label={t("voice.voice")} defaultValue={values.voice || "female"}>
+            {VOICE_OPTIONS.map((v) => (
+              <option key={v} value={v}>
+                {t(`voice.voices.${v}`)}
+              </option>
+            ))}
+          </Select>
+          {answer?.preview ? (
+            <section className="voice-preview" aria-labelledby="voice-preview-title" data-testid="voice-preview">
+              <h3 id="voice-preview-title">{t("voice.previewTitle")}</h3>
+              {answer.preview.map((line, i) => (
+                <p key={i}>{line}</p>
+              ))}
+            </section>
+          ) : null}
+          <div className="form-actions">
+            <button type="submit" name="intent" value="preview" className="button" disabled={busy}>
+              {t("voice.preview")}
+            </button>
+            <button type="submit" name="intent" value="send" className="button button-primary" disabled={busy}>
+              {t("voice.send")}
+            </button>
+          </div>
+        </Form>
+      </section>
+      <History items={loaded.history} />
+    </article>
+  );
+}
+
+const VOICE_LANGUAGE_OPTIONS: readonly string[] = VOICE_LANGUAGES;
+const VOICE_OPTIONS: readonly string[] = VOICES;
+
+function Select({ id, name, label, defaultValue, children }: { id: string; name: string; label: string; defaultValue: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={defaultValue}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+type HistoryItem = { id: string; to: string; text: string; state: string; createdAt: string; when: string };
+
+function History({ items }: { items: HistoryItem[] }) {
+  const t = useT();
+  return (
+    <section className="panel" aria-labelledby="voice-history-title">
+      <h2 id="voice-history-title">{t("voice.historyTitle")}</h2>
+      {items.length === 0 ? (
+        <p>{t("voice.historyEmpty")}</p>
+      ) : (
+        <ul className="voice-history" data-testid="voice-history">
+          {items.map((item) => (
+            <li key={item.id}>
+              <strong>{item.to}</strong> · <span data-state={item.state}>{t(`voice.states.${item.state}`)}</span> ·{" "}
+              <time dateTime={item.createdAt}>{item.when}</time>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data);

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { recordCallStatus, STATUS_PATH, validTwilioSignature } from "~/voice-messages.server";
+
+/** Twilio's call status callback: signed with the auth token over the public URL and the form fields. */
+export async function action({ request }: ActionFunctionArgs) {
+  const params = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
+  if (!validTwilioSignature(request.headers.get("X-Twilio-Signature"), STATUS_PATH, params)) {
+    return new Response("Invalid signature", { status: 403 });
+  }
+  await recordCallStatus(params.CallSid ?? "", params.CallStatus ?? "");
+  return new Response(null, { status: 204 });
+}
+
+export const loader = () => new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });

@@ -1,0 +1,111 @@
+import twilio from "twilio";
+import { afterEach, describe, expect, it } from "vitest";
+import { config, resetConfig } from "~/config.server";
+import { db } from "~/db.server";
+import { allowConsoleError } from "../tests/support/console";
+import { createUser } from "../tests/support/factories";
+import { startFake } from "../tests/support/http-fake";
+import { action as statusCallback } from "./routes/voice.status";
+import { action as optOutCallback } from "./routes/voice.opt-out";
+import { buildTwiml, sendVoiceMessage } from "./voice-messages.server";
+
+const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"] as const;
+let fake: Awaited<ReturnType<typeof startFake>> | undefined;
+afterEach(async () => {
+  for (const key of TWILIO_ENV) delete process.env[key];
+  resetConfig();
+  await fake?.close();
+  fake = undefined;
+});
+
+async function withTwilio(status = 201, sid = `CA${Math.random().toString(16).slice(2)}`) {
+  fake = await startFake((_req, res) => {
+    const body = status < 300 ? { sid, status: "queued" } : { code: 20500, message: "Internal", status };
+    res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+  });
+  Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "voice-token", TWILIO_FROM: "+15005550006", TWILIO_BASE_URL: fake.origin });
+  resetConfig();
+  return sid;
+}
+
+/** A callback as Twilio sends it, signed over the public URL (or with a wrong signature). */
+function callback(path: string, params: Record<string, string>, sign = true) {
+  const url = `${config().publicUrl.origin}${path}`;
+  const signature = sign ? twilio.getExpectedTwilioSignature("voice-token", url, params) : "bad";
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature },
+    body: new URLSearchParams(params),
+  });
+}
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+const input = (userId: string, to = "+639171234567") =>
+  ({ userId, senderName: "Ana", to, text: "Dinner at seven.", language: "fil", voice: "female" }) as const;
+
+describe("voice messages", () => {
+  it("speaks who sent it, the message and how to stop, in the chosen language and voice", async () => {
+    const twiml = await buildTwiml({ senderName: "Ana", text: "Makan malam jam tujuh.", language: "id", voice: "male", optOutUrl: "https://app.example/voice/opt-out?lang=id" });
+    expect(twiml).toContain('<Say language="id-ID" voice="Google.id-ID-Standard-B">Halo. Ini adalah pesan suara dari Ana, dikirim melalui layanan Family Locator.</Say>');
+    expect(twiml).toContain("Makan malam jam tujuh.");
+    expect(twiml).toMatch(/<Gather numDigits="1" action="https:\/\/app.example\/voice\/opt-out\?lang=id" method="POST" timeout="5"><Say [^>]+>Untuk menghentikan/);
+  });
+
+  it("calls through Twilio with the TwiML, then allows one per three hours", async () => {
+    const { user } = await createUser();
+    const sid = await withTwilio();
+    const sent = await sendVoiceMessage(input(user.id));
+    expect(sent).toMatchObject({ ok: true, message: { state: "queued" } });
+    const form = new URLSearchParams(fake!.requests[0]!.body);
+    expect(form.get("Twiml")).toContain('<Say language="fil-PH" voice="Google.fil-PH-Standard-A">Kumusta. Ito ay voice message mula kay Ana');
+    expect(form.get("StatusCallback")).toBe(`${config().publicUrl.origin}/voice/status`);
+    expect(await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).toMatchObject({ userId: user.id, state: "queued" });
+
+    const again = await sendVoiceMessage(input(user.id, "+639171234568"));
+    expect(again).toMatchObject({ ok: false, error: "limited" });
+    expect(fake!.requests).toHaveLength(1);
+  });
+
+  it("marks a provider failure and gives the limit back", async () => {
+    allowConsoleError();
+    const { user } = await createUser();
+    await withTwilio(500);
+    expect(await sendVoiceMessage(input(user.id))).toEqual({ ok: false, error: "sendFailed" });
+    expect(await db().voiceMessage.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "failed" });
+    await fake!.close();
+    fake = undefined;
+    for (const key of TWILIO_ENV) delete process.env[key];
+    resetConfig();
+    expect(await sendVoiceMessage(input(user.id))).toMatchObject({ ok: true });
+  });
+
+  it("keeps the state true with signed status callbacks and refuses unsigned ones", async () => {
+    const { user } = await createUser();
+    const sid = await withTwilio();
+    await sendVoiceMessage(input(user.id));
+    const forged = await statusCallback(args(callback("/voice/status", { CallSid: sid, CallStatus: "completed" }, false)));
+    expect(forged.status).toBe(403);
+    expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe("queued");
+    for (const state of ["ringing", "no-answer"]) {
+      const res = await statusCallback(args(callback("/voice/status", { CallSid: sid, CallStatus: state, AccountSid: "AC1" })));
+      expect(res.status).toBe(204);
+      expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe(state);
+    }
+  });
+
+  it("never calls a number again once its owner pressed 9", async () => {
+    const { user } = await createUser();
+    await withTwilio();
+    const to = "+639171230009";
+    const unsigned = await optOutCallback(args(callback("/voice/opt-out?lang=fil", { Digits: "9", To: to }, false)));
+    expect(unsigned.status).toBe(403);
+    const other = await optOutCallback(args(callback("/voice/opt-out?lang=fil", { Digits: "1", To: to })));
+    expect(await other.text()).toContain("<Hangup/>");
+    expect(await db().voiceOptOut.count({ where: { number: to } })).toBe(0);
+
+    const res = await optOutCallback(args(callback("/voice/opt-out?lang=fil", { Digits: "9", To: to })));
+    expect(await res.text()).toContain("Hindi ka na makakatanggap");
+    expect(await sendVoiceMessage(input(user.id, to))).toEqual({ ok: false, error: "optedOut" });
+    expect(fake!.requests).toHaveLength(0);
+  });
+});

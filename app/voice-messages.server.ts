@@ -1,0 +1,118 @@
+// Send Voice Message: a call that speaks the user's text, introduced by who sent it through which
+// service and closed by how to stop such calls (press 9). One per three hours per account; a number
+// that opted out is never called again; the state follows Twilio's signed status callbacks.
+import twilio from "twilio";
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+import { getT } from "~/i18n/i18next.server";
+import type { Locale } from "~/i18n/locales";
+import { voiceProvider } from "~/providers/voice.server";
+import { claimSlot, releaseSlot } from "~/usage-limit.server";
+
+import { VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "~/voice-messages";
+
+export { MESSAGE_MAX, VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "~/voice-messages";
+
+/** Twilio <Say> language tags and Google text-to-speech voices per language. */
+type SayVoice = NonNullable<Parameters<InstanceType<typeof twilio.twiml.VoiceResponse>["say"]>[0]>["voice"] & string;
+const SPEECH: Record<VoiceLanguage, { tag: "en-US" | "id-ID" | "fil-PH"; voices: Record<Voice, SayVoice>; locale: Locale }> = {
+  en: { tag: "en-US", voices: { female: "Google.en-US-Standard-C", male: "Google.en-US-Standard-B" }, locale: "en" },
+  id: { tag: "id-ID", voices: { female: "Google.id-ID-Standard-A", male: "Google.id-ID-Standard-B" }, locale: "id" },
+  fil: { tag: "fil-PH", voices: { female: "Google.fil-PH-Standard-A", male: "Google.fil-PH-Standard-C" }, locale: "ph" },
+};
+
+/** Twilio call states, in the words of the spec's history. */
+export const CALL_STATES = ["queued", "initiated", "ringing", "in-progress", "completed", "busy", "no-answer", "failed", "canceled"] as const;
+export const STATUS_PATH = "/voice/status";
+export const OPT_OUT_PATH = "/voice/opt-out";
+
+export const isVoiceLanguage = (v: string): v is VoiceLanguage => (VOICE_LANGUAGES as readonly string[]).includes(v);
+export const isVoice = (v: string): v is Voice => (VOICES as readonly string[]).includes(v);
+
+/** The three spoken parts, in the message's language: who sent it, the message, how to stop. */
+export async function spokenParts(input: { senderName: string; text: string; language: VoiceLanguage }) {
+  const t = await getT(SPEECH[input.language].locale);
+  return {
+    intro: t("voice.spoken.intro", { name: input.senderName }),
+    text: input.text,
+    optOut: t("voice.spoken.optOut"),
+    optedOut: t("voice.spoken.optedOut"),
+  };
+}
+
+export async function buildTwiml(input: { senderName: string; text: string; language: VoiceLanguage; voice: Voice; optOutUrl: string }) {
+  const parts = await spokenParts(input);
+  const say = { language: SPEECH[input.language].tag, voice: SPEECH[input.language].voices[input.voice] } as const;
+  const response = new twilio.twiml.VoiceResponse();
+  response.say(say, parts.intro);
+  response.pause({ length: 1 });
+  response.say(say, parts.text);
+  const gather = response.gather({ numDigits: 1, action: input.optOutUrl, method: "POST", timeout: 5 });
+  gather.say(say, parts.optOut);
+  return response.toString();
+}
+
+/** The spoken answer after the recipient pressed 9. */
+export async function optedOutTwiml(language: VoiceLanguage) {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say({ language: SPEECH[language].tag }, (await spokenParts({ senderName: "", text: "", language })).optedOut);
+  response.hangup();
+  return response.toString();
+}
+
+export type SendInput = { userId: string; senderName: string; to: string; text: string; language: VoiceLanguage; voice: Voice };
+export type SendResult =
+  | { ok: true; message: { id: string; state: string } }
+  | { ok: false; error: "optedOut" }
+  | { ok: false; error: "limited"; nextAllowedAt: Date }
+  | { ok: false; error: "sendFailed" };
+
+export async function sendVoiceMessage(input: SendInput): Promise<SendResult> {
+  if (await db().voiceOptOut.findUnique({ where: { number: input.to } })) return { ok: false, error: "optedOut" };
+  const slotKey = `voice:${input.userId}`;
+  const claim = await claimSlot(slotKey);
+  if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
+  const row = await db().voiceMessage.create({
+    data: { userId: input.userId, to: input.to, text: input.text, language: input.language, voice: input.voice },
+  });
+  const origin = config().publicUrl.origin;
+  const optOutUrl = `${origin}${OPT_OUT_PATH}?lang=${input.language}`;
+  const twiml = await buildTwiml({ ...input, optOutUrl });
+  const placed = await voiceProvider().call({ to: input.to, twiml, statusCallback: `${origin}${STATUS_PATH}` });
+  if (!placed.ok) {
+    await db().voiceMessage.update({ where: { id: row.id }, data: { state: "failed", error: placed.error.slice(0, 500) } });
+    await releaseSlot(slotKey, claim);
+    return { ok: false, error: "sendFailed" };
+  }
+  const state = (CALL_STATES as readonly string[]).includes(placed.state) ? placed.state : "queued";
+  await db().voiceMessage.update({ where: { id: row.id }, data: { callSid: placed.id, state } });
+  return { ok: true, message: { id: row.id, state } };
+}
+
+/** True when Twilio signed these form parameters for this public URL with the auth token. */
+export function validTwilioSignature(signature: string | null, path: string, params: Record<string, string>) {
+  const token = config().TWILIO_AUTH_TOKEN;
+  if (!token || !signature) return false;
+  return twilio.validateRequest(token, signature, `${config().publicUrl.origin}${path}`, params);
+}
+
+/** A status callback: moves the call's message to Twilio's state (unknown states are ignored). */
+export async function recordCallStatus(callSid: string, status: string) {
+  if (!(CALL_STATES as readonly string[]).includes(status)) return false;
+  const { count } = await db().voiceMessage.updateMany({ where: { callSid }, data: { state: status } });
+  return count > 0;
+}
+
+export async function optOut(number: string) {
+  await db().voiceOptOut.upsert({ where: { number }, create: { number }, update: {} });
+}
+
+export async function listVoiceMessages(userId: string, take = 50) {
+  const rows = await db().voiceMessage.findMany({
+    where: { userId },
+    orderBy: { createdAt: "desc" },
+    take,
+    select: { id: true, to: true, text: true, language: true, voice: true, state: true, createdAt: true },
+  });
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

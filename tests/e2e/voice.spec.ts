@@ -1,0 +1,64 @@
+// Send Voice Message: a subscriber previews and sends a message with and without JavaScript in every
+// language (the e2e server uses the embedded outbox, so nobody is called), sees it in the history, and
+// the three-hour limit refuses the next one; a visitor is sent away.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { signInByRequest, waitForHydration } from "./support/pages.ts";
+
+type Locale = "en" | "id" | "ph";
+const LOCALES: { locale: Locale; prefix: string; language: string }[] = [
+  { locale: "en", prefix: "", language: "en" },
+  { locale: "id", prefix: "/id", language: "id" },
+  { locale: "ph", prefix: "/ph", language: "fil" },
+];
+const common = Object.fromEntries(
+  LOCALES.map(({ locale }) => [locale, JSON.parse(readFileSync(path.join(ROOT, "locales", locale, "common.json"), "utf8"))]),
+);
+function text(locale: Locale, key: string): string {
+  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common[locale]);
+  if (typeof value !== "string") throw new Error(`no text at ${locale}:${key}`);
+  return value;
+}
+
+test.describe("send voice message", () => {
+  for (const { locale, prefix, language } of LOCALES) {
+    test(`previews, sends and lists a voice message in ${locale}`, async ({ page, context, js, makeUser, consoleErrors }) => {
+      consoleErrors.allow(/status of 429/);
+      const user = await makeUser();
+      await signInByRequest(context, user.email, user.password);
+      await page.goto(`${prefix}/send-voice-message`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(locale, "voice.heading"));
+      if (js) await waitForHydration(page, "form.voice-form");
+      const form = page.locator("form.voice-form");
+      await expect(form.locator("select[name=language]")).toHaveValue(language);
+      await form.locator("select[name=country]").selectOption("PH");
+      await form.locator("input[name=number]").fill("0917 123 4567");
+      await form.locator("input[name=name]").fill("Ana");
+      await form.locator("textarea[name=message]").fill("Dinner at seven.");
+      await form.locator("button[value=preview]").click();
+      const preview = page.getByTestId("voice-preview");
+      await expect(preview).toContainText(text(locale, "voice.spoken.intro").replace("{{name}}", "Ana"));
+      await expect(preview).toContainText(text(locale, "voice.spoken.optOut"));
+
+      await page.locator("form.voice-form button[value=send]").click();
+      const history = page.getByTestId("voice-history");
+      await expect(history).toContainText("+639171234567");
+      await expect(history.locator("[data-state=queued]")).toHaveText(text(locale, "voice.states.queued"));
+
+      const again = page.locator("form.voice-form");
+      await again.locator("select[name=country]").selectOption("PH");
+      await again.locator("input[name=number]").fill("0917 123 4568");
+      await again.locator("input[name=name]").fill("Ana");
+      await again.locator("textarea[name=message]").fill("Again");
+      await again.locator("button[value=send]").click();
+      await expect(page.locator(".form-error")).toContainText(text(locale, "requests.errors.limited").split("{{")[0]!.trim());
+    });
+  }
+
+  test("sends a visitor to the home page", async ({ page }) => {
+    await page.goto("/ph/send-voice-message");
+    expect(new URL(page.url()).pathname).toBe("/ph");
+  });
+});
