@@ -3,6 +3,7 @@
 // refuses invalid numbers in the page language, and stays open to signed-in users.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ROOT } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -71,5 +72,13 @@ test.describe("reverse phone number lookup", () => {
     await lookUp(page, js, "/ph", "PH", "+63 917 123 4567");
     expect(new URL(page.url()).pathname).toBe("/ph/reverse-phone-lookup");
     await expect(page.getByTestId("lookup-result").locator("[data-field=numberType]")).toHaveText(text("ph", "lookup.numberTypes.MOBILE"));
+  });
+
+  test("the page with a result has no serious or critical axe-core violations", async ({ page, js }) => {
+    test.skip(!js, "axe runs inside the page");
+    await lookUp(page, js, "/id", "PH", "0917 123 4567");
+    await expect(page.getByTestId("lookup-result")).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });
 });
