@@ -91,6 +91,10 @@ describe("voice messages", () => {
       expect(res.status).toBe(204);
       expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe(state);
     }
+    // A late "ringing" after the final state does not move the call back.
+    const late = await statusCallback(args(callback("/voice/status", { CallSid: sid, CallStatus: "ringing", AccountSid: "AC1" })));
+    expect(late.status).toBe(204);
+    expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe("no-answer");
   });
 
   it("never calls a number again once its owner pressed 9", async () => {

@@ -96,11 +96,16 @@ export function validTwilioSignature(signature: string | null, path: string, par
   return twilio.validateRequest(token, signature, `${config().publicUrl.origin}${path}`, params);
 }
 
+/** How far a call has got: a callback may only move a message forward (they can arrive out of order). */
+const STATE_RANK: Record<string, number> = { queued: 0, initiated: 1, ringing: 2, "in-progress": 3 };
+const rank = (state: string) => STATE_RANK[state] ?? 4; // every final state ranks 4
+
 /** A status callback: moves the call's message to Twilio's state (unknown states are ignored). */
 export async function recordCallStatus(callSid: string, status: string) {
   if (!(CALL_STATES as readonly string[]).includes(status)) return false;
-  const { count } = await db().voiceMessage.updateMany({ where: { callSid }, data: { state: status } });
-  return count > 0;
+  const earlier = CALL_STATES.filter((state) => rank(state) < rank(status));
+  await db().voiceMessage.updateMany({ where: { callSid, state: { in: earlier } }, data: { state: status } });
+  return (await db().voiceMessage.count({ where: { callSid } })) > 0;
 }
 
 export async function optOut(number: string) {
