@@ -58,11 +58,13 @@ for (const [prefix, locale] of [["", "en"], ["/id", "id"], ["/ph", "ph"]] as con
     const user = await makeUser({ name: "Ana" });
     await signInByRequest(context, user.email, user.password);
     const email = `rosa-${user.id}@example.com`;
+    // Each test texts its own number, so parallel tests never read each other's SMS.
+    const mobile = `917${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
 
     await send(page, js, prefix, "sms-form", async () => {
       const form = page.getByTestId("sms-form");
       await form.getByLabel(tr(locale, "dashboard.new.sms.countryCode")).selectOption("PH");
-      await form.getByLabel(tr(locale, "dashboard.new.sms.number")).fill("917 555 0101");
+      await form.getByLabel(tr(locale, "dashboard.new.sms.number")).fill(mobile);
       await form.getByLabel(tr(locale, "dashboard.new.language")).selectOption(locale);
     }, "dashboard.new.sms.submit", locale);
     await send(page, js, prefix, "email-form", async () => {
@@ -77,7 +79,7 @@ for (const [prefix, locale] of [["", "en"], ["/id", "id"], ["/ph", "ph"]] as con
     }, "dashboard.new.link.submit", locale);
 
     // What each recipient received: the SMS and the e-mail from the outbox, the link as created.
-    const smsLink = linkIn(outboxText("+639175550101"));
+    const smsLink = linkIn(outboxText(`+63${mobile}`));
     const emailLink = linkIn(outboxText(email));
     const shortLink = `${BASE_URL}${prefix}/${requestOf(user.id, "link")!.code}`;
     expect(smsLink).toContain(`${prefix}/`);
