@@ -194,7 +194,7 @@ test.describe("accessibility", () => {
       if (!js) {
         // axe runs inside the page, so the no-JavaScript rendering is checked in a context whose
         // scripts are allowed but whose app bundles are blocked: the DOM stays the server's HTML.
-        const context = await browser.newContext({ baseURL: BASE_URL });
+        const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: true });
         await context.route("**/assets/*.js", (route) => route.abort());
         target = await context.newPage();
       }
