@@ -22,7 +22,7 @@ const ROOT = path.resolve(import.meta.dirname, "..", "locales");
 const SAME_KEYS = ["brand", "language."];
 
 /** Names and technical terms that are never translated; a value made only of these is fine. */
-const KEEP_TERMS = ["Content-Type: application/json", "Family Locator", "SendGrid", "Twilio", "APP", "JSON"];
+const KEEP_TERMS = ["Content-Type: application/json", "Family Locator", "SendGrid", "Twilio", "DB-IP", "APP", "JSON"];
 
 /** Unit symbols, which stay the same after a number ("{{value}} m"). */
 const UNITS = ["m", "km", "mi", "ft", "ms", "s", "KB", "MB", "GB"];
@@ -31,8 +31,8 @@ const UNITS = ["m", "km", "mi", "ft", "ms", "s", "KB", "MB", "GB"];
 const SAME_VALUES: Record<(typeof LOCALES)[number], string[]> = {
   id: ["Blog", "FAQ", "Radius", "SMS", "Status"],
   ph: [
-    "Address", "Blog", "Dashboard", "E-mail", "E-mail address", "FAQ", "Link", "Password", "Radius", "SMS",
-    "Subscription",
+    "Address", "Blog", "Dashboard", "E-mail", "E-mail address", "FAQ", "Filipino", "Link", "Password", "Radius",
+    "SMS", "Subscription",
   ],
 };
 
