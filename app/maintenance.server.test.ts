@@ -19,3 +19,10 @@ it("removes expired sessions and ended rate-limit windows, and keeps live ones",
   expect(await db().session.count({ where: { userId: user.id } })).toBe(1);
   expect(await db().session.findUnique({ where: { tokenHash: sha256(live.token) } })).not.toBeNull();
 });
+
+it("sweeps number lookups cached for more than a day", async () => {
+  await db().phoneLookup.create({ data: { number: "+639170000001", provider: "twilio", result: "{}", fetchedAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) } });
+  await db().phoneLookup.create({ data: { number: "+639170000002", provider: "twilio", result: "{}" } });
+  expect((await runMaintenance()).phoneLookups).toBe(1);
+  expect(await db().phoneLookup.count()).toBe(1);
+});

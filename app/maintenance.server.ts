@@ -1,24 +1,27 @@
 import { db } from "~/db.server";
 import { purgeOldPositions } from "~/location-requests.server";
 import { sendRenewalReminders } from "~/payments.server";
+import { sweepPhoneLookups } from "~/phone-lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
 
 const DAY = 24 * 3600 * 1000;
 
 /**
- * Removes what has expired: sessions, one-time codes, rate-limit windows, and shared positions past
- * the retention period. Idempotent, so any number of processes may run it.
+ * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups and
+ * shared positions past the retention period, and sends due renewal reminders. Idempotent, so any
+ * number of processes may run it.
  */
 export async function runMaintenance(now = new Date()) {
-  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders] = await Promise.all([
+  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders, phoneLookups] = await Promise.all([
     db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
     db().verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
     db().authCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
     sweepRateLimits(now),
     purgeOldPositions(now),
     sendRenewalReminders(now),
+    sweepPhoneLookups(now),
   ]);
-  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions, renewalReminders };
+  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions, renewalReminders, phoneLookups };
 }
 
 /** Runs the sweep in the server process every `intervalMs`; errors are logged, never fatal. */

@@ -62,6 +62,7 @@ describe("/robots.txt", () => {
         "Disallow: /api/",
         "Disallow: /dev/",
         "Disallow: /auth/",
+        "Disallow: /voice/",
         `Sitemap: ${ORIGIN}/sitemap.xml`,
       ]),
     );

@@ -66,6 +66,8 @@ export function robotsTxt(origin: string) {
     "Disallow: /api/",
     "Disallow: /dev/",
     "Disallow: /auth/",
+    // Twilio's voice callbacks.
+    "Disallow: /voice/",
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
