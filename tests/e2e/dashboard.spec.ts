@@ -1,11 +1,10 @@
 // The requester's dashboard: tabs, New Search (SMS, e-mail, link), the lists with their states, the
 // map, in all three languages, with and without JavaScript. The recipient's side is played through
 // the database (support/requests.ts); map tiles are answered locally, so nothing reaches the internet.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { BASE_URL, ROOT } from "./support/env.ts";
+import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { tr } from "./support/i18n.ts";
 import { expectNotice, signInByRequest, waitForHydration } from "./support/pages.ts";
 import { markLocated, outboxText, requestOf } from "./support/requests.ts";
 import type { NewUser, TestUser } from "./support/users.ts";
@@ -15,13 +14,6 @@ const TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQV
 const QUEZON = { latitude: 14.6507, longitude: 121.0494, accuracyMeters: 15, address: "Quezon City, PH" };
 const JAKARTA = { latitude: -6.2088, longitude: 106.8456, accuracyMeters: 25_000, address: "Jakarta, ID" };
 
-/** Indonesian and Filipino texts come from the locale files, so that wording changes do not break tests. */
-function tr(locale: "en" | "id" | "ph", key: string): string {
-  const messages = JSON.parse(readFileSync(path.join(ROOT, "locales", locale, "common.json"), "utf8")) as Record<string, unknown>;
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
-  if (typeof value !== "string") throw new Error(`no text for ${locale}:${key}`);
-  return value;
-}
 const TABS = ["history", "new", "records", "link", "email"] as const;
 
 async function signedIn(context: BrowserContext, makeUser: (input?: NewUser) => Promise<TestUser>, input?: NewUser) {

@@ -1,28 +1,17 @@
 // Reverse phone number lookup: the form answers with and without JavaScript in every language, shows
 // what the number itself tells (the e2e server has no lookup provider), says what needs a provider,
 // refuses invalid numbers in the page language, and stays open to signed-in users.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { ROOT } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { tr as text, type Locale } from "./support/i18n.ts";
 import { signInByRequest, waitForHydration } from "./support/pages.ts";
 
-type Locale = "en" | "id" | "ph";
 const LOCALES: { locale: Locale; prefix: string; intl: string }[] = [
   { locale: "en", prefix: "", intl: "en-US" },
   { locale: "id", prefix: "/id", intl: "id-ID" },
   { locale: "ph", prefix: "/ph", intl: "fil-PH" },
 ];
-const common = Object.fromEntries(
-  LOCALES.map(({ locale }) => [locale, JSON.parse(readFileSync(path.join(ROOT, "locales", locale, "common.json"), "utf8"))]),
-);
-function text(locale: Locale, key: string): string {
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common[locale]);
-  if (typeof value !== "string") throw new Error(`no text at ${locale}:${key}`);
-  return value;
-}
 const countryName = (intl: string, region: string) => new Intl.DisplayNames([intl], { type: "region" }).of(region)!;
 
 async function lookUp(page: Page, js: boolean, prefix: string, country: string, number: string) {

@@ -2,21 +2,13 @@
 // from the dashboard; recipients in their own browsers open each and share a precise position (GPS,
 // with JavaScript) or an approximate one (IP, without JavaScript); the requester then sees GPS Tracked
 // and IP Located, with a pin for GPS and only an area for IP. Map tiles are answered locally.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { BASE_URL, ROOT } from "./support/env.ts";
+import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { tr, type Locale } from "./support/i18n.ts";
 import { signInByRequest, waitForHydration } from "./support/pages.ts";
 import { outboxText, requestOf } from "./support/requests.ts";
 
-type Locale = "en" | "id" | "ph";
-function tr(locale: Locale, key: string): string {
-  const messages = JSON.parse(readFileSync(path.join(ROOT, "locales", locale, "common.json"), "utf8")) as Record<string, unknown>;
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
-  if (typeof value !== "string") throw new Error(`no text for ${locale}:${key}`);
-  return value;
-}
 
 const TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 const QUEZON_CITY = { latitude: 14.6507, longitude: 121.0494 };

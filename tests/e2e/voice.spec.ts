@@ -1,26 +1,15 @@
 // Send Voice Message: a subscriber previews and sends a message with and without JavaScript in every
 // language (the e2e server uses the embedded outbox, so nobody is called), sees it in the history, and
 // the three-hour limit refuses the next one; a visitor is sent away.
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { ROOT } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { tr as text, type Locale } from "./support/i18n.ts";
 import { signInByRequest, waitForHydration } from "./support/pages.ts";
 
-type Locale = "en" | "id" | "ph";
 const LOCALES: { locale: Locale; prefix: string; language: string }[] = [
   { locale: "en", prefix: "", language: "en" },
   { locale: "id", prefix: "/id", language: "id" },
   { locale: "ph", prefix: "/ph", language: "fil" },
 ];
-const common = Object.fromEntries(
-  LOCALES.map(({ locale }) => [locale, JSON.parse(readFileSync(path.join(ROOT, "locales", locale, "common.json"), "utf8"))]),
-);
-function text(locale: Locale, key: string): string {
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], common[locale]);
-  if (typeof value !== "string") throw new Error(`no text at ${locale}:${key}`);
-  return value;
-}
 
 test.describe("send voice message", () => {
   for (const { locale, prefix, language } of LOCALES) {
