@@ -6,7 +6,7 @@ import { hasErrors, validateLogin, validateReset, validateSendCode, type FieldEr
 import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
-import { Field, SubmitButton } from "./form";
+import { Field, SubmitButton, FormError } from "./form";
 import { Modal } from "./modal";
 import { notify } from "./toasts";
 
@@ -91,11 +91,7 @@ function LoginModal({ page, flashForm, publicKey }: { page: string; flashForm?: 
     <Modal id="login-modal" title={t("loginModal.title")} closeTo={page}>
       <form method="post" action="/auth/login" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <input type="hidden" name="returnTo" value={page} />
-        {errors.form ? (
-          <p className="form-error" role="alert">
-            {t(errors.form)}
-          </p>
-        ) : null}
+        <FormError message={errors.form && t(errors.form)} />
         <Field name="email" type="email" label={t("loginModal.email")} autoComplete="email" defaultValue={flashForm?.values.email} error={errors.email && t(errors.email)} />
         <Field
           name="password"
@@ -149,11 +145,7 @@ function ResetModal(props: { page: string; step: 1 | 2; lockedEmail: string; fla
     <Modal id="reset-modal" title={t("resetPwdModal.title")} closeTo={page}>
       <form method="post" action={step === 1 ? "/auth/send-code" : "/auth/reset-password"} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <input type="hidden" name="returnTo" value={page} />
-        {errors.form ? (
-          <p className="form-error" role="alert">
-            {t(errors.form)}
-          </p>
-        ) : null}
+        <FormError message={errors.form && t(errors.form)} />
         {step === 1 ? (
           <>
             <p className="modal-help">{t("resetPwdModal.step1Help")}</p>

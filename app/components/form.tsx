@@ -30,3 +30,13 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
     </button>
   );
 }
+
+/** A message about the whole form (not one field), announced when it appears. */
+export function FormError({ message }: { message?: string | false }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -4,7 +4,7 @@ import { pageWithoutModal } from "~/auth/modal-url";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import type { PaymentTerms } from "~/payments.server";
 import type { loader as rootLoader } from "~/root";
-import { Field, SubmitButton } from "./form";
+import { Field, SubmitButton, FormError } from "./form";
 import { Modal } from "./modal";
 
 /** What a loader returns as `paymentModal` to offer the payment modal on its pages. */
@@ -52,11 +52,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
   return (
     <form method="post" action="/payments/checkout" className="payment-form" onSubmit={() => setBusy(true)} aria-busy={busy}>
       <input type="hidden" name="returnTo" value={returnTo} />
-      {errors.form ? (
-        <p className="form-error" role="alert">
-          {t(errors.form)}
-        </p>
-      ) : null}
+      <FormError message={errors.form && t(errors.form)} />
       <div className="payment-names">
         <Field name="name" label={t("payments.modal.name")} autoComplete="given-name" required maxLength={80} defaultValue={values.name ?? buyer?.name} error={errors.name && t(errors.name)} />
         <Field name="surname" label={t("payments.modal.surname")} autoComplete="family-name" required maxLength={80} defaultValue={values.surname ?? buyer?.surname} error={errors.surname && t(errors.surname)} />

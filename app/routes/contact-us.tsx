@@ -4,7 +4,7 @@ import { useId } from "react";
 import { z } from "zod";
 import { requireAnonymous } from "~/auth/guards.server";
 import { EMAIL_PATTERN } from "~/auth/validation";
-import { Field, SubmitButton } from "~/components/form";
+import { Field, SubmitButton, FormError } from "~/components/form";
 import { pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
@@ -91,11 +91,7 @@ export default function ContactUs() {
       <section className="panel" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">{t("site.contact.formTitle")}</h2>
         <Form method="post" className="contact-form" key={key}>
-          {errors.form ? (
-            <p className="form-error" role="alert">
-              {errors.form}
-            </p>
-          ) : null}
+          <FormError message={errors.form} />
           <Field
             name="name"
             label={t("site.contact.name")}

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { Field } from "~/components/form";
+import { Field, FormError } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale, localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
@@ -99,11 +99,7 @@ export default function SendVoiceMessage() {
       <section className="panel" aria-labelledby="voice-form-title">
         <h2 id="voice-form-title">{t("voice.formTitle")}</h2>
         <Form method="post" className="voice-form" key={key}>
-          {errors.form ? (
-            <p className="form-error" role="alert">
-              {errors.form}
-            </p>
-          ) : null}
+          <FormError message={errors.form} />
           <div className="phone-row">
             <Select id={ids.country} name="country" label={t("lookup.country")} defaultValue={values.country || loaded.defaultRegion}>
               {loaded.countries.map((c) => (
