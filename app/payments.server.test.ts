@@ -267,7 +267,9 @@ describe("sandbox life cycle", () => {
     const email = uniqueEmail("sbx");
     const started = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id" });
     if (!started.ok) throw new Error("checkout failed");
-    expect(started.url).toBe(`http://localhost:3000/id/checkout/sandbox/${started.checkoutId}`);
+    expect(started.url).toBe(
+      `http://localhost:3000/id/checkout/sandbox/${started.checkoutId}?return=${encodeURIComponent(`/id/register?id=${started.checkoutId}`)}`,
+    );
     await sandboxPay(started.checkoutId);
     const user = await db().user.findUniqueOrThrow({ where: { email } });
     expect(await subscriptionDetails(user.id)).toMatchObject({ state: "Active", currencyCode: "IDR", firstDayDebitAmount: 1500000 });

@@ -13,6 +13,7 @@ import { paymentProvider, type PaymentEvent, type ProviderName } from "~/provide
 import { describeSubscription } from "~/subscription.server";
 import { randomToken } from "~/utils/hash.server";
 import { formatDay, formatMoney } from "~/utils/money";
+import { withSearchedNumber, type SearchedNumber } from "~/utils/number-search";
 
 export { formatMoney };
 
@@ -83,7 +84,7 @@ export type StartCheckoutResult =
  */
 export async function startCheckout(
   raw: unknown,
-  options: { locale: Locale; userId?: string; now?: Date },
+  options: { locale: Locale; userId?: string; now?: Date; searched?: SearchedNumber | null },
 ): Promise<StartCheckoutResult> {
   const parsed = paymentFormSchema.safeParse(raw);
   if (!parsed.success) {
@@ -127,8 +128,8 @@ export async function startCheckout(
     amount: plan.amount,
     firstDayAmount: plan.firstDayAmount,
     periodDays: plan.periodDays,
-    successUrl: new URL(localizePath(`/register?id=${checkoutId}`, options.locale), origin).toString(),
-    cancelUrl: new URL(localizePath("/?modal=payment", options.locale), origin).toString(),
+    successUrl: new URL(localizePath(withSearchedNumber(`/register?id=${checkoutId}`, options.searched ?? null), options.locale), origin).toString(),
+    cancelUrl: new URL(localizePath(withSearchedNumber("/?modal=payment", options.searched ?? null), options.locale), origin).toString(),
     productName: t("payments.productName", { period: plan.periodDays }),
     firstDayName: t("payments.firstDayName"),
   });

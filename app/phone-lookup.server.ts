@@ -15,6 +15,8 @@ import { HOUR, hit } from "~/rate-limit.server";
 export const CACHE_MS = 24 * HOUR;
 /** Paid lookups per account and hour; cached answers do not count. */
 export const PROVIDER_LOOKUPS_PER_HOUR = 30;
+/** Paid lookups per visitor address and hour for the home page's search (a visitor pays nothing). */
+export const VISITOR_LOOKUPS_PER_HOUR = 5;
 
 export type ParsedNumber = { ok: true; e164: string } | { ok: false; error: string };
 
@@ -53,12 +55,13 @@ export type LookupAnswer = OfflineLookup & {
 
 /**
  * Looks up an E.164 number. `subscriberId` is the account with an active subscription, or null for a
- * visitor (who gets only the offline fields).
+ * visitor, who gets only the offline fields, unless `visitorIp` is given (the home page's search):
+ * then the provider is asked too, at most VISITOR_LOOKUPS_PER_HOUR times per address.
  */
 export async function lookupPhoneNumber(
   e164: string,
   subscriberId: string | null,
-  options: { provider?: PhoneLookupProvider; now?: Date } = {},
+  options: { provider?: PhoneLookupProvider; now?: Date; visitorIp?: string } = {},
 ): Promise<LookupAnswer | null> {
   const offline = offlineLookup(e164);
   if (!offline) return null;
@@ -72,14 +75,15 @@ export async function lookupPhoneNumber(
     fetchedAt: fetchedAt?.toISOString() ?? null,
   });
   if (provider.name === "offline") return answer("unconfigured");
-  if (!subscriberId) return answer("subscribersOnly");
+  const limitKey = subscriberId ? `lookup:user:${subscriberId}` : options.visitorIp ? `lookup:ip:${options.visitorIp}` : null;
+  if (!limitKey) return answer("subscribersOnly");
   if (!offline.valid) return answer("invalidNumber");
 
   const cached = await db().phoneLookup.findUnique({ where: { number: offline.number } });
   if (cached && cached.provider === provider.name && now.getTime() - cached.fetchedAt.getTime() < CACHE_MS) {
     return answer("ok", JSON.parse(cached.result) as ProviderFields, cached.fetchedAt);
   }
-  const limit = await hit(`lookup:user:${subscriberId}`, PROVIDER_LOOKUPS_PER_HOUR, HOUR, now);
+  const limit = await hit(limitKey, subscriberId ? PROVIDER_LOOKUPS_PER_HOUR : VISITOR_LOOKUPS_PER_HOUR, HOUR, now);
   if (!limit.ok) return answer("limited");
   const fetched = await provider.lookup(offline.number);
   if (!fetched.ok) return answer("failed");

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { getLocale } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { redirectWithToast } from "~/toast.server";
+import { newSearchPath, searchedNumber } from "~/utils/number-search";
 import { clearSessionCookieHeader, lookupSession, readToken } from "./session.server";
 
 export async function getCurrentUser(request: Request) {
@@ -22,8 +23,13 @@ export async function requireUser(request: Request) {
   );
 }
 
-/** Public pages: a signed-in visitor goes to the dashboard. */
+/**
+ * Public pages: a signed-in visitor goes to the dashboard, or to New Search with the number filled
+ * in when the address carries one (the home page's number search).
+ */
 export async function requireAnonymous(request: Request) {
   const lookup = await lookupSession(await readToken(request));
-  if (lookup.state === "valid") throw redirect(localizePath("/dashboard/", getLocale(request)));
+  if (lookup.state !== "valid") return;
+  const searched = searchedNumber(new URL(request.url).searchParams);
+  throw redirect(localizePath(searched ? newSearchPath(searched) : "/dashboard/", getLocale(request)));
 }

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { name: string; label: string; error?: string | false; addon?: ReactNode };
 
@@ -38,5 +38,20 @@ export function FormError({ message }: { message?: string | false }) {
     <p className="form-error" role="alert">
       {message}
     </p>
+  );
+}
+
+/** A labelled select (the country-code and language pickers). */
+export function SelectField({ label, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { name: string; label: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="field-control">
+        <select id={id} {...select}>
+          {children}
+        </select>
+      </div>
+    </div>
   );
 }

@@ -10,11 +10,14 @@ export function Modal({ title, closeTo, children, id }: { title: string; closeTo
   const t = useT();
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    dialog.current?.querySelector<HTMLInputElement>("input:not([type=hidden]):not([readonly])")?.focus();
+    // The first field, or the dialog itself when it has none (the search modal), so that a screen
+    // reader starts inside it.
+    const field = dialog.current?.querySelector<HTMLInputElement>("input:not([type=hidden]):not([readonly])");
+    (field ?? dialog.current)?.focus();
   }, [id]);
   return (
     <div className="modal-backdrop">
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} id={id}>
+      <div ref={dialog} className="modal" role="dialog" aria-modal="true" tabIndex={-1} aria-labelledby={`${id}-title`} id={id}>
         <Link className="modal-close" to={closeTo} preventScrollReset replace aria-label={t("common.close")}>
           ×
         </Link>

@@ -75,6 +75,9 @@ export function sandboxPaymentProvider(): PaymentProvider {
     name: "sandbox",
     async createCheckout(input) {
       const url = new URL(localizePath(`/checkout/sandbox/${input.checkoutId}`, input.locale), config().publicUrl);
+      // Like a hosted checkout, the page returns to the success address it was given.
+      const success = new URL(input.successUrl);
+      url.searchParams.set("return", success.pathname + success.search);
       return { ok: true, sessionId: `sbx_cs_${input.checkoutId}`, url: url.toString() };
     },
     async cancelAtPeriodEnd() {

@@ -37,7 +37,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("intent") === "pay") await sandboxPay(checkout.id);
   else await sandboxDecline(checkout.id);
   const locale = isLocale(checkout.locale) ? checkout.locale : getLocale(request);
-  return redirect(localizePath(`/register?id=${checkout.id}`, locale));
+  const result = localizePath(`/register?id=${checkout.id}`, locale);
+  // The success address given at checkout (it may carry the searched number); only this checkout's.
+  const back = new URL(request.url).searchParams.get("return");
+  return redirect(back?.startsWith(`${result}&`) ? back : result);
 }
 
 export default function SandboxCheckout() {

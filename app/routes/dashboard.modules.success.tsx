@@ -3,6 +3,8 @@ import { requireActiveSubscription } from "~/subscription.server";
 import { Modal } from "~/components/modal";
 import { getT } from "~/i18n/i18next.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
+import { newSearchPath, searchedNumber } from "~/utils/number-search";
+import { useSearchParams } from "@remix-run/react";
 
 /** Shown once after payment and the automatic sign-in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,10 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function SuccessModal() {
   const t = useT();
   const lp = useLocalePath();
+  // After buying from the home page's search, starting means New Search with that number.
+  const searched = searchedNumber(useSearchParams()[0]);
   return (
     <Modal id="success-modal" title={t("payments.success.title")} closeTo={lp("/dashboard/")}>
       <p>{t("payments.success.text")}</p>
-      <a className="button button-primary" href={lp("/dashboard/")}>
+      <a className="button button-primary" href={lp(searched ? newSearchPath(searched) : "/dashboard/")}>
         {t("payments.success.start")}
       </a>
     </Modal>

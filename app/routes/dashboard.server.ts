@@ -1,7 +1,7 @@
 // The dashboard's server side: which tab shows what, and the New Search forms (SMS, e-mail, link).
 import { data } from "@remix-run/node";
-import { getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
 import { config } from "~/config.server";
+import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone-countries.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, localizePath, locales, type Locale } from "~/i18n/locales";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
@@ -17,36 +17,17 @@ import {
   type MessageTemplate,
 } from "~/location-requests.server";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
+import { searchedNumber } from "~/utils/number-search";
 import { formatDateTime } from "~/utils/time-zone";
-import type { CountryOption, FormReply, RequestView, Tab } from "~/components/dashboard/types";
+import type { FormReply, RequestView, Tab } from "~/components/dashboard/types";
 import { NAME_MAX, TABS, TITLE_MAX } from "~/components/dashboard/types";
 
 export const PAGE_SIZE = 20;
 /** A code that only illustrates the link in the choose-message modal; it opens nothing. */
 const SAMPLE_CODE = "Ab3dE5fG";
 
-/** Offered in the country-code select: the product's markets first, then common destinations. */
-const FIRST_REGIONS = ["ID", "PH", "US"] as const;
-const MORE_REGIONS = [
-  "AE", "AU", "BN", "BR", "CA", "CN", "DE", "ES", "FR", "GB", "HK", "IN", "IT", "JP", "KH", "KR", "LA", "MM",
-  "MX", "MY", "NL", "NZ", "QA", "SA", "SG", "TH", "TL", "TW", "VN",
-] as const;
-const REGIONS: readonly string[] = [...FIRST_REGIONS, ...MORE_REGIONS];
-const DEFAULT_REGION: Record<Locale, string> = { en: "US", id: "ID", ph: "PH" };
-
 export function parseTab(value: string | null): Tab {
   return (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "history";
-}
-
-function countryOptions(locale: Locale): CountryOption[] {
-  const names = new Intl.DisplayNames([intlLocale[locale]], { type: "region" });
-  const option = (region: string) => ({
-    region,
-    dial: `+${getCountryCallingCode(region as CountryCode)}`,
-    name: names.of(region) ?? region,
-  });
-  const rest = MORE_REGIONS.map(option).sort((a, b) => a.name.localeCompare(b.name, intlLocale[locale]));
-  return [...FIRST_REGIONS.map(option), ...rest];
 }
 
 /** Each language's message templates, uninterpolated: the modal fills in the name and a sample link. */
@@ -89,6 +70,12 @@ const listOptions: Record<Exclude<Tab, "new">, { channel?: Channel; located?: bo
   email: { channel: "email" },
 };
 
+/** The SMS form's start values when the address carries a number searched on the home page. */
+function smsPrefill(url: URL, locale: Locale) {
+  const searched = searchedNumber(url.searchParams);
+  return searched ? { countryCode: requestRegion(searched.country, locale), number: searched.number } : null;
+}
+
 /** The tab's data; null when `?id=` names no request of this user (another user's id included). */
 export async function loadDashboardView(userId: string, url: URL, locale: Locale, zone: string) {
   const tab = parseTab(url.searchParams.get("tab"));
@@ -109,6 +96,7 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
       newSearch: {
         countries: countryOptions(locale),
         defaultRegion: DEFAULT_REGION[locale],
+        prefill: smsPrefill(url, locale),
         templates: messageTemplates(),
         sampleLinks: Object.fromEntries(locales.map((l) => [l, shareLink(SAMPLE_CODE, l)])) as Record<Locale, string>,
       },
@@ -155,10 +143,10 @@ function reply(reply: FormReply, status = 400) {
 
 function smsValues(form: FormData, locale: Locale) {
   const template = text(form, "template");
-  const countryCode = text(form, "countryCode").toUpperCase();
+  const countryCode = text(form, "countryCode");
   return {
     ...senderValues(form, locale),
-    countryCode: REGIONS.includes(countryCode) ? countryCode : DEFAULT_REGION[locale],
+    countryCode: requestRegion(countryCode, locale),
     number: text(form, "number"),
     template: (MESSAGE_TEMPLATES as readonly string[]).includes(template) ? template : "family",
   };

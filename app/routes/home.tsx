@@ -1,32 +1,53 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireAnonymous } from "~/auth/guards.server";
+import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { ContentSections } from "~/components/content";
+import { Field, SelectField, SubmitButton } from "~/components/form";
+import { Modal } from "~/components/modal";
 import { BuyButton } from "~/components/payment-modal";
 import { faqSections, pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
+import { countryOptions, requestRegion } from "~/phone-countries.server";
 import { pageSeo } from "~/seo.server";
+import { NUMBER_MAX } from "~/utils/number-search";
 import { seoMeta } from "~/utils/seo";
+import { searchNumber, type SearchFacts } from "./home.server";
 
 /** How many questions the home page shows; the rest are on /faqs. */
 const HOME_FAQS = 5;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // A signed-in user goes to the dashboard; with a searched number, to New Search with it filled in.
   await requireAnonymous(request);
+  const locale = getLocale(request);
   const t = await getT(request);
   // The reviews in pages.json are not shown: they are invented, and the page shows no invented testimonials.
-  const { home, faqs } = pageContent(getLocale(request));
-  return {
-    ...pageSeo(request, { title: t("home.metaTitle"), description: t("home.metaDescription") }),
-    howItWorks: home.howItWorks,
-    benefits: home.benefits,
-    faq: { heading: home.faqHeading, sections: faqSections(faqs.items.slice(0, HOME_FAQS)) },
-  };
+  const { home, faqs } = pageContent(locale);
+  const params = new URL(request.url).searchParams;
+  const typed = { country: params.get("country") ?? "", number: params.get("number") ?? "" };
+  // The search runs only when the form sent it (`modal=search`); the number alone (after closing a
+  // modal) just fills the form in again.
+  const search = params.get("modal") === "search" ? await searchNumber(request, locale, typed) : null;
+  return data(
+    {
+      ...pageSeo(request, { title: t("home.metaTitle"), description: t("home.metaDescription") }),
+      countries: countryOptions(locale),
+      form: search?.values ?? { country: requestRegion(typed.country, locale), number: typed.number.slice(0, NUMBER_MAX * 2) },
+      error: search?.error ?? null,
+      facts: search?.facts ?? null,
+      howItWorks: home.howItWorks,
+      benefits: home.benefits,
+      faq: { heading: home.faqHeading, sections: faqSections(faqs.items.slice(0, HOME_FAQS)) },
+    },
+    // The refused search answers 400, also without JavaScript.
+    { status: search?.error ? 400 : 200 },
+  );
 }
 
 export default function Home() {
-  const { howItWorks, benefits, faq } = useLoaderData<typeof loader>();
+  const { howItWorks, benefits, faq, facts } = useLoaderData<typeof loader>();
   const t = useT();
   const lp = useLocalePath();
   return (
@@ -34,11 +55,15 @@ export default function Home() {
       <section className="hero">
         <h1>{t("home.heroTitle")}</h1>
         <p className="lead">{t("home.heroSubtitle")}</p>
-        <Link className="button button-primary" to="?modal=login" preventScrollReset>
-          {t("home.signInCta")}
-        </Link>
-        <BuyButton />
+        <NumberSearch />
+        <p className="hero-actions">
+          <Link className="button" to="?modal=login" preventScrollReset>
+            {t("home.signInCta")}
+          </Link>
+          <BuyButton />
+        </p>
       </section>
+      {facts ? <SearchModal facts={facts} /> : null}
       <Cards id="how" className="panel how-steps" ordered heading={howItWorks.heading} items={howItWorks.steps} />
       <Cards id="benefits" className="benefits" heading={benefits.heading} items={benefits.items} />
       <section className="panel home-faq" aria-labelledby="faq-title">
@@ -49,6 +74,96 @@ export default function Home() {
         </p>
       </section>
     </>
+  );
+}
+
+/**
+ * The number request: a plain GET form, so the search is an address (`?modal=search&...`) that works
+ * before JavaScript loads. The server checks the number (libphonenumber-js stays out of the bundle).
+ */
+function NumberSearch() {
+  const { countries, form, error } = useLoaderData<typeof loader>();
+  const t = useT();
+  const lp = useLocalePath();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("modal") === "search";
+  return (
+    // Keyed by the values the server answered with: "New search" (an empty form) starts over, while
+    // an answer shows exactly what was sent.
+    <Form key={`${form.country}:${form.number}`} method="get" action={lp("/")} className="panel search-form" aria-labelledby="search-title" noValidate preventScrollReset>
+      <h2 id="search-title">{t("home.search.title")}</h2>
+      <input type="hidden" name="modal" value="search" />
+      <div className="phone-row">
+        <SelectField name="country" label={t("home.search.country")} defaultValue={form.country}>
+          {countries.map((c) => (
+            <option key={c.region} value={c.region}>
+              {`${c.dial} ${c.name}`}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          name="number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={NUMBER_MAX}
+          label={t("home.search.number")}
+          defaultValue={form.number}
+          error={error ? t(error) : undefined}
+        />
+      </div>
+      <SubmitButton busy={busy}>{t("home.search.find")}</SubmitButton>
+    </Form>
+  );
+}
+
+/**
+ * The searching modal: each step the number has really answered, then what it cannot answer (the
+ * position, which only its owner can share). Every step is shown once its data is there: no delays.
+ */
+function SearchModal({ facts }: { facts: SearchFacts }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const { pathname, search } = useLocation();
+  const page = pageWithoutModal(pathname, search);
+  const zones = facts.zones.map((z) => `${z.id} (${z.offset})`).join(", ");
+  const carrier = facts.carrier && (facts.carrier.state === "ok" ? (facts.carrier.name ?? t("lookup.unknown")) : t("home.search.carrierUnavailable"));
+  return (
+    <Modal id="search-modal" title={t("home.search.modalTitle")} closeTo={page}>
+      <ol className="search-steps" aria-label={t("home.search.stepsLabel")}>
+        <Step name="number" label={t("home.search.steps.number")} value={facts.internationalFormat} />
+        {facts.country ? <Step name="country" label={t("home.search.steps.country")} value={`${facts.country.name} (+${facts.country.callingCode})`} /> : null}
+        {zones ? (
+          <Step
+            name="timeZones"
+            label={t("home.search.steps.timeZones")}
+            value={facts.moreZones ? t("home.search.moreZones", { zones, count: facts.moreZones }) : zones}
+          />
+        ) : null}
+        <Step name="numberType" label={t("home.search.steps.numberType")} value={t(`lookup.numberTypes.${facts.numberType ?? "UNKNOWN"}`)} />
+        {carrier ? <Step name="carrier" label={t("home.search.steps.carrier")} value={carrier} /> : null}
+      </ol>
+      <p className="search-consent" data-testid="search-consent">
+        {t("home.search.consent")}
+      </p>
+      <div className="search-actions">
+        <Link className="button button-primary" to={pageWithModal(page, { modal: "payment" })} preventScrollReset data-testid="search-next">
+          {t("home.search.next")}
+        </Link>
+        <Link className="button" to={lp("/")} preventScrollReset>
+          {t("home.search.again")}
+        </Link>
+      </div>
+    </Modal>
+  );
+}
+
+function Step({ name, label, value }: { name: string; label: string; value: string }) {
+  return (
+    // The check mark is drawn by the stylesheet: a step is listed only once it is known.
+    <li data-step={name}>
+      <span className="step-label">{label}</span> <strong className="step-value">{value}</strong>
+    </li>
   );
 }
 

@@ -4,6 +4,7 @@ import { getCurrentUser } from "~/auth/guards.server";
 import { localeFromPath } from "~/i18n/locales";
 import { startCheckout } from "~/payments.server";
 import { redirectWithFlash } from "~/toast.server";
+import { searchedNumber } from "~/utils/number-search";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 export const loader = () => redirect("/checkout");
@@ -23,7 +24,10 @@ export async function action({ request }: ActionFunctionArgs) {
     email: String(form.get("email") ?? (user?.email ?? "")),
     adult: form.get("adult") ?? undefined,
   };
-  const result = await startCheckout(fields, { locale: localeFromPath(new URL(page, "http://x").pathname), userId: user?.id });
+  const pageUrl = new URL(page, "http://x");
+  // A number searched on the home page rides along, so that New Search opens with it after sign-in.
+  const searched = searchedNumber(pageUrl.searchParams);
+  const result = await startCheckout(fields, { locale: localeFromPath(pageUrl.pathname), userId: user?.id, searched });
   if (result.ok) return redirect(result.url);
   const errors = result.error === "validation" ? result.fields : { form: "payments.errors.provider" };
   return redirectWithFlash(pageWithModal(page, { modal: "payment" }), {

@@ -8,6 +8,7 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { registerQuery } from "~/payments.server";
+import { searchedNumber, withSearchedNumber } from "~/utils/number-search";
 
 /** What the page shows; "querying" until the payment result is known. */
 type Shown = "querying" | "failed" | "unsubscribed" | "unknown" | "unobtainable" | "autoLoginFailed";
@@ -18,7 +19,9 @@ const POLL_MS = 3000;
 async function signInWith(request: Request, authCode: string) {
   const signedIn = await exchangeAuthCode(authCode);
   if (!signedIn) return null;
-  return redirect(localizePath(SUCCESS_PATH, getLocale(request)), {
+  // The number searched on the home page before buying goes on to New Search (success modal).
+  const next = withSearchedNumber(SUCCESS_PATH, searchedNumber(new URL(request.url).searchParams));
+  return redirect(localizePath(next, getLocale(request)), {
     headers: { "Set-Cookie": await sessionCookieHeader(signedIn.token) },
   });
 }

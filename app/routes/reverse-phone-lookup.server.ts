@@ -1,25 +1,15 @@
 // The lookup page's server side: the country options, and one lookup answer for the loader (GET with
 // ?number=) and the action (the form's POST).
-import { getCountries, getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
+import { getCountries } from "libphonenumber-js/max";
 import { getCurrentUser } from "~/auth/guards.server";
 import { intlLocale, type Locale } from "~/i18n/locales";
+import { countryOptions, type CountryOption } from "~/phone-countries.server";
 import { lookupPhoneNumber, parseLookupNumber, type LookupAnswer } from "~/phone-lookup.server";
 import { subscriptionFor } from "~/subscription.server";
 
-const FIRST_REGIONS = ["ID", "PH", "US"];
-export const DEFAULT_REGION: Record<Locale, string> = { en: "US", id: "ID", ph: "PH" };
-
-export type CountryOption = { region: string; dial: string; name: string };
-
 /** Every country libphonenumber-js knows, the product's markets first, named in the page language. */
-export function countryOptions(locale: Locale): CountryOption[] {
-  const names = new Intl.DisplayNames([intlLocale[locale]], { type: "region" });
-  const option = (region: string) => ({ region, dial: `+${getCountryCallingCode(region as CountryCode)}`, name: names.of(region) ?? region });
-  const rest = getCountries()
-    .filter((r) => !FIRST_REGIONS.includes(r))
-    .map(option)
-    .sort((a, b) => a.name.localeCompare(b.name, intlLocale[locale]));
-  return [...FIRST_REGIONS.map(option), ...rest];
+export function lookupCountryOptions(locale: Locale): CountryOption[] {
+  return countryOptions(locale, getCountries());
 }
 
 /** The answer as the page shows it: names and offsets already in the page language. */

@@ -6,7 +6,8 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { pageSeo } from "~/seo.server";
 import { seoMeta } from "~/utils/seo";
-import { answerLookup, countryOptions, DEFAULT_REGION, type LookupReply, type LookupView } from "./reverse-phone-lookup.server";
+import { DEFAULT_REGION } from "~/phone-countries.server";
+import { answerLookup, lookupCountryOptions, type LookupReply, type LookupView } from "./reverse-phone-lookup.server";
 
 const NUMBER_MAX = 40;
 /** Twilio Lookup v2 line types with a translation; any other value is shown as Twilio sends it. */
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A link such as ?number=%2B639171234567 answers at once (the form itself posts).
   const reply = number === null ? null : await answerLookup(request, locale, { country: params.get("country") ?? "", number });
   return data(
-    { ...seo, countries: countryOptions(locale), defaultRegion: DEFAULT_REGION[locale], reply },
+    { ...seo, countries: lookupCountryOptions(locale), defaultRegion: DEFAULT_REGION[locale], reply },
     { status: reply?.error ? 400 : 200 },
   );
 }

@@ -13,7 +13,8 @@ import { seoMeta } from "~/utils/seo";
 import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES } from "~/voice-messages";
 import { isVoice, isVoiceLanguage, listVoiceMessages, sendVoiceMessage, spokenParts } from "~/voice-messages.server";
-import { countryOptions, DEFAULT_REGION } from "./reverse-phone-lookup.server";
+import { DEFAULT_REGION } from "~/phone-countries.server";
+import { lookupCountryOptions } from "./reverse-phone-lookup.server";
 
 const NAME_MAX = 60;
 const DEFAULT_LANGUAGE = { en: "en", id: "id", ph: "fil" } as const;
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
   return {
     ...pageSeo(request, { title: t("voice.title"), description: t("voice.description") }),
-    countries: countryOptions(locale),
+    countries: lookupCountryOptions(locale),
     defaultRegion: DEFAULT_REGION[locale],
     defaultLanguage: DEFAULT_LANGUAGE[locale],
     defaultName: user.name ?? "",

@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from "react";
-import { Field, SubmitButton } from "~/components/form";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Field, SelectField, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { createTranslate } from "~/i18n/translate";
 import { isLocale, locales, type Locale } from "~/i18n/locales";
@@ -14,7 +14,7 @@ type Values = Record<string, string>;
 /**
  * New Search: an SMS, an e-mail or a link, each a plain form posting to the dashboard's action. The
  * values shown come from the action's 400 answer, else from the flash (the choose-message round trip
- * without JavaScript), else the defaults.
+ * without JavaScript), else the number searched on the home page (SMS form), else the defaults.
  */
 export function NewSearch({ data, messageModal, defaultName }: { data: NewSearchData; messageModal: boolean; defaultName: string }) {
   const t = useT();
@@ -23,7 +23,7 @@ export function NewSearch({ data, messageModal, defaultName }: { data: NewSearch
   const initial = (form: DashboardForm): { values: Values; errors: Values; reply?: FormReply } => {
     if (reply?.form === form) return { values: reply.values, errors: reply.errors, reply };
     if (flash?.form === form) return { values: flash.values, errors: {} };
-    return { values: {}, errors: {} };
+    return { values: form === "sms" && data.prefill ? data.prefill : {}, errors: {} };
   };
   return (
     <section className="new-search" aria-labelledby="new-search-heading">
@@ -267,19 +267,5 @@ function LanguageField(props: { value?: Locale; onChange?: (value: Locale) => vo
         </option>
       ))}
     </SelectField>
-  );
-}
-
-function SelectField({ label, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { name: string; label: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="field-control">
-        <select id={id} {...select}>
-          {children}
-        </select>
-      </div>
-    </div>
   );
 }

@@ -44,6 +44,8 @@ export type MapConfig = { tileUrl: string; attribution: string };
 export type NewSearchData = {
   countries: CountryOption[];
   defaultRegion: string;
+  /** The SMS form's values when New Search opens with a number searched on the home page. */
+  prefill: { countryCode: string; number: string } | null;
   templates: Record<Locale, Record<string, string>>;
   sampleLinks: Record<Locale, string>;
 };

@@ -1,0 +1,64 @@
+// The home page's number search (`/?modal=search&country=PH&number=...`): only what the number itself
+// tells, plus the carrier when a lookup provider is configured. The position is never in it.
+import type { Locale } from "~/i18n/locales";
+import { parseMobile } from "~/location-requests.server";
+import { requestRegion } from "~/phone-countries.server";
+import { lookupPhoneNumber } from "~/phone-lookup.server";
+import type { PhoneLookupProvider } from "~/providers/phone-lookup.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { NUMBER_MAX } from "~/utils/number-search";
+import { lookupView } from "./reverse-phone-lookup.server";
+
+/** Time zones shown by name; a country with more (the US) says how many others there are. */
+const ZONES_SHOWN = 4;
+
+/** What the searching modal shows, each part already in the page language. */
+export type SearchFacts = {
+  internationalFormat: string;
+  country: { name: string; callingCode: string } | null;
+  zones: { id: string; offset: string }[];
+  moreZones: number;
+  /** libphonenumber-js's type (MOBILE, FIXED_LINE_OR_MOBILE); null when the metadata does not say. */
+  numberType: string | null;
+  /** Absent without a lookup provider; `name` null when the provider does not know the carrier. */
+  carrier?: { state: "ok"; name: string | null } | { state: "unavailable" };
+};
+
+export type HomeSearch = {
+  /** What the visitor sent, to show again. */
+  values: { country: string; number: string };
+  /** A translation key for the number field. */
+  error?: string;
+  facts?: SearchFacts;
+};
+
+/**
+ * Checks the number as New Search will (a valid mobile number), then describes it. A visitor may
+ * spend a paid lookup for the carrier, limited per address; cached answers cost nothing.
+ */
+export async function searchNumber(
+  request: Request,
+  locale: Locale,
+  raw: { country: string; number: string },
+  options: { provider?: PhoneLookupProvider; now?: Date } = {},
+): Promise<HomeSearch> {
+  const values = { country: requestRegion(raw.country, locale), number: raw.number.slice(0, NUMBER_MAX * 2) };
+  if (raw.number.trim().length > NUMBER_MAX) return { values, error: "requests.errors.numberInvalid" };
+  const parsed = parseMobile(values.country, values.number);
+  if (!parsed.ok) return { values, error: parsed.error };
+  const answer = await lookupPhoneNumber(parsed.e164, null, { ...options, visitorIp: clientIp(request) });
+  if (!answer) return { values, error: "requests.errors.numberInvalid" };
+  const view = lookupView(answer, locale, options.now);
+  const facts: SearchFacts = {
+    internationalFormat: view.internationalFormat,
+    country: view.countryName ? { name: view.countryName, callingCode: view.callingCode } : null,
+    zones: view.zones.slice(0, ZONES_SHOWN),
+    moreZones: Math.max(0, view.zones.length - ZONES_SHOWN),
+    numberType: view.numberType ?? null,
+  };
+  // Only the carrier leaves the server: the caller name is for subscribers on the lookup page.
+  if (view.provider !== "offline") {
+    facts.carrier = view.providerState === "ok" && view.details ? { state: "ok", name: view.details.carrier } : { state: "unavailable" };
+  }
+  return { values, facts };
+}

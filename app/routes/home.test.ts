@@ -1,0 +1,190 @@
+// The home page's number search: the loader checks the number on the server, answers what the number
+// tells (the carrier only with a lookup provider, limited per visitor address), refuses bad input with
+// 400, and sends a signed-in user to New Search with the number; the number survives checkout.
+import { afterEach, describe, expect, it } from "vitest";
+import { resetConfig } from "~/config.server";
+import { db } from "~/db.server";
+import { VISITOR_LOOKUPS_PER_HOUR } from "~/phone-lookup.server";
+import { formRequest, routeArgs, signedInUser, uniqueEmail } from "../../tests/support/factories";
+import { startFake } from "../../tests/support/http-fake";
+import { twilioLookupAnswer } from "../../tests/support/twilio-lookup";
+import { loader as dashboardLoader } from "./dashboard";
+import { loader } from "./home";
+import type { SearchFacts } from "./home.server";
+import { action as checkoutAction } from "./payments.checkout";
+import { action as sandboxAction } from "./checkout.sandbox.$id";
+import { loader as registerLoader } from "./register";
+
+type Home = {
+  data: { countries: { region: string }[]; form: { country: string; number: string }; error: string | null; facts: SearchFacts | null };
+  init: { status: number } | null;
+};
+const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_BASE_URL"] as const;
+
+let fake: Awaited<ReturnType<typeof startFake>> | undefined;
+afterEach(async () => {
+  for (const key of TWILIO_ENV) delete process.env[key];
+  resetConfig();
+  await fake?.close();
+  fake = undefined;
+});
+
+async function withTwilio() {
+  fake = await startFake((req, res) => {
+    const number = decodeURIComponent(new URL(req.url, "http://x").pathname.split("/").pop()!);
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(twilioLookupAnswer(number)));
+  });
+  Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_BASE_URL: fake.origin });
+  resetConfig();
+}
+
+const request = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost:3000${path}`, { headers: { "x-client-ip": "198.51.100.4", ...headers } });
+const home = async (path: string, headers?: Record<string, string>) => (await loader(routeArgs(request(path, headers)))) as unknown as Home;
+const search = (prefix: string, country: string, number: string, ip = "198.51.100.4") =>
+  home(`${prefix}/?${new URLSearchParams({ modal: "search", country, number })}`, { "x-client-ip": ip });
+
+async function redirectOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a redirect");
+}
+
+describe("home page number search", () => {
+  it("offers the request countries with the language's own country preselected", async () => {
+    for (const [prefix, region] of [["", "US"], ["/id", "ID"], ["/ph", "PH"]]) {
+      const page = await home(`${prefix}/`);
+      expect(page.init?.status ?? 200).toBe(200);
+      expect(page.data.form).toEqual({ country: region, number: "" });
+      expect(page.data.countries.slice(0, 3).map((c) => c.region)).toEqual(["ID", "PH", "US"]);
+      expect(page.data.facts).toBeNull();
+    }
+  });
+
+  it("tells what a Philippine mobile number tells, in the page language, and nothing else", async () => {
+    const page = await search("/ph", "PH", "0917 123 4567");
+    expect(page.init?.status ?? 200).toBe(200);
+    expect(page.data.error).toBeNull();
+    expect(page.data.facts).toEqual({
+      internationalFormat: "+63 917 123 4567",
+      country: { name: "Pilipinas", callingCode: "63" },
+      zones: [{ id: "Asia/Manila", offset: "GMT+8" }],
+      moreZones: 0,
+      numberType: "MOBILE",
+    });
+    // Without a provider there is no carrier at all, not even an empty one.
+    expect(page.data.facts).not.toHaveProperty("carrier");
+    expect(page.data.form).toEqual({ country: "PH", number: "0917 123 4567" });
+  });
+
+  it("tells an Indonesian mobile number's zones, and a number with its own + ignores the picker", async () => {
+    const page = await search("/id", "ID", "0812-3456-7890");
+    expect(page.data.facts).toMatchObject({ internationalFormat: "+62 812 3456 7890", country: { name: "Indonesia", callingCode: "62" } });
+    expect(page.data.facts?.zones.map((z) => z.id)).toEqual(["Asia/Jakarta", "Asia/Jayapura", "Asia/Makassar", "Asia/Pontianak"]);
+    const plus = await search("", "US", "+62 812 3456 7890");
+    expect(plus.data.facts?.country?.callingCode).toBe("62");
+  });
+
+  it("names a few of a large country's zones and counts the others", async () => {
+    const page = await search("", "US", "(201) 555-0123");
+    expect(page.data.facts?.zones).toHaveLength(4);
+    expect(page.data.facts?.moreZones).toBeGreaterThan(20);
+  });
+
+  it("refuses empty, impossible, too long and non-mobile numbers with 400, keeping what was typed", async () => {
+    const empty = await search("/ph", "PH", "  ");
+    expect(empty.init?.status).toBe(400);
+    expect(empty.data).toMatchObject({ error: "requests.errors.numberRequired", facts: null });
+    const invalid = await search("/id", "ID", "12");
+    expect(invalid.init?.status).toBe(400);
+    expect(invalid.data).toMatchObject({ error: "requests.errors.numberInvalid", form: { country: "ID", number: "12" }, facts: null });
+    expect((await search("", "PH", "9".repeat(41))).data.error).toBe("requests.errors.numberInvalid");
+    // A landline cannot receive the SMS request that comes next.
+    expect((await search("/id", "ID", "021 555 1234")).data.error).toBe("requests.errors.numberInvalid");
+    // An unknown country falls back to the language's own.
+    expect((await search("/ph", "XX", "0917 123 4567")).data.facts?.country?.callingCode).toBe("63");
+  });
+
+  it("only fills the form in again when the address has a number but no search", async () => {
+    await withTwilio();
+    const page = await home("/?country=PH&number=0917%20123%204567");
+    expect(page.init?.status ?? 200).toBe(200);
+    expect(page.data).toMatchObject({ form: { country: "PH", number: "0917 123 4567" }, error: null, facts: null });
+    expect(fake!.requests).toHaveLength(0);
+  });
+
+  it("adds the carrier only when a provider is configured, never the caller name", async () => {
+    await withTwilio();
+    const page = await search("", "PH", "0917 123 4571");
+    expect(page.data.facts?.carrier).toEqual({ state: "ok", name: "Globe Telecom" });
+    expect(JSON.stringify(page.data)).not.toContain("JUAN");
+    // Cached for the day: the same number again costs nothing.
+    await search("", "PH", "0917 123 4571", "198.51.100.99");
+    expect(fake!.requests).toHaveLength(1);
+  });
+
+  it("limits a visitor address's paid lookups, and says so instead of inventing a carrier", async () => {
+    await withTwilio();
+    const ip = "198.51.100.77";
+    for (let i = 0; i < VISITOR_LOOKUPS_PER_HOUR; i++) {
+      expect((await search("", "PH", `0917 555 10${i}0`, ip)).data.facts?.carrier).toMatchObject({ state: "ok" });
+    }
+    const limited = await search("", "PH", "0917 555 1999", ip);
+    expect(limited.init?.status ?? 200).toBe(200);
+    expect(limited.data.facts).toMatchObject({ numberType: "MOBILE", carrier: { state: "unavailable" } });
+    expect(fake!.requests).toHaveLength(VISITOR_LOOKUPS_PER_HOUR);
+    // Another address has its own allowance.
+    expect((await search("", "PH", "0917 555 1999", "198.51.100.78")).data.facts?.carrier).toEqual({ state: "ok", name: "Globe Telecom" });
+  });
+
+  it("sends a signed-in user to New Search with the number, or to the dashboard without one", async () => {
+    const { token } = await signedInUser();
+    const cookie = { Cookie: `token=${token}` };
+    const withNumber = await redirectOf(home("/ph/?modal=search&country=PH&number=0917%20123%204567", cookie));
+    expect(withNumber.headers.get("Location")).toBe("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567");
+    expect((await redirectOf(home("/id/", cookie))).headers.get("Location")).toBe("/id/dashboard/");
+
+    const newSearch = (await dashboardLoader(routeArgs(request("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567", cookie)))) as {
+      newSearch: { prefill: unknown } | null;
+    };
+    expect(newSearch.newSearch?.prefill).toEqual({ countryCode: "PH", number: "0917 123 4567" });
+    const unknownCountry = (await dashboardLoader(routeArgs(request("/id/dashboard/?tab=new&country=ZZ&number=0812", cookie)))) as typeof newSearch;
+    expect(unknownCountry.newSearch?.prefill).toEqual({ countryCode: "ID", number: "0812" });
+    const plain = (await dashboardLoader(routeArgs(request("/dashboard/?tab=new", cookie)))) as typeof newSearch;
+    expect(plain.newSearch?.prefill).toBeNull();
+  });
+
+  it("carries the number through the payment modal, the sandbox checkout and the automatic sign-in", async () => {
+    delete process.env.STRIPE_SECRET_KEY;
+    resetConfig();
+    const email = uniqueEmail("search");
+    const returnTo = "/ph/?country=PH&number=0917+123+4567";
+    const started = (await checkoutAction(
+      routeArgs(formRequest("/payments/checkout", { returnTo, name: "Ana", surname: "Reyes", email, adult: "on" })),
+    )) as Response;
+    const sandboxUrl = new URL(started.headers.get("Location")!);
+    const id = sandboxUrl.pathname.split("/").pop()!;
+    expect(sandboxUrl.searchParams.get("return")).toBe(`/ph/register?id=${id}&country=PH&number=0917+123+4567`);
+
+    const paid = (await sandboxAction({
+      ...routeArgs(formRequest(sandboxUrl.pathname + sandboxUrl.search, { intent: "pay" })),
+      params: { id },
+    })) as Response;
+    const registerPath = paid.headers.get("Location")!;
+    expect(registerPath).toBe(`/ph/register?id=${id}&country=PH&number=0917+123+4567`);
+    const signedIn = await redirectOf(registerLoader(routeArgs(request(registerPath))));
+    expect(signedIn.headers.get("Location")).toBe("/ph/dashboard/modules/SuccessModal?country=PH&number=0917+123+4567");
+    expect(await db().user.count({ where: { email } })).toBe(1);
+
+    // A return address for another checkout is not followed.
+    const other = (await sandboxAction({
+      ...routeArgs(formRequest(`/checkout/sandbox/${id}?return=${encodeURIComponent("/register?id=other&x=1")}`, { intent: "pay" })),
+      params: { id },
+    })) as Response;
+    expect(other.headers.get("Location")).toBe(`/ph/register?id=${id}`);
+  });
+});
