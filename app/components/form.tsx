@@ -55,3 +55,20 @@ export function SelectField({ label, children, ...select }: SelectHTMLAttributes
     </div>
   );
 }
+
+/** The country-code picker of the phone-number forms: "+63 Philippines", the market's countries first. */
+export function CountryField({ countries, ...select }: SelectHTMLAttributes<HTMLSelectElement> & {
+  name: string;
+  label: string;
+  countries: { region: string; dial: string; name: string }[];
+}) {
+  return (
+    <SelectField {...select}>
+      {countries.map((c) => (
+        <option key={c.region} value={c.region}>
+          {`${c.dial} ${c.name}`}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

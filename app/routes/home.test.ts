@@ -5,9 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { VISITOR_LOOKUPS_PER_HOUR } from "~/phone-lookup.server";
-import { formRequest, routeArgs, signedInUser, uniqueEmail } from "../../tests/support/factories";
-import { startFake } from "../../tests/support/http-fake";
-import { twilioLookupAnswer } from "../../tests/support/twilio-lookup";
+import { formRequest, routeArgs, signedInUser, thrownResponse, uniqueEmail } from "../../tests/support/factories";
+import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/twilio-lookup";
 import { loader as dashboardLoader } from "./dashboard";
 import { loader } from "./home";
 import type { SearchFacts } from "./home.server";
@@ -19,23 +18,15 @@ type Home = {
   data: { countries: { region: string }[]; form: { country: string; number: string }; error: string | null; facts: SearchFacts | null };
   init: { status: number } | null;
 };
-const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_BASE_URL"] as const;
 
-let fake: Awaited<ReturnType<typeof startFake>> | undefined;
+let fake: Awaited<ReturnType<typeof startTwilioLookupFake>> | undefined;
 afterEach(async () => {
-  for (const key of TWILIO_ENV) delete process.env[key];
-  resetConfig();
-  await fake?.close();
+  await stopTwilioLookupFake(fake);
   fake = undefined;
 });
 
 async function withTwilio() {
-  fake = await startFake((req, res) => {
-    const number = decodeURIComponent(new URL(req.url, "http://x").pathname.split("/").pop()!);
-    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(twilioLookupAnswer(number)));
-  });
-  Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_BASE_URL: fake.origin });
-  resetConfig();
+  fake = await startTwilioLookupFake();
 }
 
 const request = (path: string, headers: Record<string, string> = {}) =>
@@ -44,15 +35,6 @@ const home = async (path: string, headers?: Record<string, string>) => (await lo
 const search = (prefix: string, country: string, number: string, ip = "198.51.100.4") =>
   home(`${prefix}/?${new URLSearchParams({ modal: "search", country, number })}`, { "x-client-ip": ip });
 
-async function redirectOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a redirect");
-}
 
 describe("home page number search", () => {
   it("offers the request countries with the language's own country preselected", async () => {
@@ -144,9 +126,9 @@ describe("home page number search", () => {
   it("sends a signed-in user to New Search with the number, or to the dashboard without one", async () => {
     const { token } = await signedInUser();
     const cookie = { Cookie: `token=${token}` };
-    const withNumber = await redirectOf(home("/ph/?modal=search&country=PH&number=0917%20123%204567", cookie));
+    const withNumber = await thrownResponse(home("/ph/?modal=search&country=PH&number=0917%20123%204567", cookie));
     expect(withNumber.headers.get("Location")).toBe("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567");
-    expect((await redirectOf(home("/id/", cookie))).headers.get("Location")).toBe("/id/dashboard/");
+    expect((await thrownResponse(home("/id/", cookie))).headers.get("Location")).toBe("/id/dashboard/");
 
     const newSearch = (await dashboardLoader(routeArgs(request("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567", cookie)))) as {
       newSearch: { prefill: unknown } | null;
@@ -176,7 +158,7 @@ describe("home page number search", () => {
     })) as Response;
     const registerPath = paid.headers.get("Location")!;
     expect(registerPath).toBe(`/ph/register?id=${id}&country=PH&number=0917+123+4567`);
-    const signedIn = await redirectOf(registerLoader(routeArgs(request(registerPath))));
+    const signedIn = await thrownResponse(registerLoader(routeArgs(request(registerPath))));
     expect(signedIn.headers.get("Location")).toBe("/ph/dashboard/modules/SuccessModal?country=PH&number=0917+123+4567");
     expect(await db().user.count({ where: { email } })).toBe(1);
 

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-ru
 import { requireAnonymous } from "~/auth/guards.server";
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { ContentSections } from "~/components/content";
-import { Field, SelectField, SubmitButton } from "~/components/form";
+import { CountryField, Field, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { BuyButton } from "~/components/payment-modal";
 import { faqSections, pageContent } from "~/content.server";
@@ -94,13 +94,7 @@ function NumberSearch() {
       <h2 id="search-title">{t("home.search.title")}</h2>
       <input type="hidden" name="modal" value="search" />
       <div className="phone-row">
-        <SelectField name="country" label={t("home.search.country")} defaultValue={form.country}>
-          {countries.map((c) => (
-            <option key={c.region} value={c.region}>
-              {`${c.dial} ${c.name}`}
-            </option>
-          ))}
-        </SelectField>
+        <CountryField name="country" label={t("home.search.country")} countries={countries} defaultValue={form.country} />
         <Field
           name="number"
           type="tel"

@@ -1,34 +1,22 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { resetConfig } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
 import { allowConsoleError } from "../../tests/support/console";
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
-import { startFake } from "../../tests/support/http-fake";
-import { twilioLookupAnswer } from "../../tests/support/twilio-lookup";
+import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/twilio-lookup";
 import { loader as apiLoader, action as apiAction } from "./api.v1.lookup";
 import { action, loader } from "./reverse-phone-lookup";
 import type { LookupReply } from "./reverse-phone-lookup.server";
 
 type Answer<T> = { data: T; init: { status: number } | null };
-const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_BASE_URL"] as const;
 
-let fake: Awaited<ReturnType<typeof startFake>> | undefined;
+let fake: Awaited<ReturnType<typeof startTwilioLookupFake>> | undefined;
 afterEach(async () => {
-  for (const key of TWILIO_ENV) delete process.env[key];
-  resetConfig();
-  await fake?.close();
+  await stopTwilioLookupFake(fake);
   fake = undefined;
 });
 
-/** Configures the real Twilio Lookup provider against a local fake answering `status`. */
 async function withTwilio(status = 200) {
-  fake = await startFake((req, res) => {
-    const number = decodeURIComponent(new URL(req.url, "http://x").pathname.split("/").pop()!);
-    const body = status === 200 ? twilioLookupAnswer(number) : { code: 20404, message: "Not found", status };
-    res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
-  });
-  Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_BASE_URL: fake.origin });
-  resetConfig();
+  fake = await startTwilioLookupFake(status);
 }
 
 const post = async (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>

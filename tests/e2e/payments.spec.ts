@@ -116,7 +116,7 @@ test("the register page waits for the payment result", async ({ page }) => {
   const modal = await fillPayment(page, email);
   await modal.getByRole("button", { name: "Pay $0.99" }).click();
   await expect(page).toHaveURL(/\/checkout\/sandbox\//);
-  const id = page.url().split("/").pop()!;
+  const id = new URL(page.url()).pathname.split("/").pop()!;
   // The buyer returns before paying: the result is still being queried.
   await page.goto(`/register?id=${id}`);
   await expect(page.getByTestId("register-status")).toHaveText("The payment result is currently being queried");

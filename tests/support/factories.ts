@@ -62,3 +62,14 @@ export async function readEnvelope(response: Response) {
 }
 
 export const routeArgs = (request: Request) => ({ request, params: {}, context: {} });
+
+/** The Response a loader or action throws (a redirect, usually); fails when it throws none. */
+export async function thrownResponse(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected the loader or action to throw a response");
+}

@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Field, SelectField, SubmitButton } from "~/components/form";
+import { CountryField, Field, SelectField, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { createTranslate } from "~/i18n/translate";
 import { isLocale, locales, type Locale } from "~/i18n/locales";
@@ -74,13 +74,12 @@ function SmsForm({ data, values, errors, reply, defaultName, messageModal }: For
         before={<button type="submit" className="implicit-submit" tabIndex={-1} aria-hidden="true" />}
       >
         <div className="phone-row">
-          <SelectField name="countryCode" label={t("dashboard.new.sms.countryCode")} defaultValue={values.countryCode ?? data.defaultRegion}>
-            {data.countries.map((c) => (
-              <option key={c.region} value={c.region}>
-                {`${c.dial} ${c.name}`}
-              </option>
-            ))}
-          </SelectField>
+          <CountryField
+            name="countryCode"
+            label={t("dashboard.new.sms.countryCode")}
+            countries={data.countries}
+            defaultValue={values.countryCode ?? data.defaultRegion}
+          />
           <Field
             name="number"
             type="tel"
