@@ -55,6 +55,7 @@ const schema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_PRODUCT_ID: z.string().optional(),
   PAYPAL_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  PAYPAL_API_BASE: z.string().url().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -10,6 +10,7 @@ import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
 import { paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
+import { hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
 import { randomToken } from "~/utils/hash.server";
 import { formatDay, formatMoney } from "~/utils/money";
@@ -232,7 +233,12 @@ async function applyInTransaction(
         await tx.payment.update({ where: { id: existing.id }, data: { status: "paid", paidAt: event.at, amount: event.amount } });
       }
       if (!paid) return;
-      const periodEnd = event.periodEnd ?? new Date(event.at.getTime() + (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS);
+      // A payment that does not say which period it pays for (a PayPal sale) follows the plan: the
+      // first one pays for the first day, each later one for a regular period.
+      const firstPayment =
+        !event.periodEnd &&
+        (await tx.payment.count({ where: { subscriptionId: sub.id, status: "paid", NOT: { providerPaymentId: event.paymentId } } })) === 0;
+      const periodEnd = event.periodEnd ?? new Date(event.at.getTime() + (firstPayment ? DAY_MS : (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS));
       const validUntil = later(sub.validUntil, periodEnd);
       const newest = !sub.lastEventAt || event.at.getTime() >= sub.lastEventAt.getTime();
       // A payment for more than the first day is a regular period: the trial is over.
@@ -307,6 +313,10 @@ async function completeCheckout(
 ) {
   const checkout = await tx.checkout.findUnique({ where: { id: event.checkoutId } });
   if (!checkout || checkout.status === "paid" || checkout.status === "unsubscribed") return;
+  // Claimed by a conditional update: when a webhook and a status query complete the same checkout
+  // at the same time, the second waits for the first's row lock and then matches nothing.
+  const claimed = await tx.checkout.updateMany({ where: { id: checkout.id, status: checkout.status }, data: { status: "paid" } });
+  if (claimed.count !== 1) return;
   let userId = checkout.userId;
   // Automatic sign-in is only for an account this checkout creates; anything else signs in normally.
   let autoLogin = false;
@@ -382,8 +392,11 @@ export type RegisterStatus = "pending" | "success" | "failed" | "unsubscribed" |
  * successful query hands out the single automatic sign-in code; later ones report success without it.
  */
 export async function registerQuery(checkoutId: string): Promise<{ status: RegisterStatus; authCode?: string; renewal?: boolean; userId?: string }> {
-  const checkout = await db().checkout.findUnique({ where: { id: checkoutId } });
+  let checkout = await db().checkout.findUnique({ where: { id: checkoutId } });
   if (!checkout) return { status: "unknown" };
+  if (checkout.status === "pending" && (await askProvider(checkout))) {
+    checkout = (await db().checkout.findUnique({ where: { id: checkoutId } }))!;
+  }
   switch (checkout.status) {
     case "pending":
       return { status: "pending" };
@@ -402,6 +415,44 @@ export async function registerQuery(checkoutId: string): Promise<{ status: Regis
     }
     default:
       return { status: "unknown" };
+  }
+}
+
+/** At most one provider status query per checkout in this many milliseconds, across processes. */
+export const STATUS_QUERY_INTERVAL_MS = 5000;
+
+/**
+ * A checkout still pending locally: asks the provider (its webhook may be late or lost) and applies
+ * the answer as the event the webhook would bring. The event id is per checkout, and completing a
+ * checkout is claimed atomically, so this and a webhook arriving later or at the same time create
+ * one account and send one e-mail. True when something changed.
+ */
+async function askProvider(checkout: { id: string; provider: string; providerSessionId: string | null }) {
+  if (!checkout.providerSessionId || checkout.provider === "sandbox") return false;
+  const provider = await paymentProvider();
+  if (provider.name !== checkout.provider) return false;
+  const slot = await hit(`checkout-status:${checkout.id}`, 1, STATUS_QUERY_INTERVAL_MS);
+  if (!slot.ok) return false;
+  const status = await provider.checkoutStatus(checkout.providerSessionId, checkout.id);
+  switch (status.state) {
+    case "paid":
+      await applyPaymentEvent(provider.name, {
+        kind: "checkout.paid",
+        eventId: `status:${checkout.id}`,
+        at: status.at,
+        checkoutId: checkout.id,
+        customerId: status.customerId,
+        subscriptionId: status.subscriptionId,
+        periodEnd: status.periodEnd,
+      });
+      return true;
+    case "failed":
+    case "unsubscribed": {
+      const { count } = await db().checkout.updateMany({ where: { id: checkout.id, status: "pending" }, data: { status: status.state } });
+      return count > 0;
+    }
+    default:
+      return false;
   }
 }
 
