@@ -10,7 +10,7 @@ import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
 import { paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
-import { hit } from "~/rate-limit.server";
+import { HOUR, hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
 import { randomToken } from "~/utils/hash.server";
 import { formatDay, formatMoney } from "~/utils/money";
@@ -526,34 +526,81 @@ export const refundFormSchema = z.object({
   reason: z.string().trim().min(1, "payments.errors.reason").max(2000, "payments.errors.reasonLength"),
 });
 
+/** Refund requests per client address per hour and per e-mail address per day. */
+export const REFUND_LIMITS = { perIpPerHour: 5, perEmailPerDay: 3 };
+
+export type RefundResult =
+  | { ok: true }
+  | { ok: false; error: "validation"; fields: Record<string, string> }
+  | { ok: false; error: "throttled"; retryAfterSeconds: number };
+
 /**
- * The /unsubscribe-and-refund form: records the request and stops renewals of the account with that
- * e-mail, if any. The answer is the same either way, so the form tells no one who has an account.
+ * The /unsubscribe-and-refund form: records the request, stops renewals of the account with that
+ * e-mail (at the provider too), tells support and confirms to the account's owner. The answer is the
+ * same whether an account exists or not, so the form tells no one who has an account; only the
+ * owner's own mailbox hears about it.
  */
-export async function requestRefund(raw: unknown, locale: Locale) {
+export async function requestRefund(raw: unknown, options: { locale: Locale; ip: string; now?: Date }): Promise<RefundResult> {
   const parsed = refundFormSchema.safeParse(raw);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    return { ok: false as const, fields };
+    return { ok: false, error: "validation", fields };
   }
-  const user = await db().user.findUnique({ where: { email: parsed.data.email }, select: { id: true } });
-  await db().refundRequest.create({ data: { ...parsed.data, locale, userId: user?.id ?? null } });
+  const { email, reason } = parsed.data;
+  const now = options.now ?? new Date();
+  for (const [key, limit, windowMs] of [
+    [`refund:ip:${options.ip}`, REFUND_LIMITS.perIpPerHour, HOUR],
+    [`refund:email:${email}`, REFUND_LIMITS.perEmailPerDay, 24 * HOUR],
+  ] as const) {
+    const slot = await hit(key, limit, windowMs, now);
+    if (!slot.ok) return { ok: false, error: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
+  }
+  const user = await db().user.findUnique({ where: { email }, select: { id: true, name: true, locale: true } });
+  await db().refundRequest.create({ data: { email, reason, locale: options.locale, userId: user?.id ?? null } });
+  let cancelled: CancelResult | null = null;
   if (user) {
-    const cancelled = await cancelSubscription(user.id);
+    cancelled = await cancelSubscription(user.id, now);
     if (!cancelled.ok && cancelled.error === "provider") console.error("Refund request: cancelling at the provider failed", user.id);
   }
-  const c = config();
-  const t = await getT("en");
+
+  // Support reads English; the account line says what was done, so a provider failure is followed up.
+  const staff = await getT("en");
+  const account = !user
+    ? staff("payments.email.refund.noAccount")
+    : cancelled?.ok
+      ? staff("payments.email.refund.stopped", { date: cancelled.validUntil })
+      : cancelled?.error === "provider"
+        ? staff("payments.email.refund.providerFailed")
+        : staff("payments.email.refund.noSubscription");
   await emailProvider().send({
-    to: c.CONTACT_EMAIL,
+    to: config().CONTACT_EMAIL,
     ...renderEmail({
-      subject: t("payments.email.refund.subject"),
-      paragraphs: [parsed.data.email, parsed.data.reason],
-      footer: t("email.footer"),
+      subject: staff("payments.email.refund.subject"),
+      paragraphs: [staff("payments.email.refund.from", { email, locale: options.locale }), account, reason],
+      footer: staff("email.footer"),
     }),
   });
-  return { ok: true as const };
+
+  if (user) {
+    const locale = isLocale(user.locale) ? user.locale : options.locale;
+    const t = await getT(locale);
+    const sent = await emailProvider().send({
+      to: email,
+      ...renderEmail({
+        subject: t("payments.email.refundReceived.subject"),
+        paragraphs: [
+          t("payments.email.refundReceived.greeting", { name: user.name || email }),
+          t("payments.email.refundReceived.intro"),
+          cancelled?.ok ? t("payments.email.refundReceived.access", { date: formatDay(new Date(cancelled.validUntil), locale) }) : t("payments.email.refundReceived.noAccess"),
+          t("payments.email.refundReceived.answer"),
+        ],
+        footer: t("email.footer"),
+      }),
+    });
+    if (!sent.ok) console.error("Refund confirmation e-mail failed", email, sent.error);
+  }
+  return { ok: true };
 }
 
 // ---------------------------------------------------------------------------------------------
