@@ -230,6 +230,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect(await mails(address)).toBe(1);
     // The verification request carried the webhook id and the delivery's headers.
     const verify = fake.requests.find((r) => r.url === "/v1/notifications/verify-webhook-signature")!;
+    expect(verify.headers.authorization).toBe("Bearer A21AAFakeToken");
     expect(JSON.parse(verify.body)).toMatchObject({ webhook_id: WEBHOOK_ID, auth_algo: "SHA256withRSA", cert_url: expect.stringContaining("/v1/notifications/certs/") });
 
     const first = await query(id);
@@ -245,7 +246,10 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     await deliver(activation);
     const firstDay = sale("PAYMENT.SALE.COMPLETED", sub, "SALE-1", "0.99", T0 + 1000);
     expect((await deliver(firstDay)).body.status).toBe("applied");
+    fake.requests.length = 0;
     expect((await deliver(firstDay)).body.status).toBe("duplicate");
+    // The verification token is reused: one call to PayPal per delivery.
+    expect(paths()).toEqual(["POST /v1/notifications/verify-webhook-signature"]);
     expect((await deliver(activation)).body.status).toBe("duplicate");
     const renewal = sale("PAYMENT.SALE.COMPLETED", sub, "SALE-2", "29.99", T0 + DAY);
     await deliver(renewal);

@@ -66,6 +66,8 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
   });
   const subscriptions = new SubscriptionsController(client);
   const plans = new Map<string, string>();
+  // The signature verification call is outside the SDK: its own token, reused until it expires.
+  let verifyToken: Awaited<ReturnType<typeof client.clientCredentialsAuthManager.fetchToken>> | undefined;
   const fail = (what: string, error: unknown) => {
     // The SDK's ApiError has an empty message: the status and PayPal's error name say what happened.
     const e = error as Error & { statusCode?: number; result?: { name?: string; message?: string } };
@@ -187,7 +189,7 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
 
   /** PayPal verifies its own signatures: POST /v1/notifications/verify-webhook-signature. */
   async function verifySignature(rawBody: string, headers: Headers) {
-    const token = await client.clientCredentialsAuthManager.fetchToken();
+    const token = (verifyToken = await client.clientCredentialsAuthManager.updateToken(verifyToken));
     const header = (name: string) => headers.get(name) ?? "";
     const response = await fetch(`${apiBase}/v1/notifications/verify-webhook-signature`, {
       method: "POST",
