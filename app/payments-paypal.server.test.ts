@@ -286,6 +286,23 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect(await db().payment.count({ where: { providerPaymentId: "SALE-O1" } })).toBe(1);
   });
 
+  it("completes the checkout from a first sale that arrives first and does not name the checkout", async () => {
+    const { id, sub, email: address } = await buy();
+    await deliver(sale("PAYMENT.SALE.COMPLETED", sub, "SALE-E1", "0.99", T0 + 2000));
+    const user = await userOf(address);
+    expect(user!.subscription).toMatchObject({ state: "trial", providerSubscriptionId: sub });
+    expect(await db().payment.count({ where: { providerPaymentId: "SALE-E1", status: "paid" } })).toBe(1);
+    await deliver(activated(sub, id, T0 + 1000));
+    expect(await db().user.count({ where: { email: address } })).toBe(1);
+    expect(await mails(address)).toBe(1);
+  });
+
+  it("marks a checkout whose subscription expired before activation as unsubscribed", async () => {
+    const { id, sub } = await buy();
+    await deliver(subEvent("BILLING.SUBSCRIPTION.EXPIRED", sub, T0 + HOUR, { status: "EXPIRED" }));
+    expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "unsubscribed" });
+  });
+
   it("keeps access until validUntil after BILLING.SUBSCRIPTION.CANCELLED, then shows Expired after EXPIRED", async () => {
     const { id, sub, email: address } = await buy();
     await deliver(activated(sub, id));

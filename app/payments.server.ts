@@ -193,7 +193,8 @@ async function applyInTransaction(
     case "payment.succeeded":
     case "payment.failed": {
       let sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
-      if (!sub && event.checkoutId && event.kind === "payment.succeeded") {
+      const checkoutId = sub ? null : (event.checkoutId ?? (await checkoutOfSubscription(tx, provider, event.subscriptionId)));
+      if (!sub && checkoutId && event.kind === "payment.succeeded") {
         // The first invoice can arrive before "checkout completed": it completes the checkout itself.
         await completeCheckout(
           tx,
@@ -202,7 +203,7 @@ async function applyInTransaction(
             kind: "checkout.paid",
             eventId: event.eventId,
             at: event.at,
-            checkoutId: event.checkoutId,
+            checkoutId,
             customerId: event.customerId,
             subscriptionId: event.subscriptionId,
             periodEnd: event.periodEnd ?? new Date(event.at.getTime() + DAY_MS),
@@ -289,14 +290,24 @@ async function applyInTransaction(
             lastEventAt: later(sub.lastEventAt, event.at),
           },
         });
-      } else if (event.checkoutId) {
-        await tx.checkout.updateMany({ where: { id: event.checkoutId, status: "pending" }, data: { status: "unsubscribed" } });
+      } else {
+        const checkoutId = event.checkoutId ?? (await checkoutOfSubscription(tx, provider, event.subscriptionId));
+        if (checkoutId) await tx.checkout.updateMany({ where: { id: checkoutId, status: "pending" }, data: { status: "unsubscribed" } });
       }
       return;
     }
     case "ignored":
       return;
   }
+}
+
+/**
+ * The checkout a provider subscription was opened by, for events that arrive before the
+ * subscription is known and do not name the checkout: a PayPal checkout is its subscription.
+ */
+async function checkoutOfSubscription(tx: Tx, provider: ProviderName, subscriptionId: string) {
+  const checkout = await tx.checkout.findFirst({ where: { provider, providerSessionId: subscriptionId }, select: { id: true } });
+  return checkout?.id ?? null;
 }
 
 /**
