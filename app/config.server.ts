@@ -25,6 +25,12 @@ const schema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   TWILIO_BASE_URL: z.string().url().optional(),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Reverse geocoding: a Nominatim-compatible API (unset → the offline nearest place).
+  REVERSE_GEOCODING_URL: z.string().url().optional(),
+  REVERSE_GEOCODING_EMAIL: z.string().email().optional(),
+  REVERSE_GEOCODING_KEY: z.string().optional(),
+  REVERSE_GEOCODING_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
+  REVERSE_GEOCODING_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
@@ -49,6 +55,7 @@ const schema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_PRODUCT_ID: z.string().optional(),
   PAYPAL_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  PAYPAL_API_BASE: z.string().url().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

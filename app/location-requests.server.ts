@@ -8,6 +8,7 @@ import { nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
+import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
 import { smsProvider } from "~/providers/sms.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { emailError } from "~/auth/validation";
@@ -186,7 +187,10 @@ export async function recordOpened(code: string) {
 }
 
 export async function sharePrecise(code: string, position: { latitude: number; longitude: number; accuracyMeters: number }) {
-  return db().locationRequest.updateMany({
+  const locatedAt = new Date();
+  const offline = nearestPlace(position.latitude, position.longitude);
+  // The share is stored first with the offline address, so a slow or failing geocoder can never lose it.
+  const stored = await db().locationRequest.updateMany({
     where: { code },
     data: {
       status: "gps_tracked",
@@ -194,19 +198,23 @@ export async function sharePrecise(code: string, position: { latitude: number; l
       latitude: position.latitude,
       longitude: position.longitude,
       accuracyMeters: Math.max(position.accuracyMeters, 1),
-      address: nearestPlace(position.latitude, position.longitude),
-      locatedAt: new Date(),
-      openedAt: new Date(),
+      address: offline,
+      locatedAt,
+      openedAt: locatedAt,
     },
   });
+  if (stored.count > 0) await refineAddress(code, locatedAt, offline, { ...position, precision: "street" });
+  return stored;
 }
 
 /** Approximate: located from the address the recipient's request came from; false when unknown. */
 export async function shareApproximate(code: string, ip: string) {
   const found = locateIp(ip);
   if (!found) return false;
-  const place = found.city && found.country ? `${found.city}, ${found.country}` : nearestPlace(found.latitude, found.longitude);
-  await db().locationRequest.updateMany({
+  const locatedAt = new Date();
+  // The IP database names the city itself; a position without one is named like a precise one, at city level.
+  const offline = found.city && found.country ? `${found.city}, ${found.country}` : nearestPlace(found.latitude, found.longitude);
+  const stored = await db().locationRequest.updateMany({
     where: { code },
     data: {
       status: "ip_located",
@@ -214,12 +222,33 @@ export async function shareApproximate(code: string, ip: string) {
       latitude: found.latitude,
       longitude: found.longitude,
       accuracyMeters: found.accuracyMeters,
-      address: place,
-      locatedAt: new Date(),
-      openedAt: new Date(),
+      address: offline,
+      locatedAt,
+      openedAt: locatedAt,
     },
   });
+  if (stored.count > 0 && !(found.city && found.country)) {
+    await refineAddress(code, locatedAt, offline, { latitude: found.latitude, longitude: found.longitude, precision: "city" });
+  }
   return true;
+}
+
+/**
+ * One reverse-geocoding request per share, when a provider is configured. The address is replaced
+ * only on that same share: if the recipient revoked or shared again meanwhile, it is left alone.
+ */
+async function refineAddress(
+  code: string,
+  locatedAt: Date,
+  offline: string | null,
+  position: { latitude: number; longitude: number; precision: AddressPrecision },
+) {
+  if (reverseGeocoder().name === "offline") return;
+  const row = await db().locationRequest.findUnique({ where: { code }, select: { locale: true } });
+  const locale = row && isLocale(row.locale) ? row.locale : "en";
+  const address = await addressOf({ latitude: position.latitude, longitude: position.longitude, precision: position.precision, locale });
+  if (!address || address === offline) return;
+  await db().locationRequest.updateMany({ where: { code, locatedAt, decision: null }, data: { address } });
 }
 
 const clearedPosition = { latitude: null, longitude: null, accuracyMeters: null, address: null };

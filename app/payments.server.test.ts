@@ -1,7 +1,7 @@
 // Payments end to end below the UI: the real stripe SDK against a local fake of the Stripe API, and
 // webhooks signed with the SDK's own test helper, handed to the webhook route's action.
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { startFake } from "../tests/support/http-fake";
@@ -19,13 +19,27 @@ const SECRET = "whsec_test_secret";
 const stripe = new Stripe("sk_test_x");
 let fake: Awaited<ReturnType<typeof startFake>>;
 let sessions = 0;
+/** The fake's checkout sessions, as GET /v1/checkout/sessions/{id} answers them. */
+const sessionState = new Map<string, Record<string, unknown>>();
 
 beforeAll(async () => {
   fake = await startFake((req, res) => {
     res.setHeader("Content-Type", "application/json");
-    if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)\?(.*)$/.exec(req.url);
+    if (req.method === "GET" && retrieve) {
+      const session = sessionState.get(retrieve[1]!);
+      if (!session) {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ error: { type: "invalid_request_error", message: `No such checkout.session: '${retrieve[1]}'` } }));
+        return;
+      }
+      res.end(JSON.stringify({ object: "checkout.session", mode: "subscription", customer: "cus_1", ...session }));
+    } else if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
       sessions += 1;
-      res.end(JSON.stringify({ id: `cs_test_${sessions}`, object: "checkout.session", url: `https://checkout.stripe.test/c/${sessions}` }));
+      const form = new URLSearchParams(req.body);
+      const id = `cs_test_${sessions}`;
+      sessionState.set(id, { id, status: "open", payment_status: "unpaid", client_reference_id: form.get("client_reference_id"), subscription: null, metadata: {} });
+      res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/${sessions}` }));
     } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/")) {
       res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: true }));
     } else {
@@ -248,12 +262,90 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
     expect(paid).toMatchObject({ totals: [{ currencyCode: "PHP", amount: 4900 }], payments: [{ amount: 4900, status: "paid" }] });
   });
 
-  it("answers 501 for v5pay", async () => {
+  it("answers a 501 envelope for v5pay", async () => {
     const response = await registerAndSign({
       ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/v5pay", { json: {} })),
       params: { provider: "v5pay" },
     });
     expect(response.status).toBe(501);
+    const body = await readEnvelope(response);
+    expect(body).toMatchObject({ status: 501, message: "The payment method v5pay is not available", data: null });
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe("Stripe: the register query when the webhook is late or lost", () => {
+  const subscription = (id: string, checkoutId: string) => ({
+    id,
+    object: "subscription",
+    status: "trialing",
+    created: T0 + 5,
+    trial_end: T0 + 5 + 86400,
+    cancel_at_period_end: false,
+    metadata: { checkoutId },
+    items: { object: "list", data: [{ id: "si_1", current_period_end: T0 + 5 + 86400 }] },
+  });
+  const sessionOf = (checkoutId: string) => db().checkout.findUniqueOrThrow({ where: { id: checkoutId } }).then((c) => c.providerSessionId!);
+  const allowQueryNow = (checkoutId: string) => db().rateLimit.deleteMany({ where: { key: { startsWith: `checkout-status:${checkoutId}` } } });
+
+  it("retrieves the Checkout Session with its subscription, signs up once, and the late webhook changes nothing", async () => {
+    const { id, email } = await buy();
+    const session = await sessionOf(id);
+    fake.requests.length = 0;
+    expect(await query(id)).toEqual({ status: "pending", authCode: null });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.method).toBe("GET");
+    expect(fake.requests[0]!.url).toBe(`/v1/checkout/sessions/${session}?expand[0]=subscription`);
+
+    // Paid at Stripe; no webhook. Within the interval nobody asks again.
+    Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L1", id) });
+    expect(await query(id)).toEqual({ status: "pending", authCode: null });
+    expect(fake.requests).toHaveLength(1);
+    await allowQueryNow(id);
+
+    const answer = await query(id);
+    expect(answer).toEqual({ status: "success", authCode: expect.any(String) });
+    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode } })));
+    expect(login.status).toBe(200);
+    const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
+    expect(user.subscription).toMatchObject({ state: "trial", provider: "stripe", providerSubscriptionId: "sub_L1", providerCustomerId: "cus_1" });
+    expect(user.subscription!.validUntil.getTime()).toBe((T0 + 5 + 86400) * 1000);
+    expect(await db().outboxMessage.count({ where: { to: email } })).toBe(1);
+
+    // The webhooks arrive after all: one account, one e-mail, no second sign-in code; the later
+    // invoice still records the first-day payment.
+    expect((await deliver(completed(id, "sub_L1", T0 + 6))).body.status).toBe("applied");
+    await deliver(invoice("invoice.paid", "sub_L1", { id: "in_L1", amount: 4900, end: T0 + 5 + 86400, created: T0 + 7 }));
+    expect(await db().user.count({ where: { email } })).toBe(1);
+    expect(await db().outboxMessage.count({ where: { to: email } })).toBe(1);
+    expect(await query(id)).toEqual({ status: "success", authCode: null });
+    expect(await db().payment.count({ where: { providerPaymentId: "in_L1", status: "paid" } })).toBe(1);
+  });
+
+  it("lands signed in through /register when only the status query knows the payment", async () => {
+    const { id } = await buy();
+    const session = await sessionOf(id);
+    Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L2", id) });
+    const { loader: registerPage } = await import("./routes/register");
+    const thrown = await registerPage(routeArgs(new Request(`http://localhost:3000/ph/register?id=${id}`))).catch((r: unknown) => r);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe("/ph/dashboard/modules/SuccessModal");
+    expect((thrown as Response).headers.get("Set-Cookie")).toBeTruthy();
+  });
+
+  it("reports an expired Checkout Session as failed", async () => {
+    const { id } = await buy();
+    Object.assign(sessionState.get(await sessionOf(id))!, { status: "expired" });
+    expect(await query(id)).toEqual({ status: "failed", authCode: null });
+  });
+
+  it("stays pending when Stripe cannot answer", async () => {
+    const { id } = await buy();
+    sessionState.delete(await sessionOf(id));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(await query(id)).toEqual({ status: "pending", authCode: null });
+    expect(warn).toHaveBeenCalledWith("Stripe checkout status failed", expect.stringContaining("No such checkout.session"));
+    warn.mockRestore();
   });
 });
 

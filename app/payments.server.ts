@@ -10,6 +10,7 @@ import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
 import { paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
+import { HOUR, hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
 import { randomToken } from "~/utils/hash.server";
 import { formatDay, formatMoney } from "~/utils/money";
@@ -193,7 +194,8 @@ async function applyInTransaction(
     case "payment.succeeded":
     case "payment.failed": {
       let sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
-      if (!sub && event.checkoutId && event.kind === "payment.succeeded") {
+      const checkoutId = sub ? null : (event.checkoutId ?? (await checkoutOfSubscription(tx, provider, event.subscriptionId)));
+      if (!sub && checkoutId && event.kind === "payment.succeeded") {
         // The first invoice can arrive before "checkout completed": it completes the checkout itself.
         await completeCheckout(
           tx,
@@ -202,7 +204,7 @@ async function applyInTransaction(
             kind: "checkout.paid",
             eventId: event.eventId,
             at: event.at,
-            checkoutId: event.checkoutId,
+            checkoutId,
             customerId: event.customerId,
             subscriptionId: event.subscriptionId,
             periodEnd: event.periodEnd ?? new Date(event.at.getTime() + DAY_MS),
@@ -233,7 +235,12 @@ async function applyInTransaction(
         await tx.payment.update({ where: { id: existing.id }, data: { status: "paid", paidAt: event.at, amount: event.amount } });
       }
       if (!paid) return;
-      const periodEnd = event.periodEnd ?? new Date(event.at.getTime() + (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS);
+      // A payment that does not say which period it pays for (a PayPal sale) follows the plan: the
+      // first one pays for the first day, each later one for a regular period.
+      const firstPayment =
+        !event.periodEnd &&
+        (await tx.payment.count({ where: { subscriptionId: sub.id, status: "paid", NOT: { providerPaymentId: event.paymentId } } })) === 0;
+      const periodEnd = event.periodEnd ?? new Date(event.at.getTime() + (firstPayment ? DAY_MS : (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS));
       const validUntil = later(sub.validUntil, periodEnd);
       const newest = !sub.lastEventAt || event.at.getTime() >= sub.lastEventAt.getTime();
       // A payment for more than the first day is a regular period: the trial is over.
@@ -284,14 +291,24 @@ async function applyInTransaction(
             lastEventAt: later(sub.lastEventAt, event.at),
           },
         });
-      } else if (event.checkoutId) {
-        await tx.checkout.updateMany({ where: { id: event.checkoutId, status: "pending" }, data: { status: "unsubscribed" } });
+      } else {
+        const checkoutId = event.checkoutId ?? (await checkoutOfSubscription(tx, provider, event.subscriptionId));
+        if (checkoutId) await tx.checkout.updateMany({ where: { id: checkoutId, status: "pending" }, data: { status: "unsubscribed" } });
       }
       return;
     }
     case "ignored":
       return;
   }
+}
+
+/**
+ * The checkout a provider subscription was opened by, for events that arrive before the
+ * subscription is known and do not name the checkout: a PayPal checkout is its subscription.
+ */
+async function checkoutOfSubscription(tx: Tx, provider: ProviderName, subscriptionId: string) {
+  const checkout = await tx.checkout.findFirst({ where: { provider, providerSessionId: subscriptionId }, select: { id: true } });
+  return checkout?.id ?? null;
 }
 
 /**
@@ -308,6 +325,10 @@ async function completeCheckout(
 ) {
   const checkout = await tx.checkout.findUnique({ where: { id: event.checkoutId } });
   if (!checkout || checkout.status === "paid" || checkout.status === "unsubscribed") return;
+  // Claimed by a conditional update: when a webhook and a status query complete the same checkout
+  // at the same time, the second waits for the first's row lock and then matches nothing.
+  const claimed = await tx.checkout.updateMany({ where: { id: checkout.id, status: checkout.status }, data: { status: "paid" } });
+  if (claimed.count !== 1) return;
   let userId = checkout.userId;
   // Automatic sign-in is only for an account this checkout creates; anything else signs in normally.
   let autoLogin = false;
@@ -383,8 +404,11 @@ export type RegisterStatus = "pending" | "success" | "failed" | "unsubscribed" |
  * successful query hands out the single automatic sign-in code; later ones report success without it.
  */
 export async function registerQuery(checkoutId: string): Promise<{ status: RegisterStatus; authCode?: string; renewal?: boolean; userId?: string }> {
-  const checkout = await db().checkout.findUnique({ where: { id: checkoutId } });
+  let checkout = await db().checkout.findUnique({ where: { id: checkoutId } });
   if (!checkout) return { status: "unknown" };
+  if (checkout.status === "pending" && (await askProvider(checkout))) {
+    checkout = (await db().checkout.findUnique({ where: { id: checkoutId } }))!;
+  }
   switch (checkout.status) {
     case "pending":
       return { status: "pending" };
@@ -403,6 +427,44 @@ export async function registerQuery(checkoutId: string): Promise<{ status: Regis
     }
     default:
       return { status: "unknown" };
+  }
+}
+
+/** At most one provider status query per checkout in this many milliseconds, across processes. */
+export const STATUS_QUERY_INTERVAL_MS = 5000;
+
+/**
+ * A checkout still pending locally: asks the provider (its webhook may be late or lost) and applies
+ * the answer as the event the webhook would bring. The event id is per checkout, and completing a
+ * checkout is claimed atomically, so this and a webhook arriving later or at the same time create
+ * one account and send one e-mail. True when something changed.
+ */
+async function askProvider(checkout: { id: string; provider: string; providerSessionId: string | null }) {
+  if (!checkout.providerSessionId || checkout.provider === "sandbox") return false;
+  const provider = await paymentProvider();
+  if (provider.name !== checkout.provider) return false;
+  const slot = await hit(`checkout-status:${checkout.id}`, 1, STATUS_QUERY_INTERVAL_MS);
+  if (!slot.ok) return false;
+  const status = await provider.checkoutStatus(checkout.providerSessionId, checkout.id);
+  switch (status.state) {
+    case "paid":
+      await applyPaymentEvent(provider.name, {
+        kind: "checkout.paid",
+        eventId: `status:${checkout.id}`,
+        at: status.at,
+        checkoutId: checkout.id,
+        customerId: status.customerId,
+        subscriptionId: status.subscriptionId,
+        periodEnd: status.periodEnd,
+      });
+      return true;
+    case "failed":
+    case "unsubscribed": {
+      const { count } = await db().checkout.updateMany({ where: { id: checkout.id, status: "pending" }, data: { status: status.state } });
+      return count > 0;
+    }
+    default:
+      return false;
   }
 }
 
@@ -476,34 +538,81 @@ export const refundFormSchema = z.object({
   reason: z.string().trim().min(1, "payments.errors.reason").max(2000, "payments.errors.reasonLength"),
 });
 
+/** Refund requests per client address per hour and per e-mail address per day. */
+export const REFUND_LIMITS = { perIpPerHour: 5, perEmailPerDay: 3 };
+
+export type RefundResult =
+  | { ok: true }
+  | { ok: false; error: "validation"; fields: Record<string, string> }
+  | { ok: false; error: "throttled"; retryAfterSeconds: number };
+
 /**
- * The /unsubscribe-and-refund form: records the request and stops renewals of the account with that
- * e-mail, if any. The answer is the same either way, so the form tells no one who has an account.
+ * The /unsubscribe-and-refund form: records the request, stops renewals of the account with that
+ * e-mail (at the provider too), tells support and confirms to the account's owner. The answer is the
+ * same whether an account exists or not, so the form tells no one who has an account; only the
+ * owner's own mailbox hears about it.
  */
-export async function requestRefund(raw: unknown, locale: Locale) {
+export async function requestRefund(raw: unknown, options: { locale: Locale; ip: string; now?: Date }): Promise<RefundResult> {
   const parsed = refundFormSchema.safeParse(raw);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    return { ok: false as const, fields };
+    return { ok: false, error: "validation", fields };
   }
-  const user = await db().user.findUnique({ where: { email: parsed.data.email }, select: { id: true } });
-  await db().refundRequest.create({ data: { ...parsed.data, locale, userId: user?.id ?? null } });
+  const { email, reason } = parsed.data;
+  const now = options.now ?? new Date();
+  for (const [key, limit, windowMs] of [
+    [`refund:ip:${options.ip}`, REFUND_LIMITS.perIpPerHour, HOUR],
+    [`refund:email:${email}`, REFUND_LIMITS.perEmailPerDay, 24 * HOUR],
+  ] as const) {
+    const slot = await hit(key, limit, windowMs, now);
+    if (!slot.ok) return { ok: false, error: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
+  }
+  const user = await db().user.findUnique({ where: { email }, select: { id: true, name: true, locale: true } });
+  await db().refundRequest.create({ data: { email, reason, locale: options.locale, userId: user?.id ?? null } });
+  let cancelled: CancelResult | null = null;
   if (user) {
-    const cancelled = await cancelSubscription(user.id);
+    cancelled = await cancelSubscription(user.id, now);
     if (!cancelled.ok && cancelled.error === "provider") console.error("Refund request: cancelling at the provider failed", user.id);
   }
-  const c = config();
-  const t = await getT("en");
+
+  // Support reads English; the account line says what was done, so a provider failure is followed up.
+  const staff = await getT("en");
+  const account = !user
+    ? staff("payments.email.refund.noAccount")
+    : cancelled?.ok
+      ? staff("payments.email.refund.stopped", { date: cancelled.validUntil })
+      : cancelled?.error === "provider"
+        ? staff("payments.email.refund.providerFailed")
+        : staff("payments.email.refund.noSubscription");
   await emailProvider().send({
-    to: c.CONTACT_EMAIL,
+    to: config().CONTACT_EMAIL,
     ...renderEmail({
-      subject: t("payments.email.refund.subject"),
-      paragraphs: [parsed.data.email, parsed.data.reason],
-      footer: t("email.footer"),
+      subject: staff("payments.email.refund.subject"),
+      paragraphs: [staff("payments.email.refund.from", { email, locale: options.locale }), account, reason],
+      footer: staff("email.footer"),
     }),
   });
-  return { ok: true as const };
+
+  if (user) {
+    const locale = isLocale(user.locale) ? user.locale : options.locale;
+    const t = await getT(locale);
+    const sent = await emailProvider().send({
+      to: email,
+      ...renderEmail({
+        subject: t("payments.email.refundReceived.subject"),
+        paragraphs: [
+          t("payments.email.refundReceived.greeting", { name: user.name || email }),
+          t("payments.email.refundReceived.intro"),
+          cancelled?.ok ? t("payments.email.refundReceived.access", { date: formatDay(new Date(cancelled.validUntil), locale) }) : t("payments.email.refundReceived.noAccess"),
+          t("payments.email.refundReceived.answer"),
+        ],
+        footer: t("email.footer"),
+      }),
+    });
+    if (!sent.ok) console.error("Refund confirmation e-mail failed", email, sent.error);
+  }
+  return { ok: true };
 }
 
 // ---------------------------------------------------------------------------------------------

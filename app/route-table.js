@@ -71,7 +71,6 @@ export const resourceRoutes = [
   { path: "api/v1/auth/registerAndSign/:provider", file: "routes/api.v1.auth.register-and-sign.ts" },
   { path: "api/v1/webhooks/:provider", file: "routes/api.v1.webhooks.ts" },
   { path: "payments/checkout", file: "routes/payments.checkout.ts" },
-  { path: "refund-request", file: "routes/refund-request.ts" },
   { path: "api/v1/locate/sendSms", file: "routes/api.v1.locate.send-sms.ts" },
   { path: "api/v1/locate/sendEmail", file: "routes/api.v1.locate.send-email.ts" },
   { path: "api/v1/locate/createLink", file: "routes/api.v1.locate.create-link.ts" },

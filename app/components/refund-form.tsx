@@ -1,31 +1,43 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
-import type { loader as rootLoader } from "~/root";
-import { Field } from "./form";
+import type { RefundFormAnswer } from "~/routes/content-page";
+import { Field, FormError, SubmitButton } from "./form";
 
 /**
- * The /unsubscribe-and-refund form (e-mail + reason). It posts to /refund-request, which stops
- * renewals, records the request and comes back here with a toast; errors come back in the flash.
+ * The /unsubscribe-and-refund form (e-mail + reason). It posts to its own page, which stops renewals,
+ * records the request and comes back with a toast; errors come back as the action's answer (4xx).
  */
 export function RefundForm() {
   const t = useT();
-  const { pathname } = useLocation();
-  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.form;
-  const mine = flash?.form === "refund" ? flash : undefined;
-  const errors = mine?.errors ?? {};
+  const answer = useActionData<RefundFormAnswer>();
+  const navigation = useNavigation();
+  // A new address after the success redirect empties the form.
+  const { key } = useLocation();
+  const errors = answer?.errors ?? {};
   return (
-    <form method="post" action="/refund-request" id="refund-form" className="panel refund-form" aria-labelledby="refund-form-title">
+    <Form method="post" id="refund-form" key={key} className="panel refund-form" aria-labelledby="refund-form-title">
       <h2 id="refund-form-title">{t("payments.refund.title")}</h2>
-      <input type="hidden" name="returnTo" value={pathname} />
-      <Field name="email" type="email" label={t("payments.refund.email")} autoComplete="email" required defaultValue={mine?.values.email} error={errors.email && t(errors.email)} />
+      <FormError message={errors.form} />
+      <Field name="email" type="email" label={t("payments.refund.email")} autoComplete="email" required maxLength={254} defaultValue={answer?.values.email} error={errors.email} />
       <div className="field">
         <label htmlFor="refund-reason">{t("payments.refund.reason")}</label>
-        <textarea id="refund-reason" name="reason" required maxLength={2000} rows={4} defaultValue={mine?.values.reason} aria-invalid={errors.reason ? true : undefined} />
-        {errors.reason ? <p className="field-error">{t(errors.reason)}</p> : null}
+        <textarea
+          id="refund-reason"
+          name="reason"
+          required
+          maxLength={2000}
+          rows={4}
+          defaultValue={answer?.values.reason}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? "refund-reason-error" : undefined}
+        />
+        {errors.reason ? (
+          <p className="field-error" id="refund-reason-error">
+            {errors.reason}
+          </p>
+        ) : null}
       </div>
-      <button type="submit" className="button button-primary">
-        {t("payments.refund.submit")}
-      </button>
-    </form>
+      <SubmitButton busy={navigation.state === "submitting"}>{t("payments.refund.submit")}</SubmitButton>
+    </Form>
   );
 }

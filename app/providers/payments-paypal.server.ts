@@ -15,6 +15,8 @@ type PayPalOptions = {
   webhookId?: string;
   productId?: string;
   environment: "sandbox" | "production";
+  /** Test seam: another PayPal-compatible API origin (a local fake), instead of the environment's. */
+  apiBase?: string;
 };
 
 const API_BASE = { sandbox: "https://api-m.sandbox.paypal.com", production: "https://api-m.paypal.com" } as const;
@@ -31,10 +33,17 @@ const webhookBody = z.object({
     .object({
       id: z.string().optional(),
       custom_id: z.string().optional(),
+      // A sale names the subscription's custom_id as `custom`.
+      custom: z.string().optional(),
       billing_agreement_id: z.string().optional(),
       status_update_time: z.string().optional(),
       amount: z.object({ total: z.string().optional(), value: z.string().optional(), currency: z.string().optional(), currency_code: z.string().optional() }).optional(),
-      billing_info: z.object({ next_billing_time: z.string().optional() }).optional(),
+      billing_info: z
+        .object({
+          next_billing_time: z.string().optional(),
+          last_failed_payment: z.object({ amount: z.object({ currency_code: z.string(), value: z.string() }).optional() }).optional(),
+        })
+        .optional(),
       subscriber: z.object({ payer_id: z.string().optional() }).optional(),
     })
     .passthrough(),
@@ -46,16 +55,25 @@ const webhookBody = z.object({
  * reused; the subscription carries our checkout id in `custom_id`.
  */
 export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
+  const apiBase = (options.apiBase ?? API_BASE[options.environment]).replace(/\/+$/, "");
   const client = new Client({
     clientCredentialsAuthCredentials: { oAuthClientId: options.clientId, oAuthClientSecret: options.clientSecret },
     environment: options.environment === "production" ? Environment.Production : Environment.Sandbox,
     timeout: 20_000,
+    // The SDK has no base-URL option: with another API origin, its HTTP client (axios) sends through
+    // fetch with the environment's origin replaced.
+    unstable_httpClientOptions: options.apiBase ? { adapter: "fetch", env: { fetch: rebasedFetch(API_BASE[options.environment], apiBase) } } : undefined,
   });
   const subscriptions = new SubscriptionsController(client);
   const plans = new Map<string, string>();
+  // The signature verification call is outside the SDK: its own token, reused until it expires.
+  let verifyToken: Awaited<ReturnType<typeof client.clientCredentialsAuthManager.fetchToken>> | undefined;
   const fail = (what: string, error: unknown) => {
-    console.error(`PayPal ${what} failed`, (error as Error).message);
-    return { ok: false as const, error: (error as Error).message };
+    // The SDK's ApiError has an empty message: the status and PayPal's error name say what happened.
+    const e = error as Error & { statusCode?: number; result?: { name?: string; message?: string } };
+    const detail = [e.statusCode, e.result?.name, e.result?.message, e.message].filter(Boolean).join(" ");
+    console.error(`PayPal ${what} failed`, detail);
+    return { ok: false as const, error: detail };
   };
 
   async function planFor(input: CheckoutInput) {
@@ -126,6 +144,36 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
         return fail("cancel", error);
       }
     },
+    async checkoutStatus(subscriptionId, checkoutId) {
+      try {
+        const { result } = await subscriptions.getSubscription({ id: subscriptionId });
+        if (result.customId !== checkoutId) return { state: "error", error: `subscription ${subscriptionId} belongs to another checkout` };
+        switch (result.status) {
+          case "ACTIVE": {
+            const created = new Date(result.createTime ?? result.startTime ?? Date.now());
+            const next = result.billingInfo?.nextBillingTime;
+            return {
+              state: "paid",
+              subscriptionId,
+              customerId: result.subscriber?.payerId ?? null,
+              at: created,
+              periodEnd: next ? new Date(next) : new Date(created.getTime() + DAY_MS),
+            };
+          }
+          case "CANCELLED":
+          case "EXPIRED":
+          case "SUSPENDED":
+            return { state: "unsubscribed" };
+          default:
+            // APPROVAL_PENDING, or APPROVED and about to be activated.
+            return { state: "pending" };
+        }
+      } catch (error) {
+        // Asked again on the next query: a warning, not an error.
+        console.warn("PayPal subscription status failed", (error as Error).message);
+        return { state: "error", error: (error as Error).message };
+      }
+    },
     async parseWebhook(rawBody, headers) {
       if (!options.webhookId) return { ok: false, error: "not-configured" };
       const verified = await verifySignature(rawBody, headers).catch((error) => {
@@ -141,9 +189,9 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
 
   /** PayPal verifies its own signatures: POST /v1/notifications/verify-webhook-signature. */
   async function verifySignature(rawBody: string, headers: Headers) {
-    const token = await client.clientCredentialsAuthManager.fetchToken();
+    const token = (verifyToken = await client.clientCredentialsAuthManager.updateToken(verifyToken));
     const header = (name: string) => headers.get(name) ?? "";
-    const response = await fetch(`${API_BASE[options.environment]}/v1/notifications/verify-webhook-signature`, {
+    const response = await fetch(`${apiBase}/v1/notifications/verify-webhook-signature`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token.accessToken}`, "Content-Type": "application/json" },
       // The event goes back verbatim: re-serialising parsed JSON could change what was signed.
@@ -153,6 +201,15 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
     const body = (await response.json()) as { verification_status?: string };
     return body.verification_status === "SUCCESS";
   }
+}
+
+/** fetch with `from` (an origin) replaced by `to` in every URL. */
+function rebasedFetch(from: string, to: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = request.url.startsWith(from) ? to + request.url.slice(from.length) : request.url;
+    return fetch(new Request(url, request));
+  };
 }
 
 function toPaymentEvent(body: z.infer<typeof webhookBody>): PaymentEvent {
@@ -178,19 +235,31 @@ function toPaymentEvent(body: z.infer<typeof webhookBody>): PaymentEvent {
         ...base,
         kind: paid ? "payment.succeeded" : "payment.failed",
         subscriptionId: r.billing_agreement_id,
-        checkoutId: r.custom_id ?? null,
+        checkoutId: r.custom_id ?? r.custom ?? null,
         customerId: null,
         paymentId: r.id,
         amount: minor(r.amount?.total ?? r.amount?.value ?? "0"),
         currency: (r.amount?.currency ?? r.amount?.currency_code ?? "USD").toUpperCase(),
-        // A sale does not say which period it pays for; the subscription's next billing time does
-        // (BILLING.SUBSCRIPTION.UPDATED), so validUntil moves on there.
+        // A sale does not say which period it pays for: the plan does (the first day, then regular
+        // periods), applied in payments.server.ts.
         periodEnd: null,
       };
     }
-    case "BILLING.SUBSCRIPTION.PAYMENT.FAILED":
+    case "BILLING.SUBSCRIPTION.PAYMENT.FAILED": {
       if (!r.id) break;
-      return { ...base, kind: "payment.failed", subscriptionId: r.id, checkoutId: r.custom_id ?? null, customerId: null, paymentId: `${body.id}:failed`, amount: 0, currency: "USD", periodEnd: null };
+      const failed = r.billing_info?.last_failed_payment?.amount;
+      return {
+        ...base,
+        kind: "payment.failed",
+        subscriptionId: r.id,
+        checkoutId: r.custom_id ?? null,
+        customerId: null,
+        paymentId: `${body.id}:failed`,
+        amount: failed ? minor(failed.value) : 0,
+        currency: (failed?.currency_code ?? "USD").toUpperCase(),
+        periodEnd: null,
+      };
+    }
     case "BILLING.SUBSCRIPTION.UPDATED":
     case "BILLING.SUBSCRIPTION.RE-ACTIVATED":
       if (!r.id) break;

@@ -84,6 +84,31 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         return fail("cancel", error);
       }
     },
+    async checkoutStatus(sessionId, checkoutId) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] });
+        if ((session.client_reference_id ?? session.metadata?.checkoutId) !== checkoutId) {
+          return { state: "error", error: `session ${sessionId} belongs to another checkout` };
+        }
+        if (session.status === "expired") return { state: "failed" };
+        const sub = session.subscription;
+        if (session.status !== "complete" || session.payment_status === "unpaid" || !sub || typeof sub === "string") return { state: "pending" };
+        if (sub.status === "canceled" || sub.status === "incomplete_expired") return { state: "unsubscribed" };
+        const created = time(sub.created);
+        const end = sub.trial_end ?? sub.items.data[0]?.current_period_end;
+        return {
+          state: "paid",
+          subscriptionId: sub.id,
+          customerId: idOf(session.customer),
+          at: created,
+          periodEnd: end ? time(end) : new Date(created.getTime() + DAY_MS),
+        };
+      } catch (error) {
+        // Asked again on the next query: a warning, not an error.
+        console.warn("Stripe checkout status failed", (error as Error).message);
+        return { state: "error", error: (error as Error).message };
+      }
+    },
     async parseWebhook(rawBody, headers) {
       if (!options.webhookSecret) return { ok: false, error: "not-configured" };
       let event: Stripe.Event;

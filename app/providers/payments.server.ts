@@ -53,6 +53,16 @@ export type PaymentEvent = { eventId: string; at: Date } & (
   | { kind: "ignored"; type: string }
 );
 
+/**
+ * What the provider says about a checkout when asked (its webhook may be late or lost). "paid" carries
+ * what "checkout completed" would; `at` is the provider's creation time of the subscription, which
+ * is never later than any event about it, so a later webhook is not taken for an older one.
+ */
+export type CheckoutStatus =
+  | { state: "pending" | "failed" | "unsubscribed" }
+  | { state: "paid"; subscriptionId: string; customerId: string | null; at: Date; periodEnd: Date }
+  | { state: "error"; error: string };
+
 export type WebhookParsed = { ok: true; event: PaymentEvent } | { ok: false; error: "signature" | "not-configured" };
 
 export type ProviderName = "sandbox" | "stripe" | "paypal";
@@ -62,6 +72,8 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutInput): Promise<CheckoutCreated>;
   /** Stops renewals; the paid period runs out normally. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<ProviderResult>;
+  /** The state of a checkout at the provider, by the provider's id for it (`sessionId`). */
+  checkoutStatus(sessionId: string, checkoutId: string): Promise<CheckoutStatus>;
   /** Verifies a webhook delivery against the raw body and turns it into a domain event. */
   parseWebhook(rawBody: string, headers: Headers): Promise<WebhookParsed>;
 }
@@ -82,6 +94,10 @@ export function sandboxPaymentProvider(): PaymentProvider {
     },
     async cancelAtPeriodEnd() {
       return { ok: true };
+    },
+    async checkoutStatus() {
+      // The sandbox page applies Pay and Decline to the checkout itself: the local state is its state.
+      return { state: "pending" };
     },
     async parseWebhook() {
       // The sandbox has no webhooks: its page and command apply events directly.
@@ -115,6 +131,7 @@ export async function paymentProvider(): Promise<PaymentProvider> {
         webhookId: c.PAYPAL_WEBHOOK_ID,
         productId: c.PAYPAL_PRODUCT_ID,
         environment: c.PAYPAL_ENVIRONMENT,
+        apiBase: c.PAYPAL_API_BASE,
       });
     } else {
       provider = sandboxPaymentProvider();

@@ -1,10 +1,14 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RefundForm } from "~/components/refund-form";
 import { requireAnonymous } from "~/auth/guards.server";
 import { ContentSections } from "~/components/content";
 import { contentPage, formatDate, type ContentPageKey } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
+import { requestRefund } from "~/payments.server";
+import { redirectWithToast } from "~/toast.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { pagePath, pageSeo } from "~/seo.server";
 import { notFoundForPath } from "~/utils/not-found.server";
@@ -48,6 +52,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { status: notFound ? 404 : 200 },
   );
+}
+
+const REFUND_PATH = "/unsubscribe-and-refund";
+export type RefundFormAnswer = { values: { email: string; reason: string }; errors: Partial<Record<"email" | "reason" | "form", string>> };
+
+/**
+ * Only /unsubscribe-and-refund takes a form (app/components/refund-form.tsx): it stops renewals and
+ * records the request, then comes back with a toast; bad input answers 400, too many requests 429.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (contentByPath.get(pagePath(request)) !== "refund") {
+    throw new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
+  }
+  await requireAnonymous(request);
+  const locale = getLocale(request);
+  const t = await getT(request);
+  const form = await request.formData();
+  const values = { email: String(form.get("email") ?? "").slice(0, 320), reason: String(form.get("reason") ?? "").slice(0, 4000) };
+  const refuse = (errors: RefundFormAnswer["errors"], status: number, headers?: HeadersInit) =>
+    data<RefundFormAnswer>({ values: { email: values.email.trim(), reason: values.reason.trim() }, errors }, { status, headers });
+  const result = await requestRefund(values, { locale, ip: clientIp(request) });
+  if (!result.ok && result.error === "validation") {
+    return refuse(Object.fromEntries(Object.entries(result.fields).map(([name, key]) => [name, t(key)])), 400);
+  }
+  if (!result.ok) return refuse({ form: t("payments.errors.tooMany") }, 429, { "Retry-After": String(result.retryAfterSeconds) });
+  return redirectWithToast(localizePath(REFUND_PATH, locale), { type: "success", key: "payments.refund.done" });
 }
 
 export default function ContentPage() {

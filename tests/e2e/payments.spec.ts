@@ -4,7 +4,8 @@ import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { expectNotice } from "./support/pages.ts";
+import { tr } from "./support/i18n.ts";
+import { expectNotice, waitForHydration } from "./support/pages.ts";
 import { sqliteDate, uniqueEmail } from "./support/users.ts";
 
 function sql() {
@@ -124,4 +125,40 @@ test("the register page waits for the payment result", async ({ page }) => {
   const paid = await page.context().request.post(`/checkout/sandbox/${id}`, { form: { intent: "pay" }, maxRedirects: 0 });
   expect(paid.status()).toBe(302);
   await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/, { timeout: 15_000 });
+});
+
+test("the refund form stops renewals, and answers an unknown e-mail the same way", async ({ page, js, makeUser, consoleErrors }) => {
+  consoleErrors.allow(/status of 400 \(Bad Request\)/);
+  const user = await makeUser();
+  await page.goto("/ph/unsubscribe-and-refund");
+  if (js) await waitForHydration(page, "#refund-form");
+  const form = page.locator("#refund-form");
+  const submit = () => form.locator("button[type=submit]").click();
+
+  // A reason of blanks passes the browser's `required` and is refused by the server, translated.
+  await form.locator("input[name=email]").fill(user.email);
+  await form.locator("textarea[name=reason]").fill("   ");
+  await submit();
+  await expect(page.locator("#refund-form .field-error")).toHaveText(tr("ph", "payments.errors.reason"));
+  await expect(page.locator("#refund-form input[name=email]")).toHaveValue(user.email);
+
+  await page.locator("#refund-form textarea[name=reason]").fill("Nakalimutan kong kanselahin bago mag-renew.");
+  await page.locator("#refund-form button[type=submit]").click();
+  await expect(page).toHaveURL(/\/ph\/unsubscribe-and-refund$/);
+  await expectNotice(page, js, tr("ph", "payments.refund.done"));
+  await expect(page.locator("#refund-form input[name=email]")).toHaveValue("");
+
+  const db = sql();
+  const state = db.prepare(`SELECT state, cancelAtPeriodEnd FROM "Subscription" WHERE userId = ?`).get(user.id) as { state: string; cancelAtPeriodEnd: number };
+  expect(state).toEqual({ state: "cancelled", cancelAtPeriodEnd: 1 });
+  const recorded = db.prepare(`SELECT userId FROM "RefundRequest" WHERE email = ?`).get(user.email) as { userId: string };
+  expect(recorded.userId).toBe(user.id);
+  db.close();
+
+  // Someone without an account gets exactly the same answer.
+  const stranger = uniqueEmail("stranger");
+  await page.locator("#refund-form input[name=email]").fill(stranger);
+  await page.locator("#refund-form textarea[name=reason]").fill("Hindi ko kilala ang serbisyong ito.");
+  await page.locator("#refund-form button[type=submit]").click();
+  await expectNotice(page, js, tr("ph", "payments.refund.done"));
 });

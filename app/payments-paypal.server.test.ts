@@ -1,0 +1,419 @@
+// PayPal end to end below the UI: the official server SDK against a local fake of the PayPal REST API
+// (OAuth token, billing plans, subscriptions, cancel, webhook signature verification), with webhooks
+// handed to the webhook route's action as PayPal would post them.
+import { createHash, createHmac } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetConfig } from "~/config.server";
+import { db } from "~/db.server";
+import { startFake, type Recorded } from "../tests/support/http-fake";
+import { allowConsoleError } from "../tests/support/console";
+import { apiRequest, readEnvelope, routeArgs } from "../tests/support/factories";
+import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
+import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
+import { loader as registerQueryRoute } from "./routes/api.v1.personnal.register-query";
+import { action as cancelRoute } from "./routes/api.v1.personnal.subscribe.cancel";
+import { action as webhook } from "./routes/api.v1.webhooks";
+import { subscriptionDetails } from "./payments.server";
+
+const WEBHOOK_ID = "WH-8PT597110X687430LKGECATA";
+const SIGNING_KEY = "fake-paypal-signing-key";
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+
+type FakeSub = { id: string; status: string; custom_id: string; plan_id: string; create_time: string; next_billing_time?: string };
+const subs = new Map<string, FakeSub>();
+let failNext: number | null = null;
+let fake: Awaited<ReturnType<typeof startFake>>;
+let seq = 0;
+
+/** What the fake's verify-webhook-signature accepts: an HMAC over the transmission and the event. */
+function sign(transmissionId: string, time: string, event: string) {
+  const digest = createHash("sha256").update(event).digest("hex");
+  return createHmac("sha256", SIGNING_KEY).update(`${transmissionId}|${time}|${WEBHOOK_ID}|${digest}`).digest("base64");
+}
+
+function respond(req: Recorded, res: ServerResponse) {
+  const send = (status: number, body?: unknown) => {
+    res.writeHead(status, body === undefined ? {} : { "Content-Type": "application/json" });
+    res.end(body === undefined ? undefined : JSON.stringify(body));
+  };
+  if (failNext) {
+    const status = failNext;
+    failNext = null;
+    return send(status, { name: "INTERNAL_SERVER_ERROR", message: "An internal server error occurred." });
+  }
+  const path = req.url.split("?")[0]!;
+  if (req.method === "POST" && path === "/v1/oauth2/token") {
+    const expected = `Basic ${Buffer.from("client-id:client-secret").toString("base64")}`;
+    if (req.headers.authorization !== expected) return send(401, { error: "invalid_client" });
+    return send(200, { scope: "https://uri.paypal.com/services/subscriptions", access_token: "A21AAFakeToken", token_type: "Bearer", app_id: "APP-80W284485P519543T", expires_in: 32400 });
+  }
+  if (req.headers.authorization !== "Bearer A21AAFakeToken") return send(401, { error: "invalid_token" });
+  if (req.method === "POST" && path === "/v1/billing/plans") {
+    const body = JSON.parse(req.body) as { product_id: string; name: string };
+    return send(201, { id: `P-${++seq}PLAN`, product_id: body.product_id, name: body.name, status: "ACTIVE" });
+  }
+  if (req.method === "POST" && path === "/v1/billing/subscriptions") {
+    const body = JSON.parse(req.body) as { plan_id: string; custom_id: string };
+    const id = `I-${++seq}SUB`;
+    subs.set(id, { id, status: "APPROVAL_PENDING", custom_id: body.custom_id, plan_id: body.plan_id, create_time: new Date().toISOString() });
+    return send(201, {
+      id,
+      status: "APPROVAL_PENDING",
+      links: [
+        { href: `https://www.sandbox.paypal.test/webapps/billing/subscriptions?ba_token=BA-${seq}`, rel: "approve", method: "GET" },
+        { href: `https://api-m.sandbox.paypal.com/v1/billing/subscriptions/${id}`, rel: "self", method: "GET" },
+      ],
+    });
+  }
+  const sub = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
+  if (sub) {
+    const found = subs.get(sub[1]!);
+    if (!found) return send(404, { name: "RESOURCE_NOT_FOUND", message: "The specified resource does not exist." });
+    if (req.method === "POST" && sub[2]) {
+      found.status = "CANCELLED";
+      return send(204);
+    }
+    if (req.method === "GET" && !sub[2]) {
+      return send(200, {
+        id: found.id,
+        plan_id: found.plan_id,
+        status: found.status,
+        custom_id: found.custom_id,
+        create_time: found.create_time,
+        start_time: found.create_time,
+        subscriber: { email_address: "buyer@example.com", payer_id: "PAYER1" },
+        billing_info: {
+          outstanding_balance: { currency_code: "USD", value: "0.00" },
+          failed_payments_count: 0,
+          ...(found.next_billing_time ? { next_billing_time: found.next_billing_time } : {}),
+        },
+      });
+    }
+  }
+  if (req.method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
+    const body = JSON.parse(req.body) as Record<string, unknown>;
+    // The event must come back exactly as delivered: the fake hashes its serialisation.
+    const event = JSON.stringify(body.webhook_event);
+    const ok =
+      body.webhook_id === WEBHOOK_ID &&
+      body.auth_algo === "SHA256withRSA" &&
+      body.transmission_sig === sign(String(body.transmission_id), String(body.transmission_time), event);
+    return send(200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
+  }
+  send(404, { name: "RESOURCE_NOT_FOUND" });
+}
+
+const ENV = {
+  PAYPAL_CLIENT_ID: "client-id",
+  PAYPAL_CLIENT_SECRET: "client-secret",
+  PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+  PAYPAL_PRODUCT_ID: "PROD-FAMILYLOCATOR",
+};
+beforeAll(async () => {
+  fake = await startFake(respond);
+  Object.assign(process.env, ENV, { PAYPAL_API_BASE: fake.origin });
+  resetConfig();
+});
+afterAll(async () => {
+  for (const name of [...Object.keys(ENV), "PAYPAL_API_BASE"]) delete process.env[name];
+  resetConfig();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+  failNext = null;
+});
+
+const T0 = Date.now();
+const iso = (ms: number) => new Date(ms).toISOString();
+let eventSeq = 0;
+const email = () => `paypal-${++eventSeq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+function event(type: string, resource: Record<string, unknown>, at = T0) {
+  return { id: `WH-${++eventSeq}-${Math.random().toString(36).slice(2)}`, event_version: "1.0", create_time: iso(at), resource_type: type.startsWith("PAYMENT.SALE") ? "sale" : "subscription", event_type: type, summary: type, resource };
+}
+
+async function deliver(body: object, options: { tamper?: boolean; signature?: string } = {}) {
+  const raw = JSON.stringify(body);
+  const transmissionId = `tx-${++eventSeq}`;
+  const time = new Date().toISOString();
+  const request = new Request("http://localhost:3000/api/v1/webhooks/paypal", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "PAYPAL-AUTH-ALGO": "SHA256withRSA",
+      "PAYPAL-CERT-URL": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77",
+      "PAYPAL-TRANSMISSION-ID": transmissionId,
+      "PAYPAL-TRANSMISSION-SIG": options.signature ?? sign(transmissionId, time, raw),
+      "PAYPAL-TRANSMISSION-TIME": time,
+    },
+    body: options.tamper ? raw.replace("ACTIVE", "ACTIVATED") : raw,
+  });
+  const response = await webhook({ request, params: { provider: "paypal" }, context: {} });
+  return { status: response.status, body: (await response.json()) as { status?: string } };
+}
+
+const activated = (sub: string, checkoutId: string, at = T0, next = at + DAY) =>
+  event("BILLING.SUBSCRIPTION.ACTIVATED", { id: sub, status: "ACTIVE", custom_id: checkoutId, plan_id: "P-1", subscriber: { payer_id: "PAYER1" }, billing_info: { next_billing_time: iso(next) } }, at);
+const sale = (type: "PAYMENT.SALE.COMPLETED" | "PAYMENT.SALE.DENIED", sub: string, id: string, total: string, at: number, custom?: string) =>
+  event(type, { id, state: type === "PAYMENT.SALE.COMPLETED" ? "completed" : "denied", amount: { total, currency: "USD" }, billing_agreement_id: sub, ...(custom ? { custom } : {}), create_time: iso(at) }, at);
+const subEvent = (type: string, sub: string, at: number, extra: Record<string, unknown> = {}) => event(type, { id: sub, ...extra }, at);
+
+async function buy(address = email()) {
+  const response = await registerAndSign({
+    ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/paypal", { json: { name: "Juan", surname: "Dela Cruz", email: address, adult: true, locale: "en" } })),
+    params: { provider: "paypal" },
+  });
+  const body = await readEnvelope(response);
+  const data = body.data as { id: string; url: string; provider: string } | null;
+  const checkout = data ? await db().checkout.findUniqueOrThrow({ where: { id: data.id } }) : null;
+  return { response, body, data, email: address, id: data?.id ?? "", sub: checkout?.providerSessionId ?? "" };
+}
+
+const query = async (id: string) =>
+  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`)), params: { id } }))).data as { status: string; authCode: string | null };
+const userOf = (address: string) => db().user.findUnique({ where: { email: address }, include: { subscription: true } });
+const mails = (address: string) => db().outboxMessage.count({ where: { to: address } });
+const paths = () => fake.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);
+
+describe("checkout with PayPal (official SDK, local fake API)", () => {
+  it("creates the billing plan once and a subscription whose approval link is the checkout URL", async () => {
+    const first = await buy();
+    expect(first.response.status).toBe(200);
+    expect(first.data).toEqual({ id: first.id, url: expect.stringMatching(/^https:\/\/www\.sandbox\.paypal\.test\/webapps\/billing\/subscriptions\?ba_token=BA-\d+$/), provider: "paypal" });
+    expect(first.sub).toMatch(/^I-\d+SUB$/);
+    expect(paths()).toEqual(["POST /v1/oauth2/token", "POST /v1/billing/plans", "POST /v1/billing/subscriptions"]);
+    expect(fake.requests[0]!.body).toBe("grant_type=client_credentials");
+
+    const plan = JSON.parse(fake.requests[1]!.body);
+    expect(plan).toMatchObject({
+      product_id: "PROD-FAMILYLOCATOR",
+      billing_cycles: [
+        { tenure_type: "TRIAL", sequence: 1, total_cycles: 1, frequency: { interval_unit: "DAY", interval_count: 1 }, pricing_scheme: { fixed_price: { currency_code: "USD", value: "0.99" } } },
+        { tenure_type: "REGULAR", sequence: 2, total_cycles: 0, frequency: { interval_unit: "DAY", interval_count: 30 }, pricing_scheme: { fixed_price: { currency_code: "USD", value: "29.99" } } },
+      ],
+    });
+    const subscription = fake.requests[2]!;
+    expect(subscription.headers["paypal-request-id"]).toBe(`checkout-${first.id}`);
+    expect(JSON.parse(subscription.body)).toMatchObject({
+      plan_id: expect.stringMatching(/^P-\d+PLAN$/),
+      custom_id: first.id,
+      subscriber: { email_address: first.email, name: { given_name: "Juan", surname: "Dela Cruz" } },
+      application_context: { user_action: "SUBSCRIBE_NOW", return_url: `http://localhost:3000/register?id=${first.id}` },
+    });
+
+    fake.requests.length = 0;
+    await buy();
+    // The token and the plan are reused.
+    expect(paths()).toEqual(["POST /v1/billing/subscriptions"]);
+  });
+
+  it("answers 502 when PayPal fails, and the checkout is marked failed", async () => {
+    allowConsoleError();
+    failNext = 500;
+    const address = email();
+    const { response, body } = await buy(address);
+    expect(response.status).toBe(502);
+    expect(body.message).toBeTruthy();
+    expect(await db().checkout.findFirstOrThrow({ where: { email: address } })).toMatchObject({ status: "failed" });
+  });
+
+  it("after BILLING.SUBSCRIPTION.ACTIVATED: account, e-mailed password, one automatic sign-in", async () => {
+    const { id, sub, email: address } = await buy();
+    expect(await deliver(activated(sub, id))).toEqual({ status: 200, body: { received: true, status: "applied" } });
+    const user = await userOf(address);
+    expect(user).toMatchObject({ name: "Juan", surname: "Dela Cruz" });
+    expect(user!.subscription).toMatchObject({ state: "trial", provider: "paypal", providerSubscriptionId: sub, providerCustomerId: "PAYER1", currency: "USD", amount: 2999 });
+    expect(user!.subscription!.validUntil.getTime()).toBe(T0 + DAY);
+    expect(await mails(address)).toBe(1);
+    // The verification request carried the webhook id and the delivery's headers.
+    const verify = fake.requests.find((r) => r.url === "/v1/notifications/verify-webhook-signature")!;
+    expect(verify.headers.authorization).toBe("Bearer A21AAFakeToken");
+    expect(JSON.parse(verify.body)).toMatchObject({ webhook_id: WEBHOOK_ID, auth_algo: "SHA256withRSA", cert_url: expect.stringContaining("/v1/notifications/certs/") });
+
+    const first = await query(id);
+    expect(first).toEqual({ status: "success", authCode: expect.any(String) });
+    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode } })));
+    expect(login.status).toBe(200);
+    expect(await query(id)).toEqual({ status: "success", authCode: null });
+  });
+
+  it("records PAYMENT.SALE.COMPLETED (the first day, then a period), takes the next charge from BILLING.SUBSCRIPTION.UPDATED, ignores duplicates", async () => {
+    const { id, sub, email: address } = await buy();
+    const activation = activated(sub, id);
+    await deliver(activation);
+    const firstDay = sale("PAYMENT.SALE.COMPLETED", sub, "SALE-1", "0.99", T0 + 1000);
+    expect((await deliver(firstDay)).body.status).toBe("applied");
+    fake.requests.length = 0;
+    expect((await deliver(firstDay)).body.status).toBe("duplicate");
+    // The verification token is reused: one call to PayPal per delivery.
+    expect(paths()).toEqual(["POST /v1/notifications/verify-webhook-signature"]);
+    expect((await deliver(activation)).body.status).toBe("duplicate");
+    const renewal = sale("PAYMENT.SALE.COMPLETED", sub, "SALE-2", "29.99", T0 + DAY);
+    await deliver(renewal);
+    await deliver(subEvent("BILLING.SUBSCRIPTION.UPDATED", sub, T0 + DAY + 1000, { status: "ACTIVE", billing_info: { next_billing_time: iso(T0 + 31 * DAY) } }));
+    const user = await userOf(address);
+    expect(await db().user.count({ where: { email: address } })).toBe(1);
+    expect(await mails(address)).toBe(1);
+    const payments = await db().payment.findMany({ where: { subscriptionId: user!.subscription!.id }, orderBy: { paidAt: "asc" } });
+    expect(payments.map((p) => [p.providerPaymentId, p.amount, p.currency, p.status])).toEqual([
+      ["SALE-1", 99, "USD", "paid"],
+      ["SALE-2", 2999, "USD", "paid"],
+    ]);
+    expect(user!.subscription!.nextChargeAt!.getTime()).toBe(T0 + 31 * DAY);
+    // Without the period in the sale, the paid period runs `period` days from the payment.
+    expect(user!.subscription!.validUntil.getTime()).toBe(T0 + 31 * DAY);
+    expect(user!.subscription!.state).toBe("active");
+  });
+
+  it("is not corrupted by out-of-order delivery", async () => {
+    const { id, sub, email: address } = await buy();
+    // The first sale arrives before the activation: it completes the checkout itself.
+    await deliver(sale("PAYMENT.SALE.COMPLETED", sub, "SALE-O1", "0.99", T0 + 2000, id));
+    await deliver(activated(sub, id, T0 + 1000));
+    await deliver(subEvent("BILLING.SUBSCRIPTION.UPDATED", sub, T0 + 3 * HOUR, { billing_info: { next_billing_time: iso(T0 + 31 * DAY) } }));
+    // An older cancellation delivered after the newer update may not cancel.
+    await deliver(subEvent("BILLING.SUBSCRIPTION.CANCELLED", sub, T0 + 2 * HOUR));
+    const user = await userOf(address);
+    expect(await db().user.count({ where: { email: address } })).toBe(1);
+    expect(await mails(address)).toBe(1);
+    expect(user!.subscription).toMatchObject({ state: "trial", cancelAtPeriodEnd: false, providerSubscriptionId: sub });
+    expect(user!.subscription!.nextChargeAt!.getTime()).toBe(T0 + 31 * DAY);
+    // The first-day sale pays for the first day only.
+    expect(user!.subscription!.validUntil.getTime()).toBe(T0 + 2000 + DAY);
+    expect(await db().payment.count({ where: { providerPaymentId: "SALE-O1" } })).toBe(1);
+  });
+
+  it("completes the checkout from a first sale that arrives first and does not name the checkout", async () => {
+    const { id, sub, email: address } = await buy();
+    await deliver(sale("PAYMENT.SALE.COMPLETED", sub, "SALE-E1", "0.99", T0 + 2000));
+    const user = await userOf(address);
+    expect(user!.subscription).toMatchObject({ state: "trial", providerSubscriptionId: sub });
+    expect(await db().payment.count({ where: { providerPaymentId: "SALE-E1", status: "paid" } })).toBe(1);
+    await deliver(activated(sub, id, T0 + 1000));
+    expect(await db().user.count({ where: { email: address } })).toBe(1);
+    expect(await mails(address)).toBe(1);
+  });
+
+  it("marks a checkout whose subscription expired before activation as unsubscribed", async () => {
+    const { id, sub } = await buy();
+    await deliver(subEvent("BILLING.SUBSCRIPTION.EXPIRED", sub, T0 + HOUR, { status: "EXPIRED" }));
+    expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "unsubscribed" });
+  });
+
+  it("keeps access until validUntil after BILLING.SUBSCRIPTION.CANCELLED, then shows Expired after EXPIRED", async () => {
+    const { id, sub, email: address } = await buy();
+    await deliver(activated(sub, id));
+    await deliver(subEvent("BILLING.SUBSCRIPTION.CANCELLED", sub, T0 + HOUR, { status: "CANCELLED" }));
+    const user = (await userOf(address))!;
+    expect(user.subscription).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null });
+    expect(await subscriptionDetails(user.id, new Date(T0 + 2 * HOUR))).toMatchObject({ state: "Cancelled", expiredStatus: 0 });
+    await deliver(subEvent("BILLING.SUBSCRIPTION.EXPIRED", sub, T0 + DAY, { status: "EXPIRED" }));
+    expect(await subscriptionDetails(user.id, new Date(T0 + DAY + 1000))).toMatchObject({ state: "Expired", expiredStatus: 1 });
+  });
+
+  it("ends access on BILLING.SUBSCRIPTION.SUSPENDED (failed payments) as Unsubscribed, then expired", async () => {
+    const { id, sub, email: address } = await buy();
+    await deliver(activated(sub, id));
+    await deliver(subEvent("BILLING.SUBSCRIPTION.SUSPENDED", sub, T0 + DAY, { status: "SUSPENDED" }));
+    const user = (await userOf(address))!;
+    expect(user.subscription).toMatchObject({ state: "unsubscribed", cancelAtPeriodEnd: true, nextChargeAt: null });
+    expect(await subscriptionDetails(user.id, new Date(T0 + DAY + 1000))).toMatchObject({ expiredStatus: 1 });
+  });
+
+  it("records failed payments (PAYMENT.SALE.DENIED, BILLING.SUBSCRIPTION.PAYMENT.FAILED) without extending access", async () => {
+    const { id, sub, email: address } = await buy();
+    await deliver(activated(sub, id));
+    const before = (await userOf(address))!.subscription!;
+    await deliver(sale("PAYMENT.SALE.DENIED", sub, "SALE-F1", "29.99", T0 + DAY));
+    await deliver(subEvent("BILLING.SUBSCRIPTION.PAYMENT.FAILED", sub, T0 + DAY + HOUR, { status: "ACTIVE", billing_info: { last_failed_payment: { amount: { currency_code: "USD", value: "29.99" }, time: iso(T0 + DAY + HOUR) } } }));
+    const after = (await userOf(address))!.subscription!;
+    expect(after.validUntil).toEqual(before.validUntil);
+    const failed = await db().payment.findMany({ where: { subscriptionId: after.id }, orderBy: { paidAt: "asc" } });
+    expect(failed.map((p) => [p.status, p.amount, p.currency])).toEqual([
+      ["failed", 2999, "USD"],
+      ["failed", 2999, "USD"],
+    ]);
+    expect(await subscriptionDetails(after.userId, new Date(after.validUntil.getTime() + 1000))).toMatchObject({ state: "Expired" });
+  });
+
+  it("answers 400 and changes nothing when PayPal does not verify the signature", async () => {
+    const { id, sub, email: address } = await buy();
+    const before = await db().webhookEvent.count();
+    expect((await deliver(activated(sub, id), { tamper: true })).status).toBe(400);
+    expect((await deliver(activated(sub, id), { signature: "forged" })).status).toBe(400);
+    // PayPal's verification service failing is no proof either (PayPal delivers again later).
+    allowConsoleError();
+    failNext = 503;
+    expect((await deliver(activated(sub, id))).status).toBe(400);
+    expect(await db().webhookEvent.count()).toBe(before);
+    expect(await userOf(address)).toBeNull();
+    expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "pending" });
+  });
+
+  it("cancels at PayPal from POST /api/v1/personnal/subscribe/cancel", async () => {
+    const { id, sub, email: address } = await buy();
+    await deliver(activated(sub, id));
+    const user = (await userOf(address))!;
+    const { createSession } = await import("~/auth/session.server");
+    const { token } = await createSession(user.id);
+    fake.requests.length = 0;
+    const response = await cancelRoute(routeArgs(apiRequest("/api/v1/personnal/subscribe/cancel", { method: "POST", headers: { Authorization: token } })));
+    expect(response.status).toBe(200);
+    expect(paths()).toEqual([`POST /v1/billing/subscriptions/${sub}/cancel`]);
+    expect(JSON.parse(fake.requests[0]!.body)).toEqual({ reason: "Cancelled by the subscriber" });
+    expect(subs.get(sub)!.status).toBe("CANCELLED");
+    expect((await userOf(address))!.subscription).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true });
+  });
+});
+
+describe("PayPal: the register query when the webhook is late or lost", () => {
+  it("asks PayPal for the subscription, signs up once, and the late webhook changes nothing", async () => {
+    const { id, sub, email: address } = await buy();
+    fake.requests.length = 0;
+    // Not approved yet: still pending after asking.
+    expect(await query(id)).toEqual({ status: "pending", authCode: null });
+    expect(paths()).toEqual([`GET /v1/billing/subscriptions/${sub}`]);
+
+    // Approved and activated at PayPal; the webhook never came. A query within the interval does not ask.
+    Object.assign(subs.get(sub)!, { status: "ACTIVE", next_billing_time: iso(T0 + DAY) });
+    expect(await query(id)).toEqual({ status: "pending", authCode: null });
+    expect(fake.requests).toHaveLength(1);
+    await db().rateLimit.deleteMany({ where: { key: { startsWith: `checkout-status:${id}` } } });
+
+    const answer = await query(id);
+    expect(answer).toEqual({ status: "success", authCode: expect.any(String) });
+    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode } })));
+    expect(login.status).toBe(200);
+    const user = (await userOf(address))!;
+    expect(user.subscription).toMatchObject({ state: "trial", provider: "paypal", providerSubscriptionId: sub, providerCustomerId: "PAYER1" });
+    expect(await mails(address)).toBe(1);
+
+    // The webhook arrives after all: no second account, e-mail or sign-in code.
+    expect((await deliver(activated(sub, id, Date.now()))).status).toBe(200);
+    expect(await db().user.count({ where: { email: address } })).toBe(1);
+    expect(await mails(address)).toBe(1);
+    expect(await query(id)).toEqual({ status: "success", authCode: null });
+    expect((await userOf(address))!.subscription!.id).toBe(user.subscription!.id);
+  });
+
+  it("a webhook and a query at the same time make one account and one e-mail", async () => {
+    const { id, sub, email: address } = await buy();
+    Object.assign(subs.get(sub)!, { status: "ACTIVE", next_billing_time: iso(T0 + DAY) });
+    const [hook, answer] = await Promise.all([deliver(activated(sub, id)), query(id)]);
+    expect(hook.status).toBe(200);
+    expect(answer.status === "success" || answer.status === "pending").toBe(true);
+    expect(await db().user.count({ where: { email: address } })).toBe(1);
+    expect(await mails(address)).toBe(1);
+    const codes = [answer.authCode, (await query(id)).authCode].filter(Boolean);
+    expect(codes).toHaveLength(1);
+  });
+
+  it("reports a subscription cancelled before activation as unsubscribed", async () => {
+    const { id, sub } = await buy();
+    subs.get(sub)!.status = "CANCELLED";
+    expect(await query(id)).toEqual({ status: "unsubscribed", authCode: null });
+  });
+});

@@ -1,0 +1,204 @@
+// The /unsubscribe-and-refund form through its page action: cancelling at the provider (the sandbox,
+// and the real stripe SDK against a local fake), the recorded request, the e-mails, the answers that
+// never tell whether an account exists, validation and throttling. Also the renewal reminder.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetConfig } from "~/config.server";
+import { db } from "~/db.server";
+import { getT } from "~/i18n/i18next.server";
+import { allowConsoleError } from "../tests/support/console";
+import { startFake } from "../tests/support/http-fake";
+import { createUser, formRequest, routeArgs, uniqueEmail } from "../tests/support/factories";
+import { action } from "./routes/content-page";
+import { DAY_MS, REFUND_LIMITS, sendRenewalReminders } from "./payments.server";
+
+type Answer = { data: { values: Record<string, string>; errors: Record<string, string> }; init: { status: number; headers?: Record<string, string> } };
+
+let ipSeq = 0;
+const freshIp = () => `198.51.100.${++ipSeq}`;
+const post = (path: string, fields: Record<string, string>, ip = freshIp()) => action(routeArgs(formRequest(path, fields, { "x-client-ip": ip })));
+const REASON = "I forgot to cancel before the renewal.";
+const SUPPORT = "support@familylocator.example";
+
+async function subscriber(options: { provider?: string; providerSubscriptionId?: string; locale?: string; days?: number } = {}) {
+  const { user, email } = await createUser({ days: options.days ?? 10 });
+  await db().user.update({ where: { id: user.id }, data: { locale: options.locale ?? "en", name: "Ana" } });
+  const subscription = await db().subscription.update({
+    where: { userId: user.id },
+    data: { provider: options.provider ?? "sandbox", providerSubscriptionId: options.providerSubscriptionId ?? `sbx_sub_${user.id}`, nextChargeAt: new Date(Date.now() + (options.days ?? 10) * DAY_MS) },
+  });
+  return { user, email, subscription };
+}
+const mailsTo = (to: string) => db().outboxMessage.findMany({ where: { to }, orderBy: { createdAt: "asc" } });
+const supportMailAbout = (email: string) => db().outboxMessage.findMany({ where: { to: SUPPORT, text: { contains: email } } });
+
+describe("/unsubscribe-and-refund with the sandbox", () => {
+  it("stops renewals, records the request, tells support and confirms to the owner in their language", async () => {
+    const { user, email } = await subscriber({ locale: "id" });
+    const response = (await post("/ph/unsubscribe-and-refund", { email: email.toUpperCase(), reason: REASON })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/ph/unsubscribe-and-refund");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^flash=/);
+
+    expect(await db().refundRequest.findFirstOrThrow({ where: { email } })).toMatchObject({ reason: REASON, locale: "ph", userId: user.id, status: "open" });
+    const sub = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(sub).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null });
+
+    const [staff, ...moreStaff] = await supportMailAbout(email);
+    expect(moreStaff).toHaveLength(0);
+    expect(staff!.subject).toBe("Refund request");
+    expect(staff!.text).toContain(REASON);
+    expect(staff!.text).toContain("Renewals of the account's subscription are stopped");
+    const [confirmation, ...more] = await mailsTo(email);
+    expect(more).toHaveLength(0);
+    const t = await getT("id");
+    expect(confirmation!.subject).toBe(t("payments.email.refundReceived.subject"));
+    expect(confirmation!.text).toContain("Halo Ana");
+    expect(confirmation!.text).toContain("tidak akan diperpanjang");
+  });
+
+  it("answers an unknown e-mail exactly like a known one, records it, and writes only to support", async () => {
+    const known = await subscriber();
+    const unknown = uniqueEmail("nobody");
+    const a = (await post("/unsubscribe-and-refund", { email: known.email, reason: REASON })) as Response;
+    const b = (await post("/unsubscribe-and-refund", { email: unknown, reason: REASON })) as Response;
+    expect([b.status, b.headers.get("Location")]).toEqual([a.status, a.headers.get("Location")]);
+    const toast = (r: Response) => decodeURIComponent(r.headers.get("Set-Cookie")!.split(";")[0]!.split("=")[1]!);
+    expect(toast(b)).toBe(toast(a));
+    expect(await db().refundRequest.findFirstOrThrow({ where: { email: unknown } })).toMatchObject({ userId: null });
+    expect(await mailsTo(unknown)).toHaveLength(0);
+    const [staff] = await supportMailAbout(unknown);
+    expect(staff!.text).toContain("No account uses this e-mail address");
+  });
+
+  it("answers bad input with 400 and translated messages, and records nothing", async () => {
+    const before = await db().refundRequest.count();
+    const en = (await post("/unsubscribe-and-refund", { email: "not-an-address", reason: " " })) as unknown as Answer;
+    expect(en.init.status).toBe(400);
+    expect(en.data.errors).toEqual({ email: "Enter valid email address", reason: "Please tell us the reason" });
+    expect(en.data.values).toEqual({ email: "not-an-address", reason: "" });
+
+    const ph = (await post("/ph/unsubscribe-and-refund", { email: "", reason: "x".repeat(2001) })) as unknown as Answer;
+    expect(ph.init.status).toBe(400);
+    const t = await getT("ph");
+    expect(ph.data.errors).toEqual({ email: t("validation.emailRequired"), reason: t("payments.errors.reasonLength") });
+    expect(ph.data.errors.reason).not.toBe("Please keep the reason under 2000 characters");
+    expect(await db().refundRequest.count()).toBe(before);
+  });
+
+  it("throttles per address and per e-mail with 429 and Retry-After", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < REFUND_LIMITS.perIpPerHour; i++) {
+      expect(((await post("/unsubscribe-and-refund", { email: uniqueEmail("t"), reason: REASON }, ip)) as Response).status).toBe(302);
+    }
+    const limited = (await post("/id/unsubscribe-and-refund", { email: uniqueEmail("t"), reason: REASON }, ip)) as unknown as Answer;
+    expect(limited.init.status).toBe(429);
+    expect(Number(limited.init.headers!["Retry-After"])).toBeGreaterThan(0);
+    expect(limited.data.errors.form).toBe((await getT("id"))("payments.errors.tooMany"));
+
+    const email = uniqueEmail("again");
+    for (let i = 0; i < REFUND_LIMITS.perEmailPerDay; i++) {
+      expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as Response).status).toBe(302);
+    }
+    expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as unknown as Answer).init.status).toBe(429);
+    expect(await db().refundRequest.count({ where: { email } })).toBe(REFUND_LIMITS.perEmailPerDay);
+  });
+
+  it("takes no form on other content pages", async () => {
+    const thrown = await post("/about-us", { email: uniqueEmail(), reason: REASON }).catch((r: unknown) => r);
+    expect((thrown as Response).status).toBe(405);
+  });
+});
+
+describe("/unsubscribe-and-refund with Stripe (real SDK, local fake API)", () => {
+  let fake: Awaited<ReturnType<typeof startFake>>;
+  let failing = false;
+  beforeAll(async () => {
+    fake = await startFake((req, res) => {
+      res.setHeader("Content-Type", "application/json");
+      if (failing) {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ error: { type: "api_error", message: "Something went wrong" } }));
+      } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/")) {
+        res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: true }));
+      } else {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));
+      }
+    });
+    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: new URL(fake.origin).port, STRIPE_API_PROTOCOL: "http" });
+    resetConfig();
+  });
+  afterAll(async () => {
+    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"]) delete process.env[name];
+    resetConfig();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.requests.length = 0;
+    failing = false;
+  });
+
+  it("cancels at period end at Stripe", async () => {
+    const { user, email } = await subscriber({ provider: "stripe", providerSubscriptionId: "sub_R1" });
+    expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as Response).status).toBe(302);
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({ method: "POST", url: "/v1/subscriptions/sub_R1" });
+    expect(new URLSearchParams(fake.requests[0]!.body).get("cancel_at_period_end")).toBe("true");
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "cancelled" });
+  });
+
+  it("keeps the request and tells support to stop renewals by hand when Stripe fails", async () => {
+    allowConsoleError();
+    failing = true;
+    const { user, email } = await subscriber({ provider: "stripe", providerSubscriptionId: "sub_R2" });
+    expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as Response).status).toBe(302);
+    expect(await db().refundRequest.count({ where: { email } })).toBe(1);
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active", cancelAtPeriodEnd: false });
+    const [staff] = await supportMailAbout(email);
+    expect(staff!.text).toContain("Cancelling at the payment provider FAILED");
+    const [confirmation] = await mailsTo(email);
+    expect(confirmation!.text).toContain("We will answer your refund request by e-mail");
+  });
+});
+
+describe("renewal reminder", () => {
+  afterEach(() => {
+    delete process.env.RENEWAL_REMINDER_DAYS;
+    resetConfig();
+  });
+
+  it("goes out once per renewal, RENEWAL_REMINDER_DAYS before it, with the amount, the date and the cancel link", async () => {
+    const { user, email, subscription } = await subscriber({ locale: "ph", days: 2 });
+    await db().subscription.update({ where: { id: subscription.id }, data: { state: "active", amount: 149900, currency: "PHP" } });
+    const far = await subscriber({ days: 20 });
+    const cancelled = await subscriber({ days: 2 });
+    await db().subscription.update({ where: { id: cancelled.subscription.id }, data: { amount: 2999, currency: "USD", cancelAtPeriodEnd: true, state: "cancelled" } });
+    await db().subscription.update({ where: { id: far.subscription.id }, data: { amount: 2999, currency: "USD" } });
+
+    expect(await sendRenewalReminders()).toBeGreaterThanOrEqual(1);
+    await sendRenewalReminders();
+    const [reminder, ...more] = await mailsTo(email);
+    expect(more).toHaveLength(0);
+    const t = await getT("ph");
+    expect(reminder!.subject).toBe(t("payments.email.reminder.subject"));
+    expect(reminder!.text).toMatch(/1[,.]?499/);
+    expect(reminder!.text).toContain("http://localhost:3000/ph/dashboard/modules/cancleMySubscriptionModal");
+    expect(await mailsTo(far.email)).toHaveLength(0);
+    expect(await mailsTo(cancelled.email)).toHaveLength(0);
+
+    // The next renewal gets its own reminder.
+    const next = new Date(Date.now() + 32 * DAY_MS);
+    await db().subscription.update({ where: { userId: user.id }, data: { nextChargeAt: next, validUntil: next } });
+    expect(await sendRenewalReminders(new Date(next.getTime() - DAY_MS))).toBeGreaterThanOrEqual(1);
+    expect(await mailsTo(email)).toHaveLength(2);
+  });
+
+  it("is off with RENEWAL_REMINDER_DAYS=0", async () => {
+    process.env.RENEWAL_REMINDER_DAYS = "0";
+    resetConfig();
+    const { email, subscription } = await subscriber({ days: 1 });
+    await db().subscription.update({ where: { id: subscription.id }, data: { amount: 2999, currency: "USD" } });
+    expect(await sendRenewalReminders()).toBe(0);
+    expect(await mailsTo(email)).toHaveLength(0);
+  });
+});
