@@ -49,6 +49,18 @@ const schema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_PRODUCT_ID: z.string().optional(),
   PAYPAL_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  // Telemetry: device reports, new-deployment polling and the third-party tags (none by default).
+  DEVICE_REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+  DEVICE_REPORT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  BUILD_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  ICON_KIT_URL: z.string().url().optional(),
+  GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "GTM-XXXXXXX").optional(),
+  GTM_ORIGIN: z.string().url().default("https://www.googletagmanager.com"),
+  META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, "digits").optional(),
+  META_PIXEL_SCRIPT_URL: z.string().url().default("https://connect.facebook.net/en_US/fbevents.js"),
+  POSTHOG_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/).optional(),
+  POSTHOG_HOST: z.string().url().default("https://us.i.posthog.com"),
+  FINGERPRINT_MONITORING: z.enum(["0", "1"]).default("0"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -71,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     outboxPage: c.OUTBOX_PAGE ? c.OUTBOX_PAGE === "1" : demo || c.NODE_ENV !== "production",
     appIds: c.API_APP_IDS ? c.API_APP_IDS.split(",").map((s) => s.trim()).filter(Boolean) : null,
     plans: planTable(c),
+    thirdParty: thirdPartyTags(c),
   };
 }
 
@@ -104,3 +117,29 @@ function planTable(c: z.infer<typeof schema>): Record<"en" | "id" | "ph", PlanCo
   };
   return { en: plan("en"), id: plan("id"), ph: plan("ph") };
 }
+
+/**
+ * The third-party tags the operator configured (spec section 7), as the browser needs them. Every
+ * value here is public (ids and script addresses end up in the page). Nothing is configured by default,
+ * and then the site shows no cookie banner at all.
+ */
+export type ThirdPartyTags = {
+  iconKitUrl?: string;
+  tagManager?: { id: string; origin: string };
+  pixel?: { id: string; scriptUrl: string };
+  analytics?: { key: string; host: string };
+  fingerprintMonitoring?: true;
+};
+
+function thirdPartyTags(c: z.infer<typeof schema>): ThirdPartyTags {
+  const origin = (url: string) => url.replace(/\/+$/, "");
+  return {
+    ...(c.ICON_KIT_URL ? { iconKitUrl: c.ICON_KIT_URL } : {}),
+    ...(c.GTM_ID ? { tagManager: { id: c.GTM_ID, origin: origin(c.GTM_ORIGIN) } } : {}),
+    ...(c.META_PIXEL_ID ? { pixel: { id: c.META_PIXEL_ID, scriptUrl: c.META_PIXEL_SCRIPT_URL } } : {}),
+    ...(c.POSTHOG_KEY ? { analytics: { key: c.POSTHOG_KEY, host: origin(c.POSTHOG_HOST) } } : {}),
+    ...(c.FINGERPRINT_MONITORING === "1" ? { fingerprintMonitoring: true as const } : {}),
+  };
+}
+
+export const hasThirdPartyTags = (tags: ThirdPartyTags) => Object.keys(tags).length > 0;

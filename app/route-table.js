@@ -77,6 +77,7 @@ export const resourceRoutes = [
   { path: "api/v1/locate/createLink", file: "routes/api.v1.locate.create-link.ts" },
   { path: "api/v1/locate/requests", file: "routes/api.v1.locate.requests.ts" },
   { path: "api/v1/locate/requests/:id", file: "routes/api.v1.locate.request.ts" },
+  { path: "api/v1/locate/userAgent", file: "routes/api.v1.locate.user-agent.ts" },
   { path: "api/v1/lookup", file: "routes/api.v1.lookup.ts" },
   { path: "api/v1/voice/send", file: "routes/api.v1.voice.send.ts" },
   { path: "api/v1/voice/messages", file: "routes/api.v1.voice.messages.ts" },
