@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ThirdPartyTags } from "~/telemetry/tags";
 
 /** "first day/recurring" as decimal amounts in the currency's major unit, e.g. "0.99/29.99". */
 const planAmounts = z.string().regex(/^\d+(\.\d{1,2})?\/\d+(\.\d{1,2})?$/, "first-day/recurring, e.g. 0.99/29.99");
@@ -58,8 +59,8 @@ const schema = z.object({
   GTM_ORIGIN: z.string().url().default("https://www.googletagmanager.com"),
   META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, "digits").optional(),
   META_PIXEL_SCRIPT_URL: z.string().url().default("https://connect.facebook.net/en_US/fbevents.js"),
-  POSTHOG_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/).optional(),
-  POSTHOG_HOST: z.string().url().default("https://us.i.posthog.com"),
+  CLARITY_ID: z.string().regex(/^[a-z0-9]{6,20}$/, "a Clarity project id").optional(),
+  CLARITY_ORIGIN: z.string().url().default("https://www.clarity.ms"),
   FINGERPRINT_MONITORING: z.enum(["0", "1"]).default("0"),
 });
 
@@ -118,28 +119,14 @@ function planTable(c: z.infer<typeof schema>): Record<"en" | "id" | "ph", PlanCo
   return { en: plan("en"), id: plan("id"), ph: plan("ph") };
 }
 
-/**
- * The third-party tags the operator configured (spec section 7), as the browser needs them. Every
- * value here is public (ids and script addresses end up in the page). Nothing is configured by default,
- * and then the site shows no cookie banner at all.
- */
-export type ThirdPartyTags = {
-  iconKitUrl?: string;
-  tagManager?: { id: string; origin: string };
-  pixel?: { id: string; scriptUrl: string };
-  analytics?: { key: string; host: string };
-  fingerprintMonitoring?: true;
-};
-
+/** The third-party tags the operator configured (spec section 7); none by default. */
 function thirdPartyTags(c: z.infer<typeof schema>): ThirdPartyTags {
   const origin = (url: string) => url.replace(/\/+$/, "");
   return {
     ...(c.ICON_KIT_URL ? { iconKitUrl: c.ICON_KIT_URL } : {}),
     ...(c.GTM_ID ? { tagManager: { id: c.GTM_ID, origin: origin(c.GTM_ORIGIN) } } : {}),
     ...(c.META_PIXEL_ID ? { pixel: { id: c.META_PIXEL_ID, scriptUrl: c.META_PIXEL_SCRIPT_URL } } : {}),
-    ...(c.POSTHOG_KEY ? { analytics: { key: c.POSTHOG_KEY, host: origin(c.POSTHOG_HOST) } } : {}),
+    ...(c.CLARITY_ID ? { analytics: { id: c.CLARITY_ID, origin: origin(c.CLARITY_ORIGIN) } } : {}),
     ...(c.FINGERPRINT_MONITORING === "1" ? { fingerprintMonitoring: true as const } : {}),
   };
 }
-
-export const hasThirdPartyTags = (tags: ThirdPartyTags) => Object.keys(tags).length > 0;

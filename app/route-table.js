@@ -52,6 +52,8 @@ export const pageRoutes = [
 /** Resource routes (no UI, not localized). */
 export const resourceRoutes = [
   { path: "set-locale", file: "routes/set-locale.ts" },
+  // The cookie banner's choice (Accept / Reject of the optional third-party tags).
+  { path: "consent", file: "routes/consent.ts" },
   { path: "auth/login", file: "routes/auth.login.ts" },
   { path: "auth/logout", file: "routes/auth.logout.ts" },
   { path: "auth/send-code", file: "routes/auth.send-code.ts" },
