@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE } from "~/telemetry/cookies";
 import { serializeCookie } from "~/utils/cookies";
@@ -15,16 +15,17 @@ export async function action({ request }: ActionFunctionArgs) {
   // Another site must not be able to accept tracking on the visitor's behalf.
   const origin = request.headers.get("Origin");
   if (origin && origin !== new URL(request.url).origin && origin !== config().publicUrl.origin) {
-    return data({ error: "cross-origin" }, { status: 403 });
+    return Response.json({ error: "cross-origin" }, { status: 403 });
   }
   const form = await request.formData();
   const choice = form.get("choice");
   const target = safeRedirect(form.get("redirectTo"), "/");
   const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   if (choice !== "accept" && choice !== "reject") {
-    return wantsJson ? data({ error: "choice" }, { status: 400 }) : redirect(target);
+    return wantsJson ? Response.json({ error: "choice" }, { status: 400 }) : redirect(target);
   }
   const consent = choice === "accept" ? "accepted" : "rejected";
   const headers = { "Set-Cookie": serializeCookie(CONSENT_COOKIE, consent, { maxAge: CONSENT_MAX_AGE, secure: config().cookieSecure }) };
-  return wantsJson ? data({ consent }, { headers }) : redirect(target, { headers });
+  // A resource route answers with a Response (single fetch would drop the status and headers of data()).
+  return wantsJson ? Response.json({ consent }, { headers }) : redirect(target, { headers });
 }
