@@ -19,6 +19,7 @@ let base: string;
 
 test.describe.configure({ mode: "serial" });
 
+// eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to pass testInfo
 test.beforeAll(async ({}, testInfo) => {
   fake = await startFake((req, res) => {
     const url = new URL(req.url, "http://fake");
