@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { startFake } from "../support/http-fake.ts";
 import { PORT, ROOT } from "./support/env.ts";
@@ -95,6 +96,8 @@ test("nothing loads before Accept; after Accept every tag loads without a reload
   await page.goto(`${base}/`);
   await expect(banner(page)).toBeVisible();
   await expect(banner(page)).toContainText(tr("en", "consent.text"));
+  const { violations } = await new AxeBuilder({ page }).include("[data-testid=cookie-banner]").analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await settle(page, js);
   expect(paths()).toEqual([]);
 
