@@ -64,7 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Visitors can open the payment modal (`?modal=payment`) from any page.
       paymentModal: user ? undefined : { terms: paymentTerms(locale), buyer: null },
       telemetry: {
-        pollSeconds: config().BUILD_POLL_SECONDS,
+        // The development server has no builds/latest.json (Vite reloads the page itself).
+        pollSeconds: config().NODE_ENV === "development" ? 0 : config().BUILD_POLL_SECONDS,
         // Only configured tags reach the page; with none there is no banner and nothing to load.
         tags: hasThirdPartyTags(config().thirdParty) ? config().thirdParty : null,
         consent: readConsent(request.headers.get("Cookie")),

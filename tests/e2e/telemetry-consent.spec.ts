@@ -96,8 +96,11 @@ test("nothing loads before Accept; after Accept every tag loads without a reload
   await page.goto(`${base}/`);
   await expect(banner(page)).toBeVisible();
   await expect(banner(page)).toContainText(tr("en", "consent.text"));
-  const { violations } = await new AxeBuilder({ page }).include("[data-testid=cookie-banner]").analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  if (js) {
+    // axe runs inside the page; the banner's markup is the same without JavaScript.
+    const { violations } = await new AxeBuilder({ page }).include("[data-testid=cookie-banner]").analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  }
   await settle(page, js);
   expect(paths()).toEqual([]);
 
