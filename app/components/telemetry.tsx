@@ -15,6 +15,13 @@ function whenIdle(task: () => void) {
   return () => window.clearTimeout(id);
 }
 
+/**
+ * Settles once this page's device report attempt is over: the advertising pixel then finds the
+ * visitor id's FB_ copy even on a first visit.
+ */
+let reportSettled: (() => void) | undefined;
+const reportAttempt = typeof window === "undefined" ? Promise.resolve() : new Promise<void>((resolve) => (reportSettled = resolve));
+
 function useTelemetry() {
   return useRouteLoaderData<typeof rootLoader>("root")?.telemetry;
 }
@@ -35,10 +42,12 @@ export function Telemetry() {
 
   // Once per page load: the module itself decides (local-storage flag) whether a report is due.
   useEffect(() => {
-    if (!telemetry) return;
+    if (!telemetry) return reportSettled?.();
     return whenIdle(() => {
-      if (bareRef.current) return;
-      void import("~/telemetry/device-report.client").then((m) => m.sendDeviceReport({ monitoring }));
+      if (bareRef.current) return reportSettled?.();
+      void import("~/telemetry/device-report.client")
+        .then((m) => m.sendDeviceReport({ monitoring }))
+        .finally(() => reportSettled?.());
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one report attempt per page load
   }, []);
@@ -64,7 +73,7 @@ export function Telemetry() {
   const accepted = telemetry?.consent === "accepted";
   useEffect(() => {
     if (!accepted || !hasThirdPartyTags(tags) || bareRef.current) return;
-    void import("~/telemetry/third-party.client").then((m) => m.loadThirdPartyTags(tags));
+    void reportAttempt.then(() => import("~/telemetry/third-party.client")).then((m) => m.loadThirdPartyTags(tags));
   }, [accepted, tags]);
 
   return (

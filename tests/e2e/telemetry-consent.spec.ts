@@ -115,6 +115,10 @@ test("nothing loads before Accept; after Accept every tag loads without a reload
     await expect.poll(() => paths().sort()).toEqual(["/fbevents.js", "/gtm.js", "/kit.js", "/tag/testclarity"]);
     expect(fake.requests.find((r) => r.url.startsWith("/gtm.js"))?.url).toBe("/gtm.js?id=GTM-TEST123");
     await expect.poll(() => iconWarning.some((text) => text.includes("Failed to load custom icons"))).toBe(true);
+    // Even on this first visit the pixel got the visitor id: the tags wait for the device report.
+    const firstVisitor = (await context.cookies(base)).find((c) => c.name === "FB_visitor_id")?.value;
+    expect(firstVisitor).toMatch(/^[0-9a-f]{32}$/);
+    expect(await page.evaluate(() => (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue[0])).toEqual(["init", "1234567890", { external_id: firstVisitor }]);
   } else {
     // Without JavaScript only the tag manager's frame can load, and it does.
     await expect.poll(() => paths()).toEqual(["/ns.html"]);

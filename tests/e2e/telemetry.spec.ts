@@ -175,6 +175,28 @@ test.describe("new deployment notice", () => {
     await reloaded;
     expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
     expect(await page.evaluate(() => sessionStorage.getItem("buildReloadAt"))).not.toBeNull();
+
+    // The reload guard: within 10 s of that reload a check (here: the tab becoming visible) finds the
+    // other build again, and no notice is offered; once the 10 s have passed the next poll offers it.
+    // (The installed clock also replaces `performance`, so the watcher's start is seen from the
+    // requests: each step becomes "visible" again until the watcher answers with a check.)
+    const before = served;
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+        return served;
+      })
+      .toBeGreaterThan(before);
+    expect(await page.evaluate((at) => Date.now() - Number(at), await page.evaluate(() => sessionStorage.getItem("buildReloadAt")))).toBeLessThan(10_000);
+    await page.waitForTimeout(300);
+    await expect(notice).toHaveCount(0);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(61_000);
+        return notice.isVisible();
+      })
+      .toBe(true);
   });
 
   test("stays away while the served build is the page's own", async ({ page, request }) => {
