@@ -33,6 +33,8 @@ if (c.NODE_ENV === "development") {
 } else {
   const client = path.resolve("build/client");
   app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+  // Open pages poll this to notice a new deployment: never from a cache.
+  app.use("/builds", express.static(path.join(client, "builds"), { cacheControl: false, setHeaders: (res) => res.setHeader("Cache-Control", "no-cache") }));
   app.use(express.static(client, { maxAge: "1h" }));
   // @ts-expect-error the build exists at run time (npm run build)
   const serverBuild = (await import("./build/server/index.js")) as ServerBuild;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ThirdPartyTags } from "~/telemetry/tags";
 
 /** "first day/recurring" as decimal amounts in the currency's major unit, e.g. "0.99/29.99". */
 const planAmounts = z.string().regex(/^\d+(\.\d{1,2})?\/\d+(\.\d{1,2})?$/, "first-day/recurring, e.g. 0.99/29.99");
@@ -56,6 +57,18 @@ const schema = z.object({
   PAYPAL_PRODUCT_ID: z.string().optional(),
   PAYPAL_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
   PAYPAL_API_BASE: z.string().url().optional(),
+  // Telemetry: device reports, new-deployment polling and the third-party tags (none by default).
+  DEVICE_REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+  DEVICE_REPORT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  BUILD_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  ICON_KIT_URL: z.string().url().optional(),
+  GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "GTM-XXXXXXX").optional(),
+  GTM_ORIGIN: z.string().url().default("https://www.googletagmanager.com"),
+  META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, "digits").optional(),
+  META_PIXEL_SCRIPT_URL: z.string().url().default("https://connect.facebook.net/en_US/fbevents.js"),
+  CLARITY_ID: z.string().regex(/^[a-z0-9]{6,20}$/, "a Clarity project id").optional(),
+  CLARITY_ORIGIN: z.string().url().default("https://www.clarity.ms"),
+  FINGERPRINT_MONITORING: z.enum(["0", "1"]).default("0"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     outboxPage: c.OUTBOX_PAGE ? c.OUTBOX_PAGE === "1" : demo || c.NODE_ENV !== "production",
     appIds: c.API_APP_IDS ? c.API_APP_IDS.split(",").map((s) => s.trim()).filter(Boolean) : null,
     plans: planTable(c),
+    thirdParty: thirdPartyTags(c),
   };
 }
 
@@ -110,4 +124,16 @@ function planTable(c: z.infer<typeof schema>): Record<"en" | "id" | "ph", PlanCo
     return { currency: amounts[currency] ? currency : "USD", firstDayAmount: minorUnits(first), amount: minorUnits(recurring), periodDays: c.PERIOD_DAYS };
   };
   return { en: plan("en"), id: plan("id"), ph: plan("ph") };
+}
+
+/** The third-party tags the operator configured (spec section 7); none by default. */
+function thirdPartyTags(c: z.infer<typeof schema>): ThirdPartyTags {
+  const origin = (url: string) => url.replace(/\/+$/, "");
+  return {
+    ...(c.ICON_KIT_URL ? { iconKitUrl: c.ICON_KIT_URL } : {}),
+    ...(c.GTM_ID ? { tagManager: { id: c.GTM_ID, origin: origin(c.GTM_ORIGIN) } } : {}),
+    ...(c.META_PIXEL_ID ? { pixel: { id: c.META_PIXEL_ID, scriptUrl: c.META_PIXEL_SCRIPT_URL } } : {}),
+    ...(c.CLARITY_ID ? { analytics: { id: c.CLARITY_ID, origin: origin(c.CLARITY_ORIGIN) } } : {}),
+    ...(c.FINGERPRINT_MONITORING === "1" ? { fingerprintMonitoring: true as const } : {}),
+  };
 }

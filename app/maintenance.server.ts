@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import { purgeOldDeviceReports } from "~/device-report.server";
 import { purgeOldPositions } from "~/location-requests.server";
 import { sendRenewalReminders } from "~/payments.server";
 import { sweepPhoneLookups } from "~/phone-lookup.server";
@@ -7,12 +8,12 @@ import { sweepRateLimits } from "~/rate-limit.server";
 const DAY = 24 * 3600 * 1000;
 
 /**
- * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups and
- * shared positions past the retention period, and sends due renewal reminders. Idempotent, so any
- * number of processes may run it.
+ * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups, and
+ * device reports and shared positions past their retention periods, and sends due renewal reminders.
+ * Idempotent, so any number of processes may run it.
  */
 export async function runMaintenance(now = new Date()) {
-  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders, phoneLookups] = await Promise.all([
+  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders, phoneLookups, deviceReports] = await Promise.all([
     db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
     db().verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
     db().authCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
@@ -20,8 +21,9 @@ export async function runMaintenance(now = new Date()) {
     purgeOldPositions(now),
     sendRenewalReminders(now),
     sweepPhoneLookups(now),
+    purgeOldDeviceReports(now),
   ]);
-  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions, renewalReminders, phoneLookups };
+  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions, renewalReminders, phoneLookups, deviceReports };
 }
 
 /** Runs the sweep in the server process every `intervalMs`; errors are logged, never fatal. */

@@ -20,6 +20,7 @@ import { AuthModals } from "~/components/auth-modals";
 import { PaymentModal } from "~/components/payment-modal";
 import { paymentTerms } from "~/payments.server";
 import { FlashBanner, ToastHost } from "~/components/toasts";
+import { Telemetry } from "~/components/telemetry";
 import { config } from "~/config.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { htmlLang, isLocale, localeCookieName, localeFromPath, localizePath, locales, stripLocale } from "~/i18n/locales";
@@ -28,6 +29,8 @@ import { createTranslate } from "~/i18n/translate";
 import { useLocale, useT } from "~/i18n/use-t";
 import { useBare } from "~/recipient/bare";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
+import { readConsent } from "~/telemetry/cookies";
+import { hasThirdPartyTags } from "~/telemetry/tags";
 import { readFlash } from "~/toast.server";
 import { readCookie } from "~/utils/cookies";
 import appCss from "~/styles/app.css?url";
@@ -60,6 +63,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       origin: config().publicUrl.origin,
       // Visitors can open the payment modal (`?modal=payment`) from any page.
       paymentModal: user ? undefined : { terms: paymentTerms(locale), buyer: null },
+      telemetry: {
+        // The development server has no builds/latest.json (Vite reloads the page itself).
+        pollSeconds: config().NODE_ENV === "development" ? 0 : config().BUILD_POLL_SECONDS,
+        // Only configured tags reach the page; with none there is no banner and nothing to load.
+        tags: hasThirdPartyTags(config().thirdParty) ? config().thirdParty : null,
+        consent: readConsent(request.headers.get("Cookie")),
+      },
     },
     { headers },
   );
@@ -134,6 +144,7 @@ export default function App() {
       <AuthModals />
       <RootPaymentModal />
       <ToastHost />
+      <Telemetry />
     </>
   );
 }

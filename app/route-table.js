@@ -52,6 +52,8 @@ export const pageRoutes = [
 /** Resource routes (no UI, not localized). */
 export const resourceRoutes = [
   { path: "set-locale", file: "routes/set-locale.ts" },
+  // The cookie banner's choice (Accept / Reject of the optional third-party tags).
+  { path: "consent", file: "routes/consent.ts" },
   { path: "auth/login", file: "routes/auth.login.ts" },
   { path: "auth/logout", file: "routes/auth.logout.ts" },
   { path: "auth/send-code", file: "routes/auth.send-code.ts" },
@@ -76,6 +78,7 @@ export const resourceRoutes = [
   { path: "api/v1/locate/createLink", file: "routes/api.v1.locate.create-link.ts" },
   { path: "api/v1/locate/requests", file: "routes/api.v1.locate.requests.ts" },
   { path: "api/v1/locate/requests/:id", file: "routes/api.v1.locate.request.ts" },
+  { path: "api/v1/locate/userAgent", file: "routes/api.v1.locate.user-agent.ts" },
   { path: "api/v1/lookup", file: "routes/api.v1.lookup.ts" },
   { path: "api/v1/voice/send", file: "routes/api.v1.voice.send.ts" },
   { path: "api/v1/voice/messages", file: "routes/api.v1.voice.messages.ts" },

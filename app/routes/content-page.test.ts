@@ -36,8 +36,26 @@ describe("content pages", () => {
   it("shows the legal pages' sections and last update", async () => {
     const { data } = await load("/privacy-policy");
     expect(data.page.sections.length).toBeGreaterThan(5);
-    expect(data.page.updated).toBe("Last updated: November 1, 2026");
+    expect(data.page.updated).toBe("Last updated: November 22, 2026");
     expect((await load("/id/terms-of-use")).data.page.updated).toBe("Terakhir diperbarui: 1 November 2026");
+  });
+
+  it.each(["", "/id", "/ph"])("%s: the cookie and privacy policies name every cookie and the device report", async (prefix) => {
+    const text = (sections: { heading: string; paragraphs: string[]; list?: string[] }[]) =>
+      sections.map((s) => [s.heading, ...s.paragraphs, ...(s.list ?? [])].join(" ")).join(" ");
+    const cookies = text((await load(`${prefix}/cookies-policy`)).data.page.sections);
+    for (const name of ["token", "flash", "lng", "tz", "visitor_id", "FB_visitor_id", "cookie_consent", "deviceReportSent:", "buildReloadAt"]) {
+      expect(cookies).toContain(`${name} `.trimEnd());
+    }
+    expect(cookies).toMatch(/31[.,]536[.,]000/);
+    expect(cookies).toContain("SameSite=Lax, Secure");
+    expect(cookies).toContain("FingerprintJS");
+    expect(cookies).toContain("90");
+    const privacy = text((await load(`${prefix}/privacy-policy`)).data.page.sections);
+    expect(privacy).toContain("FB_");
+    expect(privacy).toContain("90");
+    expect((await load(`${prefix}/cookies-policy`)).data.page.consentSettings).toBe(true);
+    expect((await load(`${prefix}/privacy-policy`)).data.page.consentSettings).toBe(false);
   });
 
   it("lists every FAQ, including the one on how long results take", async () => {

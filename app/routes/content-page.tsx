@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { RefundForm } from "~/components/refund-form";
 import { requireAnonymous } from "~/auth/guards.server";
 import { ContentSections } from "~/components/content";
+import { ConsentSettings } from "~/components/telemetry";
 import { contentPage, formatDate, type ContentPageKey } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ...page,
         updated: updated ? t("site.updated", { date: formatDate(updated, locale) }) : undefined,
         refundForm: key === "refund",
+        consentSettings: key === "cookies",
         homeLink: notFound,
       },
       noindex: notFound,
@@ -91,6 +93,7 @@ export default function ContentPage() {
       {page.intro ? <p className="lead">{page.intro}</p> : null}
       <ContentSections sections={page.sections} />
       {page.refundForm ? <RefundForm /> : null}
+      {page.consentSettings ? <ConsentSettings /> : null}
       {page.homeLink ? (
         <Link className="button" to={lp("/")}>
           {t("errors.backHome")}

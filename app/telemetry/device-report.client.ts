@@ -1,0 +1,85 @@
+// The visitor device report (spec sections 3, 4 and 7), loaded with a dynamic import once the page is
+// interactive, so neither this module nor ua-parser-js nor FingerprintJS is part of the first load.
+import { UAParser } from "ua-parser-js";
+import { readCookie } from "~/utils/cookies";
+import { PIXEL_VISITOR_COOKIE, VISITOR_COOKIE, VISITOR_ID, VISITOR_MAX_AGE } from "./cookies";
+
+export const FAILURE_MESSAGE = "Failed to send user agent info";
+
+/** localStorage is per origin already; the host in the key says what "once per host" means. */
+export const sentFlagKey = (host: string) => `deviceReportSent:${host}`;
+
+export type DeviceType = "tablet" | "mobile" | "desktop";
+
+/** ua-parser-js names more types (console, smarttv, wearable, embedded); the spec knows three. */
+export function deviceTypeOf(type: string | undefined): DeviceType {
+  if (type === "tablet") return "tablet";
+  if (type === "mobile" || type === "wearable") return "mobile";
+  return "desktop";
+}
+
+/** The report the server validates (app/device-report.server.ts); lengths are cut to its limits. */
+export function buildReport(visitorId: string, userAgent: string, href: string, referrer: string, now = new Date()) {
+  const { os, browser, device } = new UAParser(userAgent).getResult();
+  const short = (value: string | undefined) => (value ?? "").slice(0, 64);
+  const url = new URL(href);
+  return {
+    visitorId,
+    userAgent: userAgent.slice(0, 512),
+    osName: short(os.name),
+    osVersion: short(os.version),
+    browserName: short(browser.name),
+    browserVersion: short(browser.version),
+    deviceType: deviceTypeOf(device.type),
+    deviceBrand: short(device.vendor),
+    deviceModel: short(device.model),
+    pageUrl: href.slice(0, 2048),
+    referrerUrl: /^https?:\/\//.test(referrer) ? referrer.slice(0, 2048) : "",
+    source: (url.searchParams.get("source") ?? "").slice(0, 128),
+    visitTime: now.toISOString(),
+  };
+}
+
+/** The id from the visitor cookie, or when it is missing or empty a browser fingerprint. */
+async function visitorId(monitoring: boolean) {
+  const stored = readCookie(document.cookie, VISITOR_COOKIE);
+  if (stored && VISITOR_ID.test(stored)) return stored;
+  const FingerprintJS = await import("@fingerprintjs/fingerprintjs");
+  // `monitoring` is the library's 0.1 % usage ping: only when configured and the visitor accepted it.
+  const agent = await FingerprintJS.load({ monitoring });
+  const { visitorId: id } = await agent.get();
+  const attributes = `; Max-Age=${VISITOR_MAX_AGE}; Path=/; SameSite=Lax; Secure`;
+  document.cookie = `${VISITOR_COOKIE}=${id}${attributes}`;
+  document.cookie = `${PIXEL_VISITOR_COOKIE}=${id}${attributes}`;
+  return id;
+}
+
+/**
+ * Sends the report once per visitor and host: a local-storage flag set after a successful send stops
+ * the next ones. A failure is logged and otherwise ignored; the flag stays unset, so the next page
+ * load tries again.
+ */
+export async function sendDeviceReport({ monitoring = false } = {}) {
+  const key = sentFlagKey(location.host);
+  try {
+    // Without usable storage the flag could never be set, and every page would send a report.
+    if (localStorage.getItem(key)) return "already-sent" as const;
+  } catch {
+    return "no-storage" as const;
+  }
+  try {
+    const report = buildReport(await visitorId(monitoring), navigator.userAgent, location.href, document.referrer);
+    const response = await fetch("/api/v1/locate/userAgent", {
+      method: "POST",
+      headers: { APP: "web", "Content-Type": "application/json" },
+      body: JSON.stringify(report),
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    localStorage.setItem(key, report.visitTime);
+    return "sent" as const;
+  } catch (error) {
+    // A warning, not an error: the visitor loses nothing, and the report is retried on the next page.
+    console.warn(FAILURE_MESSAGE, error);
+    return "failed" as const;
+  }
+}
