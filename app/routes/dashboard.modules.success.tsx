@@ -4,13 +4,18 @@ import { Modal } from "~/components/modal";
 import { getT } from "~/i18n/i18next.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { newSearchPath, searchedNumber } from "~/utils/number-search";
-import { useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { parseLookupNumber } from "~/phone-lookup.server";
 
 /** Shown once after payment and the automatic sign-in. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireActiveSubscription(request);
   const t = await getT(request);
-  return { title: t("payments.meta.success") };
+  const searched = searchedNumber(new URL(request.url).searchParams);
+  const parsed = searched && parseLookupNumber(searched.country, searched.number);
+  // The button names the number in international form when it parses, as typed otherwise.
+  const number = parsed?.ok ? parsed.e164 : (searched?.number ?? null);
+  return { title: t("payments.meta.success"), number };
 }
 
 export default function SuccessModal() {
@@ -18,11 +23,12 @@ export default function SuccessModal() {
   const lp = useLocalePath();
   // After buying from the home page's search, starting means New Search with that number.
   const searched = searchedNumber(useSearchParams()[0]);
+  const { number } = useLoaderData<typeof loader>();
   return (
     <Modal id="success-modal" title={t("payments.success.title")} closeTo={lp("/dashboard/")}>
       <p>{t("payments.success.text")}</p>
       <a className="button button-primary" href={lp(searched ? newSearchPath(searched) : "/dashboard/")}>
-        {t("payments.success.start")}
+        {searched && number ? t("payments.success.startSearch", { number }) : t("payments.success.start")}
       </a>
     </Modal>
   );

@@ -118,7 +118,7 @@ test.describe("home page number search", () => {
       await expect(page).toHaveURL(/\/checkout\/sandbox\//);
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal\?country=PH&number=0917\+123\+4567$/, { timeout: 15_000 });
-      await page.locator("#success-modal").getByRole("link", { name: text("en", "payments.success.start") }).click();
+      await page.locator("#success-modal").getByRole("link", { name: text("en", "payments.success.startSearch").replace("{{number}}", "+639171234567") }).click();
       await expect(page.getByTestId("sms-form").locator("input[name=number]")).toHaveValue("0917 123 4567");
       await expect(page.getByTestId("sms-form").locator("select[name=countryCode]")).toHaveValue("PH");
     } finally {
