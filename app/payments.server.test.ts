@@ -295,10 +295,20 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
     expect(await query(id)).toEqual({ status: "pending", authCode: null });
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]!.method).toBe("GET");
-    expect(fake.requests[0]!.url).toBe(`/v1/checkout/sessions/${session}?expand[0]=subscription`);
+    expect(fake.requests[0]!.url).toBe(`/v1/checkout/sessions/${session}?expand[0]=subscription&expand[1]=invoice`);
 
     // Paid at Stripe; no webhook. Within the interval nobody asks again.
-    Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L1", id) });
+    const firstInvoice = {
+      id: "in_L1",
+      object: "invoice",
+      status: "paid",
+      amount_paid: 4900,
+      currency: "php",
+      created: T0 + 6,
+      status_transitions: { paid_at: T0 + 6 },
+      lines: { object: "list", data: [{ period: { start: T0 + 5, end: T0 + 5 + 86400 } }] },
+    };
+    Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L1", id), invoice: firstInvoice });
     expect(await query(id)).toEqual({ status: "pending", authCode: null });
     expect(fake.requests).toHaveLength(1);
     await allowQueryNow(id);
@@ -311,9 +321,11 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
     expect(user.subscription).toMatchObject({ state: "trial", provider: "stripe", providerSubscriptionId: "sub_L1", providerCustomerId: "cus_1" });
     expect(user.subscription!.validUntil.getTime()).toBe((T0 + 5 + 86400) * 1000);
     expect(await db().outboxMessage.count({ where: { to: email } })).toBe(1);
+    // The first-day payment is in the history before any webhook.
+    expect(await db().payment.findUniqueOrThrow({ where: { providerPaymentId: "in_L1" } })).toMatchObject({ status: "paid", amount: 4900, currency: "PHP" });
 
-    // The webhooks arrive after all: one account, one e-mail, no second sign-in code; the later
-    // invoice still records the first-day payment.
+    // The webhooks arrive after all: one account, one e-mail, no second sign-in code, and the
+    // invoice's own webhook adds no second payment.
     expect((await deliver(completed(id, "sub_L1", T0 + 6))).body.status).toBe("applied");
     await deliver(invoice("invoice.paid", "sub_L1", { id: "in_L1", amount: 4900, end: T0 + 5 + 86400, created: T0 + 7 }));
     expect(await db().user.count({ where: { email } })).toBe(1);

@@ -457,6 +457,21 @@ async function askProvider(checkout: { id: string; provider: string; providerSes
         subscriptionId: status.subscriptionId,
         periodEnd: status.periodEnd,
       });
+      // The first-day invoice too, as its "invoice.paid" webhook would: the payment id makes the two one record.
+      if (status.payment) {
+        await applyPaymentEvent(provider.name, {
+          kind: "payment.succeeded",
+          eventId: `status:${status.payment.id}`,
+          at: status.payment.at,
+          subscriptionId: status.subscriptionId,
+          checkoutId: checkout.id,
+          customerId: status.customerId,
+          paymentId: status.payment.id,
+          amount: status.payment.amount,
+          currency: status.payment.currency,
+          periodEnd: status.payment.periodEnd,
+        });
+      }
       return true;
     case "failed":
     case "unsubscribed": {

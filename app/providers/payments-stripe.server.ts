@@ -86,7 +86,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
     },
     async checkoutStatus(sessionId, checkoutId) {
       try {
-        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] });
+        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription", "invoice"] });
         if ((session.client_reference_id ?? session.metadata?.checkoutId) !== checkoutId) {
           return { state: "error", error: `session ${sessionId} belongs to another checkout` };
         }
@@ -96,12 +96,24 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         if (sub.status === "canceled" || sub.status === "incomplete_expired") return { state: "unsubscribed" };
         const created = time(sub.created);
         const end = sub.trial_end ?? sub.items.data[0]?.current_period_end;
+        const invoice = session.invoice;
+        const paidInvoice = invoice && typeof invoice !== "string" && invoice.id && invoice.status === "paid" ? invoice : null;
+        const invoiceEnds = paidInvoice?.lines?.data.map((line) => line.period.end) ?? [];
         return {
           state: "paid",
           subscriptionId: sub.id,
           customerId: idOf(session.customer),
           at: created,
           periodEnd: end ? time(end) : new Date(created.getTime() + DAY_MS),
+          payment: paidInvoice
+            ? {
+                id: paidInvoice.id!,
+                amount: paidInvoice.amount_paid,
+                currency: paidInvoice.currency.toUpperCase(),
+                at: time(paidInvoice.status_transitions?.paid_at ?? paidInvoice.created),
+                periodEnd: invoiceEnds.length ? time(Math.max(...invoiceEnds)) : null,
+              }
+            : undefined,
         };
       } catch (error) {
         // Asked again on the next query: a warning, not an error.

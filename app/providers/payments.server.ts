@@ -60,7 +60,15 @@ export type PaymentEvent = { eventId: string; at: Date } & (
  */
 export type CheckoutStatus =
   | { state: "pending" | "failed" | "unsubscribed" }
-  | { state: "paid"; subscriptionId: string; customerId: string | null; at: Date; periodEnd: Date }
+  | {
+      state: "paid";
+      subscriptionId: string;
+      customerId: string | null;
+      at: Date;
+      periodEnd: Date;
+      /** The first invoice, when the provider names it: the payment history shows it without waiting for its webhook. */
+      payment?: { id: string; amount: number; currency: string; at: Date; periodEnd: Date | null };
+    }
   | { state: "error"; error: string };
 
 export type WebhookParsed = { ok: true; event: PaymentEvent } | { ok: false; error: "signature" | "not-configured" };
