@@ -3,6 +3,7 @@
 // operators publish and hide (the functions behind `npm run reviews`), and the home page shows only
 // published reviews, in the page's language first, with the real average and count.
 import { beforeEach, describe, expect, it } from "vitest";
+import { pageContent } from "~/content.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { defaultDisplayName, homeReviews, listReviews, setReviewStatus } from "~/reviews.server";
@@ -174,5 +175,15 @@ describe("home page reviews", () => {
     const ph = await home("/ph");
     expect(ph?.items).toHaveLength(6);
     expect(ph).toMatchObject({ count: 8, average: "5.0" });
+  });
+});
+
+describe("privacy policy", () => {
+  it("says in every language that reviews are stored, published after moderation and deletable", () => {
+    for (const [locale, word] of [["en", "review"], ["id", "ulasan"], ["ph", "pagsusuri"]] as const) {
+      const text = pageContent(locale).privacy.sections.flatMap((s) => [...s.paragraphs, ...(s.list ?? [])]).join(" ").toLowerCase();
+      expect(text).toContain(word);
+      expect(pageContent(locale).home).not.toHaveProperty("reviews");
+    }
   });
 });
