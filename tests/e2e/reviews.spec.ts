@@ -22,9 +22,11 @@ test.describe("customer reviews", () => {
     const words = `Review ${Date.now().toString(36)} ${js ? "js" : "nojs"}: my father shared his location from the market.`;
     await signInByRequest(context, user.email, user.password);
 
-    // Reached from My Subscription.
+    // Reached from My Subscription and from the dashboard.
     await page.goto("/dashboard/modules/MySubscription");
-    await page.getByRole("link", { name: text("en", "reviews.link") }).click();
+    await expect(page.locator("main").getByRole("link", { name: text("en", "reviews.link") })).toBeVisible();
+    await page.goto("/dashboard/");
+    await page.locator("main").getByRole("link", { name: text("en", "reviews.link") }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "reviews.title"));
     if (js) await waitForHydration(page, "form.review-form");
     const form = page.locator("form.review-form");
