@@ -32,7 +32,6 @@ const pagesSchema = z.object({
     howItWorks: z.object({ heading: z.string(), steps: z.array(titled) }),
     benefits: z.object({ heading: z.string(), items: z.array(titled) }),
     faqHeading: z.string(),
-    // `reviews` stays in the file but is deliberately not read: the testimonials are invented.
   }),
   notFound: notice,
   ok: notice,

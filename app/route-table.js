@@ -35,6 +35,8 @@ export const pageRoutes = [
   { path: "dashboard/modules/cancleMySubscriptionModal", file: "routes/dashboard.modules.cancel.tsx" },
   { path: "dashboard/modules/subscriptionExpiredModal", file: "routes/dashboard.modules.expired.tsx" },
   { path: "dashboard/modules/SuccessModal", file: "routes/dashboard.modules.success.tsx" },
+  // The user's own review (written by subscribers, published by an operator: scripts/reviews.ts).
+  { path: "dashboard/modules/Review", file: "routes/dashboard.modules.review.tsx" },
   // Payment: the buy page (also for renewals, so not "public"), the result page after checkout, and
   // the embedded sandbox provider's hosted checkout.
   { path: "checkout", file: "routes/checkout.tsx" },

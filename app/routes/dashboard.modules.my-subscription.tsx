@@ -56,6 +56,8 @@ export default function MySubscription() {
             {t("payments.my.renew")}
           </Link>
         ) : null}
+        {/* Anyone who has had a subscription may review it (the review page checks again). */}
+        {sub.createdAt && sub.state !== "Unsubscribed" ? <Link to={lp("/dashboard/modules/Review")}>{t("reviews.link")}</Link> : null}
       </p>
       <h2>{t("payments.my.history")}</h2>
       {paid.payments.length === 0 ? (

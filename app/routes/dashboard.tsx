@@ -73,6 +73,9 @@ export default function Dashboard() {
           <dd>{date(subscription.createdAt)}</dd>
         </div>
       </dl>
+      <p className="dashboard-review">
+        <Link to={lp("/dashboard/modules/Review")}>{t("reviews.link")}</Link>
+      </p>
       <DashboardTabs current={view.tab} />
       <div className="dashboard-panel">
         {view.newSearch ? <NewSearch data={view.newSearch} messageModal={view.modal === "message"} defaultName={user.name ?? ""} /> : null}

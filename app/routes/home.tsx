@@ -10,6 +10,7 @@ import { faqSections, pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { countryOptions, requestRegion } from "~/phone-countries.server";
+import { homeReviews, type HomeReviews } from "~/reviews.server";
 import { pageSeo } from "~/seo.server";
 import { NUMBER_MAX } from "~/utils/number-search";
 import { seoMeta } from "~/utils/seo";
@@ -23,13 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const locale = getLocale(request);
   const t = await getT(request);
-  // The reviews in pages.json are not shown: they are invented, and the page shows no invented testimonials.
   const { home, faqs } = pageContent(locale);
   const params = new URL(request.url).searchParams;
   const typed = { country: params.get("country") ?? "", number: params.get("number") ?? "" };
   // The search runs only when the form sent it (`modal=search`); the number alone (after closing a
   // modal) just fills the form in again.
-  const search = params.get("modal") === "search" ? await searchNumber(request, locale, typed) : null;
+  const [search, reviews] = await Promise.all([
+    params.get("modal") === "search" ? searchNumber(request, locale, typed) : null,
+    homeReviews(locale),
+  ]);
   return data(
     {
       ...pageSeo(request, { title: t("home.metaTitle"), description: t("home.metaDescription") }),
@@ -39,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       facts: search?.facts ?? null,
       howItWorks: home.howItWorks,
       benefits: home.benefits,
+      reviews,
       faq: { heading: home.faqHeading, sections: faqSections(faqs.items.slice(0, HOME_FAQS)) },
     },
     // The refused search answers 400, also without JavaScript.
@@ -47,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { howItWorks, benefits, faq, facts } = useLoaderData<typeof loader>();
+  const { howItWorks, benefits, reviews, faq, facts } = useLoaderData<typeof loader>();
   const t = useT();
   const lp = useLocalePath();
   return (
@@ -66,6 +70,7 @@ export default function Home() {
       {facts ? <SearchModal facts={facts} /> : null}
       <Cards id="how" className="panel how-steps" ordered heading={howItWorks.heading} items={howItWorks.steps} />
       <Cards id="benefits" className="benefits" heading={benefits.heading} items={benefits.items} />
+      {reviews ? <Reviews reviews={reviews} /> : null}
       <section className="panel home-faq" aria-labelledby="faq-title">
         <h2 id="faq-title">{faq.heading}</h2>
         <ContentSections sections={faq.sections} level={3} />
@@ -176,6 +181,50 @@ function Cards(props: { id: string; className: string; heading: string; items: {
         ))}
       </List>
     </section>
+  );
+}
+
+/**
+ * Published customer reviews with their real average and count; not rendered at all when none is
+ * published. Everything arrives formatted from the server, so this adds no client code of note.
+ */
+function Reviews({ reviews }: { reviews: HomeReviews }) {
+  const t = useT();
+  return (
+    <section className="panel home-reviews" aria-labelledby="reviews-title" data-testid="home-reviews">
+      <h2 id="reviews-title">{t("reviews.home.heading")}</h2>
+      <p className="reviews-summary" data-testid="reviews-summary">
+        <Stars rating={Math.round(reviews.averageValue)} />{" "}
+        {t("reviews.home.summary", { average: reviews.average, count: reviews.count })}
+      </p>
+      <ul className="review-list">
+        {reviews.items.map((r) => (
+          <li key={r.id} data-testid="home-review">
+            <figure>
+              <Stars rating={r.rating} label={t("reviews.stars", { rating: r.rating })} />
+              <blockquote lang={r.lang}>
+                <p>{r.text}</p>
+              </blockquote>
+              <figcaption>
+                {r.displayName} · <time dateTime={r.isoDate}>{r.date}</time>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Filled and empty stars drawn as text; screen readers get the label ("4 of 5") instead, or nothing
+ * when the text next to them already says it (the average).
+ */
+function Stars({ rating, label }: { rating: number; label?: string }) {
+  return (
+    <span className="stars" role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
+      {"★".repeat(rating) + "☆".repeat(5 - rating)}
+    </span>
   );
 }
 

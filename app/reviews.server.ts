@@ -1,0 +1,124 @@
+// Customer reviews: written by people who have had a subscription, shown on the home page only after
+// an operator has published them (`npm run reviews`, scripts/reviews.ts). Nothing here is invented:
+// the home page shows stored, published reviews and their real average, or no section at all.
+import { z } from "zod";
+import { db } from "~/db.server";
+import { htmlLang, intlLocale, isLocale, type Locale } from "~/i18n/locales";
+import { REVIEW_LIMITS } from "~/utils/reviews";
+
+/** How many reviews the home page shows. */
+export const HOME_REVIEWS = 6;
+
+export type ReviewStatus = "pending" | "published" | "hidden";
+
+const errorKey = (name: string) => `reviews.errors.${name}`;
+export const reviewSchema = z.object({
+  rating: z.coerce
+    .number({ invalid_type_error: errorKey("ratingRequired") })
+    .int(errorKey("ratingRequired"))
+    .min(1, errorKey("ratingRequired"))
+    .max(5, errorKey("ratingRequired")),
+  text: z
+    .string()
+    .trim()
+    .min(1, errorKey("textRequired"))
+    .min(REVIEW_LIMITS.textMin, errorKey("textTooShort"))
+    .max(REVIEW_LIMITS.text, errorKey("textTooLong")),
+  displayName: z.string().trim().min(1, errorKey("nameRequired")).max(REVIEW_LIMITS.name, errorKey("nameTooLong")),
+});
+
+/**
+ * Whoever has used the product may review it: a subscription that is active, cancelled (still valid)
+ * or expired. No subscription at all, or a refunded one ("unsubscribed"), may not.
+ */
+export async function mayReview(userId: string) {
+  const sub = await db().subscription.findUnique({ where: { userId }, select: { state: true } });
+  return !!sub && sub.state !== "unsubscribed";
+}
+
+/** The name shown under a review unless its author picks another: first name and surname initial. */
+export function defaultDisplayName(user: { name: string | null; surname: string | null }) {
+  const first = user.name?.trim() ?? "";
+  const initial = user.surname?.trim().charAt(0).toUpperCase() ?? "";
+  return [first, initial ? `${initial}.` : ""].filter(Boolean).join(" ").slice(0, REVIEW_LIMITS.name);
+}
+
+export async function defaultDisplayNameFor(userId: string) {
+  const user = await db().user.findUnique({ where: { id: userId }, select: { name: true, surname: true } });
+  return user ? defaultDisplayName(user) : "";
+}
+
+export function ownReview(userId: string) {
+  return db().review.findUnique({ where: { userId } });
+}
+
+/** Writes (or rewrites) the user's one review. Any edit goes back to moderation. */
+export function saveReview(userId: string, input: z.output<typeof reviewSchema>, locale: Locale, now = new Date()) {
+  const fields = { ...input, locale, status: "pending", writtenAt: now, publishedAt: null };
+  return db().review.upsert({ where: { userId }, create: { userId, ...fields }, update: fields });
+}
+
+export async function deleteReview(userId: string) {
+  const { count } = await db().review.deleteMany({ where: { userId } });
+  return count > 0;
+}
+
+// ---- Operator (scripts/reviews.ts) ----
+
+export function listReviews(options: { pending?: boolean } = {}) {
+  return db().review.findMany({
+    where: options.pending ? { status: "pending" } : {},
+    orderBy: { writtenAt: "desc" },
+    include: { user: { select: { email: true } } },
+  });
+}
+
+/** Publishes or hides one review; false when there is no review with that id. */
+export async function setReviewStatus(id: string, status: Exclude<ReviewStatus, "pending">, now = new Date()) {
+  const { count } = await db().review.updateMany({
+    where: { id },
+    data: { status, publishedAt: status === "published" ? now : null },
+  });
+  return count > 0;
+}
+
+// ---- Home page ----
+
+export type ShownReview = { id: string; rating: number; text: string; displayName: string; date: string; isoDate: string; lang: string };
+export type HomeReviews = { average: string; averageValue: number; count: number; items: ShownReview[] };
+
+/**
+ * The published reviews the home page shows: those written in the page's language first, then the
+ * others, each group newest first; with the average and count of all published reviews. Null when
+ * nothing is published, so the page shows no reviews section at all.
+ */
+export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise<HomeReviews | null> {
+  const published = { status: "published" };
+  const stats = await db().review.aggregate({ where: published, _avg: { rating: true }, _count: { _all: true } });
+  const count = stats._count._all;
+  if (count === 0) return null;
+  const select = { id: true, rating: true, text: true, displayName: true, locale: true, writtenAt: true } as const;
+  const own = await db().review.findMany({ where: { ...published, locale }, orderBy: { writtenAt: "desc" }, take: limit, select });
+  const others =
+    own.length < limit
+      ? await db().review.findMany({ where: { ...published, locale: { not: locale } }, orderBy: { writtenAt: "desc" }, take: limit - own.length, select })
+      : [];
+  // Dates are formatted here, in the viewer's language and in UTC, so the HTML needs no client code.
+  const day = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: "UTC" });
+  const averageValue = Math.round((stats._avg.rating ?? 0) * 10) / 10;
+  return {
+    averageValue,
+    average: new Intl.NumberFormat(intlLocale[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(averageValue),
+    count,
+    items: [...own, ...others].map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      text: r.text,
+      displayName: r.displayName,
+      date: day.format(r.writtenAt),
+      isoDate: r.writtenAt.toISOString().slice(0, 10),
+      // The review's own language, for the lang attribute when it differs from the page's.
+      lang: htmlLang[isLocale(r.locale) ? r.locale : locale],
+    })),
+  };
+}

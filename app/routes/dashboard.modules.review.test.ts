@@ -1,0 +1,189 @@
+// Customer reviews end to end on the server: only people who have had a subscription write one (one
+// each), bad input gets translated 400s, an edit goes back to moderation, the author can delete it,
+// operators publish and hide (the functions behind `npm run reviews`), and the home page shows only
+// published reviews, in the page's language first, with the real average and count.
+import { beforeEach, describe, expect, it } from "vitest";
+import { pageContent } from "~/content.server";
+import { db } from "~/db.server";
+import { getT } from "~/i18n/i18next.server";
+import { defaultDisplayName, homeReviews, listReviews, setReviewStatus } from "~/reviews.server";
+import { createUser, formRequest, routeArgs, signedInUser, thrownResponse } from "../../tests/support/factories";
+import { action, loader } from "./dashboard.modules.review";
+import { loader as homeLoader } from "./home";
+
+type Answer = { data: { errors: Record<string, string>; values: Record<string, string> }; init: { status: number } | null };
+type Page = Awaited<ReturnType<typeof loader>>;
+
+const good = { rating: "4", text: "It found my mother's phone at the bus station quickly.", displayName: "Ana R." };
+const cookie = (token: string) => ({ Cookie: `token=${token}` });
+const post = (path: string, token: string, fields: Record<string, string>) =>
+  action(routeArgs(formRequest(path, fields, cookie(token)))) as Promise<Answer | Response>;
+const page = (path: string, token: string) =>
+  loader(routeArgs(new Request(`http://localhost:3000${path}`, { headers: cookie(token) }))) as Promise<Page>;
+
+/** A user with a stored review in `locale`, published when asked, written at `writtenAt`. */
+async function review(rating: number, locale: string, options: { published?: boolean; writtenAt?: Date; text?: string } = {}) {
+  const { user } = await createUser();
+  return db().review.create({
+    data: {
+      userId: user.id,
+      rating,
+      locale,
+      text: options.text ?? `A review in ${locale} rated ${rating}, long enough to count.`,
+      displayName: `Reviewer ${rating}`,
+      status: options.published === false ? "pending" : "published",
+      writtenAt: options.writtenAt ?? new Date(),
+    },
+  });
+}
+
+beforeEach(async () => {
+  await db().review.deleteMany();
+});
+
+describe("writing a review", () => {
+  it("is for people who have had a subscription: active, cancelled or expired, not none or refunded", async () => {
+    for (const options of [{}, { state: "cancelled" }, { days: -10, state: "expired" }, { days: -10 }]) {
+      const { token } = await signedInUser(options);
+      expect((await page("/dashboard/modules/Review", token)).allowed).toBe(true);
+    }
+    const refunded = await signedInUser({ state: "unsubscribed", days: -1 });
+    expect((await page("/dashboard/modules/Review", refunded.token)).allowed).toBe(false);
+    const refused = (await post("/id/dashboard/modules/Review", refunded.token, good)) as Answer;
+    expect(refused.init?.status).toBe(403);
+    expect(refused.data.errors.form).toBe((await getT("id"))("reviews.errors.notSubscriber"));
+
+    const never = await signedInUser();
+    await db().subscription.delete({ where: { userId: never.user.id } });
+    expect(((await post("/dashboard/modules/Review", never.token, good)) as Answer).init?.status).toBe(403);
+    expect(await db().review.count()).toBe(0);
+
+    const anonymous = await thrownResponse(loader(routeArgs(new Request("http://localhost:3000/ph/dashboard/modules/Review"))));
+    expect(anonymous.headers.get("Location")).toBe("/ph");
+  });
+
+  it("refuses bad input with translated errors and 400, keeping what was typed", async () => {
+    const { token } = await signedInUser();
+    const t = await getT("ph");
+    const answer = (await post("/ph/dashboard/modules/Review", token, { rating: "6", text: "Too short", displayName: " " })) as Answer;
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.errors).toEqual({
+      rating: t("reviews.errors.ratingRequired"),
+      text: t("reviews.errors.textTooShort", { min: 20 }),
+      displayName: t("reviews.errors.nameRequired"),
+    });
+    expect(answer.data.values.text).toBe("Too short");
+    const missing = (await post("/dashboard/modules/Review", token, { text: "x".repeat(1001), displayName: "x".repeat(61) })) as Answer;
+    expect(missing.init?.status).toBe(400);
+    expect(missing.data.errors).toEqual({
+      rating: "Choose a rating from 1 to 5.",
+      text: "Use at most 1000 characters.",
+      displayName: "Use at most 60 characters.",
+    });
+    expect(await db().review.count()).toBe(0);
+  });
+
+  it("stores one pending review per user in the page's language; an edit replaces it and goes back to pending", async () => {
+    const { token, user } = await signedInUser();
+    await db().user.update({ where: { id: user.id }, data: { name: "Maria", surname: "santos" } });
+    expect((await page("/dashboard/modules/Review", token)).defaultName).toBe("Maria S.");
+
+    const saved = (await post("/id/dashboard/modules/Review", token, good)) as Response;
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/id/dashboard/modules/Review");
+    const stored = await db().review.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(stored).toMatchObject({ rating: 4, text: good.text, displayName: "Ana R.", locale: "id", status: "pending" });
+
+    expect(await setReviewStatus(stored.id, "published")).toBe(true);
+    expect((await page("/dashboard/modules/Review", token)).review?.status).toBe("published");
+
+    await post("/ph/dashboard/modules/Review", token, { ...good, rating: "5", text: "  Even better after a month of using it.  " });
+    expect(await db().review.count({ where: { userId: user.id } })).toBe(1);
+    const edited = await db().review.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(edited).toMatchObject({ id: stored.id, rating: 5, text: "Even better after a month of using it.", locale: "ph", status: "pending", publishedAt: null });
+  });
+
+  it("lets the author delete the review", async () => {
+    const { token, user } = await signedInUser();
+    await post("/dashboard/modules/Review", token, good);
+    const deleted = (await post("/dashboard/modules/Review", token, { intent: "delete" })) as Response;
+    expect(deleted.status).toBe(302);
+    expect(await db().review.count({ where: { userId: user.id } })).toBe(0);
+    expect((await page("/dashboard/modules/Review", token)).review).toBeNull();
+  });
+
+  it("limits how often a user changes the review", async () => {
+    const { token } = await signedInUser();
+    for (let i = 0; i < 10; i++) expect(((await post("/dashboard/modules/Review", token, good)) as Response).status).toBe(302);
+    const limited = (await post("/dashboard/modules/Review", token, good)) as Answer;
+    expect(limited.init?.status).toBe(429);
+    expect(limited.data.errors.form).toBe("Too many changes. Please try again later.");
+  });
+
+  it("defaults the display name to the first name and the surname's initial", () => {
+    expect(defaultDisplayName({ name: " Budi ", surname: "hartono" })).toBe("Budi H.");
+    expect(defaultDisplayName({ name: "Joy", surname: null })).toBe("Joy");
+    expect(defaultDisplayName({ name: null, surname: null })).toBe("");
+  });
+});
+
+describe("moderation (npm run reviews)", () => {
+  it("lists pending reviews, publishes and hides them, and says when an id does not exist", async () => {
+    const a = await review(5, "en", { published: false });
+    const b = await review(3, "en", { published: false });
+    expect((await listReviews({ pending: true })).map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect(await setReviewStatus(a.id, "published")).toBe(true);
+    expect((await listReviews({ pending: true })).map((r) => r.id)).toEqual([b.id]);
+    expect((await homeReviews("en"))?.items.map((r) => r.id)).toEqual([a.id]);
+    expect(await setReviewStatus(a.id, "hidden")).toBe(true);
+    expect(await homeReviews("en")).toBeNull();
+    expect((await listReviews()).map((r) => r.status).sort()).toEqual(["hidden", "pending"]);
+    expect(await setReviewStatus("no-such-id", "published")).toBe(false);
+  });
+});
+
+describe("home page reviews", () => {
+  type Home = { data: { reviews: Awaited<ReturnType<typeof homeReviews>> } };
+  const home = async (path: string) => ((await homeLoader(routeArgs(new Request(`http://localhost:3000${path}`)))) as unknown as Home).data.reviews;
+
+  it("has no reviews section while nothing is published", async () => {
+    await review(5, "en", { published: false });
+    expect(await home("/")).toBeNull();
+  });
+
+  it("shows only published reviews with their real average and count, the page's language first, newest first", async () => {
+    const day = (n: number) => new Date(Date.UTC(2026, 10, n));
+    const en1 = await review(5, "en", { writtenAt: day(1) });
+    const en2 = await review(4, "en", { writtenAt: day(3) });
+    const id1 = await review(2, "id", { writtenAt: day(2) });
+    await review(1, "en", { published: false, writtenAt: day(4) });
+
+    const en = await home("/");
+    expect(en).toMatchObject({ count: 3, averageValue: 3.7, average: "3.7" });
+    expect(en?.items.map((r) => r.id)).toEqual([en2.id, en1.id, id1.id]);
+    expect(en?.items[0]).toMatchObject({ rating: 4, displayName: "Reviewer 4", date: "November 3, 2026", isoDate: "2026-11-03", lang: "en" });
+
+    const id = await home("/id");
+    expect(id).toMatchObject({ count: 3, average: "3,7" });
+    expect(id?.items.map((r) => r.id)).toEqual([id1.id, en2.id, en1.id]);
+    expect(id?.items[0]?.date).toBe("2 November 2026");
+    expect(id?.items[1]?.lang).toBe("en");
+  });
+
+  it("shows a handful: six, but counts them all", async () => {
+    for (let i = 0; i < 8; i++) await review(5, "ph");
+    const ph = await home("/ph");
+    expect(ph?.items).toHaveLength(6);
+    expect(ph).toMatchObject({ count: 8, average: "5.0" });
+  });
+});
+
+describe("privacy policy", () => {
+  it("says in every language that reviews are stored, published after moderation and deletable", () => {
+    for (const [locale, word] of [["en", "review"], ["id", "ulasan"], ["ph", "pagsusuri"]] as const) {
+      const text = pageContent(locale).privacy.sections.flatMap((s) => [...s.paragraphs, ...(s.list ?? [])]).join(" ").toLowerCase();
+      expect(text).toContain(word);
+      expect(pageContent(locale).home).not.toHaveProperty("reviews");
+    }
+  });
+});

@@ -1,0 +1,190 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useId } from "react";
+import { requireUser } from "~/auth/guards.server";
+import { Field, FormError, SubmitButton } from "~/components/form";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
+import { useLocalePath, useT } from "~/i18n/use-t";
+import { HOUR, hit } from "~/rate-limit.server";
+import {
+  defaultDisplayNameFor,
+  deleteReview,
+  mayReview,
+  ownReview,
+  reviewSchema,
+  saveReview,
+} from "~/reviews.server";
+import { redirectWithToast } from "~/toast.server";
+import { RATINGS, REVIEW_LIMITS } from "~/utils/reviews";
+
+/** Saves and deletes per user and hour: enough to fix a typo a few times, not to flood moderation. */
+const CHANGES_PER_HOUR = 10;
+const PATH = "/dashboard/modules/Review";
+
+type Fields = { rating: string; text: string; displayName: string };
+type FormErrors = Partial<Record<keyof Fields | "form", string>>;
+
+/** Your review: write one, edit it (back to moderation) or delete it. Only for people who subscribed. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const t = await getT(request);
+  const [allowed, review, defaultName] = await Promise.all([mayReview(user.id), ownReview(user.id), defaultDisplayNameFor(user.id)]);
+  return {
+    title: t("reviews.meta"),
+    allowed,
+    review: review && { rating: review.rating, text: review.text, displayName: review.displayName, status: review.status, locale: review.locale },
+    defaultName,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const locale = getLocale(request);
+  const t = await getT(request);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  const values: Fields = { rating: field("rating"), text: field("text"), displayName: field("displayName") };
+  const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) => data({ values, errors }, { status, headers });
+
+  if (!(await mayReview(user.id))) return refuse({ form: t("reviews.errors.notSubscriber") }, 403);
+  const limit = await hit(`review:user:${user.id}`, CHANGES_PER_HOUR, HOUR);
+  if (!limit.ok) return refuse({ form: t("reviews.errors.tooMany") }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+
+  const here = localizePath(PATH, locale);
+  if (field("intent") === "delete") {
+    const deleted = await deleteReview(user.id);
+    return redirectWithToast(here, { type: deleted ? "success" : "info", key: deleted ? "reviews.deleted" : "reviews.nothingToDelete" });
+  }
+  const parsed = reviewSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: FormErrors = {};
+    const max: Record<keyof Fields, number> = { rating: 5, text: REVIEW_LIMITS.text, displayName: REVIEW_LIMITS.name };
+    for (const issue of parsed.error.issues) {
+      const name = issue.path[0] as keyof Fields;
+      errors[name] ??= t(issue.message, { min: REVIEW_LIMITS.textMin, max: max[name] });
+    }
+    return refuse(errors, 400);
+  }
+  await saveReview(user.id, parsed.data, locale);
+  return redirectWithToast(here, { type: "success", key: "reviews.saved" });
+}
+
+export default function ReviewPage() {
+  const { allowed, review, defaultName } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const t = useT();
+  const lp = useLocalePath();
+  const errors: FormErrors = answer?.errors ?? {};
+  const values = answer?.values ?? {
+    rating: review ? String(review.rating) : "",
+    text: review?.text ?? "",
+    displayName: review?.displayName ?? defaultName,
+  };
+  const busy = (intent: string) => navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "save") === intent;
+  return (
+    <section className="panel review-page" aria-labelledby="review-title">
+      <h1 id="review-title">{t("reviews.title")}</h1>
+      {!allowed ? (
+        <>
+          <FormError message={errors.form} />
+          <p data-testid="review-not-allowed">{t("reviews.notAllowed")}</p>
+          <p>
+            <Link className="button button-primary" to={lp("/checkout")}>
+              {t("reviews.subscribe")}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="lead">{t("reviews.intro")}</p>
+          {review ? (
+            <p data-testid="review-status" data-status={review.status}>
+              {t(`reviews.status.${review.status}`)}
+            </p>
+          ) : null}
+          {/* Keyed by the saved text, so a successful save or delete shows what is stored now. */}
+          <Form method="post" className="review-form" key={`${review?.status}:${review?.text ?? ""}`} noValidate>
+            <FormError message={errors.form} />
+            <RatingField value={values.rating} error={errors.rating} />
+            <TextField value={values.text} error={errors.text} />
+            <Field
+              name="displayName"
+              label={t("reviews.displayName")}
+              autoComplete="off"
+              required
+              maxLength={REVIEW_LIMITS.name}
+              defaultValue={values.displayName}
+              error={errors.displayName}
+            />
+            <p className="field-hint">{t("reviews.moderation")}</p>
+            <SubmitButton busy={busy("save")}>{t(review ? "reviews.update" : "reviews.submit")}</SubmitButton>
+          </Form>
+          {review ? (
+            <Form method="post" className="review-delete">
+              <input type="hidden" name="intent" value="delete" />
+              <button type="submit" className="button" data-busy={busy("delete") || undefined}>
+                {t("reviews.delete")}
+              </button>
+            </Form>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Five radio buttons in a fieldset: the legend names the group, each label says "n of 5". */
+function RatingField({ value, error }: { value: string; error?: string }) {
+  const t = useT();
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="field rating-field" aria-describedby={error ? errorId : undefined}>
+      <legend>{t("reviews.rating")}</legend>
+      <div className="rating-options">
+        {RATINGS.map((n) => (
+          <label key={n}>
+            <input type="radio" name="rating" value={n} defaultChecked={value === String(n)} required aria-invalid={error ? true : undefined} />
+            <span>{t("reviews.stars", { rating: n })}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function TextField({ value, error }: { value: string; error?: string }) {
+  const t = useT();
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t("reviews.text")}</label>
+      <textarea
+        id={id}
+        name="text"
+        rows={6}
+        required
+        minLength={REVIEW_LIMITS.textMin}
+        maxLength={REVIEW_LIMITS.text}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
