@@ -38,7 +38,6 @@ export function Telemetry() {
   const bareRef = useRef(bare);
   bareRef.current = bare;
   const [newBuild, setNewBuild] = useState(false);
-  const monitoring = telemetry?.consent === "accepted" && !!telemetry.tags?.fingerprintMonitoring;
 
   // Once per page load: the module itself decides (local-storage flag) whether a report is due.
   useEffect(() => {
@@ -46,7 +45,7 @@ export function Telemetry() {
     return whenIdle(() => {
       if (bareRef.current) return reportSettled?.();
       void import("~/telemetry/device-report.client")
-        .then((m) => m.sendDeviceReport({ monitoring }))
+        .then((m) => m.sendDeviceReport())
         .finally(() => reportSettled?.());
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one report attempt per page load

@@ -40,17 +40,24 @@ export function buildReport(visitorId: string, userAgent: string, href: string, 
   };
 }
 
-/** The id from the visitor cookie, or when it is missing or empty a browser fingerprint. */
-async function visitorId(monitoring: boolean) {
+const COOKIE_ATTRIBUTES = `; Max-Age=${VISITOR_MAX_AGE}; Path=/; SameSite=Lax; Secure`;
+
+/**
+ * The id from the visitor cookie, or when it is missing or empty a browser fingerprint; the pixel's
+ * FB_ copy is written again whenever it is missing or differs.
+ */
+async function visitorId() {
   const stored = readCookie(document.cookie, VISITOR_COOKIE);
-  if (stored && VISITOR_ID.test(stored)) return stored;
+  if (stored && VISITOR_ID.test(stored)) {
+    if (readCookie(document.cookie, PIXEL_VISITOR_COOKIE) !== stored) document.cookie = `${PIXEL_VISITOR_COOKIE}=${stored}${COOKIE_ATTRIBUTES}`;
+    return stored;
+  }
   const FingerprintJS = await import("@fingerprintjs/fingerprintjs");
-  // `monitoring` is the library's 0.1 % usage ping: only when configured and the visitor accepted it.
-  const agent = await FingerprintJS.load({ monitoring });
+  // The library's usage ping is a third-party tag: it is sent from third-party.client.ts after consent.
+  const agent = await FingerprintJS.load({ monitoring: false });
   const { visitorId: id } = await agent.get();
-  const attributes = `; Max-Age=${VISITOR_MAX_AGE}; Path=/; SameSite=Lax; Secure`;
-  document.cookie = `${VISITOR_COOKIE}=${id}${attributes}`;
-  document.cookie = `${PIXEL_VISITOR_COOKIE}=${id}${attributes}`;
+  document.cookie = `${VISITOR_COOKIE}=${id}${COOKIE_ATTRIBUTES}`;
+  document.cookie = `${PIXEL_VISITOR_COOKIE}=${id}${COOKIE_ATTRIBUTES}`;
   return id;
 }
 
@@ -59,7 +66,7 @@ async function visitorId(monitoring: boolean) {
  * the next ones. A failure is logged and otherwise ignored; the flag stays unset, so the next page
  * load tries again.
  */
-export async function sendDeviceReport({ monitoring = false } = {}) {
+export async function sendDeviceReport() {
   const key = sentFlagKey(location.host);
   try {
     // Without usable storage the flag could never be set, and every page would send a report.
@@ -68,7 +75,7 @@ export async function sendDeviceReport({ monitoring = false } = {}) {
     return "no-storage" as const;
   }
   try {
-    const report = buildReport(await visitorId(monitoring), navigator.userAgent, location.href, document.referrer);
+    const report = buildReport(await visitorId(), navigator.userAgent, location.href, document.referrer);
     const response = await fetch("/api/v1/locate/userAgent", {
       method: "POST",
       headers: { APP: "web", "Content-Type": "application/json" },

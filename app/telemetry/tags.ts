@@ -12,7 +12,7 @@ export type ThirdPartyTags = {
   pixel?: { id: string; scriptUrl: string };
   /** Product analytics with session replay (every session recorded). */
   analytics?: { id: string; origin: string };
-  /** FingerprintJS's own usage ping (0.1 % of loads), sent when the device report loads it. */
+  /** FingerprintJS's own usage ping (0.1 % of page loads), sent after consent like the other tags. */
   fingerprintMonitoring?: true;
 };
 

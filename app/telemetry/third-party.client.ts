@@ -51,4 +51,9 @@ export function loadThirdPartyTags(tags: ThirdPartyTags) {
     w.clarity = w.clarity ?? clarity;
     addScript(`${tags.analytics.origin}/tag/${encodeURIComponent(tags.analytics.id)}`);
   }
+  if (tags.fingerprintMonitoring) {
+    // FingerprintJS's usage ping: load() sends it for 0.1 % of loads (its own sampling) and computes
+    // no fingerprint by itself. The chunk is the one the device report uses, cached after a visit.
+    void import("@fingerprintjs/fingerprintjs").then((fp) => fp.load({ monitoring: true }));
+  }
 }

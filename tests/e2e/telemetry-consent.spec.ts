@@ -51,6 +51,7 @@ test.beforeAll(async ({}, testInfo) => {
       META_PIXEL_SCRIPT_URL: `${fake.origin}/fbevents.js`,
       CLARITY_ID: "testclarity",
       CLARITY_ORIGIN: fake.origin,
+      FINGERPRINT_MONITORING: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -71,8 +72,10 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-test.beforeEach(() => {
+test.beforeEach(async ({ context }) => {
   fake.requests.length = 0;
+  // FINGERPRINT_MONITORING is on: the library's random 0.1 % ping must not try the internet.
+  await context.route("https://m1.openfpcdn.io/**", (route) => route.fulfill({ status: 200, body: "" }));
 });
 
 const paths = () => fake.requests.map((r) => new URL(r.url, "http://fake").pathname);
@@ -159,6 +162,25 @@ test("Reject stores the refusal and loads nothing; the cookie policy page change
   await expect(settings).toContainText(tr("en", "consent.stateAccepted"));
   expect(await consentCookie(context)).toBe("accepted");
   await expect.poll(() => paths().length).toBeGreaterThan(0);
+});
+
+test("FingerprintJS's usage ping is sent only after Accept", async ({ page, context, js, consoleErrors }) => {
+  test.skip(!js, "the ping is sent by the page's script");
+  consoleErrors.allow(/status of 404 .*kit\.js/);
+  // The library sends its ping for 0.1 % of loads: the page's random numbers are pinned low so that
+  // this load is one of them, and the ping's host is answered here instead of on the internet.
+  await page.addInitScript(() => (Math.random = () => 0.0005));
+  const pings: string[] = [];
+  await context.route("https://m1.openfpcdn.io/**", (route) => {
+    pings.push(route.request().url());
+    return route.fulfill({ status: 200, body: "" });
+  });
+  await page.goto(`${base}/`);
+  await settle(page, js);
+  expect(pings).toEqual([]);
+  await banner(page).getByRole("button", { name: tr("en", "consent.accept") }).click();
+  await expect.poll(() => pings.length).toBe(1);
+  expect(pings[0]).toMatch(/^https:\/\/m1\.openfpcdn\.io\/fingerprintjs\/v[\d.]+\/npm-monitoring$/);
 });
 
 test("the consent route refuses a cross-site post and only redirects to this site", async ({ request }) => {

@@ -26,8 +26,12 @@ test.describe("device report", () => {
 
   test("is sent once with every field, stored, and not again after the flag; again for a new host", async ({ page, context }) => {
     const started = Date.now();
+    // The same browser computes the same fingerprint in every test: a source of its own tells this
+    // test's reports from those of the other tests (and of repeated runs) on the same server.
+    const source = `newsletter-${started}`;
+    const ours = (visitorId: string) => deviceReports(visitorId).filter((r) => r.source === source);
     const sent = page.waitForRequest(isReport);
-    await page.goto("/blog?source=newsletter", { referer: "https://news.example/issue-12" });
+    await page.goto(`/blog?source=${source}`, { referer: "https://news.example/issue-12" });
     const request = await sent;
     const response = await request.response();
     expect(response?.status()).toBe(200);
@@ -45,9 +49,9 @@ test.describe("device report", () => {
       deviceType: "mobile",
       deviceBrand: "Samsung",
       deviceModel: "SM-A546E",
-      pageUrl: `${BASE_URL}/blog?source=newsletter`,
+      pageUrl: `${BASE_URL}/blog?source=${source}`,
       referrerUrl: "https://news.example/issue-12",
-      source: "newsletter",
+      source,
     });
     expect(body.visitorId).toMatch(/^[0-9a-f]{32}$/);
     const visitTime = Date.parse(body.visitTime!);
@@ -65,8 +69,8 @@ test.describe("device report", () => {
       expect(cookie!.expires * 1000).toBeLessThan(Date.now() + 31_536_000_000 + 60_000);
     }
     expect(await page.evaluate((host) => localStorage.getItem(`deviceReportSent:${host}`), `localhost:${PORT}`)).toBe(body.visitTime);
-    expect(deviceReports(body.visitorId!)).toEqual([
-      { visitorId: body.visitorId, host: `localhost:${PORT}`, pageUrl: `${BASE_URL}/blog?source=newsletter`, source: "newsletter", deviceType: "mobile" },
+    expect(ours(body.visitorId!)).toEqual([
+      { visitorId: body.visitorId, host: `localhost:${PORT}`, pageUrl: `${BASE_URL}/blog?source=${source}`, source, deviceType: "mobile" },
     ]);
 
     // The flag is set: the next page load sends nothing.
@@ -76,7 +80,7 @@ test.describe("device report", () => {
     await reportModuleLoaded(page);
     await page.waitForTimeout(1500);
     expect(later).toHaveLength(0);
-    expect(deviceReports(body.visitorId!)).toHaveLength(1);
+    expect(ours(body.visitorId!)).toHaveLength(1);
 
     // Another host (same server, same browser): no flag and no cookie there, so a new report, with the
     // visitor id computed again from the fingerprint.
@@ -90,11 +94,13 @@ test.describe("device report", () => {
     await expect.poll(() => deviceReports(second.visitorId!).some((r) => r.host === `127.0.0.1:${PORT}`)).toBe(true);
   });
 
-  test("reuses the visitor cookie instead of fingerprinting", async ({ page, context }) => {
+  test("reuses the visitor cookie instead of fingerprinting, and restores a missing FB_ copy", async ({ page, context }) => {
     await context.addCookies([{ name: "visitor_id", value: "cookie-visitor-0001", url: BASE_URL }]);
     const sent = page.waitForRequest(isReport);
     await page.goto("/");
     expect(((await sent).postDataJSON() as { visitorId: string }).visitorId).toBe("cookie-visitor-0001");
+    const copy = (await context.cookies(BASE_URL)).find((c) => c.name === "FB_visitor_id");
+    expect(copy).toMatchObject({ value: "cookie-visitor-0001", path: "/", sameSite: "Lax", secure: true });
     // FingerprintJS was never needed, so its chunk was never fetched.
     expect(await page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/fp\.esm-/.test(e.name)))).toBe(false);
   });
