@@ -8,6 +8,10 @@ export type Seo = {
   /** Absolute URL from PUBLIC_URL, never from the Host header. */
   canonical: string;
   locale: Locale;
+  /** The brand, as Open Graph's site name. */
+  siteName: string;
+  /** Absolute URL of the share image. */
+  image: string;
   ogType: "website" | "article";
   /** For articles: the publication day (YYYY-MM-DD). */
   published?: string;
@@ -30,6 +34,10 @@ export function seoMeta(seo: Seo | undefined, extra: MetaDescriptor[] = []): Met
     { property: "og:url", content: seo.canonical },
     { property: "og:type", content: seo.ogType },
     { property: "og:locale", content: ogLocale[seo.locale] },
+    { property: "og:site_name", content: seo.siteName },
+    { property: "og:image", content: seo.image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
     ...(seo.published ? [{ property: "article:published_time", content: seo.published }] : []),
     ...extra,
   ];

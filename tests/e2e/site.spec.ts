@@ -68,6 +68,8 @@ test.describe("public pages", () => {
         await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", BASE_URL + address);
         await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", BASE_URL + address);
         await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", og);
+        await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute("content", text(locale, "common.brand"));
+        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${BASE_URL}/og-image.png`);
         await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", await page.title());
         // root.tsx owns the hreflang alternates; the pages add none of their own.
         await expect(page.locator('head link[rel="alternate"]')).toHaveCount(4);
@@ -185,8 +187,9 @@ test.describe("crawlers", () => {
 });
 
 test.describe("accessibility", () => {
-  for (const address of ["/", "/blog", `/id/blog/${ARTICLE}`, "/contact-us", "/ph/privacy-policy", "/faqs", "/404"]) {
-    test(`${address} has no serious or critical axe-core violations`, async ({ page, browser, js, consoleErrors }) => {
+  // Every public page in every language.
+  for (const [bare] of PAGES) {
+    test(`${bare} has no serious or critical axe-core violations in any language`, async ({ page, browser, js, consoleErrors }) => {
       consoleErrors.allow(/status of 404/);
       let target = page;
       if (!js) {
@@ -196,11 +199,15 @@ test.describe("accessibility", () => {
         await context.route("**/assets/*.js", (route) => route.abort());
         target = await context.newPage();
       }
-      await target.goto(address);
-      const { violations } = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const serious = violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+      const serious: string[] = [];
+      for (const { prefix } of LOCALES) {
+        const address = localized(prefix, bare);
+        await target.goto(address);
+        const { violations } = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        for (const v of violations) {
+          if (v.impact === "serious" || v.impact === "critical") serious.push(`${address} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+        }
+      }
       expect(serious).toEqual([]);
       if (target !== page) await target.context().close();
     });
