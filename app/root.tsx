@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from "react";
 import { getCurrentUser } from "~/auth/guards.server";
 import { passwordKey } from "~/auth/rsa.server";
-import { ErrorPage, statusKey } from "~/components/error-page";
+import { ErrorPage, pageErrorData, statusKey } from "~/components/error-page";
 import { Header } from "~/components/header";
 import { AuthModals } from "~/components/auth-modals";
 import { PaymentModal } from "~/components/payment-modal";
@@ -26,7 +26,7 @@ import { getLocale } from "~/i18n/i18next.server";
 import { htmlLang, isLocale, localeCookieName, localeFromPath, localizePath, locales, stripLocale } from "~/i18n/locales";
 import { commonMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
-import { useLocale, useT } from "~/i18n/use-t";
+import { FallbackMessages, useLocale, useT } from "~/i18n/use-t";
 import { useBare } from "~/recipient/bare";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { readConsent } from "~/telemetry/cookies";
@@ -159,22 +159,24 @@ function RootPaymentModal() {
 export const meta: MetaFunction<typeof loader> = ({ error, data, location }) => {
   if (!error) return [];
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const t = createTranslate(data?.messages, data?.locale ?? localeFromPath(location.pathname));
+  const fallback = isRouteErrorResponse(error) ? pageErrorData(error.data)?.messages : undefined;
+  const t = createTranslate(data?.messages ?? fallback, data?.locale ?? localeFromPath(location.pathname));
   return [{ title: `${status} · ${t(statusKey(status))}` }, { name: "robots", content: "noindex" }];
 };
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const payload = isRouteErrorResponse(error) ? pageErrorData(error.data) : null;
   const page = isRouteErrorResponse(error) ? (
-    <ErrorPage status={error.status} message={typeof error.data === "string" ? error.data : ""} />
+    <ErrorPage status={error.status} message={payload?.message ?? (typeof error.data === "string" ? error.data : "")} />
   ) : (
     // No stack traces and no internals in production; the message helps in development only.
     <ErrorPage status={500} message={import.meta.env.DEV && error instanceof Error ? error.message : ""} />
   );
   return (
-    <>
+    <FallbackMessages.Provider value={payload?.messages}>
       <Header />
       <main id="main">{page}</main>
-    </>
+    </FallbackMessages.Provider>
   );
 }

@@ -1,11 +1,25 @@
 import { Link } from "@remix-run/react";
 import { useLocalePath, useT } from "~/i18n/use-t";
 
-const KNOWN_STATUSES = [400, 401, 403, 404, 405, 413, 429, 500, 503];
+const KNOWN_STATUSES = [400, 401, 403, 404, 405, 413, 415, 429, 500, 503];
 
 /** The translation key of a status's message; unknown statuses read as 500. */
 export function statusKey(status: number) {
   return `errors.status.${KNOWN_STATUSES.includes(status) ? status : 500}`;
+}
+
+/**
+ * The body of an error a page's action throws (page-error.server.ts). Remix runs no loader up to the
+ * boundary when an action throws, so the root boundary has no root loader data: the payload brings
+ * the page's translations along (the same messages the root loader would have sent).
+ */
+export type PageErrorData = { message: string; messages: Record<string, unknown> };
+
+export function pageErrorData(data: unknown): PageErrorData | null {
+  const value = data as Partial<PageErrorData> | null;
+  return value && typeof value === "object" && typeof value.message === "string" && value.messages && typeof value.messages === "object"
+    ? (value as PageErrorData)
+    : null;
 }
 
 /** Spec section 2: the error page shows statusCode, statusMessage and message. */

@@ -5,11 +5,12 @@ import { sessionCookieHeader } from "~/auth/session.server";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { redirectWithFlash } from "~/toast.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { readFormData } from "~/utils/form-data.server";
 
 export const loader = () => redirect("/?modal=login");
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await readFormData(request.clone(), { plain: true });
   const page = safeRedirect(form.get("returnTo"), "/");
   const result = await authenticator.authenticate("password", request);
   if (result.ok) {

@@ -1,11 +1,12 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { clearSessionCookieHeader, readToken, revokeSession } from "~/auth/session.server";
 import { isLocale, localizePath } from "~/i18n/locales";
+import { readFormData } from "~/utils/form-data.server";
 
 export const loader = () => redirect("/");
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request, { plain: true });
   const locale = form.get("locale");
   await revokeSession(await readToken(request));
   return redirect(localizePath("/", isLocale(locale) ? locale : "en"), {

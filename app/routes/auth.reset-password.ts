@@ -4,11 +4,12 @@ import { resetPassword } from "~/auth/password-reset.server";
 import { readPassword } from "~/auth/sign-in.server";
 import { redirectWithFlash } from "~/toast.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { readFormData } from "~/utils/form-data.server";
 
 export const loader = () => redirect("/?modal=reset");
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request, { plain: true });
   const page = safeRedirect(form.get("returnTo"), "/");
   const email = String(form.get("email") ?? "").trim();
   const password = await readPassword({

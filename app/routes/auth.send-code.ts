@@ -5,11 +5,12 @@ import { localeFromPath } from "~/i18n/locales";
 import { redirectWithFlash } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { readFormData } from "~/utils/form-data.server";
 
 export const loader = () => redirect("/?modal=reset");
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request, { plain: true });
   const page = safeRedirect(form.get("returnTo"), "/");
   const email = String(form.get("email") ?? "").trim();
   const result = await sendResetCode(email, clientIp(request), localeFromPath(page));

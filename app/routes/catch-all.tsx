@@ -9,6 +9,7 @@ import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { recipientPaths } from "~/recipient/paths";
 import { invalidLink, POSITION_FIELDS, PositionSchema, recipientView } from "~/recipient/recipient.server";
 import { clientIp } from "~/utils/client-ip.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // The short link of a location request (`/{code}`, `/id/{code}`, `/ph/{code}`) opens the consent page;
 // any other address no route claims is spec section 8's 'Page not found'.
@@ -40,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!code) throw await pageNotFound(request);
   if (!(await findByCode(code))) return invalidLink(request);
   const paths = recipientPaths(code, getLocale(request));
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
 
   if (intent === "precise") {

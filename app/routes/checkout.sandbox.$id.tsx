@@ -7,6 +7,7 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { sandboxDecline, sandboxPay } from "~/payments.server";
 import { activePaymentProviderName } from "~/providers/payments.server";
 import { formatMoney } from "~/utils/money";
+import { readFormData } from "~/utils/form-data.server";
 
 /** The embedded provider's hosted checkout: Pay or Decline, as plain forms. */
 async function sandboxCheckout(id: string | undefined) {
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const checkout = await sandboxCheckout(params.id);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") === "pay") await sandboxPay(checkout.id);
   else await sandboxDecline(checkout.id);
   const locale = isLocale(checkout.locale) ? checkout.locale : getLocale(request);

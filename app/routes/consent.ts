@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE } from "~/telemetry/cookies";
 import { serializeCookie } from "~/utils/cookies";
+import { parseFormData, readFormData } from "~/utils/form-data.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 export const loader = () => redirect("/");
@@ -17,10 +18,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (origin && origin !== new URL(request.url).origin && origin !== config().publicUrl.origin) {
     return Response.json({ error: "cross-origin" }, { status: 403 });
   }
-  const form = await request.formData();
+  const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
+  // The page's script reads a JSON error; a form post gets the translated error page.
+  const parsed = wantsJson ? await parseFormData(request) : { ok: true as const, form: await readFormData(request, { plain: true }) };
+  if (!parsed.ok) return Response.json({ error: "form" }, { status: parsed.status });
+  const form = parsed.form;
   const choice = form.get("choice");
   const target = safeRedirect(form.get("redirectTo"), "/");
-  const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   if (choice !== "accept" && choice !== "reject") {
     return wantsJson ? Response.json({ error: "choice" }, { status: 400 }) : redirect(target);
   }

@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { seoMeta } from "~/utils/seo";
 import { submitContactMessage } from "./contact-us.server";
+import { readFormData } from "~/utils/form-data.server";
 
 /** Sizes shared by the schema and the form's HTML attributes. */
 const LIMITS = { name: 100, email: 254, messageMin: 10, message: 5000 };
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const locale = getLocale(request);
   const t = await getT(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const values: Fields = { name: field("name"), email: field("email"), message: field("message") };
   const done = () => redirectWithToast(localizePath("/contact-us", locale), { type: "success", key: "site.contact.sent" });

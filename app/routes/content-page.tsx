@@ -14,6 +14,7 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { pagePath, pageSeo } from "~/seo.server";
 import { notFoundForPath } from "~/utils/not-found.server";
 import { seoMeta } from "~/utils/seo";
+import { readFormData } from "~/utils/form-data.server";
 
 /**
  * One module for every page that is a heading and sections of text (legal pages, about, FAQ, the
@@ -70,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const locale = getLocale(request);
   const t = await getT(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = { email: String(form.get("email") ?? "").slice(0, 320), reason: String(form.get("reason") ?? "").slice(0, 4000) };
   const refuse = (errors: RefundFormAnswer["errors"], status: number, headers?: HeadersInit) =>
     data<RefundFormAnswer>({ values: { email: values.email.trim(), reason: values.reason.trim() }, errors }, { status, headers });

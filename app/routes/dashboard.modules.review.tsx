@@ -17,6 +17,7 @@ import {
 } from "~/reviews.server";
 import { redirectWithToast } from "~/toast.server";
 import { RATINGS, REVIEW_LIMITS } from "~/utils/reviews";
+import { readFormData } from "~/utils/form-data.server";
 
 /** Saves and deletes per user and hour: enough to fix a typo a few times, not to flood moderation. */
 const CHANGES_PER_HOUR = 10;
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const locale = getLocale(request);
   const t = await getT(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const values: Fields = { rating: field("rating"), text: field("text"), displayName: field("displayName") };
   const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) => data({ values, errors }, { status, headers });

@@ -14,6 +14,7 @@ import { EXPIRED_PATH, isExpiredMarker, requireActiveSubscription, subscriptionF
 import { rememberBrowserTimeZone, requestTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 import { handleNewSearch, loadDashboardView } from "./dashboard.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** New Search: send an SMS, an e-mail, or create a link (`intent`); only with an active subscription. */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireActiveSubscription(request);
-  return handleNewSearch(request, await request.formData(), user, requestTimeZone(request));
+  return handleNewSearch(request, await readFormData(request), user, requestTimeZone(request));
 }
 
 export default function Dashboard() {

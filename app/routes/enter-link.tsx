@@ -7,6 +7,7 @@ import { findByCode } from "~/location-requests.server";
 import type { BareHandle } from "~/recipient/bare";
 import { recipientPaths } from "~/recipient/paths";
 import { codeFromInput } from "~/recipient/recipient.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // `/enter-link`: the code (or the whole link) from a message, typed by hand, opens its consent page.
 
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const value = String(form.get("code") ?? "").slice(0, 500);
   const code = codeFromInput(value);
   if (code && (await findByCode(code))) throw redirect(recipientPaths(code, getLocale(request)).consent);

@@ -6,6 +6,7 @@ import { startCheckout } from "~/payments.server";
 import { redirectWithFlash } from "~/toast.server";
 import { searchedNumber } from "~/utils/number-search";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { readFormData } from "~/utils/form-data.server";
 
 export const loader = () => redirect("/checkout");
 
@@ -15,7 +16,7 @@ export const loader = () => redirect("/checkout");
  * form works without JavaScript; success leaves for the provider's checkout page.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request, { plain: true });
   const page = safeRedirect(form.get("returnTo"), "/checkout");
   const user = await getCurrentUser(request);
   const fields = {

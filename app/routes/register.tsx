@@ -9,6 +9,7 @@ import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { registerQuery } from "~/payments.server";
 import { searchedNumber, withSearchedNumber } from "~/utils/number-search";
+import { readFormData } from "~/utils/form-data.server";
 
 /** What the page shows; "querying" until the payment result is known. */
 type Shown = "querying" | "failed" | "unsubscribed" | "unknown" | "unobtainable" | "autoLoginFailed";
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** With JavaScript the page hands over the auth code the API answered. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const code = String(form.get("authCode") ?? "");
   const signedIn = code ? await signInWith(request, code) : null;
   if (signedIn) throw signedIn;

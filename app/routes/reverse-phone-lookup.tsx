@@ -8,6 +8,7 @@ import { pageSeo } from "~/seo.server";
 import { seoMeta } from "~/utils/seo";
 import { DEFAULT_REGION } from "~/phone-countries.server";
 import { answerLookup, lookupCountryOptions, type LookupReply, type LookupView } from "./reverse-phone-lookup.server";
+import { readFormData } from "~/utils/form-data.server";
 
 const NUMBER_MAX = 40;
 /** Twilio Lookup v2 line types with a translation; any other value is shown as Twilio sends it. */
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 100);
   const reply = await answerLookup(request, getLocale(request), { country: field("country"), number: field("number") });
   return data(reply, { status: reply.error ? 400 : 200 });

@@ -15,6 +15,7 @@ import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES } from "~/voice-messages";
 import { isVoice, isVoiceLanguage, listVoiceMessages, sendVoiceMessage, spokenParts } from "~/voice-messages.server";
 import { DEFAULT_REGION } from "~/phone-countries.server";
 import { lookupCountryOptions } from "./reverse-phone-lookup.server";
+import { readFormData } from "~/utils/form-data.server";
 
 const NAME_MAX = 60;
 const DEFAULT_LANGUAGE = { en: "en", id: "id", ph: "fil" } as const;
@@ -44,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireActiveSubscription(request);
   const locale = getLocale(request);
   const t = await getT(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const values: Values = {
     country: field("country"),

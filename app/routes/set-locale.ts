@@ -3,12 +3,13 @@ import { config } from "~/config.server";
 import { isLocale, localeCookieMaxAge, localeCookieName, localizePath } from "~/i18n/locales";
 import { serializeCookie } from "~/utils/cookies";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { readFormData } from "~/utils/form-data.server";
 
 export const loader = () => redirect("/");
 
 /** The language menu: remembers the choice for a year and opens the same page in that language. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request, { plain: true });
   const lng = form.get("lng");
   const target = safeRedirect(form.get("redirectTo"), "/");
   if (!isLocale(lng)) return redirect(target);

@@ -8,6 +8,7 @@ import type { BareHandle } from "~/recipient/bare";
 import { InvalidLink } from "~/recipient/components";
 import { recipientPaths } from "~/recipient/paths";
 import { invalidLink, recipientView, requestFromQuery, type RecipientView } from "~/recipient/recipient.server";
+import { readFormData } from "~/utils/form-data.server";
 
 // The thank-you page (`/share?c=CODE`): what the recipient shared, or that they declined, and the
 // button that stops sharing and deletes the position at once.
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const row = await requestFromQuery(request);
   if (!row) return invalidLink(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") === "revoke") await revoke(row.code);
   throw redirect(recipientPaths(row.code, getLocale(request)).share);
 }

@@ -1,10 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { parseFormData } from "~/utils/form-data.server";
 import { isVoiceLanguage, OPT_OUT_PATH, optedOutTwiml, optOut, validTwilioSignature } from "~/voice-messages.server";
 
 /** The digit the recipient pressed during a voice message (Twilio <Gather>): 9 stops all such calls. */
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const params = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
+  // Twilio always posts a form: anything else is not Twilio and gets a plain 4xx, no page.
+  const parsed = await parseFormData(request);
+  if (!parsed.ok) return new Response(parsed.status === 415 ? "Unsupported Media Type" : "Bad Request", { status: parsed.status });
+  const params = Object.fromEntries([...parsed.form].map(([k, v]) => [k, String(v)]));
   if (!validTwilioSignature(request.headers.get("X-Twilio-Signature"), OPT_OUT_PATH + url.search, params)) {
     return new Response("Invalid signature", { status: 403 });
   }
