@@ -175,6 +175,36 @@ export async function listRequests(userId: string, options: { channel?: Channel;
   return { total, page, pageSize, items: items.map(present) };
 }
 
+/** Requests this young are watched closely: their recipients are most likely to answer now. */
+export const LIVE_RECENT_MS = 24 * 3600 * 1000;
+/** A pending request is watched closely this long; older, it is only checked with backoff. */
+export const LIVE_PENDING_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * A cheap fingerprint of everything the requester's lists show: it changes when a request is added,
+ * removed or updated in any way (opened, located, re-located, declined, revoked, its address refined,
+ * its position purged), since every such write moves `updatedAt`. `active` says whether a change is
+ * likely soon (a young request, or one still waiting for its recipient), so that the page checks often
+ * only then and backs off otherwise.
+ */
+export async function requestsVersion(userId: string, now = new Date()) {
+  const [stats, recent] = await Promise.all([
+    db().locationRequest.aggregate({ where: { userId }, _count: { _all: true }, _max: { updatedAt: true } }),
+    db().locationRequest.findFirst({
+      where: {
+        userId,
+        OR: [
+          { createdAt: { gte: new Date(now.getTime() - LIVE_RECENT_MS) } },
+          { updatedAt: { gte: new Date(now.getTime() - LIVE_RECENT_MS) } },
+          { status: "pending", decision: null, delivery: { not: "failed" }, createdAt: { gte: new Date(now.getTime() - LIVE_PENDING_MS) } },
+        ],
+      },
+      select: { id: true },
+    }),
+  ]);
+  return { version: `${stats._count._all}.${stats._max.updatedAt?.getTime() ?? 0}`, active: recent !== null };
+}
+
 /** One request, only for its owner: another user's id is indistinguishable from a missing one. */
 export async function getRequest(userId: string, id: string) {
   const row = await db().locationRequest.findFirst({ where: { id, userId }, select: listSelect });
