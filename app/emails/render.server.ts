@@ -22,7 +22,9 @@ function actionHtml(action: { href: string; label: string }) {
 export function renderEmail(input: { subject: string; paragraphs: string[]; highlight?: string; action?: { href: string; label: string }; footer: string }) {
   const shown = input.highlight ?? input.action?.href;
   const text = [...input.paragraphs, ...(shown ? [shown] : []), input.footer].join("\n\n");
-  const p = (s: string) => `<p style="margin:0 0 16px;font:16px/1.5 Arial,sans-serif;color:#1f2937">${escape(s)}</p>`;
+  // A paragraph may carry a long URL (the request templates do): it wraps instead of widening the mail.
+  const p = (s: string) =>
+    `<p style="margin:0 0 16px;font:16px/1.5 Arial,sans-serif;color:#1f2937;overflow-wrap:anywhere;word-break:break-word">${escape(s)}</p>`;
   const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f3f4f6">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:24px">
 <h1 style="font:bold 20px Arial,sans-serif;color:#111827;margin:0 0 16px">${escape(input.subject)}</h1>
