@@ -8,8 +8,7 @@ import express from "express";
 import { config } from "~/config.server";
 import { DEMO_EMAIL, DEMO_PASSWORD, prepare } from "~/startup.server";
 import { startMaintenance } from "~/maintenance.server";
-import { emailProvider } from "~/providers/email.server";
-import { activePaymentProviderName } from "~/providers/payments.server";
+import { providerSummary } from "~/providers/summary.server";
 
 const c = config();
 const { seeded } = await prepare();
@@ -46,8 +45,7 @@ app.all("*", createRequestHandler({ build: () => build(), mode: c.NODE_ENV }));
 app.listen(c.PORT, () => {
   console.log(`Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`);
   console.log(`Database: ${c.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : c.DATABASE_URL}`);
-  console.log(`E-mail: ${emailProvider().name}${emailProvider().name === "outbox" ? " (embedded: messages stay on this machine)" : ""}`);
-  console.log(`Payments: ${activePaymentProviderName()}${activePaymentProviderName() === "sandbox" ? ` (embedded: test checkout at /checkout/sandbox, no money moves; npm run sandbox -- renew|fail <email>)` : ""}`);
+  for (const line of providerSummary()) console.log(line);
   if (c.outboxPage) console.log(`Outbox page: ${c.publicUrl.origin}/dev/outbox`);
   if (c.demo) {
     console.log(`Demo account${seeded ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

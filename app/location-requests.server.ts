@@ -70,6 +70,36 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   const claim = await claimSlot(slotKey);
   if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
 
+  // Anything that throws before the provider answered (the insert, the translation, the rendering)
+  // gives the slot back: the account must not wait three hours for a request that does not exist.
+  let prepared: { row: { id: string; code: string }; request: { id: string; code: string; link: string }; message: PreparedMessage | null };
+  try {
+    prepared = await prepareRequest(input);
+  } catch (error) {
+    await releaseSlot(slotKey, claim);
+    throw error;
+  }
+  const { row, request, message } = prepared;
+  if (!message) return { ok: true, request };
+
+  const sent = message.channel === "sms" ? await smsProvider().send(message.sms) : await emailProvider().send(message.email);
+  await db().locationRequest.update({
+    where: { id: row.id },
+    data: sent.ok ? { delivery: "sent" } : { delivery: "failed", deliveryError: sent.error.slice(0, 500) },
+  });
+  if (!sent.ok) {
+    await releaseSlot(slotKey, claim);
+    return { ok: false, error: "sendFailed", request };
+  }
+  return { ok: true, request };
+}
+
+type PreparedMessage =
+  | { channel: "sms"; sms: { to: string; body: string } }
+  | { channel: "email"; email: { to: string; subject: string; text: string; html: string } };
+
+/** Stores the request and renders its message (none for a link). */
+async function prepareRequest(input: CreateInput) {
   const row = await db().locationRequest.create({
     data: {
       userId: input.userId,
@@ -84,31 +114,26 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   });
   const link = shareLink(row.code, input.locale);
   const request = { id: row.id, code: row.code, link };
-  if (input.channel === "link") return { ok: true, request };
+  if (input.channel === "link") return { row, request, message: null };
 
   const t = await getT(input.locale);
   const text = t(`requests.templates.${input.template ?? "family"}`, { name: input.requesterName, link });
-  const sent =
+  const message: PreparedMessage =
     input.channel === "sms"
-      ? await smsProvider().send({ to: input.target!, body: text })
-      : await emailProvider().send({
-          to: input.target!,
-          ...renderEmail({
-            subject: t("requests.email.subject", { name: input.requesterName }),
-            paragraphs: [text, t("requests.email.consent")],
-            highlight: link,
-            footer: t("requests.email.footer"),
-          }),
-        });
-  await db().locationRequest.update({
-    where: { id: row.id },
-    data: sent.ok ? { delivery: "sent" } : { delivery: "failed", deliveryError: sent.error.slice(0, 500) },
-  });
-  if (!sent.ok) {
-    await releaseSlot(slotKey, claim);
-    return { ok: false, error: "sendFailed", request };
-  }
-  return { ok: true, request };
+      ? { channel: "sms", sms: { to: input.target!, body: text } }
+      : {
+          channel: "email",
+          email: {
+            to: input.target!,
+            ...renderEmail({
+              subject: t("requests.email.subject", { name: input.requesterName }),
+              paragraphs: [text, t("requests.email.consent")],
+              action: { href: link, label: t("requests.email.button") },
+              footer: t("requests.email.footer"),
+            }),
+          },
+        };
+  return { row, request, message };
 }
 
 export function validateEmailTarget(email: string) {
@@ -150,6 +175,36 @@ export async function listRequests(userId: string, options: { channel?: Channel;
   return { total, page, pageSize, items: items.map(present) };
 }
 
+/** Requests this young are watched closely: their recipients are most likely to answer now. */
+export const LIVE_RECENT_MS = 24 * 3600 * 1000;
+/** A pending request is watched closely this long; older, it is only checked with backoff. */
+export const LIVE_PENDING_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * A cheap fingerprint of everything the requester's lists show: it changes when a request is added,
+ * removed or updated in any way (opened, located, re-located, declined, revoked, its address refined,
+ * its position purged), since every such write moves `updatedAt`. `active` says whether a change is
+ * likely soon (a young request, or one still waiting for its recipient), so that the page checks often
+ * only then and backs off otherwise.
+ */
+export async function requestsVersion(userId: string, now = new Date()) {
+  const [stats, recent] = await Promise.all([
+    db().locationRequest.aggregate({ where: { userId }, _count: { _all: true }, _max: { updatedAt: true } }),
+    db().locationRequest.findFirst({
+      where: {
+        userId,
+        OR: [
+          { createdAt: { gte: new Date(now.getTime() - LIVE_RECENT_MS) } },
+          { updatedAt: { gte: new Date(now.getTime() - LIVE_RECENT_MS) } },
+          { status: "pending", decision: null, delivery: { not: "failed" }, createdAt: { gte: new Date(now.getTime() - LIVE_PENDING_MS) } },
+        ],
+      },
+      select: { id: true },
+    }),
+  ]);
+  return { version: `${stats._count._all}.${stats._max.updatedAt?.getTime() ?? 0}`, active: recent !== null };
+}
+
 /** One request, only for its owner: another user's id is indistinguishable from a missing one. */
 export async function getRequest(userId: string, id: string) {
   const row = await db().locationRequest.findFirst({ where: { id, userId }, select: listSelect });
@@ -186,6 +241,11 @@ export async function recordOpened(code: string) {
   await db().locationRequest.updateMany({ where: { code, openedAt: null }, data: { openedAt: new Date() } });
 }
 
+/** A share implies an opening; the first opening time is kept, a later share never moves it. */
+async function markOpened(code: string, at: Date) {
+  await db().locationRequest.updateMany({ where: { code, openedAt: null }, data: { openedAt: at } });
+}
+
 export async function sharePrecise(code: string, position: { latitude: number; longitude: number; accuracyMeters: number }) {
   const locatedAt = new Date();
   const offline = nearestPlace(position.latitude, position.longitude);
@@ -200,9 +260,9 @@ export async function sharePrecise(code: string, position: { latitude: number; l
       accuracyMeters: Math.max(position.accuracyMeters, 1),
       address: offline,
       locatedAt,
-      openedAt: locatedAt,
     },
   });
+  if (stored.count > 0) await markOpened(code, locatedAt);
   if (stored.count > 0) await refineAddress(code, locatedAt, offline, { ...position, precision: "street" });
   return stored;
 }
@@ -224,9 +284,9 @@ export async function shareApproximate(code: string, ip: string) {
       accuracyMeters: found.accuracyMeters,
       address: offline,
       locatedAt,
-      openedAt: locatedAt,
     },
   });
+  if (stored.count > 0) await markOpened(code, locatedAt);
   if (stored.count > 0 && !(found.city && found.country)) {
     await refineAddress(code, locatedAt, offline, { latitude: found.latitude, longitude: found.longitude, precision: "city" });
   }

@@ -60,6 +60,8 @@ export const resourceRoutes = [
   { path: "auth/logout", file: "routes/auth.logout.ts" },
   { path: "auth/send-code", file: "routes/auth.send-code.ts" },
   { path: "auth/reset-password", file: "routes/auth.reset-password.ts" },
+  // The open dashboard polls this to learn whether its lists changed.
+  { path: "dashboard/live", file: "routes/dashboard.live.ts" },
   { path: "healthz", file: "routes/healthz.ts" },
   { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },
   { path: "robots.txt", file: "routes/robots.txt.ts" },

@@ -2,8 +2,9 @@ import type { z } from "zod";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
-import { isLocale, type Locale } from "~/i18n/locales";
+import { intlLocale, isLocale, type Locale } from "~/i18n/locales";
 import { subscriptionFor } from "~/subscription.server";
+import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 
 /** Spec section 3: every answer is `{ status, message, error, data }` and the HTTP status equals `status`. */
 export function envelope<T>(status: number, body: { data?: T; message?: string; error?: string | null }, init: ResponseInit = {}) {
@@ -22,9 +23,27 @@ export class ApiError extends Error {
     readonly key: string,
     readonly values?: Record<string, string | number>,
     readonly headers?: HeadersInit,
+    /** Machine-readable details for the envelope's `data` (null otherwise). */
+    readonly data?: unknown,
   ) {
     super(key);
   }
+}
+
+/**
+ * 429 for a used three-hour slot. The sentence names the time in the request's language (in UTC, or
+ * the `tz` cookie's zone, with the zone shown); programs read `data.nextAllowedAt` or Retry-After.
+ */
+export function limitedError(ctx: ApiContext, nextAllowedAt: Date) {
+  const seconds = Math.max(1, Math.ceil((nextAllowedAt.getTime() - Date.now()) / 1000));
+  const time = formatDateTime(nextAllowedAt, intlLocale[ctx.locale], requestTimeZone(ctx.request), true);
+  return new ApiError(
+    429,
+    "requests.errors.limited",
+    { time },
+    { "Retry-After": String(seconds) },
+    { nextAllowedAt: nextAllowedAt.toISOString(), retryAfterSeconds: seconds },
+  );
 }
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -59,7 +78,7 @@ export async function apiRoute(request: Request, handler: (ctx: ApiContext) => P
   } catch (error) {
     if (error instanceof ApiError) {
       const message = t(error.key, error.values);
-      return envelope(error.status, { message, error: message }, { headers: error.headers });
+      return envelope(error.status, { message, error: message, data: error.data }, { headers: error.headers });
     }
     if (error instanceof Response) throw error;
     console.error("API error", request.method, new URL(request.url).pathname, error);

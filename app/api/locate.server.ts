@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createLocationRequest, type CreateInput, type CreateResult } from "~/location-requests.server";
-import { ApiError, envelope, type ApiContext } from "./envelope.server";
+import { envelope, limitedError, type ApiContext } from "./envelope.server";
 
 /** Fields every "send" call shares: the name the recipient sees and the recipient's language. */
 export const senderFields = {
@@ -12,10 +12,7 @@ export const senderFields = {
 export async function createAndAnswer(ctx: ApiContext, input: CreateInput, failedKey: string) {
   const result: CreateResult = await createLocationRequest(input);
   if (result.ok) return envelope(200, { data: result.request });
-  if (result.error === "limited") {
-    const seconds = Math.max(1, Math.ceil((result.nextAllowedAt.getTime() - Date.now()) / 1000));
-    throw new ApiError(429, "requests.errors.limited", { time: result.nextAllowedAt.toISOString() }, { "Retry-After": String(seconds) });
-  }
+  if (result.error === "limited") throw limitedError(ctx, result.nextAllowedAt);
   // The request is kept (marked failed) so the requester can see it; the limit was given back.
   const message = ctx.t(failedKey);
   return envelope(502, { message, error: message, data: result.request });

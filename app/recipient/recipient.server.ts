@@ -28,11 +28,18 @@ export async function invalidLink(request: Request, status = 404) {
 
 const bounded = (min: number, max: number) => z.string().trim().min(1).pipe(z.coerce.number().finite().min(min).max(max));
 
-/** What the consent page's script posts after the browser's geolocation answered. */
+/** Half the Earth's circumference: no accuracy circle can honestly be wider. */
+export const MAX_ACCURACY_METERS = 20_037_500;
+
+/**
+ * What the consent page's script posts after the browser's geolocation answered. A coarse fix (a
+ * desktop located by Wi-Fi or IP can report tens of kilometres) is still the browser's honest answer:
+ * it is kept with its own radius, and only clamped at the widest radius that means anything.
+ */
 export const PositionSchema = z.object({
   latitude: bounded(-90, 90),
   longitude: bounded(-180, 180),
-  accuracy: bounded(0, 100_000),
+  accuracy: bounded(0, Number.MAX_VALUE).transform((meters) => Math.min(meters, MAX_ACCURACY_METERS)),
 });
 
 export const POSITION_FIELDS = ["latitude", "longitude", "accuracy"] as const;

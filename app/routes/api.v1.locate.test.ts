@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { formatDateTime } from "~/utils/time-zone";
 import { allowConsoleError } from "../../tests/support/console";
+import { withFailingSendGrid } from "../../tests/support/failing-sendgrid";
 import { startFake } from "../../tests/support/http-fake";
 import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
 import { action as createLink } from "./api.v1.locate.create-link";
@@ -27,7 +29,19 @@ describe("/api/v1/locate", () => {
 
     const second = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: body, headers: auth(token) })));
     expect(second.status).toBe(429);
-    expect(Number(second.headers.get("Retry-After"))).toBeGreaterThan(3 * 3600 - 60);
+    const retryAfter = Number(second.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(3 * 3600 - 60);
+    const refused = await readEnvelope(second);
+    const { nextAllowedAt, retryAfterSeconds } = refused.data as { nextAllowedAt: string; retryAfterSeconds: number };
+    expect(Math.abs(Date.parse(nextAllowedAt) - (Date.now() + 3 * 3600 * 1000))).toBeLessThan(60_000);
+    expect(retryAfterSeconds).toBe(retryAfter);
+    // The sentence names the time for people, in the caller's language; no raw ISO time in it.
+    expect(refused.message).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(refused.message).toContain(formatDateTime(nextAllowedAt, "en-US", "UTC", true));
+
+    const ph = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: body, headers: { ...auth(token), "Accept-Language": "fil" } })));
+    const phMessage = (await readEnvelope(ph)).message as string;
+    expect(phMessage).toBe(`Makakapagpadala ka ng susunod sa ${formatDateTime(nextAllowedAt, "fil-PH", "UTC", true)}.`);
   });
 
   it("validates numbers and e-mail addresses with the spec's messages", async () => {
@@ -86,6 +100,23 @@ describe("/api/v1/locate", () => {
 });
 
 describe("provider failures", () => {
+  it("answer 502 with the kept e-mail request in the envelope when SendGrid refuses, and give the limit back", async () => {
+    const { token, user } = await signedInUser();
+    const body = { requesterName: "Ana", email: "Rosa@Example.com", locale: "id" };
+    const calls = await withFailingSendGrid(async () => {
+      const res = await sendEmail(routeArgs(apiRequest("/api/v1/locate/sendEmail", { json: body, headers: auth(token) })));
+      expect(res.status).toBe(502);
+      const answer = await readEnvelope(res);
+      expect(answer).toMatchObject({ status: 502, message: "Send Email Template Failed", error: "Send Email Template Failed" });
+      const kept = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
+      expect(kept).toMatchObject({ channel: "email", delivery: "failed", target: "rosa@example.com", status: "pending" });
+      expect(answer.data).toEqual({ id: kept.id, code: kept.code, link: `http://localhost:3000/id/${kept.code}` });
+      const retry = await sendEmail(routeArgs(apiRequest("/api/v1/locate/sendEmail", { json: body, headers: auth(token) })));
+      expect(retry.status).toBe(502);
+    });
+    expect(calls).toBe(2);
+  });
+
   it("keep the request, mark it failed, give the limit back and answer 502", async () => {
     allowConsoleError();
     const fake = await startFake((_req, res) => {

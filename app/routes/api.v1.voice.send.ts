@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { ApiError, apiRoute, envelope, methodNotAllowed, readJson, requireApiSubscriber } from "~/api/envelope.server";
+import { ApiError, apiRoute, envelope, limitedError, methodNotAllowed, readJson, requireApiSubscriber } from "~/api/envelope.server";
 import { parseMobile } from "~/location-requests.server";
 import { MESSAGE_MAX, sendVoiceMessage, VOICE_LANGUAGES, VOICES } from "~/voice-messages.server";
 
@@ -17,7 +17,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(requ
 
 /** Calls a number and speaks the message; one per three hours per account. */
 export const action = ({ request }: ActionFunctionArgs) =>
-  apiRoute(request, async () => {
+  apiRoute(request, async (ctx) => {
     const { user } = await requireApiSubscriber(request);
     const input = await readJson(request, body);
     const phone = parseMobile(input.countryCode, input.phone);
@@ -25,9 +25,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const sent = await sendVoiceMessage({ userId: user.id, senderName: input.senderName, to: phone.e164, text: input.message, language: input.language, voice: input.voice });
     if (sent.ok) return envelope(200, { data: sent.message });
     if (sent.error === "optedOut") throw new ApiError(409, "voice.errors.optedOut");
-    if (sent.error === "limited") {
-      const seconds = Math.max(1, Math.ceil((sent.nextAllowedAt.getTime() - Date.now()) / 1000));
-      throw new ApiError(429, "requests.errors.limited", { time: sent.nextAllowedAt.toISOString() }, { "Retry-After": String(seconds) });
-    }
+    if (sent.error === "limited") throw limitedError(ctx, sent.nextAllowedAt);
     throw new ApiError(502, "voice.errors.sendFailed");
   });

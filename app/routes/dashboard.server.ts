@@ -11,6 +11,7 @@ import {
   listRequests,
   MESSAGE_TEMPLATES,
   parseMobile,
+  requestsVersion,
   shareLink,
   validateEmailTarget,
   type Channel,
@@ -82,12 +83,12 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
   const language = intlLocale[locale];
   const id = url.searchParams.get("id");
   const mapConfig = { tileUrl: config().MAP_TILE_URL, attribution: config().MAP_ATTRIBUTION };
-  const base = { tab, zone, list: null, detail: null, map: null, newSearch: null, modal: null, highlight: null };
+  const base = { tab, zone, list: null, detail: null, map: null, newSearch: null, modal: null, highlight: null, live: null };
 
   if (id) {
     const found = await getRequest(userId, id);
     if (!found) return null;
-    return { ...base, tab: "records" as Tab, detail: toView(found, language, zone), map: mapConfig };
+    return { ...base, tab: "records" as Tab, detail: toView(found, language, zone), map: mapConfig, live: await requestsVersion(userId) };
   }
   if (tab === "new") {
     return {
@@ -103,9 +104,10 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
     };
   }
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
-  const result = await listRequests(userId, { ...listOptions[tab], page, pageSize: PAGE_SIZE });
+  const [result, live] = await Promise.all([listRequests(userId, { ...listOptions[tab], page, pageSize: PAGE_SIZE }), requestsVersion(userId)]);
   return {
     ...base,
+    live,
     highlight: url.searchParams.get("new"),
     map: tab === "records" ? mapConfig : null,
     list: {

@@ -3,6 +3,7 @@ import { db } from "~/db.server";
 import { sharePrecise } from "~/location-requests.server";
 import { readFlash } from "~/toast.server";
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";
+import { withFailingSendGrid } from "../../tests/support/failing-sendgrid";
 import { withFailingTwilio } from "../../tests/support/failing-twilio";
 import { action, loader } from "./dashboard";
 
@@ -150,6 +151,27 @@ describe("dashboard: New Search", () => {
       const view = await load("/dashboard/?tab=history", token);
       expect(view.list?.items).toMatchObject([{ channel: "sms", delivery: "failed", status: "pending" }]);
     });
+  });
+});
+
+describe("dashboard: a SendGrid error", () => {
+  it("keeps the e-mail request, shows it failed, says 'Send Email Template Failed' and gives the limit back", async () => {
+    const { token, user } = await signedInUser();
+    const calls = await withFailingSendGrid(async () => {
+      const res = (await post("/dashboard/?tab=new", token, email)) as Response;
+      expect(res.headers.get("Location")).toBe("/dashboard/?tab=email");
+      expect((await toastOf(res))?.toast).toEqual({ type: "error", key: "requests.toast.emailFailed" });
+      const view = await load("/dashboard/?tab=email", token);
+      expect(view.list?.items).toMatchObject([{ channel: "email", target: "rosa@example.com", delivery: "failed", status: "pending" }]);
+      const kept = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
+      expect(kept.deliveryError).toMatch(/Forbidden|403/);
+      // The limit was given back: the next try reaches SendGrid again instead of a 429.
+      const again = (await post("/dashboard/?tab=new", token, email)) as Response;
+      expect((await toastOf(again))?.toast?.key).toBe("requests.toast.emailFailed");
+    });
+    expect(calls).toBe(2);
+    expect(await db().locationRequest.count({ where: { userId: user.id, channel: "email", delivery: "failed" } })).toBe(2);
+    expect(await db().usageSlot.findUnique({ where: { key: `email:${user.id}` } })).toBeNull();
   });
 });
 

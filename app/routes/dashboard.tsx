@@ -81,12 +81,12 @@ export default function Dashboard() {
       <div className="dashboard-panel">
         {view.newSearch ? <NewSearch data={view.newSearch} messageModal={view.modal === "message"} defaultName={user.name ?? ""} /> : null}
         {view.detail ? (
-          <RequestDetail item={view.detail} zone={view.zone}>
+          <RequestDetail item={view.detail} zone={view.zone} live={view.live}>
             {view.map ? <LocationMap items={[view.detail]} map={view.map} /> : null}
           </RequestDetail>
         ) : null}
         {view.list ? (
-          <RequestList tab={view.tab} list={view.list} highlight={view.highlight} zone={view.zone}>
+          <RequestList tab={view.tab} list={view.list} highlight={view.highlight} zone={view.zone} live={view.live}>
             {view.map ? <LocationMap items={view.list.items} map={view.map} /> : null}
           </RequestList>
         ) : null}

@@ -1,13 +1,17 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { useT } from "~/i18n/use-t";
 
+export const OUTBOX_PAGE_SIZE = 50;
+
 /**
- * What the embedded providers "sent": every e-mail, SMS and call, newest first. Exists in
+ * What the embedded providers "sent": every e-mail, SMS and call, newest first, 50 a page. Exists in
  * development and `npm start` (demo); `npm run serve` hides it unless OUTBOX_PAGE=1.
+ * Pages are keyset pages (`?before=<id>` older than that message, `?after=<id>` newer), plain links
+ * that work without JavaScript and never skip or repeat a message while new ones arrive.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!config().outboxPage) {
@@ -16,16 +20,51 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const url = new URL(request.url);
   const to = url.searchParams.get("to")?.trim().toLowerCase() || undefined;
-  const messages = await db().outboxMessage.findMany({
-    where: to ? { to } : undefined,
-    orderBy: { createdAt: "desc" },
-    take: 50,
+  const before = url.searchParams.get("before") || undefined;
+  const after = before ? undefined : url.searchParams.get("after") || undefined;
+  const cursorId = before ?? after;
+  const cursor = cursorId ? await db().outboxMessage.findUnique({ where: { id: cursorId }, select: { id: true, createdAt: true } }) : null;
+  const base = to ? { to } : {};
+  const take = OUTBOX_PAGE_SIZE + 1;
+  let rows;
+  if (cursor && after) {
+    // Newer than the cursor: read upwards, then show newest first like every other page.
+    rows = await db().outboxMessage.findMany({
+      where: { ...base, OR: [{ createdAt: { gt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { gt: cursor.id } }] },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take,
+    });
+    const hasNewer = rows.length > OUTBOX_PAGE_SIZE;
+    rows = rows.slice(0, OUTBOX_PAGE_SIZE).reverse();
+    return page(to, rows, { hasNewer, hasOlder: true });
+  }
+  rows = await db().outboxMessage.findMany({
+    where: cursor ? { ...base, OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : base,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
   });
-  return { to: to ?? "", messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+  const hasOlder = rows.length > OUTBOX_PAGE_SIZE;
+  return page(to, rows.slice(0, OUTBOX_PAGE_SIZE), { hasNewer: Boolean(cursor), hasOlder });
+}
+
+function page(
+  to: string | undefined,
+  rows: { id: string; createdAt: Date; channel: string; to: string; subject: string | null; text: string }[],
+  more: { hasNewer: boolean; hasOlder: boolean },
+) {
+  const link = (key: "before" | "after", id: string) => `?${new URLSearchParams({ ...(to ? { to } : {}), [key]: id })}`;
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    to: to ?? "",
+    messages: rows.map((m) => ({ id: m.id, channel: m.channel, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })),
+    newer: more.hasNewer && first ? link("after", first.id) : null,
+    older: more.hasOlder && last ? link("before", last.id) : null,
+  };
 }
 
 export default function Outbox() {
-  const { messages, to } = useLoaderData<typeof loader>();
+  const { messages, to, newer, older } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <section className="outbox">
@@ -50,6 +89,20 @@ export default function Outbox() {
           </li>
         ))}
       </ol>
+      {newer || older ? (
+        <nav className="outbox-pages" aria-label={t("outbox.paging")}>
+          {newer ? (
+            <Link to={newer} rel="prev">
+              {t("outbox.newer")}
+            </Link>
+          ) : null}
+          {older ? (
+            <Link to={older} rel="next">
+              {t("outbox.older")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

@@ -73,6 +73,17 @@ describe("opening the short link", () => {
     expect(after).toMatchObject({ status: "pending", decision: null, latitude: null, longitude: null, address: null, locatedAt: null });
   });
 
+  it("keeps the first opening time when the recipient shares later", async () => {
+    const code = await newRequest();
+    await consentLoader(args(get(`/${code}`), code));
+    const opened = new Date("2026-01-02T03:04:05.000Z");
+    await db().locationRequest.update({ where: { code }, data: { openedAt: opened } });
+    await redirectOf(consentPost(code, { intent: "precise", latitude: "14.6", longitude: "121.0", accuracy: "20" }));
+    await redirectOf(consentPost(code, { intent: "approximate" }, { ip: "112.198.0.1" }));
+    expect(await row(code)).toMatchObject({ status: "ip_located" });
+    expect((await row(code)).openedAt).toEqual(opened);
+  });
+
   it("speaks the language of the URL", async () => {
     const code = await newRequest("en");
     const page = (await consentLoader(args(get(`/id/${code}`), code))) as { title: string };
@@ -116,6 +127,16 @@ describe("sharing the precise position", () => {
     expect(page.request).toMatchObject({ state: "shared", kind: "precise", place: "Quezon City, PH", accuracyMeters: 18 });
   });
 
+  it("keeps a coarse fix (over 100 km) with its own radius, clamped at half the Earth", async () => {
+    const code = await newRequest();
+    const coarse = await redirectOf(consentPost(code, { intent: "precise", latitude: "14.6", longitude: "121.0", accuracy: "250000" }));
+    expect(coarse).toBe(`/share?c=${code}`);
+    expect(await row(code)).toMatchObject({ status: "gps_tracked", accuracyMeters: 250000 });
+    const other = await newRequest();
+    await redirectOf(consentPost(other, { intent: "precise", latitude: "14.6", longitude: "121.0", accuracy: "900000000" }));
+    expect(await row(other)).toMatchObject({ status: "gps_tracked", accuracyMeters: 20_037_500 });
+  });
+
   it("answers 400 with a message for a position that cannot be right, and stores nothing", async () => {
     const code = await newRequest();
     const valid = { latitude: "14.6", longitude: "121.0", accuracy: "20" };
@@ -125,7 +146,6 @@ describe("sharing the precise position", () => {
       { longitude: "180.01" },
       { longitude: "abc" },
       { accuracy: "-1" },
-      { accuracy: "100001" },
       { latitude: "Infinity" },
       { latitude: "1e400" },
       { latitude: "NaN" },

@@ -6,7 +6,7 @@ import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
 import { expectNotice, signInByRequest, waitForHydration } from "./support/pages.ts";
-import { markLocated, outboxText, requestOf } from "./support/requests.ts";
+import { addLocatedLink, markLocated, markRevoked, outboxText, requestOf } from "./support/requests.ts";
 import type { NewUser, TestUser } from "./support/users.ts";
 
 // A 1×1 transparent PNG answers every tile request.
@@ -263,6 +263,90 @@ test.describe("dashboard", () => {
     await page.clock.fastForward("00:16");
     await expect(linkCard.getByTestId("request-state")).toHaveText("GPS Tracked");
     await expect(linkCard).toContainText("Quezon City, PH");
+  });
+
+  test("Location Records follow IP Located → GPS Tracked, a new located request and a revoke without a reload", async ({ page, context, js, makeUser }) => {
+    test.skip(!js, "without JavaScript the page is current on reload");
+    await localTiles(page);
+    const user = await signedIn(context, makeUser);
+    await page.clock.install();
+    await openNewSearch(page, js);
+    await linkForm(page).getByLabel("Title").fill("Tito's phone");
+    await linkForm(page).getByRole("button", { name: "Create link" }).click();
+    await expect(page).toHaveURL(/\?tab=link&new=/);
+    const { id } = requestOf(user.id, "link");
+    markLocated(id, "ip", JAKARTA);
+
+    // Nothing on this page is pending: the old polling stopped here for good.
+    await page.goto("/dashboard/?tab=records");
+    await waitForHydration(page, "[data-testid=request]");
+    const tito = card(page, "Tito's phone");
+    await expect(tito.getByTestId("request-state")).toHaveText("IP Located");
+    await expect(page.getByText(tr("en", "dashboard.list.live"))).toBeVisible();
+
+    markLocated(id, "gps", QUEZON);
+    await page.clock.fastForward("00:16");
+    await expect(tito.getByTestId("request-state")).toHaveText("GPS Tracked");
+    await expect(tito).toContainText("Quezon City, PH");
+
+    addLocatedLink(user.id, "Mama's phone", "E2eLive1", JAKARTA);
+    await page.clock.fastForward("00:16");
+    await expect(card(page, "Mama's phone").getByTestId("request-state")).toHaveText("GPS Tracked");
+
+    markRevoked(id);
+    await page.clock.fastForward("00:16");
+    await expect(tito.getByTestId("request-state")).toHaveText("GPS TrackedSharing stopped");
+  });
+
+  test("says 'Short Link Copy Failed' when the clipboard refuses, and the link stays selectable", async ({ page, context, js, makeUser }) => {
+    test.skip(!js, "without JavaScript there is no Copy button (tested above)");
+    const user = await signedIn(context, makeUser);
+    // The browser refuses the write, as it does without the permission or outside a user gesture.
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator.clipboard, "writeText", {
+        configurable: true,
+        value: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")),
+      });
+    });
+    await openNewSearch(page, js);
+    await linkForm(page).getByLabel("Title").fill("Kuya's phone");
+    await linkForm(page).getByRole("button", { name: "Create link" }).click();
+    await expect(page).toHaveURL(/\?tab=link&new=/);
+    await waitForHydration(page, "[data-testid=request] button");
+    const linkCard = card(page, "Kuya's phone");
+    await linkCard.getByRole("button", { name: "Copy" }).click();
+    await expectNotice(page, js, "Short Link Copy Failed");
+    await expect(linkCard.getByLabel("Short link")).toHaveValue(`${BASE_URL}/${requestOf(user.id, "link").code}`);
+  });
+
+  test("live checks pause while the tab is hidden and resume when it is shown", async ({ page, context, js, makeUser }) => {
+    test.skip(!js, "without JavaScript there is nothing to pause");
+    const user = await signedIn(context, makeUser);
+    const checks: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/dashboard/live") checks.push(request.url());
+    });
+    await page.clock.install();
+    await page.goto("/dashboard/");
+    await waitForHydration(page, "nav.dashboard-tabs");
+    await page.clock.fastForward("00:31");
+    await expect.poll(() => checks.length).toBeGreaterThan(0);
+
+    const hide = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (value ? "hidden" : "visible") });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+    await hide(true);
+    const whileVisible = checks.length;
+    await page.clock.fastForward("10:00");
+    expect(checks.length).toBe(whileVisible);
+
+    addLocatedLink(user.id, "Lola's phone", "E2eLive2", QUEZON);
+    await hide(false);
+    await expect(card(page, "Lola's phone")).toBeVisible();
+    expect(checks.length).toBe(whileVisible + 1);
   });
 
   test("Indonesian: a link is created, with the toast in Indonesian", async ({ page, context, js, makeUser }) => {

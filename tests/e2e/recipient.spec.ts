@@ -163,6 +163,21 @@ test.describe("sharing precisely", () => {
     });
   });
 
+  test.describe("with a coarse fix", () => {
+    // A desktop located by Wi-Fi or its address can report an accuracy of hundreds of kilometres.
+    test.use({ geolocation: { ...QUEZON_CITY, accuracy: 150_000 }, permissions: ["geolocation"] });
+
+    test("keeps it with its own radius instead of a dead end", async ({ page, makeUser, js }) => {
+      test.skip(!js, "the browser's geolocation is a JavaScript API");
+      const code = createLinkRequest((await makeUser()).id);
+      await page.goto(`/${code}`);
+      await button(page, "Share precise location").click();
+      await expect(page).toHaveURL(new RegExp(`/share\\?c=${code}$`));
+      await expect(page.getByTestId("shared-place")).toContainText("Quezon City, PH");
+      expect(readRequest(code)).toMatchObject({ status: "gps_tracked", accuracyMeters: 150_000 });
+    });
+  });
+
   test("a denied permission shows 'User denied location permission'", async ({ page, context, makeUser, js }) => {
     test.skip(!js, "the browser's geolocation is a JavaScript API");
     await context.clearPermissions();

@@ -1,5 +1,5 @@
 import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Field } from "~/components/form";
 import { notify } from "~/components/toasts";
 import { intlLocale } from "~/i18n/locales";
@@ -8,23 +8,26 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { browserTimeZone, formatDateTime } from "~/utils/time-zone";
 import { positionOf, type MapPosition, type RequestView, type Tab } from "./types";
 
-/** Pending requests are polled this often while the page is visible (with JavaScript). */
+/** While a change is likely (a young or waiting request), the page checks this often... */
 export const LIVE_INTERVAL_MS = 15_000;
+/** ...otherwise the interval doubles after each check that found nothing, up to this. */
+export const LIVE_MAX_INTERVAL_MS = 5 * 60_000;
+
+/** What the loader and GET /dashboard/live tell: a fingerprint of the lists, and whether to check often. */
+export type LiveState = { version: string; active: boolean };
 
 type ListData = { page: number; pages: number; total: number; items: RequestView[] };
 
-const isWaiting = (item: RequestView) => item.status === "pending" && !item.decision && item.delivery !== "failed";
-
-export function RequestList(props: { tab: Tab; list: ListData; highlight: string | null; zone: string; children?: ReactNode }) {
-  const { tab, list, highlight, zone, children } = props;
+export function RequestList(props: { tab: Tab; list: ListData; highlight: string | null; zone: string; live: LiveState | null; children?: ReactNode }) {
+  const { tab, list, highlight, zone, live, children } = props;
   const t = useT();
-  const waiting = list.items.some(isWaiting);
-  useLiveUpdates(waiting);
+  const hydrated = useHydrated();
+  useLiveUpdates(live);
   return (
     <section className="request-list-section" aria-labelledby="requests-heading">
       <h2 id="requests-heading">{t(`dashboard.tabs.${tab}`)}</h2>
       <TimeZoneNote zone={zone} />
-      {waiting ? <p className="muted">{t("dashboard.list.live")}</p> : null}
+      {hydrated && live ? <p className="muted">{t("dashboard.list.live")}</p> : null}
       {children}
       {list.items.length === 0 ? (
         <p className="empty-state">{t("dashboard.list.empty")}</p>
@@ -43,10 +46,10 @@ export function RequestList(props: { tab: Tab; list: ListData; highlight: string
 }
 
 /** One request on its own (`?tab=records&id=...`), with the map passed in as children. */
-export function RequestDetail({ item, zone, children }: { item: RequestView; zone: string; children?: ReactNode }) {
+export function RequestDetail({ item, zone, live, children }: { item: RequestView; zone: string; live: LiveState | null; children?: ReactNode }) {
   const t = useT();
   const lp = useLocalePath();
-  useLiveUpdates(isWaiting(item));
+  useLiveUpdates(live);
   return (
     <section className="request-detail">
       <p>
@@ -60,23 +63,74 @@ export function RequestDetail({ item, zone, children }: { item: RequestView; zon
 }
 
 /**
- * Revalidates the page every 15 s while something is pending and the page is visible, and at once
- * when it becomes visible again. Without JavaScript a reload shows the current state.
+ * Keeps the lists current without a reload: while the page is visible it asks GET /dashboard/live
+ * (a few bytes) and revalidates the page only when the fingerprint moved. That catches every change —
+ * a first share, IP Located turning GPS Tracked, a revoke, a new located request on Location Records —
+ * not only a pending item's. It checks every 15 s while a change is likely, otherwise backs off to 5
+ * minutes; it stops while the tab is hidden and checks at once when it is shown again. Without
+ * JavaScript a reload shows the current state.
  */
-function useLiveUpdates(active: boolean) {
+function useLiveUpdates(live: LiveState | null) {
   const { revalidate } = useRevalidator();
+  const known = useRef(live?.version ?? null);
   useEffect(() => {
-    if (!active) return;
-    const tick = () => {
-      if (!document.hidden) void revalidate();
+    known.current = live?.version ?? null;
+  }, [live?.version]);
+  const enabled = live !== null;
+  const startActive = live?.active ?? false;
+  useEffect(() => {
+    if (!enabled) return;
+    let delay = LIVE_INTERVAL_MS;
+    let timer: number | undefined;
+    let stopped = false;
+    const schedule = () => {
+      window.clearTimeout(timer);
+      if (!stopped && !document.hidden) timer = window.setTimeout(() => void check(), delay);
     };
-    const timer = window.setInterval(tick, LIVE_INTERVAL_MS);
-    document.addEventListener("visibilitychange", tick);
+    const slower = () => Math.min(delay * 2, LIVE_MAX_INTERVAL_MS);
+    async function check() {
+      try {
+        const response = await fetch("/dashboard/live", { headers: { Accept: "application/json" }, cache: "no-store" });
+        if (response.status === 401) {
+          // Signed out elsewhere: the page's own loader redirects and says why.
+          stopped = true;
+          void revalidate();
+          return;
+        }
+        if (!response.ok) throw new Error(String(response.status));
+        const state = (await response.json()) as LiveState;
+        if (state.version !== known.current) {
+          known.current = state.version;
+          delay = LIVE_INTERVAL_MS;
+          void revalidate();
+        } else {
+          delay = state.active ? LIVE_INTERVAL_MS : slower();
+        }
+      } catch {
+        // Offline or a server hiccup: try again later, less often.
+        delay = slower();
+      }
+      schedule();
+    }
+    const onVisibility = () => {
+      if (document.hidden) {
+        window.clearTimeout(timer);
+      } else {
+        delay = LIVE_INTERVAL_MS;
+        void check();
+      }
+    };
+    if (!startActive) delay = LIVE_INTERVAL_MS * 2;
+    schedule();
+    document.addEventListener("visibilitychange", onVisibility);
     return () => {
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", tick);
+      stopped = true;
+      window.clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisibility);
     };
-  }, [active, revalidate]);
+    // The loop lives as long as the page: a revalidation changes `live` but must not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, revalidate]);
 }
 
 /**

@@ -47,3 +47,24 @@ export function outboxText(to: string) {
   const row = db().prepare(`SELECT text FROM "OutboxMessage" WHERE "to" = ? ORDER BY createdAt DESC LIMIT 1`).get(to) as { text: string } | undefined;
   return row?.text ?? null;
 }
+
+/** The recipient stopped sharing: the position is deleted, the state stays (like the domain's `revoke`). */
+export function markRevoked(id: string) {
+  db()
+    .prepare(`UPDATE "LocationRequest" SET decision = 'revoked', latitude = NULL, longitude = NULL, accuracyMeters = NULL, address = NULL, updatedAt = ? WHERE id = ?`)
+    .run(sqliteDate(new Date()), id);
+}
+
+/** A link request made elsewhere (another tab, the API) and already shared precisely. */
+export function addLocatedLink(userId: string, title: string, code: string, fix: Fix) {
+  const now = sqliteDate(new Date());
+  const id = `e2e${code}`;
+  db()
+    .prepare(
+      `INSERT INTO "LocationRequest" (id, userId, channel, title, requesterName, locale, code, status, delivery, latitude, longitude,
+       accuracyMeters, address, openedAt, locatedAt, createdAt, updatedAt)
+       VALUES (?, ?, 'link', ?, 'Ana', 'en', ?, 'gps_tracked', 'link', ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(id, userId, title, code, fix.latitude, fix.longitude, fix.accuracyMeters, fix.address, now, now, now, now);
+  return id;
+}

@@ -1,0 +1,33 @@
+import { afterEach, expect, it } from "vitest";
+import { resetConfig } from "~/config.server";
+import { providerSummary } from "./summary.server";
+
+const TWILIO = { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15005550006" };
+afterEach(() => {
+  for (const key of Object.keys(TWILIO)) delete process.env[key];
+  resetConfig();
+});
+
+it("names every provider, the embedded defaults included", () => {
+  const lines = providerSummary();
+  expect(lines.map((line) => line.split(":")[0])).toEqual([
+    "E-mail",
+    "SMS",
+    "Voice calls",
+    "Number lookup",
+    "Reverse geocoding",
+    "IP location",
+    "Payments",
+  ]);
+  expect(lines).toContain("SMS: outbox (embedded: messages stay on this machine)");
+  expect(lines.find((line) => line.startsWith("Reverse geocoding"))).toMatch(/^Reverse geocoding: offline/);
+});
+
+it("names Twilio for SMS, calls and lookups once it is configured", () => {
+  Object.assign(process.env, TWILIO);
+  resetConfig();
+  const lines = providerSummary();
+  expect(lines).toContain("SMS: twilio");
+  expect(lines).toContain("Voice calls: twilio");
+  expect(lines).toContain("Number lookup: twilio");
+});

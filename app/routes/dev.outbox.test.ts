@@ -1,0 +1,39 @@
+import { expect, it } from "vitest";
+import { db } from "~/db.server";
+import { loader, OUTBOX_PAGE_SIZE } from "./dev.outbox";
+
+type Page = Awaited<ReturnType<typeof loader>>;
+const open = (query: string) => loader({ request: new Request(`http://localhost:3000/dev/outbox${query}`), params: {}, context: {} }) as Promise<Page>;
+
+it("pages through every message with older and newer links, newest first, none skipped or repeated", async () => {
+  const to = "paging@example.com";
+  const start = Date.parse("2026-03-01T00:00:00.000Z");
+  // 120 messages, two of them sharing each second, so the id breaks ties.
+  await db().outboxMessage.createMany({
+    data: Array.from({ length: 120 }, (_, i) => ({ channel: "email", to, text: `message ${i}`, createdAt: new Date(start + Math.floor(i / 2) * 1000) })),
+  });
+  await db().outboxMessage.create({ data: { channel: "sms", to: "someone-else@example.com", text: "not mine" } });
+
+  const seen: string[] = [];
+  let current = await open(`?to=${encodeURIComponent(to)}`);
+  expect(current.newer).toBeNull();
+  const pages: Page[] = [current];
+  for (;;) {
+    expect(current.messages.length).toBeLessThanOrEqual(OUTBOX_PAGE_SIZE);
+    seen.push(...current.messages.map((m) => m.text));
+    if (!current.older) break;
+    expect(current.older).toContain(`to=${encodeURIComponent(to)}`);
+    current = await open(current.older);
+    pages.push(current);
+  }
+  expect(pages.map((p) => p.messages.length)).toEqual([50, 50, 20]);
+  expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => `message ${119 - i}`));
+
+  // Back up from the last page: the newer link shows exactly the page before it.
+  const back = await open(pages[2]!.newer!);
+  expect(back.messages.map((m) => m.text)).toEqual(pages[1]!.messages.map((m) => m.text));
+  expect(back.older).toBeTruthy();
+  const top = await open(pages[1]!.newer!);
+  expect(top.messages.map((m) => m.text)).toEqual(pages[0]!.messages.map((m) => m.text));
+  expect(top.newer).toBeNull();
+});
