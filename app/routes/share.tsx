@@ -52,7 +52,7 @@ function Answer({ view }: { view: RecipientView }) {
           <div className="card">
             <p data-testid="shared-place">
               {view.kind === "precise"
-                ? t("recipient.share.placePrecise", { place: view.place ?? "", meters: view.accuracyMeters ?? 0 })
+                ? preciseText(t, view.place ?? "", view.accuracyMeters ?? 0)
                 : t("recipient.share.placeApproximate", { place: view.place ?? "", km: view.approximateRadiusKm })}
             </p>
             {view.locatedAt ? (
@@ -85,6 +85,13 @@ function Answer({ view }: { view: RecipientView }) {
       )}
     </section>
   );
+}
+
+/** A coarse browser fix reads in kilometres ("about 150 km", not "about 150000 m"). */
+function preciseText(t: ReturnType<typeof useT>, place: string, meters: number) {
+  return meters >= 1000
+    ? t("recipient.share.placePreciseKm", { place, km: Math.round(meters / 1000) })
+    : t("recipient.share.placePrecise", { place, meters });
 }
 
 /** The recipient's time zone is unknown without JavaScript, so the time says that it is UTC. */
