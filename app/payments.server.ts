@@ -76,7 +76,8 @@ export type PaymentForm = z.infer<typeof paymentFormSchema>;
 export type StartCheckoutResult =
   | { ok: true; checkoutId: string; url: string; provider: ProviderName }
   | { ok: false; error: "validation"; fields: Record<string, string> }
-  | { ok: false; error: "provider" };
+  | { ok: false; error: "provider" }
+  | { ok: false; error: "subscribed"; validUntil: string; cancelled: boolean };
 
 /**
  * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
@@ -87,6 +88,15 @@ export async function startCheckout(
   raw: unknown,
   options: { locale: Locale; userId?: string; now?: Date; searched?: SearchedNumber | null },
 ): Promise<StartCheckoutResult> {
+  // An account with access must not pay twice: a second provider subscription would replace the
+  // stored one while the first keeps charging. A cancelled one renews once its paid period is over
+  // (the expired notice offers it), so nothing is charged for days already paid.
+  if (options.userId) {
+    const sub = await db().subscription.findUnique({ where: { userId: options.userId } });
+    if (sub && describeSubscription(sub, options.now ?? new Date()).access) {
+      return { ok: false, error: "subscribed", validUntil: sub.validUntil.toISOString(), cancelled: sub.state === "cancelled" };
+    }
+  }
   const parsed = paymentFormSchema.safeParse(raw);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
@@ -150,7 +160,11 @@ class DuplicateEvent extends Error {}
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
 const later = (a: Date | null | undefined, b: Date) => (a && a.getTime() > b.getTime() ? a : b);
 
-type Effects = { credentials: { email: string; name: string; password: string; locale: string }[] };
+type Effects = {
+  credentials: { email: string; name: string; password: string; locale: string }[];
+  /** Provider subscriptions replaced by a newer paid checkout of the same account: stopped after the commit. */
+  superseded: { provider: string; subscriptionId: string }[];
+};
 
 /**
  * Applies one provider event. The WebhookEvent row is inserted in the same transaction as the
@@ -158,7 +172,7 @@ type Effects = { credentials: { email: string; name: string; password: string; l
  * events newer than the last applied one (lastEventAt); validUntil only ever moves forward.
  */
 export async function applyPaymentEvent(provider: ProviderName, event: PaymentEvent) {
-  const effects: Effects = { credentials: [] };
+  const effects: Effects = { credentials: [], superseded: [] };
   // Hashing is slow: prepare a password outside the transaction in case an account is created.
   const password = randomBytes(9).toString("base64url");
   const passwordHash = await hashPassword(password);
@@ -177,6 +191,7 @@ export async function applyPaymentEvent(provider: ProviderName, event: PaymentEv
     throw error;
   }
   for (const account of effects.credentials) await sendCredentials(account);
+  for (const old of effects.superseded) await stopSuperseded(old);
   return { status: event.kind === "ignored" ? ("ignored" as const) : ("applied" as const) };
 }
 
@@ -356,6 +371,17 @@ async function completeCheckout(
     data: { status: "paid", userId, authCodeIssuedAt: autoLogin ? null : event.at },
   });
   const previous = await tx.subscription.findUnique({ where: { userId } });
+  // Two checkouts paid for one account (two tabs, or a checkout opened before the first was paid):
+  // the newer one is kept, and the older one must stop renewing, or it would charge unseen.
+  if (
+    previous?.providerSubscriptionId &&
+    previous.providerSubscriptionId !== event.subscriptionId &&
+    !previous.cancelAtPeriodEnd &&
+    ["trial", "active"].includes(previous.state) &&
+    previous.validUntil.getTime() > event.at.getTime()
+  ) {
+    effects.superseded.push({ provider: previous.provider ?? provider, subscriptionId: previous.providerSubscriptionId });
+  }
   const fields = {
     state: "trial",
     validUntil: later(previous && previous.validUntil > event.at ? previous.validUntil : null, event.periodEnd),
@@ -373,6 +399,14 @@ async function completeCheckout(
     reminderSentFor: null,
   };
   await tx.subscription.upsert({ where: { userId }, create: { userId, ...fields }, update: fields });
+}
+
+/** Stops renewals of a replaced provider subscription; a failure is logged for support to follow up. */
+async function stopSuperseded(old: Effects["superseded"][number]) {
+  if (old.provider === "sandbox") return;
+  const provider = await paymentProvider();
+  const stopped = provider.name === old.provider ? await provider.cancelAtPeriodEnd(old.subscriptionId) : { ok: false, error: "provider changed" };
+  if (!stopped.ok) console.error("Stopping a replaced subscription failed", old.provider, old.subscriptionId, stopped.error);
 }
 
 async function sendCredentials(account: Effects["credentials"][number]) {
@@ -542,7 +576,9 @@ export async function cancelSubscription(userId: string, now = new Date()): Prom
     }
     await db().subscription.update({
       where: { id: sub.id },
-      data: { state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null },
+      // The local cancel counts as an event at its time, so an older provider update arriving later
+      // (cancel_at_period_end still false) does not turn it back on.
+      data: { state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null, lastEventAt: later(sub.lastEventAt, now) },
     });
   }
   return { ok: true, validUntil: sub.validUntil.toISOString() };
@@ -685,7 +721,9 @@ export async function sandboxAdvance(email: string, action: "renew" | "fail", no
   if (!sub) return { ok: false as const, error: "no subscription for that e-mail" };
   if (sub.provider !== "sandbox" || !sub.providerSubscriptionId) return { ok: false as const, error: "not a sandbox subscription" };
   const renew = action === "renew";
-  if (renew && sub.cancelAtPeriodEnd) return { ok: false as const, error: "the subscription is cancelled: it does not renew" };
+  if (sub.cancelAtPeriodEnd) {
+    return { ok: false as const, error: action === "renew" ? "the subscription is cancelled: it does not renew" : "the subscription is cancelled: no renewal is charged, so none can fail" };
+  }
   const periodEnd = new Date(later(sub.validUntil, now).getTime() + (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS);
   await applyPaymentEvent("sandbox", {
     kind: renew ? "payment.succeeded" : "payment.failed",
