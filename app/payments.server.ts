@@ -12,7 +12,7 @@ import { emailProvider } from "~/providers/email.server";
 import { paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
 import { HOUR, hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
-import { randomToken } from "~/utils/hash.server";
+import { randomToken, sha256 } from "~/utils/hash.server";
 import { formatDay, formatMoney } from "~/utils/money";
 import { withSearchedNumber, type SearchedNumber } from "~/utils/number-search";
 
@@ -597,11 +597,15 @@ export type RefundResult =
   | { ok: false; error: "validation"; fields: Record<string, string> }
   | { ok: false; error: "throttled"; retryAfterSeconds: number };
 
+/** How long the e-mailed confirmation link of a refund request works. */
+export const REFUND_LINK_TTL_MS = 24 * HOUR;
+export const REFUND_CONFIRM_PATH = "/unsubscribe-and-refund/confirm";
+
 /**
- * The /unsubscribe-and-refund form: records the request, stops renewals of the account with that
- * e-mail (at the provider too), tells support and confirms to the account's owner. The answer is the
- * same whether an account exists or not, so the form tells no one who has an account; only the
- * owner's own mailbox hears about it.
+ * The /unsubscribe-and-refund form. Anyone can type any address, so it changes nothing by itself:
+ * the account's owner is e-mailed (in their language) a single-use link that expires after 24 hours,
+ * and only following it (confirmRefund) stops renewals and reaches support. The answer is the same
+ * whether an account exists or not, so the form tells no one who has an account.
  */
 export async function requestRefund(raw: unknown, options: { locale: Locale; ip: string; now?: Date }): Promise<RefundResult> {
   const parsed = refundFormSchema.safeParse(raw);
@@ -620,7 +624,71 @@ export async function requestRefund(raw: unknown, options: { locale: Locale; ip:
     if (!slot.ok) return { ok: false, error: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
   }
   const user = await db().user.findUnique({ where: { email }, select: { id: true, name: true, locale: true } });
-  await db().refundRequest.create({ data: { email, reason, locale: options.locale, userId: user?.id ?? null } });
+  if (!user) return { ok: true };
+  // Only the hash is stored, like auth codes: a database reader cannot confirm for the owner.
+  const token = randomToken(24);
+  await db().refundRequest.create({
+    data: {
+      email,
+      reason,
+      locale: options.locale,
+      userId: user.id,
+      status: "unconfirmed",
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + REFUND_LINK_TTL_MS),
+    },
+  });
+  const locale = isLocale(user.locale) ? user.locale : options.locale;
+  const t = await getT(locale);
+  const url = new URL(localizePath(REFUND_CONFIRM_PATH, locale), config().publicUrl);
+  url.searchParams.set("token", token);
+  const sent = await emailProvider().send({
+    to: email,
+    ...renderEmail({
+      subject: t("payments.email.refundConfirm.subject"),
+      paragraphs: [
+        t("payments.email.refundConfirm.greeting", { name: user.name || email }),
+        t("payments.email.refundConfirm.intro"),
+        t("payments.email.refundConfirm.link", { url: url.toString() }),
+        t("payments.email.refundConfirm.ignore"),
+      ],
+      footer: t("email.footer"),
+    }),
+  });
+  if (!sent.ok) console.error("Refund confirmation link e-mail failed", email, sent.error);
+  return { ok: true };
+}
+
+/** The request a confirmation link stands for, while it can still be used (GET shows it, changes nothing). */
+export async function refundLink(token: string, now = new Date()) {
+  if (!token || token.length > 100) return null;
+  const request = await db().refundRequest.findUnique({ where: { tokenHash: sha256(token) } });
+  if (!request || request.status !== "unconfirmed" || !request.expiresAt || request.expiresAt.getTime() <= now.getTime()) return null;
+  return { email: request.email };
+}
+
+export type ConfirmRefundResult = { ok: true; cancelled: CancelResult | null } | { ok: false; error: "invalid" };
+
+/**
+ * Following the e-mailed link (POST): claims the request once, stops renewals (at the provider too),
+ * tells support and confirms to the owner.
+ */
+export async function confirmRefund(token: string, now = new Date()): Promise<ConfirmRefundResult> {
+  if (!token || token.length > 100) return { ok: false, error: "invalid" };
+  const request = await db().refundRequest.findUnique({ where: { tokenHash: sha256(token) } });
+  if (!request) return { ok: false, error: "invalid" };
+  // A conditional update claims the link: of two confirmations at once, only one matches.
+  const claimed = await db().refundRequest.updateMany({
+    where: { id: request.id, status: "unconfirmed", expiresAt: { gt: now } },
+    data: { status: "open", confirmedAt: now, tokenHash: null },
+  });
+  if (claimed.count !== 1) return { ok: false, error: "invalid" };
+  return { ok: true, cancelled: await stopForRefund(request, now) };
+}
+
+/** A refund request its owner stands behind: stops renewals, tells support and the owner. */
+async function stopForRefund(request: { email: string; reason: string; locale: string; userId: string | null }, now: Date) {
+  const user = request.userId ? await db().user.findUnique({ where: { id: request.userId }, select: { id: true, name: true, locale: true } }) : null;
   let cancelled: CancelResult | null = null;
   if (user) {
     cancelled = await cancelSubscription(user.id, now);
@@ -640,20 +708,20 @@ export async function requestRefund(raw: unknown, options: { locale: Locale; ip:
     to: config().CONTACT_EMAIL,
     ...renderEmail({
       subject: staff("payments.email.refund.subject"),
-      paragraphs: [staff("payments.email.refund.from", { email, locale: options.locale }), account, reason],
+      paragraphs: [staff("payments.email.refund.from", { email: request.email, locale: request.locale }), account, request.reason],
       footer: staff("email.footer"),
     }),
   });
 
   if (user) {
-    const locale = isLocale(user.locale) ? user.locale : options.locale;
+    const locale = isLocale(user.locale) ? user.locale : isLocale(request.locale) ? request.locale : "en";
     const t = await getT(locale);
     const sent = await emailProvider().send({
-      to: email,
+      to: request.email,
       ...renderEmail({
         subject: t("payments.email.refundReceived.subject"),
         paragraphs: [
-          t("payments.email.refundReceived.greeting", { name: user.name || email }),
+          t("payments.email.refundReceived.greeting", { name: user.name || request.email }),
           t("payments.email.refundReceived.intro"),
           cancelled?.ok ? t("payments.email.refundReceived.access", { date: formatDay(new Date(cancelled.validUntil), locale) }) : t("payments.email.refundReceived.noAccess"),
           t("payments.email.refundReceived.answer"),
@@ -661,9 +729,9 @@ export async function requestRefund(raw: unknown, options: { locale: Locale; ip:
         footer: t("email.footer"),
       }),
     });
-    if (!sent.ok) console.error("Refund confirmation e-mail failed", email, sent.error);
+    if (!sent.ok) console.error("Refund confirmation e-mail failed", request.email, sent.error);
   }
-  return { ok: true };
+  return cancelled;
 }
 
 // ---------------------------------------------------------------------------------------------

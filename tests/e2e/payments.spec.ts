@@ -1,7 +1,7 @@
 // The subscription life cycle in the embedded sandbox provider, with and without JavaScript: buy,
 // land signed in, cancel, expire (the clock moved by editing the database), the expired notice, renew.
 import Database from "better-sqlite3";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
@@ -127,38 +127,83 @@ test("the register page waits for the payment result", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/, { timeout: 15_000 });
 });
 
-test("the refund form stops renewals, and answers an unknown e-mail the same way", async ({ page, js, makeUser, consoleErrors }) => {
-  consoleErrors.allow(/status of 400 \(Bad Request\)/);
-  const user = await makeUser();
-  await page.goto("/ph/unsubscribe-and-refund");
-  if (js) await waitForHydration(page, "#refund-form");
-  const form = page.locator("#refund-form");
-  const submit = () => form.locator("button[type=submit]").click();
+/** The confirmation link in the newest e-mail to `email`, read from the embedded provider's outbox page. */
+async function readConfirmLink(context: BrowserContext, email: string) {
+  const outbox = await context.newPage();
+  try {
+    await outbox.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    const message = outbox.getByTestId("outbox-message").first();
+    await expect(message).toHaveAttribute("data-to", email);
+    const text = await message.locator("pre").innerText();
+    const link = /https?:\/\/\S+\/unsubscribe-and-refund\/confirm\?token=[\w-]+/.exec(text)?.[0];
+    expect(link, `a confirmation link in:\n${text}`).toBeTruthy();
+    const url = new URL(link!);
+    return url.pathname + url.search;
+  } finally {
+    await outbox.close();
+  }
+}
 
-  // A reason of blanks passes the browser's `required` and is refused by the server, translated.
-  await form.locator("input[name=email]").fill(user.email);
-  await form.locator("textarea[name=reason]").fill("   ");
-  await submit();
-  await expect(page.locator("#refund-form .field-error")).toHaveText(tr("ph", "payments.errors.reason"));
-  await expect(page.locator("#refund-form input[name=email]")).toHaveValue(user.email);
+for (const { form: formLocale, owner } of [
+  { form: "ph", owner: "id" },
+  { form: "en", owner: "en" },
+] as const) {
+  test(`the refund form (${formLocale}) stops renewals only once the owner confirms the e-mailed link (${owner}), and answers an unknown e-mail the same way`, async ({
+    page,
+    js,
+    makeUser,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 400 \(Bad Request\)/);
+    const user = await makeUser();
+    const db = sql();
+    db.prepare(`UPDATE "User" SET locale = ? WHERE id = ?`).run(owner, user.id);
+    const subscription = () =>
+      db.prepare(`SELECT state, cancelAtPeriodEnd FROM "Subscription" WHERE userId = ?`).get(user.id) as { state: string; cancelAtPeriodEnd: number };
+    const prefix = formLocale === "en" ? "" : `/${formLocale}`;
+    await page.goto(`${prefix}/unsubscribe-and-refund`);
+    if (js) await waitForHydration(page, "#refund-form");
+    const form = page.locator("#refund-form");
 
-  await page.locator("#refund-form textarea[name=reason]").fill("Nakalimutan kong kanselahin bago mag-renew.");
-  await page.locator("#refund-form button[type=submit]").click();
-  await expect(page).toHaveURL(/\/ph\/unsubscribe-and-refund$/);
-  await expectNotice(page, js, tr("ph", "payments.refund.done"));
-  await expect(page.locator("#refund-form input[name=email]")).toHaveValue("");
+    // A reason of blanks passes the browser's `required` and is refused by the server, translated.
+    await form.locator("input[name=email]").fill(user.email);
+    await form.locator("textarea[name=reason]").fill("   ");
+    await form.locator("button[type=submit]").click();
+    await expect(page.locator("#refund-form .field-error")).toHaveText(tr(formLocale, "payments.errors.reason"));
+    await expect(page.locator("#refund-form input[name=email]")).toHaveValue(user.email);
 
-  const db = sql();
-  const state = db.prepare(`SELECT state, cancelAtPeriodEnd FROM "Subscription" WHERE userId = ?`).get(user.id) as { state: string; cancelAtPeriodEnd: number };
-  expect(state).toEqual({ state: "cancelled", cancelAtPeriodEnd: 1 });
-  const recorded = db.prepare(`SELECT userId FROM "RefundRequest" WHERE email = ?`).get(user.email) as { userId: string };
-  expect(recorded.userId).toBe(user.id);
-  db.close();
+    await page.locator("#refund-form textarea[name=reason]").fill("I forgot to cancel before the renewal.");
+    await page.locator("#refund-form button[type=submit]").click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/unsubscribe-and-refund$`));
+    await expectNotice(page, js, tr(formLocale, "payments.refund.done"));
+    await expect(page.locator("#refund-form input[name=email]")).toHaveValue("");
+    // Nothing changes until the owner confirms.
+    expect(subscription()).toEqual({ state: "active", cancelAtPeriodEnd: 0 });
 
-  // Someone without an account gets exactly the same answer.
-  const stranger = uniqueEmail("stranger");
-  await page.locator("#refund-form input[name=email]").fill(stranger);
-  await page.locator("#refund-form textarea[name=reason]").fill("Hindi ko kilala ang serbisyong ito.");
-  await page.locator("#refund-form button[type=submit]").click();
-  await expectNotice(page, js, tr("ph", "payments.refund.done"));
-});
+    // Someone without an account gets exactly the same answer.
+    const stranger = uniqueEmail("stranger");
+    await page.locator("#refund-form input[name=email]").fill(stranger);
+    await page.locator("#refund-form textarea[name=reason]").fill("I do not know this service.");
+    await page.locator("#refund-form button[type=submit]").click();
+    await expectNotice(page, js, tr(formLocale, "payments.refund.done"));
+
+    // The owner's mailbox: the link is in their language; opening it shows a button and changes nothing.
+    const link = await readConfirmLink(page.context(), user.email);
+    const ownerPrefix = owner === "en" ? "" : `/${owner}`;
+    expect(link.startsWith(`${ownerPrefix}/unsubscribe-and-refund/confirm?token=`)).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(owner, "payments.refund.confirmTitle"));
+    expect(subscription()).toEqual({ state: "active", cancelAtPeriodEnd: 0 });
+    await page.getByRole("button", { name: tr(owner, "payments.refund.confirmButton") }).click();
+    await expect(page).toHaveURL(new RegExp(`${ownerPrefix}/unsubscribe-and-refund$`));
+    await expectNotice(page, js, tr(owner, "payments.refund.confirmed"));
+    expect(subscription()).toEqual({ state: "cancelled", cancelAtPeriodEnd: 1 });
+    const recorded = db.prepare(`SELECT userId, status FROM "RefundRequest" WHERE email = ?`).get(user.email) as { userId: string; status: string };
+    expect(recorded).toEqual({ userId: user.id, status: "open" });
+
+    // The link works once.
+    await page.goto(link);
+    await expect(page.locator(".text-page .form-error")).toHaveText(tr(owner, "payments.refund.invalidLink"));
+    db.close();
+  });
+}
