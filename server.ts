@@ -10,6 +10,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, prepare } from "~/startup.server";
 import { startMaintenance } from "~/maintenance.server";
 import { emailProvider } from "~/providers/email.server";
 import { activePaymentProviderName } from "~/providers/payments.server";
+import { planWarnings } from "~/payments.server";
 
 const c = config();
 const { seeded } = await prepare();
@@ -47,6 +48,7 @@ app.listen(c.PORT, () => {
   console.log(`Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`);
   console.log(`Database: ${c.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : c.DATABASE_URL}`);
   console.log(`E-mail: ${emailProvider().name}${emailProvider().name === "outbox" ? " (embedded: messages stay on this machine)" : ""}`);
+  for (const warning of planWarnings()) console.warn(warning);
   console.log(`Payments: ${activePaymentProviderName()}${activePaymentProviderName() === "sandbox" ? ` (embedded: test checkout at /checkout/sandbox, no money moves; npm run sandbox -- renew|fail <email>)` : ""}`);
   if (c.outboxPage) console.log(`Outbox page: ${c.publicUrl.origin}/dev/outbox`);
   if (c.demo) {

@@ -9,7 +9,7 @@ import { renderEmail } from "~/emails/render.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
-import { paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
+import { activePaymentProviderName, paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
 import { HOUR, hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
@@ -25,9 +25,28 @@ type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 // Plans and terms
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The currencies PayPal takes for subscriptions (its currency codes reference); IDR is not one. A
+ * locale whose plan is in another currency buys the default (English, USD) plan when PayPal is the
+ * provider, so the terms shown are the ones charged.
+ */
+export const PAYPAL_CURRENCIES = new Set([
+  "AUD", "BRL", "CAD", "CNY", "CZK", "DKK", "EUR", "HKD", "HUF", "ILS", "JPY", "MYR", "MXN", "TWD",
+  "NZD", "NOK", "PHP", "PLN", "GBP", "SGD", "SEK", "CHF", "THB", "USD",
+]);
+
 export function planFor(locale: Locale) {
-  const plan = config().plans[locale];
+  let plan = config().plans[locale];
+  if (activePaymentProviderName() === "paypal" && !PAYPAL_CURRENCIES.has(plan.currency)) plan = config().plans.en;
   return { ...plan, plan: `${plan.currency.toLowerCase()}-${plan.periodDays}d` };
+}
+
+/** Start-up warnings: locales whose configured currency the provider cannot charge. */
+export function planWarnings() {
+  if (activePaymentProviderName() !== "paypal") return [];
+  return (Object.entries(config().plans) as [Locale, { currency: string }][])
+    .filter(([, plan]) => !PAYPAL_CURRENCIES.has(plan.currency))
+    .map(([locale, plan]) => `PayPal does not take ${plan.currency}: /${locale} buyers are charged the default plan (${config().plans.en.currency})`);
 }
 
 /**
