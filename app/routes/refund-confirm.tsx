@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { confirmRefund, REFUND_CONFIRM_PATH, refundLink } from "~/payments.server";
+import { confirmRefund, refundLink } from "~/payments.server";
 import { redirectWithToast } from "~/toast.server";
 
 const REFUND_PATH = "/unsubscribe-and-refund";
@@ -40,8 +40,8 @@ export default function RefundConfirm() {
       {token && email ? (
         <div className="panel refund-form">
           <p>{t("payments.refund.confirmIntro", { email })}</p>
-          {/* A plain form posting to this address: the token rides in the query, with or without JS. */}
-          <form method="post" action={`${lp(REFUND_CONFIRM_PATH)}?token=${encodeURIComponent(token)}`}>
+          {/* A plain form posting to this same address: the token rides in the query, with or without JS. */}
+          <form method="post" action={`?token=${encodeURIComponent(token)}`}>
             <button type="submit" className="button button-danger">
               {t("payments.refund.confirmButton")}
             </button>
