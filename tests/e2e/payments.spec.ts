@@ -158,6 +158,8 @@ for (const { form: formLocale, owner } of [
     const user = await makeUser();
     const db = sql();
     db.prepare(`UPDATE "User" SET locale = ? WHERE id = ?`).run(owner, user.id);
+    // Every browser test posts from the same address: start with a fresh per-address refund allowance.
+    db.prepare(`DELETE FROM "RateLimit" WHERE key LIKE 'refund:ip:%'`).run();
     const subscription = () =>
       db.prepare(`SELECT state, cancelAtPeriodEnd FROM "Subscription" WHERE userId = ?`).get(user.id) as { state: string; cancelAtPeriodEnd: number };
     const prefix = formLocale === "en" ? "" : `/${formLocale}`;
