@@ -209,3 +209,57 @@ for (const { form: formLocale, owner } of [
     db.close();
   });
 }
+
+test("the register page says when the checkout is unknown, unsubscribed, or (with JS) its status cannot be obtained", async ({ page, js, consoleErrors }) => {
+  consoleErrors.allow(/status of 500 \(Internal Server Error\)/);
+  await page.goto("/register?id=no-such-checkout");
+  await expect(page.getByTestId("register-status")).toHaveText("Unknown signing status!");
+  await page.goto("/id/register");
+  await expect(page.getByTestId("register-status")).toHaveText(tr("id", "payments.register.unknown"));
+
+  const email = uniqueEmail("unsubscribed");
+  await page.goto("/checkout");
+  const modal = await fillPayment(page, email);
+  await modal.getByRole("button", { name: "Pay $0.99" }).click();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+
+  if (js) {
+    // The page polls the API; when it cannot answer, the page says so instead of waiting for good.
+    await page.route("**/api/v1/personnal/registerQuery/**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ status: 500, message: "down", data: null }) }),
+    );
+    await page.goto(`/ph/register?id=${id}`);
+    await expect(page.getByTestId("register-status")).toHaveText(tr("ph", "payments.register.unobtainable"), { timeout: 10_000 });
+    await page.unroute("**/api/v1/personnal/registerQuery/**");
+  }
+
+  // The subscription ended at the provider before sign-up.
+  const db = sql();
+  db.prepare(`UPDATE "Checkout" SET status = 'unsubscribed' WHERE id = ?`).run(id);
+  db.close();
+  await page.goto(`/register?id=${id}`);
+  await expect(page.getByTestId("register-status")).toHaveText("User has unsubscribed!");
+  await page.goto(`/ph/register?id=${id}`);
+  await expect(page.getByTestId("register-status")).toHaveText(tr("ph", "payments.register.unsubscribed"));
+});
+
+test("the register page opened again without the session says 'Auto login failed!'", async ({ page }) => {
+  const email = uniqueEmail("again");
+  bought.push(email);
+  await page.goto("/checkout");
+  const modal = await fillPayment(page, email);
+  await modal.getByRole("button", { name: "Pay $0.99" }).click();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/);
+
+  // The single automatic sign-in is spent: without the session cookie the page sends the buyer to sign in.
+  await page.context().clearCookies();
+  await page.goto(`/register?id=${id}`);
+  await expect(page.getByTestId("register-status")).toHaveText("Auto login failed!");
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+  await page.goto(`/id/register?id=${id}`);
+  await expect(page.getByTestId("register-status")).toHaveText(tr("id", "payments.register.autoLoginFailed"));
+});
