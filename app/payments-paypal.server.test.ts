@@ -8,7 +8,7 @@ import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { startFake, type Recorded } from "../tests/support/http-fake";
 import { allowConsoleError } from "../tests/support/console";
-import { apiRequest, readEnvelope, routeArgs } from "../tests/support/factories";
+import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../tests/support/factories";
 import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
 import { loader as registerQueryRoute } from "./routes/api.v1.personnal.register-query";
@@ -387,6 +387,22 @@ describe("PayPal and the plan currencies", () => {
     expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({ currency: "USD", amount: 2999, firstDayAmount: 99 });
     const bodies = fake.requests.map((r) => r.body).join("\n");
     expect(bodies).not.toContain("IDR");
+  });
+});
+
+describe("PayPal renewal of a returning subscriber", () => {
+  it("uses a plan without the trial cycle: the regular price from the first charge", async () => {
+    const { email: address, token } = await signedInUser({ days: -2 });
+    fake.requests.length = 0;
+    const response = await registerAndSign({
+      ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/paypal", { json: { name: "Juan", surname: "Dela Cruz", email: address, adult: true, locale: "en" }, headers: { Authorization: token } })),
+      params: { provider: "paypal" },
+    });
+    expect(response.status).toBe(200);
+    const plan = fake.requests.find((r) => r.url.startsWith("/v1/billing/plans"));
+    expect(JSON.parse(plan!.body).billing_cycles).toEqual([
+      expect.objectContaining({ tenure_type: "REGULAR", sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { currency_code: "USD", value: "29.99" } } }),
+    ]);
   });
 });
 

@@ -330,6 +330,29 @@ describe("one paying subscription per account", () => {
     expect((await buyAgain(token, email)).status).toBe(200);
   });
 
+  it("renews a returning subscriber at the regular amount for a full period: no trial, no first-day line", async () => {
+    const { id, email } = await buy();
+    await deliver(completed(id, "sub_RN1"));
+    const { user, token } = await signedIn(email);
+    await db().subscription.update({ where: { userId: user.id }, data: { validUntil: new Date(Date.now() - 1000), state: "unsubscribed" } });
+    const { loader: checkoutPage } = await import("./routes/checkout");
+    const { cookie } = await signedIn(email);
+    const page = (await checkoutPage(routeArgs(new Request("http://localhost:3000/ph/checkout", { headers: { Cookie: cookie } })))) as { paymentModal: { terms: Record<string, unknown> } };
+    expect(page.paymentModal.terms).toMatchObject({ renewal: true, dueNow: expect.stringMatching(/1,?499/) });
+    fake.requests.length = 0;
+
+    const response = await buyAgain(token, email);
+    expect(response.status).toBe(200);
+    const form = new URLSearchParams(fake.requests.find((r) => r.url === "/v1/checkout/sessions")!.body);
+    expect(form.get("subscription_data[trial_period_days]")).toBeNull();
+    expect(form.get("line_items[0][price_data][unit_amount]")).toBe("149900");
+    expect(form.get("line_items[1][price_data][unit_amount]")).toBeNull();
+    const renewalId = ((await readEnvelope(response)).data as { id: string }).id;
+    expect(await db().checkout.findUniqueOrThrow({ where: { id: renewalId } })).toMatchObject({ plan: "php-30d-renewal", firstDayAmount: 0, amount: 149900 });
+    await deliver(completed(renewalId, "sub_RN2", T0 + 10));
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active", providerSubscriptionId: "sub_RN2" });
+  });
+
   it("stops the older provider subscription when two checkouts of one account are both paid", async () => {
     const email = uniqueEmail("tabs");
     const first = await buy(email);
@@ -486,5 +509,15 @@ describe("sandbox life cycle", () => {
     await sandboxAdvance(email, "fail");
     expect(await subscriptionDetails(user.id, new Date(Date.now() + 1000))).toMatchObject({ state: "Expired", expiredStatus: 1 });
     expect(await db().payment.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(1);
+
+    // Back after it expired: a full period at the regular amount, no discounted first day.
+    const again = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id", userId: user.id });
+    if (!again.ok) throw new Error("renewal checkout failed");
+    await sandboxPay(again.checkoutId);
+    const renewedSub = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(renewedSub.state).toBe("active");
+    expect(renewedSub.validUntil.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+    const [latest] = await db().payment.findMany({ where: { subscriptionId: sub.id, status: "paid" }, orderBy: { paidAt: "desc" }, take: 1 });
+    expect(latest!.amount).toBe(44900000);
   });
 });

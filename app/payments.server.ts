@@ -53,15 +53,28 @@ export function planWarnings() {
  * The values of the payment terms text (spec section 3): currencyCode, firstDayDebitAmount, amount,
  * period (days) and nextDebitDay, formatted for the buyer's language.
  */
-export function paymentTerms(locale: Locale, now = new Date()) {
+export function paymentTerms(locale: Locale, now = new Date(), options: { renewal?: boolean } = {}) {
   const plan = planFor(locale);
+  const renewal = !!options.renewal;
   return {
+    renewal,
     currencyCode: plan.currency,
     firstDayDebitAmount: formatMoney(plan.firstDayAmount, plan.currency, locale),
     amount: formatMoney(plan.amount, plan.currency, locale),
+    /** What the Pay button charges today: the first day, or a full period for a returning subscriber. */
+    dueNow: formatMoney(renewal ? plan.amount : plan.firstDayAmount, plan.currency, locale),
     period: plan.periodDays,
-    nextDebitDay: formatDay(new Date(now.getTime() + DAY_MS), locale),
+    nextDebitDay: formatDay(new Date(now.getTime() + (renewal ? plan.periodDays : 1) * DAY_MS), locale),
   };
+}
+
+/**
+ * A returning subscriber (the account has had a subscription) pays the regular amount for a full
+ * period at once: the discounted first day is for newcomers only.
+ */
+export async function isReturningSubscriber(userId: string | null | undefined) {
+  if (!userId) return false;
+  return (await db().subscription.count({ where: { userId } })) > 0;
 }
 export type PaymentTerms = ReturnType<typeof paymentTerms>;
 
@@ -98,6 +111,9 @@ export type StartCheckoutResult =
   | { ok: false; error: "provider" }
   | { ok: false; error: "subscribed"; validUntil: string; cancelled: boolean };
 
+/** The plan name of a returning subscriber's checkout (no first day): "usd-30d-renewal". */
+export const RENEWAL_PLAN_SUFFIX = "-renewal";
+
 /**
  * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
  * `userId` renews that account (its own e-mail is not "in use"); otherwise the account is created
@@ -128,6 +144,7 @@ export async function startCheckout(
     return { ok: false, error: "validation", fields: { email: "payments.errors.emailInUse" } };
   }
   const plan = planFor(options.locale);
+  const renewal = await isReturningSubscriber(options.userId);
   const provider = await paymentProvider();
   const checkoutId = randomToken(18);
   await db().checkout.create({
@@ -138,10 +155,11 @@ export async function startCheckout(
       name: form.name,
       surname: form.surname,
       locale: options.locale,
-      plan: plan.plan,
+      plan: renewal ? `${plan.plan}${RENEWAL_PLAN_SUFFIX}` : plan.plan,
       currency: plan.currency,
       amount: plan.amount,
-      firstDayAmount: plan.firstDayAmount,
+      // Nothing is charged for a first day on a renewal.
+      firstDayAmount: renewal ? 0 : plan.firstDayAmount,
       periodDays: plan.periodDays,
       userId: options.userId ?? null,
     },
@@ -158,6 +176,7 @@ export async function startCheckout(
     amount: plan.amount,
     firstDayAmount: plan.firstDayAmount,
     periodDays: plan.periodDays,
+    trial: !renewal,
     successUrl: new URL(localizePath(withSearchedNumber(`/register?id=${checkoutId}`, options.searched ?? null), options.locale), origin).toString(),
     cancelUrl: new URL(localizePath(withSearchedNumber("/?modal=payment", options.searched ?? null), options.locale), origin).toString(),
     productName: t("payments.productName", { period: plan.periodDays }),
@@ -273,6 +292,7 @@ async function applyInTransaction(
       // first one pays for the first day, each later one for a regular period.
       const firstPayment =
         !event.periodEnd &&
+        !sub.plan?.endsWith(RENEWAL_PLAN_SUFFIX) &&
         (await tx.payment.count({ where: { subscriptionId: sub.id, status: "paid", NOT: { providerPaymentId: event.paymentId } } })) === 0;
       const periodEnd = event.periodEnd ?? new Date(event.at.getTime() + (firstPayment ? DAY_MS : (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS));
       const validUntil = later(sub.validUntil, periodEnd);
@@ -402,7 +422,8 @@ async function completeCheckout(
     effects.superseded.push({ provider: previous.provider ?? provider, subscriptionId: previous.providerSubscriptionId });
   }
   const fields = {
-    state: "trial",
+    // A renewal's first charge pays a regular period: no trial.
+    state: checkout.plan.endsWith(RENEWAL_PLAN_SUFFIX) ? "active" : "trial",
     validUntil: later(previous && previous.validUntil > event.at ? previous.validUntil : null, event.periodEnd),
     provider,
     providerCustomerId: event.customerId,
@@ -835,7 +856,9 @@ export async function sandboxPay(checkoutId: string, now = new Date()) {
   if (!checkout || checkout.provider !== "sandbox") return { ok: false as const };
   if (checkout.status !== "pending") return { ok: true as const, checkout };
   const subscriptionId = `sbx_sub_${randomToken(9)}`;
-  const periodEnd = new Date(now.getTime() + DAY_MS);
+  // Like the real providers: a renewal charges the regular amount for a full period, no first day.
+  const renewal = checkout.plan.endsWith(RENEWAL_PLAN_SUFFIX);
+  const periodEnd = new Date(now.getTime() + (renewal ? checkout.periodDays : 1) * DAY_MS);
   await applyPaymentEvent("sandbox", {
     kind: "checkout.paid",
     eventId: `sbx_evt_${randomToken(9)}`,
@@ -853,7 +876,7 @@ export async function sandboxPay(checkoutId: string, now = new Date()) {
     checkoutId,
     customerId: null,
     paymentId: `sbx_in_${randomToken(9)}`,
-    amount: checkout.firstDayAmount,
+    amount: renewal ? checkout.amount : checkout.firstDayAmount,
     currency: checkout.currency,
     periodEnd,
   });

@@ -91,13 +91,16 @@ test("buy in the sandbox, land signed in, cancel, expire, see the expired notice
   const renew = page.locator("#subscription-expired-modal");
   await expect(renew.getByLabel("E-mail")).toHaveValue(email);
   await renew.getByLabel("I confirm that I am 18 years of age or older").check();
-  await renew.getByRole("button", { name: "Pay $0.99" }).click();
+  // A returning subscriber pays the regular amount for a full period: no discounted first day.
+  await expect(renew.getByTestId("payment-terms")).toContainText("Welcome back. Today you pay $29.99 (USD) for 30 days.");
+  await renew.getByRole("button", { name: "Pay $29.99" }).click();
   await expect(page).toHaveURL(/\/checkout\/sandbox\//);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/);
 
   await page.goto("/dashboard/modules/MySubscription");
   await expect(page.getByTestId("subscription-state")).toHaveText("Active");
+  await expect(page.locator(".payment-history")).toContainText("$29.99");
 });
 
 test("a declined payment says 'Signing failed!'", async ({ page }) => {
