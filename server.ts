@@ -9,6 +9,7 @@ import { config } from "~/config.server";
 import { DEMO_EMAIL, DEMO_PASSWORD, prepare } from "~/startup.server";
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
+import { planWarnings } from "~/payments.server";
 
 const c = config();
 const { seeded } = await prepare();
@@ -46,6 +47,7 @@ app.listen(c.PORT, () => {
   console.log(`Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`);
   console.log(`Database: ${c.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : c.DATABASE_URL}`);
   for (const line of providerSummary()) console.log(line);
+  for (const warning of planWarnings()) console.warn(warning);
   if (c.outboxPage) console.log(`Outbox page: ${c.publicUrl.origin}/dev/outbox`);
   if (c.demo) {
     console.log(`Demo account${seeded ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

@@ -1,6 +1,7 @@
-// The /unsubscribe-and-refund form through its page action: cancelling at the provider (the sandbox,
-// and the real stripe SDK against a local fake), the recorded request, the e-mails, the answers that
-// never tell whether an account exists, validation and throttling. Also the renewal reminder.
+// The /unsubscribe-and-refund form through its page actions: the e-mailed single-use confirmation
+// link, cancelling at the provider once confirmed (the sandbox, and the real stripe SDK against a
+// local fake), the recorded request, the e-mails, the answers that never tell whether an account
+// exists, validation and throttling. Also the renewal reminder.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
@@ -9,6 +10,7 @@ import { allowConsoleError } from "../tests/support/console";
 import { startFake } from "../tests/support/http-fake";
 import { createUser, formRequest, routeArgs, uniqueEmail } from "../tests/support/factories";
 import { action } from "./routes/content-page";
+import { action as confirmAction, loader as confirmLoader } from "./routes/refund-confirm";
 import { DAY_MS, REFUND_LIMITS, sendRenewalReminders } from "./payments.server";
 
 type Answer = { data: { values: Record<string, string>; errors: Record<string, string> }; init: { status: number; headers?: Record<string, string> } };
@@ -31,15 +33,54 @@ async function subscriber(options: { provider?: string; providerSubscriptionId?:
 const mailsTo = (to: string) => db().outboxMessage.findMany({ where: { to }, orderBy: { createdAt: "asc" } });
 const supportMailAbout = (email: string) => db().outboxMessage.findMany({ where: { to: SUPPORT, text: { contains: email } } });
 
+/** The confirmation link e-mailed to `email` (the newest), as a path with its token. */
+async function confirmLink(email: string) {
+  const mails = await mailsTo(email);
+  const text = mails.at(-1)?.text ?? "";
+  const url = /https?:\/\/\S+\/unsubscribe-and-refund\/confirm\?token=[\w-]+/.exec(text)?.[0];
+  expect(url, text).toBeTruthy();
+  const parsed = new URL(url!);
+  return parsed.pathname + parsed.search;
+}
+const openLink = (path: string) => confirmLoader(routeArgs(new Request(`http://localhost:3000${path}`))) as unknown as Promise<{ data: { email: string | null; token: string | null }; init: { status: number } }>;
+const confirm = (path: string) => confirmAction(routeArgs(new Request(`http://localhost:3000${path}`, { method: "POST" }))) as Promise<Response>;
+
 describe("/unsubscribe-and-refund with the sandbox", () => {
-  it("stops renewals, records the request, tells support and confirms to the owner in their language", async () => {
+  it("changes nothing until the owner confirms with the link e-mailed in their language", async () => {
     const { user, email } = await subscriber({ locale: "id" });
     const response = (await post("/ph/unsubscribe-and-refund", { email: email.toUpperCase(), reason: REASON })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/ph/unsubscribe-and-refund");
     expect(response.headers.get("Set-Cookie")).toMatch(/^flash=/);
 
-    expect(await db().refundRequest.findFirstOrThrow({ where: { email } })).toMatchObject({ reason: REASON, locale: "ph", userId: user.id, status: "open" });
+    // Only the link's owner is told; the subscription is untouched, support hears nothing yet.
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active", cancelAtPeriodEnd: false });
+    expect(await supportMailAbout(email)).toHaveLength(0);
+    const [linkMail, ...others] = await mailsTo(email);
+    expect(others).toHaveLength(0);
+    const t = await getT("id");
+    expect(linkMail!.subject).toBe(t("payments.email.refundConfirm.subject"));
+    expect(linkMail!.text).toContain("Halo Ana");
+    const link = await confirmLink(email);
+    expect(link).toMatch(/^\/id\/unsubscribe-and-refund\/confirm\?token=/);
+
+    // The stored request holds a hash of the token, never the token itself.
+    const token = new URLSearchParams(link.split("?")[1]).get("token")!;
+    const stored = await db().refundRequest.findFirstOrThrow({ where: { email } });
+    expect(stored).toMatchObject({ reason: REASON, locale: "ph", userId: user.id, status: "unconfirmed" });
+    expect(stored.tokenHash).not.toContain(token);
+    expect(stored.expiresAt!.getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+
+    // Opening the link (a mail scanner does too) changes nothing.
+    const shown = await openLink(link);
+    expect(shown.init.status).toBe(200);
+    expect(shown.data.email).toBe(email);
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active" });
+
+    const confirmed = await confirm(link);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/id/unsubscribe-and-refund");
+    expect(await db().refundRequest.findFirstOrThrow({ where: { email } })).toMatchObject({ status: "open", tokenHash: null });
     const sub = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });
     expect(sub).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null });
 
@@ -48,15 +89,33 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     expect(staff!.subject).toBe("Refund request");
     expect(staff!.text).toContain(REASON);
     expect(staff!.text).toContain("Renewals of the account's subscription are stopped");
-    const [confirmation, ...more] = await mailsTo(email);
+    const [, confirmation, ...more] = await mailsTo(email);
     expect(more).toHaveLength(0);
-    const t = await getT("id");
     expect(confirmation!.subject).toBe(t("payments.email.refundReceived.subject"));
-    expect(confirmation!.text).toContain("Halo Ana");
     expect(confirmation!.text).toContain("tidak akan diperpanjang");
+
+    // Single use: the link is spent.
+    expect((await openLink(link)).init.status).toBe(400);
+    const again = await confirm(link);
+    expect(again.headers.get("Location")).toBe("/id/unsubscribe-and-refund");
+    expect(await supportMailAbout(email)).toHaveLength(1);
   });
 
-  it("answers an unknown e-mail exactly like a known one, records it, and writes only to support", async () => {
+  it("refuses an expired or made-up link", async () => {
+    const { user, email } = await subscriber();
+    await post("/unsubscribe-and-refund", { email, reason: REASON });
+    const link = await confirmLink(email);
+    await db().refundRequest.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await openLink(link)).init.status).toBe(400);
+    await confirm(link);
+    expect((await openLink("/unsubscribe-and-refund/confirm?token=made-up")).init.status).toBe(400);
+    await confirm("/unsubscribe-and-refund/confirm?token=made-up");
+    await confirm("/unsubscribe-and-refund/confirm");
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active" });
+    expect(await supportMailAbout(email)).toHaveLength(0);
+  });
+
+  it("answers an unknown e-mail exactly like a known one, and writes to no one", async () => {
     const known = await subscriber();
     const unknown = uniqueEmail("nobody");
     const a = (await post("/unsubscribe-and-refund", { email: known.email, reason: REASON })) as Response;
@@ -64,10 +123,9 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     expect([b.status, b.headers.get("Location")]).toEqual([a.status, a.headers.get("Location")]);
     const toast = (r: Response) => decodeURIComponent(r.headers.get("Set-Cookie")!.split(";")[0]!.split("=")[1]!);
     expect(toast(b)).toBe(toast(a));
-    expect(await db().refundRequest.findFirstOrThrow({ where: { email: unknown } })).toMatchObject({ userId: null });
+    expect(await db().refundRequest.count({ where: { email: unknown } })).toBe(0);
     expect(await mailsTo(unknown)).toHaveLength(0);
-    const [staff] = await supportMailAbout(unknown);
-    expect(staff!.text).toContain("No account uses this e-mail address");
+    expect(await supportMailAbout(unknown)).toHaveLength(0);
   });
 
   it("answers bad input with 400 and translated messages, and records nothing", async () => {
@@ -95,12 +153,12 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     expect(Number(limited.init.headers!["Retry-After"])).toBeGreaterThan(0);
     expect(limited.data.errors.form).toBe((await getT("id"))("payments.errors.tooMany"));
 
-    const email = uniqueEmail("again");
+    const { email } = await subscriber();
     for (let i = 0; i < REFUND_LIMITS.perEmailPerDay; i++) {
       expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as Response).status).toBe(302);
     }
     expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as unknown as Answer).init.status).toBe(429);
-    expect(await db().refundRequest.count({ where: { email } })).toBe(REFUND_LIMITS.perEmailPerDay);
+    expect(await mailsTo(email)).toHaveLength(REFUND_LIMITS.perEmailPerDay);
   });
 
   it("takes no form on other content pages", async () => {
@@ -141,6 +199,8 @@ describe("/unsubscribe-and-refund with Stripe (real SDK, local fake API)", () =>
   it("cancels at period end at Stripe", async () => {
     const { user, email } = await subscriber({ provider: "stripe", providerSubscriptionId: "sub_R1" });
     expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as Response).status).toBe(302);
+    expect(fake.requests).toHaveLength(0);
+    expect((await confirm(await confirmLink(email))).status).toBe(302);
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({ method: "POST", url: "/v1/subscriptions/sub_R1" });
     expect(new URLSearchParams(fake.requests[0]!.body).get("cancel_at_period_end")).toBe("true");
@@ -152,11 +212,12 @@ describe("/unsubscribe-and-refund with Stripe (real SDK, local fake API)", () =>
     failing = true;
     const { user, email } = await subscriber({ provider: "stripe", providerSubscriptionId: "sub_R2" });
     expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as Response).status).toBe(302);
-    expect(await db().refundRequest.count({ where: { email } })).toBe(1);
+    expect((await confirm(await confirmLink(email))).status).toBe(302);
+    expect(await db().refundRequest.count({ where: { email, status: "open" } })).toBe(1);
     expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active", cancelAtPeriodEnd: false });
     const [staff] = await supportMailAbout(email);
     expect(staff!.text).toContain("Cancelling at the payment provider FAILED");
-    const [confirmation] = await mailsTo(email);
+    const [, confirmation] = await mailsTo(email);
     expect(confirmation!.text).toContain("We will answer your refund request by e-mail");
   });
 });

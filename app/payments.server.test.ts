@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { startFake } from "../tests/support/http-fake";
-import { apiRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../tests/support/factories";
+import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../tests/support/factories";
+import { formatDay } from "~/utils/money";
 import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
 import { action as getPaidAmount } from "./routes/api.v1.personnal.get-paid-amount";
@@ -274,6 +275,116 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
   });
 });
 
+describe("one paying subscription per account", () => {
+  const signedIn = async (email: string) => {
+    const user = await db().user.findUniqueOrThrow({ where: { email } });
+    const { createSession, sessionCookieHeader } = await import("~/auth/session.server");
+    const { token } = await createSession(user.id);
+    return { user, token, cookie: (await sessionCookieHeader(token)).split(";")[0]! };
+  };
+  const buyAgain = (token: string, email?: string) =>
+    registerAndSign({
+      ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/stripe", { json: { name: "Ana", surname: "Reyes", email, adult: true, locale: "ph" }, headers: { Authorization: token } })),
+      params: { provider: "stripe" },
+    });
+  const sessionsOpened = () => fake.requests.filter((r) => r.url === "/v1/checkout/sessions").length;
+
+  it("refuses a second checkout while the account has access, through the API (409) and the payment form", async () => {
+    const { id, email } = await buy();
+    await deliver(completed(id, "sub_G1"));
+    const { user, token, cookie } = await signedIn(email);
+    const validUntil = (await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).validUntil;
+    fake.requests.length = 0;
+
+    const response = await buyAgain(token);
+    expect(response.status).toBe(409);
+    const body = await readEnvelope(response);
+    expect(body.message).toBe(`Your subscription is active until ${formatDay(validUntil, "en")}: there is nothing to pay now.`);
+
+    const { action: paymentForm } = await import("./routes/payments.checkout");
+    const page = await paymentForm(routeArgs(formRequest("/payments/checkout", { name: "Ana", surname: "Reyes", adult: "on", returnTo: "/id/checkout" }, { Cookie: cookie })));
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/id/dashboard/modules/MySubscription");
+    const { readFlash } = await import("~/toast.server");
+    const { flash } = await readFlash(new Request("http://localhost:3000/", { headers: { Cookie: page.headers.get("Set-Cookie")!.split(";")[0]! } }));
+    expect(flash).toEqual({ toast: { type: "error", key: "payments.errors.subscribed", values: { date: formatDay(validUntil, "id") } } });
+    expect(sessionsOpened()).toBe(0);
+    expect(await db().checkout.count({ where: { email } })).toBe(1);
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ providerSubscriptionId: "sub_G1" });
+  });
+
+  it("refuses a cancelled subscription that still has access until its paid period is over", async () => {
+    const { id, email } = await buy();
+    await deliver(completed(id, "sub_G2"));
+    const { user, token } = await signedIn(email);
+    await cancelRoute(routeArgs(apiRequest("/api/v1/personnal/subscribe/cancel", { method: "POST", headers: { Authorization: token } })));
+    fake.requests.length = 0;
+    const response = await buyAgain(token);
+    expect(response.status).toBe(409);
+    const validUntil = (await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).validUntil;
+    expect((await readEnvelope(response)).message).toContain(`keep access until ${formatDay(validUntil, "en")}. You can subscribe again after that date.`);
+    expect(sessionsOpened()).toBe(0);
+
+    // Once the paid period is over, renewing is open again.
+    await db().subscription.update({ where: { userId: user.id }, data: { validUntil: new Date(Date.now() - 1000) } });
+    expect((await buyAgain(token, email)).status).toBe(200);
+  });
+
+  it("renews a returning subscriber at the regular amount for a full period: no trial, no first-day line", async () => {
+    const { id, email } = await buy();
+    await deliver(completed(id, "sub_RN1"));
+    const { user, token } = await signedIn(email);
+    await db().subscription.update({ where: { userId: user.id }, data: { validUntil: new Date(Date.now() - 1000), state: "unsubscribed" } });
+    const { loader: checkoutPage } = await import("./routes/checkout");
+    const { cookie } = await signedIn(email);
+    const page = (await checkoutPage(routeArgs(new Request("http://localhost:3000/ph/checkout", { headers: { Cookie: cookie } })))) as { paymentModal: { terms: Record<string, unknown> } };
+    expect(page.paymentModal.terms).toMatchObject({ renewal: true, dueNow: expect.stringMatching(/1,?499/) });
+    fake.requests.length = 0;
+
+    const response = await buyAgain(token, email);
+    expect(response.status).toBe(200);
+    const form = new URLSearchParams(fake.requests.find((r) => r.url === "/v1/checkout/sessions")!.body);
+    expect(form.get("subscription_data[trial_period_days]")).toBeNull();
+    expect(form.get("line_items[0][price_data][unit_amount]")).toBe("149900");
+    expect(form.get("line_items[1][price_data][unit_amount]")).toBeNull();
+    const renewalId = ((await readEnvelope(response)).data as { id: string }).id;
+    expect(await db().checkout.findUniqueOrThrow({ where: { id: renewalId } })).toMatchObject({ plan: "php-30d-renewal", firstDayAmount: 0, amount: 149900 });
+    await deliver(completed(renewalId, "sub_RN2", T0 + 10));
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active", providerSubscriptionId: "sub_RN2" });
+  });
+
+  it("stops the older provider subscription when two checkouts of one account are both paid", async () => {
+    const email = uniqueEmail("tabs");
+    const first = await buy(email);
+    const second = await buy(email);
+    expect([first.response.status, second.response.status]).toEqual([200, 200]);
+    await deliver(completed(first.id, "sub_TAB1", T0));
+    fake.requests.length = 0;
+    await deliver(completed(second.id, "sub_TAB2", T0 + 1));
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({ method: "POST", url: "/v1/subscriptions/sub_TAB1" });
+    expect(new URLSearchParams(fake.requests[0]!.body).get("cancel_at_period_end")).toBe("true");
+    const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
+    expect(user.subscription).toMatchObject({ providerSubscriptionId: "sub_TAB2", state: "trial", cancelAtPeriodEnd: false });
+    expect(await db().user.count({ where: { email } })).toBe(1);
+
+    // A late webhook of the same (newest) checkout stops nothing.
+    fake.requests.length = 0;
+    await deliver(completed(second.id, "sub_TAB2", T0 + 2));
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("counts a local cancel as an event: an older provider update does not switch renewals back on", async () => {
+    const { id, email } = await buy();
+    await deliver(completed(id, "sub_LC1", T0 - 100));
+    const { user, token } = await signedIn(email);
+    await cancelRoute(routeArgs(apiRequest("/api/v1/personnal/subscribe/cancel", { method: "POST", headers: { Authorization: token } })));
+    // Sent by Stripe before the cancel (cancel_at_period_end still false), delivered after it.
+    await deliver(subUpdated("sub_LC1", false, T0 - 50, T0 + 86400));
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null });
+  });
+});
+
 describe("Stripe: the register query when the webhook is late or lost", () => {
   const subscription = (id: string, checkoutId: string) => ({
     id,
@@ -388,8 +499,25 @@ describe("sandbox life cycle", () => {
     await sendRenewalReminders(now);
     expect(await db().outboxMessage.count({ where: { to: email, subject: "Langganan Anda segera diperpanjang" } })).toBe(1);
 
+    // A cancelled subscription is not charged again: neither a renewal nor a failed one.
+    await db().subscription.update({ where: { id: sub.id }, data: { state: "cancelled", cancelAtPeriodEnd: true } });
+    expect(await sandboxAdvance(email, "fail")).toEqual({ ok: false, error: "the subscription is cancelled: no renewal is charged, so none can fail" });
+    expect(await sandboxAdvance(email, "renew")).toEqual({ ok: false, error: "the subscription is cancelled: it does not renew" });
+    expect(await db().payment.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(0);
+    await db().subscription.update({ where: { id: sub.id }, data: { state: "active", cancelAtPeriodEnd: false } });
+
     await sandboxAdvance(email, "fail");
     expect(await subscriptionDetails(user.id, new Date(Date.now() + 1000))).toMatchObject({ state: "Expired", expiredStatus: 1 });
     expect(await db().payment.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(1);
+
+    // Back after it expired: a full period at the regular amount, no discounted first day.
+    const again = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id", userId: user.id });
+    if (!again.ok) throw new Error("renewal checkout failed");
+    await sandboxPay(again.checkoutId);
+    const renewedSub = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(renewedSub.state).toBe("active");
+    expect(renewedSub.validUntil.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+    const [latest] = await db().payment.findMany({ where: { subscriptionId: sub.id, status: "paid" }, orderBy: { paidAt: "desc" }, take: 1 });
+    expect(latest!.amount).toBe(44900000);
   });
 });

@@ -9,10 +9,10 @@ import { renderEmail } from "~/emails/render.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
-import { paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
+import { activePaymentProviderName, paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
 import { HOUR, hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
-import { randomToken } from "~/utils/hash.server";
+import { randomToken, sha256 } from "~/utils/hash.server";
 import { formatDay, formatMoney } from "~/utils/money";
 import { withSearchedNumber, type SearchedNumber } from "~/utils/number-search";
 
@@ -25,24 +25,56 @@ type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 // Plans and terms
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The currencies PayPal takes for subscriptions (its currency codes reference); IDR is not one. A
+ * locale whose plan is in another currency buys the default (English, USD) plan when PayPal is the
+ * provider, so the terms shown are the ones charged.
+ */
+export const PAYPAL_CURRENCIES = new Set([
+  "AUD", "BRL", "CAD", "CNY", "CZK", "DKK", "EUR", "HKD", "HUF", "ILS", "JPY", "MYR", "MXN", "TWD",
+  "NZD", "NOK", "PHP", "PLN", "GBP", "SGD", "SEK", "CHF", "THB", "USD",
+]);
+
 export function planFor(locale: Locale) {
-  const plan = config().plans[locale];
+  let plan = config().plans[locale];
+  if (activePaymentProviderName() === "paypal" && !PAYPAL_CURRENCIES.has(plan.currency)) plan = config().plans.en;
   return { ...plan, plan: `${plan.currency.toLowerCase()}-${plan.periodDays}d` };
+}
+
+/** Start-up warnings: locales whose configured currency the provider cannot charge. */
+export function planWarnings() {
+  if (activePaymentProviderName() !== "paypal") return [];
+  return (Object.entries(config().plans) as [Locale, { currency: string }][])
+    .filter(([, plan]) => !PAYPAL_CURRENCIES.has(plan.currency))
+    .map(([locale, plan]) => `PayPal does not take ${plan.currency}: /${locale} buyers are charged the default plan (${config().plans.en.currency})`);
 }
 
 /**
  * The values of the payment terms text (spec section 3): currencyCode, firstDayDebitAmount, amount,
  * period (days) and nextDebitDay, formatted for the buyer's language.
  */
-export function paymentTerms(locale: Locale, now = new Date()) {
+export function paymentTerms(locale: Locale, now = new Date(), options: { renewal?: boolean } = {}) {
   const plan = planFor(locale);
+  const renewal = !!options.renewal;
   return {
+    renewal,
     currencyCode: plan.currency,
     firstDayDebitAmount: formatMoney(plan.firstDayAmount, plan.currency, locale),
     amount: formatMoney(plan.amount, plan.currency, locale),
+    /** What the Pay button charges today: the first day, or a full period for a returning subscriber. */
+    dueNow: formatMoney(renewal ? plan.amount : plan.firstDayAmount, plan.currency, locale),
     period: plan.periodDays,
-    nextDebitDay: formatDay(new Date(now.getTime() + DAY_MS), locale),
+    nextDebitDay: formatDay(new Date(now.getTime() + (renewal ? plan.periodDays : 1) * DAY_MS), locale),
   };
+}
+
+/**
+ * A returning subscriber (the account has had a subscription) pays the regular amount for a full
+ * period at once: the discounted first day is for newcomers only.
+ */
+export async function isReturningSubscriber(userId: string | null | undefined) {
+  if (!userId) return false;
+  return (await db().subscription.count({ where: { userId } })) > 0;
 }
 export type PaymentTerms = ReturnType<typeof paymentTerms>;
 
@@ -76,7 +108,11 @@ export type PaymentForm = z.infer<typeof paymentFormSchema>;
 export type StartCheckoutResult =
   | { ok: true; checkoutId: string; url: string; provider: ProviderName }
   | { ok: false; error: "validation"; fields: Record<string, string> }
-  | { ok: false; error: "provider" };
+  | { ok: false; error: "provider" }
+  | { ok: false; error: "subscribed"; validUntil: string; cancelled: boolean };
+
+/** The plan name of a returning subscriber's checkout (no first day): "usd-30d-renewal". */
+export const RENEWAL_PLAN_SUFFIX = "-renewal";
 
 /**
  * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
@@ -87,6 +123,15 @@ export async function startCheckout(
   raw: unknown,
   options: { locale: Locale; userId?: string; now?: Date; searched?: SearchedNumber | null },
 ): Promise<StartCheckoutResult> {
+  // An account with access must not pay twice: a second provider subscription would replace the
+  // stored one while the first keeps charging. A cancelled one renews once its paid period is over
+  // (the expired notice offers it), so nothing is charged for days already paid.
+  if (options.userId) {
+    const sub = await db().subscription.findUnique({ where: { userId: options.userId } });
+    if (sub && describeSubscription(sub, options.now ?? new Date()).access) {
+      return { ok: false, error: "subscribed", validUntil: sub.validUntil.toISOString(), cancelled: sub.state === "cancelled" };
+    }
+  }
   const parsed = paymentFormSchema.safeParse(raw);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
@@ -99,6 +144,7 @@ export async function startCheckout(
     return { ok: false, error: "validation", fields: { email: "payments.errors.emailInUse" } };
   }
   const plan = planFor(options.locale);
+  const renewal = await isReturningSubscriber(options.userId);
   const provider = await paymentProvider();
   const checkoutId = randomToken(18);
   await db().checkout.create({
@@ -109,10 +155,11 @@ export async function startCheckout(
       name: form.name,
       surname: form.surname,
       locale: options.locale,
-      plan: plan.plan,
+      plan: renewal ? `${plan.plan}${RENEWAL_PLAN_SUFFIX}` : plan.plan,
       currency: plan.currency,
       amount: plan.amount,
-      firstDayAmount: plan.firstDayAmount,
+      // Nothing is charged for a first day on a renewal.
+      firstDayAmount: renewal ? 0 : plan.firstDayAmount,
       periodDays: plan.periodDays,
       userId: options.userId ?? null,
     },
@@ -129,6 +176,7 @@ export async function startCheckout(
     amount: plan.amount,
     firstDayAmount: plan.firstDayAmount,
     periodDays: plan.periodDays,
+    trial: !renewal,
     successUrl: new URL(localizePath(withSearchedNumber(`/register?id=${checkoutId}`, options.searched ?? null), options.locale), origin).toString(),
     cancelUrl: new URL(localizePath(withSearchedNumber("/?modal=payment", options.searched ?? null), options.locale), origin).toString(),
     productName: t("payments.productName", { period: plan.periodDays }),
@@ -150,7 +198,11 @@ class DuplicateEvent extends Error {}
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
 const later = (a: Date | null | undefined, b: Date) => (a && a.getTime() > b.getTime() ? a : b);
 
-type Effects = { credentials: { email: string; name: string; password: string; locale: string }[] };
+type Effects = {
+  credentials: { email: string; name: string; password: string; locale: string }[];
+  /** Provider subscriptions replaced by a newer paid checkout of the same account: stopped after the commit. */
+  superseded: { provider: string; subscriptionId: string }[];
+};
 
 /**
  * Applies one provider event. The WebhookEvent row is inserted in the same transaction as the
@@ -158,7 +210,7 @@ type Effects = { credentials: { email: string; name: string; password: string; l
  * events newer than the last applied one (lastEventAt); validUntil only ever moves forward.
  */
 export async function applyPaymentEvent(provider: ProviderName, event: PaymentEvent) {
-  const effects: Effects = { credentials: [] };
+  const effects: Effects = { credentials: [], superseded: [] };
   // Hashing is slow: prepare a password outside the transaction in case an account is created.
   const password = randomBytes(9).toString("base64url");
   const passwordHash = await hashPassword(password);
@@ -177,6 +229,7 @@ export async function applyPaymentEvent(provider: ProviderName, event: PaymentEv
     throw error;
   }
   for (const account of effects.credentials) await sendCredentials(account);
+  for (const old of effects.superseded) await stopSuperseded(old);
   return { status: event.kind === "ignored" ? ("ignored" as const) : ("applied" as const) };
 }
 
@@ -239,6 +292,7 @@ async function applyInTransaction(
       // first one pays for the first day, each later one for a regular period.
       const firstPayment =
         !event.periodEnd &&
+        !sub.plan?.endsWith(RENEWAL_PLAN_SUFFIX) &&
         (await tx.payment.count({ where: { subscriptionId: sub.id, status: "paid", NOT: { providerPaymentId: event.paymentId } } })) === 0;
       const periodEnd = event.periodEnd ?? new Date(event.at.getTime() + (firstPayment ? DAY_MS : (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS));
       const validUntil = later(sub.validUntil, periodEnd);
@@ -356,8 +410,20 @@ async function completeCheckout(
     data: { status: "paid", userId, authCodeIssuedAt: autoLogin ? null : event.at },
   });
   const previous = await tx.subscription.findUnique({ where: { userId } });
+  // Two checkouts paid for one account (two tabs, or a checkout opened before the first was paid):
+  // the newer one is kept, and the older one must stop renewing, or it would charge unseen.
+  if (
+    previous?.providerSubscriptionId &&
+    previous.providerSubscriptionId !== event.subscriptionId &&
+    !previous.cancelAtPeriodEnd &&
+    ["trial", "active"].includes(previous.state) &&
+    previous.validUntil.getTime() > event.at.getTime()
+  ) {
+    effects.superseded.push({ provider: previous.provider ?? provider, subscriptionId: previous.providerSubscriptionId });
+  }
   const fields = {
-    state: "trial",
+    // A renewal's first charge pays a regular period: no trial.
+    state: checkout.plan.endsWith(RENEWAL_PLAN_SUFFIX) ? "active" : "trial",
     validUntil: later(previous && previous.validUntil > event.at ? previous.validUntil : null, event.periodEnd),
     provider,
     providerCustomerId: event.customerId,
@@ -373,6 +439,14 @@ async function completeCheckout(
     reminderSentFor: null,
   };
   await tx.subscription.upsert({ where: { userId }, create: { userId, ...fields }, update: fields });
+}
+
+/** Stops renewals of a replaced provider subscription; a failure is logged for support to follow up. */
+async function stopSuperseded(old: Effects["superseded"][number]) {
+  if (old.provider === "sandbox") return;
+  const provider = await paymentProvider();
+  const stopped = provider.name === old.provider ? await provider.cancelAtPeriodEnd(old.subscriptionId) : { ok: false, error: "provider changed" };
+  if (!stopped.ok) console.error("Stopping a replaced subscription failed", old.provider, old.subscriptionId, stopped.error);
 }
 
 async function sendCredentials(account: Effects["credentials"][number]) {
@@ -542,7 +616,9 @@ export async function cancelSubscription(userId: string, now = new Date()): Prom
     }
     await db().subscription.update({
       where: { id: sub.id },
-      data: { state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null },
+      // The local cancel counts as an event at its time, so an older provider update arriving later
+      // (cancel_at_period_end still false) does not turn it back on.
+      data: { state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null, lastEventAt: later(sub.lastEventAt, now) },
     });
   }
   return { ok: true, validUntil: sub.validUntil.toISOString() };
@@ -561,11 +637,15 @@ export type RefundResult =
   | { ok: false; error: "validation"; fields: Record<string, string> }
   | { ok: false; error: "throttled"; retryAfterSeconds: number };
 
+/** How long the e-mailed confirmation link of a refund request works. */
+export const REFUND_LINK_TTL_MS = 24 * HOUR;
+export const REFUND_CONFIRM_PATH = "/unsubscribe-and-refund/confirm";
+
 /**
- * The /unsubscribe-and-refund form: records the request, stops renewals of the account with that
- * e-mail (at the provider too), tells support and confirms to the account's owner. The answer is the
- * same whether an account exists or not, so the form tells no one who has an account; only the
- * owner's own mailbox hears about it.
+ * The /unsubscribe-and-refund form. Anyone can type any address, so it changes nothing by itself:
+ * the account's owner is e-mailed (in their language) a single-use link that expires after 24 hours,
+ * and only following it (confirmRefund) stops renewals and reaches support. The answer is the same
+ * whether an account exists or not, so the form tells no one who has an account.
  */
 export async function requestRefund(raw: unknown, options: { locale: Locale; ip: string; now?: Date }): Promise<RefundResult> {
   const parsed = refundFormSchema.safeParse(raw);
@@ -584,7 +664,71 @@ export async function requestRefund(raw: unknown, options: { locale: Locale; ip:
     if (!slot.ok) return { ok: false, error: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
   }
   const user = await db().user.findUnique({ where: { email }, select: { id: true, name: true, locale: true } });
-  await db().refundRequest.create({ data: { email, reason, locale: options.locale, userId: user?.id ?? null } });
+  if (!user) return { ok: true };
+  // Only the hash is stored, like auth codes: a database reader cannot confirm for the owner.
+  const token = randomToken(24);
+  await db().refundRequest.create({
+    data: {
+      email,
+      reason,
+      locale: options.locale,
+      userId: user.id,
+      status: "unconfirmed",
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + REFUND_LINK_TTL_MS),
+    },
+  });
+  const locale = isLocale(user.locale) ? user.locale : options.locale;
+  const t = await getT(locale);
+  const url = new URL(localizePath(REFUND_CONFIRM_PATH, locale), config().publicUrl);
+  url.searchParams.set("token", token);
+  const sent = await emailProvider().send({
+    to: email,
+    ...renderEmail({
+      subject: t("payments.email.refundConfirm.subject"),
+      paragraphs: [
+        t("payments.email.refundConfirm.greeting", { name: user.name || email }),
+        t("payments.email.refundConfirm.intro"),
+        t("payments.email.refundConfirm.link", { url: url.toString() }),
+        t("payments.email.refundConfirm.ignore"),
+      ],
+      footer: t("email.footer"),
+    }),
+  });
+  if (!sent.ok) console.error("Refund confirmation link e-mail failed", email, sent.error);
+  return { ok: true };
+}
+
+/** The request a confirmation link stands for, while it can still be used (GET shows it, changes nothing). */
+export async function refundLink(token: string, now = new Date()) {
+  if (!token || token.length > 100) return null;
+  const request = await db().refundRequest.findUnique({ where: { tokenHash: sha256(token) } });
+  if (!request || request.status !== "unconfirmed" || !request.expiresAt || request.expiresAt.getTime() <= now.getTime()) return null;
+  return { email: request.email };
+}
+
+export type ConfirmRefundResult = { ok: true; cancelled: CancelResult | null } | { ok: false; error: "invalid" };
+
+/**
+ * Following the e-mailed link (POST): claims the request once, stops renewals (at the provider too),
+ * tells support and confirms to the owner.
+ */
+export async function confirmRefund(token: string, now = new Date()): Promise<ConfirmRefundResult> {
+  if (!token || token.length > 100) return { ok: false, error: "invalid" };
+  const request = await db().refundRequest.findUnique({ where: { tokenHash: sha256(token) } });
+  if (!request) return { ok: false, error: "invalid" };
+  // A conditional update claims the link: of two confirmations at once, only one matches.
+  const claimed = await db().refundRequest.updateMany({
+    where: { id: request.id, status: "unconfirmed", expiresAt: { gt: now } },
+    data: { status: "open", confirmedAt: now, tokenHash: null },
+  });
+  if (claimed.count !== 1) return { ok: false, error: "invalid" };
+  return { ok: true, cancelled: await stopForRefund(request, now) };
+}
+
+/** A refund request its owner stands behind: stops renewals, tells support and the owner. */
+async function stopForRefund(request: { email: string; reason: string; locale: string; userId: string | null }, now: Date) {
+  const user = request.userId ? await db().user.findUnique({ where: { id: request.userId }, select: { id: true, name: true, locale: true } }) : null;
   let cancelled: CancelResult | null = null;
   if (user) {
     cancelled = await cancelSubscription(user.id, now);
@@ -604,20 +748,20 @@ export async function requestRefund(raw: unknown, options: { locale: Locale; ip:
     to: config().CONTACT_EMAIL,
     ...renderEmail({
       subject: staff("payments.email.refund.subject"),
-      paragraphs: [staff("payments.email.refund.from", { email, locale: options.locale }), account, reason],
+      paragraphs: [staff("payments.email.refund.from", { email: request.email, locale: request.locale }), account, request.reason],
       footer: staff("email.footer"),
     }),
   });
 
   if (user) {
-    const locale = isLocale(user.locale) ? user.locale : options.locale;
+    const locale = isLocale(user.locale) ? user.locale : isLocale(request.locale) ? request.locale : "en";
     const t = await getT(locale);
     const sent = await emailProvider().send({
-      to: email,
+      to: request.email,
       ...renderEmail({
         subject: t("payments.email.refundReceived.subject"),
         paragraphs: [
-          t("payments.email.refundReceived.greeting", { name: user.name || email }),
+          t("payments.email.refundReceived.greeting", { name: user.name || request.email }),
           t("payments.email.refundReceived.intro"),
           cancelled?.ok ? t("payments.email.refundReceived.access", { date: formatDay(new Date(cancelled.validUntil), locale) }) : t("payments.email.refundReceived.noAccess"),
           t("payments.email.refundReceived.answer"),
@@ -625,9 +769,9 @@ export async function requestRefund(raw: unknown, options: { locale: Locale; ip:
         footer: t("email.footer"),
       }),
     });
-    if (!sent.ok) console.error("Refund confirmation e-mail failed", email, sent.error);
+    if (!sent.ok) console.error("Refund confirmation e-mail failed", request.email, sent.error);
   }
-  return { ok: true };
+  return cancelled;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -685,7 +829,9 @@ export async function sandboxAdvance(email: string, action: "renew" | "fail", no
   if (!sub) return { ok: false as const, error: "no subscription for that e-mail" };
   if (sub.provider !== "sandbox" || !sub.providerSubscriptionId) return { ok: false as const, error: "not a sandbox subscription" };
   const renew = action === "renew";
-  if (renew && sub.cancelAtPeriodEnd) return { ok: false as const, error: "the subscription is cancelled: it does not renew" };
+  if (sub.cancelAtPeriodEnd) {
+    return { ok: false as const, error: action === "renew" ? "the subscription is cancelled: it does not renew" : "the subscription is cancelled: no renewal is charged, so none can fail" };
+  }
   const periodEnd = new Date(later(sub.validUntil, now).getTime() + (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS);
   await applyPaymentEvent("sandbox", {
     kind: renew ? "payment.succeeded" : "payment.failed",
@@ -710,7 +856,9 @@ export async function sandboxPay(checkoutId: string, now = new Date()) {
   if (!checkout || checkout.provider !== "sandbox") return { ok: false as const };
   if (checkout.status !== "pending") return { ok: true as const, checkout };
   const subscriptionId = `sbx_sub_${randomToken(9)}`;
-  const periodEnd = new Date(now.getTime() + DAY_MS);
+  // Like the real providers: a renewal charges the regular amount for a full period, no first day.
+  const renewal = checkout.plan.endsWith(RENEWAL_PLAN_SUFFIX);
+  const periodEnd = new Date(now.getTime() + (renewal ? checkout.periodDays : 1) * DAY_MS);
   await applyPaymentEvent("sandbox", {
     kind: "checkout.paid",
     eventId: `sbx_evt_${randomToken(9)}`,
@@ -728,7 +876,7 @@ export async function sandboxPay(checkoutId: string, now = new Date()) {
     checkoutId,
     customerId: null,
     paymentId: `sbx_in_${randomToken(9)}`,
-    amount: checkout.firstDayAmount,
+    amount: renewal ? checkout.amount : checkout.firstDayAmount,
     currency: checkout.currency,
     periodEnd,
   });

@@ -21,6 +21,8 @@ export const pageRoutes = [
   { path: "cookies-policy", file: "routes/content-page.tsx", public: true },
   { path: "intellectual-property", file: "routes/content-page.tsx", public: true },
   { path: "unsubscribe-and-refund", file: "routes/content-page.tsx", public: true },
+  // The e-mailed confirmation link of a refund request: for whoever holds it, signed in or not.
+  { path: "unsubscribe-and-refund/confirm", file: "routes/refund-confirm.tsx", sitemap: false },
   { path: "faqs", file: "routes/content-page.tsx", public: true },
   { path: "tracking-phone-number", file: "routes/content-page.tsx", public: true },
   // Open to signed-in users too (subscribers get the full lookup), so it does not send them away.

@@ -49,6 +49,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
   const values = mine?.values ?? {};
   const [busy, setBusy] = useState(false);
   const { terms, buyer } = data;
+  const { renewal, ...termValues } = terms;
   return (
     <form method="post" action="/payments/checkout" className="payment-form" onSubmit={() => setBusy(true)} aria-busy={busy}>
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -75,9 +76,9 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
         {errors.adult ? <p className="field-error">{t(errors.adult)}</p> : null}
       </div>
       <p className="payment-terms" data-testid="payment-terms">
-        {t("payments.modal.terms", { ...terms })}
+        {t(renewal ? "payments.modal.renewTerms" : "payments.modal.terms", termValues)}
       </p>
-      <SubmitButton busy={busy}>{t("payments.modal.pay", { amount: terms.firstDayDebitAmount })}</SubmitButton>
+      <SubmitButton busy={busy}>{t("payments.modal.pay", { amount: terms.dueNow })}</SubmitButton>
     </form>
   );
 }

@@ -4,8 +4,9 @@ import type { RefundFormAnswer } from "~/routes/content-page";
 import { Field, FormError, SubmitButton } from "./form";
 
 /**
- * The /unsubscribe-and-refund form (e-mail + reason). It posts to its own page, which stops renewals,
- * records the request and comes back with a toast; errors come back as the action's answer (4xx).
+ * The /unsubscribe-and-refund form (e-mail + reason). It posts to its own page, which e-mails the
+ * account's owner a confirmation link and comes back with a toast; errors come back as the action's
+ * answer (4xx).
  */
 export function RefundForm() {
   const t = useT();

@@ -77,7 +77,7 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
   };
 
   async function planFor(input: CheckoutInput) {
-    const key = `${input.currency}:${input.firstDayAmount}:${input.amount}:${input.periodDays}`;
+    const key = `${input.currency}:${input.trial ? input.firstDayAmount : "none"}:${input.amount}:${input.periodDays}`;
     const known = plans.get(key);
     if (known) return known;
     if (!options.productId) throw new Error("PAYPAL_PRODUCT_ID is not set");
@@ -86,17 +86,22 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
       body: {
         productId: options.productId,
         name: input.productName,
+        // A returning subscriber's plan has no trial cycle: the regular price from the first charge.
         billingCycles: [
-          {
-            tenureType: TenureType.Trial,
-            sequence: 1,
-            totalCycles: 1,
-            frequency: { intervalUnit: IntervalUnit.Day, intervalCount: 1 },
-            pricingScheme: { fixedPrice: { currencyCode: input.currency, value: decimal(input.firstDayAmount) } },
-          },
+          ...(input.trial
+            ? [
+                {
+                  tenureType: TenureType.Trial,
+                  sequence: 1,
+                  totalCycles: 1,
+                  frequency: { intervalUnit: IntervalUnit.Day, intervalCount: 1 },
+                  pricingScheme: { fixedPrice: { currencyCode: input.currency, value: decimal(input.firstDayAmount) } },
+                },
+              ]
+            : []),
           {
             tenureType: TenureType.Regular,
-            sequence: 2,
+            sequence: input.trial ? 2 : 1,
             totalCycles: 0,
             frequency: { intervalUnit: IntervalUnit.Day, intervalCount: input.periodDays },
             pricingScheme: { fixedPrice: { currencyCode: input.currency, value: decimal(input.amount) } },

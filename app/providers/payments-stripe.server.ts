@@ -54,16 +54,21 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
                   recurring: { interval: "day", interval_count: input.periodDays },
                 },
               },
-              {
-                quantity: 1,
-                price_data: {
-                  currency: input.currency.toLowerCase(),
-                  unit_amount: input.firstDayAmount,
-                  product_data: { name: input.firstDayName },
-                },
-              },
+              // A returning subscriber pays the regular amount at once: no first-day line, no trial.
+              ...(input.trial
+                ? [
+                    {
+                      quantity: 1,
+                      price_data: {
+                        currency: input.currency.toLowerCase(),
+                        unit_amount: input.firstDayAmount,
+                        product_data: { name: input.firstDayName },
+                      },
+                    },
+                  ]
+                : []),
             ],
-            subscription_data: { trial_period_days: 1, metadata: { checkoutId: input.checkoutId } },
+            subscription_data: { ...(input.trial ? { trial_period_days: 1 } : {}), metadata: { checkoutId: input.checkoutId } },
             metadata: { checkoutId: input.checkoutId },
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,

@@ -12,6 +12,11 @@ export type CheckoutInput = {
   firstDayAmount: number;
   amount: number;
   periodDays: number;
+  /**
+   * true: the first day at `firstDayAmount`, then `amount` every `periodDays` days. false (a returning
+   * subscriber): `amount` at once for a full period, no first day.
+   */
+  trial: boolean;
   /** Absolute URLs built from PUBLIC_URL, never from the Host header. */
   successUrl: string;
   cancelUrl: string;

@@ -4,6 +4,7 @@ import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/
 import { lookupSession, readToken } from "~/auth/session.server";
 import { isLocale } from "~/i18n/locales";
 import { startCheckout } from "~/payments.server";
+import { formatDay } from "~/utils/money";
 import { activePaymentProviderName } from "~/providers/payments.server";
 
 const body = z.object({
@@ -38,6 +39,12 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       const [field, key] = Object.entries(result.fields)[0]!;
       const message = ctx.t(key);
       return envelope(400, { message, error: message, data: { field, errors: Object.fromEntries(Object.entries(result.fields).map(([f, k]) => [f, ctx.t(k)])) } });
+    }
+    if (!result.ok && result.error === "subscribed") {
+      // A second provider subscription would charge alongside the first one.
+      throw new ApiError(409, result.cancelled ? "payments.errors.subscribedCancelled" : "payments.errors.subscribed", {
+        date: formatDay(result.validUntil, ctx.locale),
+      });
     }
     if (!result.ok) throw new ApiError(502, "payments.errors.provider");
     return envelope(200, { data: { id: result.checkoutId, url: result.url, provider: result.provider } });

@@ -4,7 +4,7 @@ import { PaymentModal, type PaymentModalData } from "~/components/payment-modal"
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath } from "~/i18n/use-t";
-import { buyerOf, paymentTerms } from "~/payments.server";
+import { buyerOf, isReturningSubscriber, paymentTerms } from "~/payments.server";
 import { subscriptionFor } from "~/subscription.server";
 
 /** The buy page: the payment modal over the site, for the home page's buy button and for renewals. */
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user && (await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
   const t = await getT(request);
   const paymentModal: PaymentModalData = {
-    terms: paymentTerms(locale),
+    terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user?.id) }),
     buyer: user ? await buyerOf(user.id) : null,
   };
   return { paymentModal, title: t("payments.meta.checkout") };

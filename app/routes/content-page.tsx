@@ -61,8 +61,9 @@ const REFUND_PATH = "/unsubscribe-and-refund";
 export type RefundFormAnswer = { values: { email: string; reason: string }; errors: Partial<Record<"email" | "reason" | "form", string>> };
 
 /**
- * Only /unsubscribe-and-refund takes a form (app/components/refund-form.tsx): it stops renewals and
- * records the request, then comes back with a toast; bad input answers 400, too many requests 429.
+ * Only /unsubscribe-and-refund takes a form (app/components/refund-form.tsx): it e-mails the account's
+ * owner a confirmation link (routes/refund-confirm.tsx does the rest), then comes back with the same
+ * toast whether or not the address has an account; bad input answers 400, too many requests 429.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (contentByPath.get(pagePath(request)) !== "refund") {

@@ -6,7 +6,7 @@ import { PaymentForm, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { buyerOf, paymentTerms } from "~/payments.server";
+import { buyerOf, isReturningSubscriber, paymentTerms } from "~/payments.server";
 import { subscriptionFor } from "~/subscription.server";
 
 const SELF = "/dashboard/modules/subscriptionExpiredModal";
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLocale(request);
   if ((await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
   const t = await getT(request);
-  const paymentModal: PaymentModalData = { terms: paymentTerms(locale), buyer: await buyerOf(user.id) };
+  const paymentModal: PaymentModalData = { terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user.id) }), buyer: await buyerOf(user.id) };
   return { paymentModal, title: t("payments.meta.expired") };
 }
 

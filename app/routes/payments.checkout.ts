@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { pageWithModal } from "~/auth/modal-url";
 import { getCurrentUser } from "~/auth/guards.server";
-import { localeFromPath } from "~/i18n/locales";
-import { startCheckout } from "~/payments.server";
-import { redirectWithFlash } from "~/toast.server";
+import { localeFromPath, localizePath, type Locale } from "~/i18n/locales";
+import { startCheckout, type StartCheckoutResult } from "~/payments.server";
+import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { searchedNumber } from "~/utils/number-search";
+import { formatDay } from "~/utils/money";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -30,8 +31,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const searched = searchedNumber(pageUrl.searchParams);
   const result = await startCheckout(fields, { locale: localeFromPath(pageUrl.pathname), userId: user?.id, searched });
   if (result.ok) return redirect(result.url);
+  if (result.error === "subscribed") return subscribedAnswer(result, localeFromPath(pageUrl.pathname));
   const errors = result.error === "validation" ? result.fields : { form: "payments.errors.provider" };
   return redirectWithFlash(pageWithModal(page, { modal: "payment" }), {
     form: { form: "payment", errors, values: { name: fields.name.trim(), surname: fields.surname.trim(), email: fields.email.trim() } },
+  });
+}
+
+/** An account that already has access pays nothing more: back to its subscription, saying until when. */
+function subscribedAnswer(result: Extract<StartCheckoutResult, { error: "subscribed" }>, locale: Locale) {
+  return redirectWithToast(localizePath("/dashboard/modules/MySubscription", locale), {
+    type: "error",
+    key: result.cancelled ? "payments.errors.subscribedCancelled" : "payments.errors.subscribed",
+    values: { date: formatDay(result.validUntil, locale) },
   });
 }

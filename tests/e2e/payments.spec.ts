@@ -1,7 +1,7 @@
 // The subscription life cycle in the embedded sandbox provider, with and without JavaScript: buy,
 // land signed in, cancel, expire (the clock moved by editing the database), the expired notice, renew.
 import Database from "better-sqlite3";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
@@ -91,13 +91,16 @@ test("buy in the sandbox, land signed in, cancel, expire, see the expired notice
   const renew = page.locator("#subscription-expired-modal");
   await expect(renew.getByLabel("E-mail")).toHaveValue(email);
   await renew.getByLabel("I confirm that I am 18 years of age or older").check();
-  await renew.getByRole("button", { name: "Pay $0.99" }).click();
+  // A returning subscriber pays the regular amount for a full period: no discounted first day.
+  await expect(renew.getByTestId("payment-terms")).toContainText("Welcome back. Today you pay $29.99 (USD) for 30 days.");
+  await renew.getByRole("button", { name: "Pay $29.99" }).click();
   await expect(page).toHaveURL(/\/checkout\/sandbox\//);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/);
 
   await page.goto("/dashboard/modules/MySubscription");
   await expect(page.getByTestId("subscription-state")).toHaveText("Active");
+  await expect(page.locator(".payment-history")).toContainText("$29.99");
 });
 
 test("a declined payment says 'Signing failed!'", async ({ page }) => {
@@ -127,38 +130,139 @@ test("the register page waits for the payment result", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/, { timeout: 15_000 });
 });
 
-test("the refund form stops renewals, and answers an unknown e-mail the same way", async ({ page, js, makeUser, consoleErrors }) => {
-  consoleErrors.allow(/status of 400 \(Bad Request\)/);
-  const user = await makeUser();
-  await page.goto("/ph/unsubscribe-and-refund");
-  if (js) await waitForHydration(page, "#refund-form");
-  const form = page.locator("#refund-form");
-  const submit = () => form.locator("button[type=submit]").click();
+/** The confirmation link in the newest e-mail to `email`, read from the embedded provider's outbox page. */
+async function readConfirmLink(context: BrowserContext, email: string) {
+  const outbox = await context.newPage();
+  try {
+    await outbox.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    const message = outbox.getByTestId("outbox-message").first();
+    await expect(message).toHaveAttribute("data-to", email);
+    const text = await message.locator("pre").innerText();
+    const link = /https?:\/\/\S+\/unsubscribe-and-refund\/confirm\?token=[\w-]+/.exec(text)?.[0];
+    expect(link, `a confirmation link in:\n${text}`).toBeTruthy();
+    const url = new URL(link!);
+    return url.pathname + url.search;
+  } finally {
+    await outbox.close();
+  }
+}
 
-  // A reason of blanks passes the browser's `required` and is refused by the server, translated.
-  await form.locator("input[name=email]").fill(user.email);
-  await form.locator("textarea[name=reason]").fill("   ");
-  await submit();
-  await expect(page.locator("#refund-form .field-error")).toHaveText(tr("ph", "payments.errors.reason"));
-  await expect(page.locator("#refund-form input[name=email]")).toHaveValue(user.email);
+for (const { form: formLocale, owner } of [
+  { form: "ph", owner: "id" },
+  { form: "en", owner: "en" },
+] as const) {
+  test(`the refund form (${formLocale}) stops renewals only once the owner confirms the e-mailed link (${owner}), and answers an unknown e-mail the same way`, async ({
+    page,
+    js,
+    makeUser,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 400 \(Bad Request\)/);
+    const user = await makeUser();
+    const db = sql();
+    db.prepare(`UPDATE "User" SET locale = ? WHERE id = ?`).run(owner, user.id);
+    // Every browser test posts from the same address: start with a fresh per-address refund allowance.
+    db.prepare(`DELETE FROM "RateLimit" WHERE key LIKE 'refund:ip:%'`).run();
+    const subscription = () =>
+      db.prepare(`SELECT state, cancelAtPeriodEnd FROM "Subscription" WHERE userId = ?`).get(user.id) as { state: string; cancelAtPeriodEnd: number };
+    const prefix = formLocale === "en" ? "" : `/${formLocale}`;
+    await page.goto(`${prefix}/unsubscribe-and-refund`);
+    if (js) await waitForHydration(page, "#refund-form");
+    const form = page.locator("#refund-form");
 
-  await page.locator("#refund-form textarea[name=reason]").fill("Nakalimutan kong kanselahin bago mag-renew.");
-  await page.locator("#refund-form button[type=submit]").click();
-  await expect(page).toHaveURL(/\/ph\/unsubscribe-and-refund$/);
-  await expectNotice(page, js, tr("ph", "payments.refund.done"));
-  await expect(page.locator("#refund-form input[name=email]")).toHaveValue("");
+    // A reason of blanks passes the browser's `required` and is refused by the server, translated.
+    await form.locator("input[name=email]").fill(user.email);
+    await form.locator("textarea[name=reason]").fill("   ");
+    await form.locator("button[type=submit]").click();
+    await expect(page.locator("#refund-form .field-error")).toHaveText(tr(formLocale, "payments.errors.reason"));
+    await expect(page.locator("#refund-form input[name=email]")).toHaveValue(user.email);
 
+    await page.locator("#refund-form textarea[name=reason]").fill("I forgot to cancel before the renewal.");
+    await page.locator("#refund-form button[type=submit]").click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/unsubscribe-and-refund$`));
+    await expectNotice(page, js, tr(formLocale, "payments.refund.done"));
+    await expect(page.locator("#refund-form input[name=email]")).toHaveValue("");
+    // Nothing changes until the owner confirms.
+    expect(subscription()).toEqual({ state: "active", cancelAtPeriodEnd: 0 });
+
+    // Someone without an account gets exactly the same answer.
+    const stranger = uniqueEmail("stranger");
+    await page.locator("#refund-form input[name=email]").fill(stranger);
+    await page.locator("#refund-form textarea[name=reason]").fill("I do not know this service.");
+    await page.locator("#refund-form button[type=submit]").click();
+    await expectNotice(page, js, tr(formLocale, "payments.refund.done"));
+
+    // The owner's mailbox: the link is in their language; opening it shows a button and changes nothing.
+    const link = await readConfirmLink(page.context(), user.email);
+    const ownerPrefix = owner === "en" ? "" : `/${owner}`;
+    expect(link.startsWith(`${ownerPrefix}/unsubscribe-and-refund/confirm?token=`)).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(owner, "payments.refund.confirmTitle"));
+    expect(subscription()).toEqual({ state: "active", cancelAtPeriodEnd: 0 });
+    await page.getByRole("button", { name: tr(owner, "payments.refund.confirmButton") }).click();
+    await expect(page).toHaveURL(new RegExp(`${ownerPrefix}/unsubscribe-and-refund$`));
+    await expectNotice(page, js, tr(owner, "payments.refund.confirmed"));
+    expect(subscription()).toEqual({ state: "cancelled", cancelAtPeriodEnd: 1 });
+    const recorded = db.prepare(`SELECT userId, status FROM "RefundRequest" WHERE email = ?`).get(user.email) as { userId: string; status: string };
+    expect(recorded).toEqual({ userId: user.id, status: "open" });
+
+    // The link works once.
+    await page.goto(link);
+    await expect(page.locator(".text-page .form-error")).toHaveText(tr(owner, "payments.refund.invalidLink"));
+    db.close();
+  });
+}
+
+test("the register page says when the checkout is unknown, unsubscribed, or (with JS) its status cannot be obtained", async ({ page, js, consoleErrors }) => {
+  consoleErrors.allow(/status of 500 \(Internal Server Error\)/);
+  await page.goto("/register?id=no-such-checkout");
+  await expect(page.getByTestId("register-status")).toHaveText("Unknown signing status!");
+  await page.goto("/id/register");
+  await expect(page.getByTestId("register-status")).toHaveText(tr("id", "payments.register.unknown"));
+
+  const email = uniqueEmail("unsubscribed");
+  await page.goto("/checkout");
+  const modal = await fillPayment(page, email);
+  await modal.getByRole("button", { name: "Pay $0.99" }).click();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+
+  if (js) {
+    // The page polls the API; when it cannot answer, the page says so instead of waiting for good.
+    await page.route("**/api/v1/personnal/registerQuery/**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ status: 500, message: "down", data: null }) }),
+    );
+    await page.goto(`/ph/register?id=${id}`);
+    await expect(page.getByTestId("register-status")).toHaveText(tr("ph", "payments.register.unobtainable"), { timeout: 10_000 });
+    await page.unroute("**/api/v1/personnal/registerQuery/**");
+  }
+
+  // The subscription ended at the provider before sign-up.
   const db = sql();
-  const state = db.prepare(`SELECT state, cancelAtPeriodEnd FROM "Subscription" WHERE userId = ?`).get(user.id) as { state: string; cancelAtPeriodEnd: number };
-  expect(state).toEqual({ state: "cancelled", cancelAtPeriodEnd: 1 });
-  const recorded = db.prepare(`SELECT userId FROM "RefundRequest" WHERE email = ?`).get(user.email) as { userId: string };
-  expect(recorded.userId).toBe(user.id);
+  db.prepare(`UPDATE "Checkout" SET status = 'unsubscribed' WHERE id = ?`).run(id);
   db.close();
+  await page.goto(`/register?id=${id}`);
+  await expect(page.getByTestId("register-status")).toHaveText("User has unsubscribed!");
+  await page.goto(`/ph/register?id=${id}`);
+  await expect(page.getByTestId("register-status")).toHaveText(tr("ph", "payments.register.unsubscribed"));
+});
 
-  // Someone without an account gets exactly the same answer.
-  const stranger = uniqueEmail("stranger");
-  await page.locator("#refund-form input[name=email]").fill(stranger);
-  await page.locator("#refund-form textarea[name=reason]").fill("Hindi ko kilala ang serbisyong ito.");
-  await page.locator("#refund-form button[type=submit]").click();
-  await expectNotice(page, js, tr("ph", "payments.refund.done"));
+test("the register page opened again without the session says 'Auto login failed!'", async ({ page }) => {
+  const email = uniqueEmail("again");
+  bought.push(email);
+  await page.goto("/checkout");
+  const modal = await fillPayment(page, email);
+  await modal.getByRole("button", { name: "Pay $0.99" }).click();
+  await expect(page).toHaveURL(/\/checkout\/sandbox\//);
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/);
+
+  // The single automatic sign-in is spent: without the session cookie the page sends the buyer to sign in.
+  await page.context().clearCookies();
+  await page.goto(`/register?id=${id}`);
+  await expect(page.getByTestId("register-status")).toHaveText("Auto login failed!");
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+  await page.goto(`/id/register?id=${id}`);
+  await expect(page.getByTestId("register-status")).toHaveText(tr("id", "payments.register.autoLoginFailed"));
 });
