@@ -162,8 +162,13 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
   });
 
   it("takes no form on other content pages", async () => {
-    const thrown = await post("/about-us", { email: uniqueEmail(), reason: REASON }).catch((r: unknown) => r);
+    const thrown = await post("/ph/about-us", { email: uniqueEmail(), reason: REASON }).catch((r: unknown) => r);
     expect((thrown as Response).status).toBe(405);
+    expect((thrown as Response).headers.get("Allow")).toBe("GET, HEAD");
+    // The error page is translated although no loader ran: the answer carries the page's messages.
+    const body = (await (thrown as Response).json()) as { message: string; messages: { brand: string } };
+    expect(body.message).toBe("Hindi Pinapayagan ang Method");
+    expect(body.messages.brand).toBe("Family Locator");
   });
 });
 

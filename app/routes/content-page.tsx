@@ -15,6 +15,7 @@ import { pagePath, pageSeo } from "~/seo.server";
 import { notFoundForPath } from "~/utils/not-found.server";
 import { seoMeta } from "~/utils/seo";
 import { readFormData } from "~/utils/form-data.server";
+import { pageError } from "~/utils/page-error.server";
 
 /**
  * One module for every page that is a heading and sections of text (legal pages, about, FAQ, the
@@ -67,7 +68,7 @@ export type RefundFormAnswer = { values: { email: string; reason: string }; erro
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (contentByPath.get(pagePath(request)) !== "refund") {
-    throw new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
+    throw await pageError(request, 405, "errors.status.405", { Allow: "GET, HEAD" });
   }
   await requireAnonymous(request);
   const locale = getLocale(request);
