@@ -1,10 +1,16 @@
-// Browser tests: every spec runs twice, with JavaScript ("js") and without ("nojs"), in Debian's
-// Chromium against the production build (`npm run test:e2e` builds first) on a fresh SQLite file.
+// Browser tests: every spec runs twice, with JavaScript ("js") and without ("nojs"), in Chromium
+// (Debian's, or the one inside the @sparticuz/chromium dev dependency) against the production build
+// (`npm run test:e2e` builds first) on a fresh SQLite file.
 import { defineConfig, devices } from "@playwright/test";
 import { BASE_URL, DB_FILE, PORT } from "./tests/e2e/support/env.ts";
+import { chromiumExecutable } from "./tests/support/chromium-path.ts";
+
+const browser = await chromiumExecutable();
+// Printed once by the main process (workers load this file too).
+if (!process.env.TEST_WORKER_INDEX) console.log(`Browser tests use Chromium from ${browser.source}: ${browser.path}`);
 
 const chromium = {
-  executablePath: "/usr/bin/chromium",
+  executablePath: browser.path,
   args: [
     "--no-sandbox",
     "--disable-gpu",
