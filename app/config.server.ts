@@ -26,6 +26,11 @@ const schema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   TWILIO_BASE_URL: z.string().url().optional(),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // The recipient's protections (docs/decisions/012).
+  RECIPIENT_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
+  DECLINE_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(8760).default(72),
+  REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  RECIPIENT_KEY_SECRET: z.string().min(32).optional(),
   // Reverse geocoding: a Nominatim-compatible API (unset → the offline nearest place).
   REVERSE_GEOCODING_URL: z.string().url().optional(),
   REVERSE_GEOCODING_EMAIL: z.string().email().optional(),

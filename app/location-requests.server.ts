@@ -7,11 +7,23 @@ import { locateIp } from "~/geo/ip-location.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
-import { emailProvider } from "~/providers/email.server";
+import { emailProvider, type EmailMessage } from "~/providers/email.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
 import { smsProvider } from "~/providers/sms.server";
+import {
+  claimDailyDelivery,
+  cooldownUntil,
+  isBlocked,
+  isOptedOut,
+  optOut,
+  recipientKey,
+  recipientRef,
+  recordDecline,
+  releaseDailyDelivery,
+} from "~/recipient-controls.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { emailError } from "~/auth/validation";
+import { cleanLine } from "~/utils/display-text";
 
 export type Channel = "sms" | "email" | "link";
 export type RequestStatus = "pending" | "ip_located" | "gps_tracked";
@@ -27,6 +39,11 @@ export function newCode() {
 
 export function shareLink(code: string, locale: Locale) {
   return new URL(localizePath(`/${code}`, locale), config().publicUrl).toString();
+}
+
+/** The e-mail's List-Unsubscribe URL and visible link: one-click POST, or a GET that shows the controls. */
+export function unsubscribeUrl(ref: string) {
+  return new URL(`/unsubscribe/${ref}`, config().publicUrl).toString();
 }
 
 /** Spec section 5: 'Please enter a number' / 'Please enter a valid mobile number'. */
@@ -59,30 +76,57 @@ export type CreateInput = {
 export type CreateResult =
   | { ok: true; request: { id: string; code: string; link: string } }
   | { ok: false; error: "limited"; nextAllowedAt: Date }
+  /** The recipient declined this requester's last request less than DECLINE_COOLDOWN_HOURS ago. */
+  | { ok: false; error: "declinedRecently"; nextAllowedAt: Date }
+  /** Opted out, blocked this requester or over today's limit: stored as not delivered, never which. */
+  | { ok: false; error: "notAccepted"; request: { id: string } }
   | { ok: false; error: "sendFailed"; request: { id: string; code: string; link: string } };
 
 /**
  * Creates a request and delivers it. The three-hour limit is claimed first, atomically; a provider
- * failure keeps the request (marked failed) and gives the limit back, so nothing is lost.
+ * failure keeps the request (marked failed) and gives the limit back, so nothing is lost. A recipient
+ * who does not accept requests (docs/decisions/012) gets nothing: the request is stored as
+ * not delivered and the limit is given back too.
  */
 export async function createLocationRequest(input: CreateInput): Promise<CreateResult> {
+  input = { ...input, requesterName: cleanLine(input.requesterName), ...(input.title === undefined ? {} : { title: cleanLine(input.title) }) };
+  const recipient = input.channel !== "link" && input.target ? await recipientKey(input.channel, input.target) : null;
+  if (recipient) {
+    const until = await cooldownUntil(recipient, input.userId);
+    if (until) return { ok: false, error: "declinedRecently", nextAllowedAt: until };
+  }
   const slotKey = `${input.channel}:${input.userId}`;
   const claim = await claimSlot(slotKey);
   if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
 
-  // Anything that throws before the provider answered (the insert, the translation, the rendering)
-  // gives the slot back: the account must not wait three hours for a request that does not exist.
-  let prepared: { row: { id: string; code: string }; request: { id: string; code: string; link: string }; message: PreparedMessage | null };
+  // Anything that throws before the provider answered (the checks, the insert, the translation, the
+  // rendering) gives the slot back: the account must not wait three hours for a request that does not exist.
+  let prepared: Prepared;
+  let deliveryClaimedAt: number | null = null;
   try {
+    if (recipient && !(await accepts(recipient, input.userId))) return await notAccepted(input, slotKey, claim);
+    if (recipient) {
+      deliveryClaimedAt = Date.now();
+      if (!(await claimDailyDelivery(recipient, deliveryClaimedAt))) return await notAccepted(input, slotKey, claim);
+    }
     prepared = await prepareRequest(input);
   } catch (error) {
     await releaseSlot(slotKey, claim);
+    if (recipient && deliveryClaimedAt !== null) await releaseDailyDelivery(recipient, deliveryClaimedAt);
     throw error;
   }
   const { row, request, message } = prepared;
   if (!message) return { ok: true, request };
 
   const sent = message.channel === "sms" ? await smsProvider().send(message.sms) : await emailProvider().send(message.email);
+  if (!sent.ok && recipient && deliveryClaimedAt !== null) await releaseDailyDelivery(recipient, deliveryClaimedAt);
+  if (!sent.ok && sent.optedOut && recipient) {
+    // The carrier says the number replied STOP to our sender (Twilio 21610): the same as an opt-out here.
+    await optOut(recipient, "carrier");
+    await db().locationRequest.update({ where: { id: row.id }, data: { delivery: NOT_ACCEPTED, deliveryError: sent.error.slice(0, 500) } });
+    await releaseSlot(slotKey, claim);
+    return { ok: false, error: "notAccepted", request: { id: row.id } };
+  }
   await db().locationRequest.update({
     where: { id: row.id },
     data: sent.ok ? { delivery: "sent" } : { delivery: "failed", deliveryError: sent.error.slice(0, 500) },
@@ -94,46 +138,66 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   return { ok: true, request };
 }
 
+/** `delivery` of a request the recipient does not accept: nothing was sent, and the link opens nothing. */
+export const NOT_ACCEPTED = "not_accepted";
+
+async function accepts(recipient: string, userId: string) {
+  const [optedOut, blocked] = await Promise.all([isOptedOut(recipient), isBlocked(recipient, userId)]);
+  return !optedOut && !blocked;
+}
+
+/** Stored so the requester sees it, in one neutral state; the three-hour slot is given back. */
+async function notAccepted(input: CreateInput, slotKey: string, claim: { claimedAtMs: number; previousMs: number | null }) {
+  const row = await db().locationRequest.create({ data: { ...requestData(input), delivery: NOT_ACCEPTED } });
+  await releaseSlot(slotKey, claim);
+  return { ok: false as const, error: "notAccepted" as const, request: { id: row.id } };
+}
+
 type PreparedMessage =
   | { channel: "sms"; sms: { to: string; body: string } }
-  | { channel: "email"; email: { to: string; subject: string; text: string; html: string } };
+  | { channel: "email"; email: EmailMessage };
+type Prepared = { row: { id: string; code: string }; request: { id: string; code: string; link: string }; message: PreparedMessage | null };
 
-/** Stores the request and renders its message (none for a link). */
-async function prepareRequest(input: CreateInput) {
+function requestData(input: CreateInput) {
+  return {
+    userId: input.userId,
+    channel: input.channel,
+    target: input.target ?? null,
+    title: input.title ?? null,
+    requesterName: input.requesterName,
+    locale: input.locale,
+    code: newCode(),
+  };
+}
+
+/**
+ * Stores the request and renders its message (none for a link). The message names the service as the
+ * sender and the requester's name as typed and unverified; it links to the recipient's own link (the
+ * code with its key) and says how to stop every request.
+ */
+async function prepareRequest(input: CreateInput): Promise<Prepared> {
   const row = await db().locationRequest.create({
-    data: {
-      userId: input.userId,
-      channel: input.channel,
-      target: input.target ?? null,
-      title: input.title ?? null,
-      requesterName: input.requesterName,
-      locale: input.locale,
-      code: newCode(),
-      delivery: input.channel === "link" ? "link" : "sending",
-    },
+    data: { ...requestData(input), delivery: input.channel === "link" ? "link" : "sending" },
   });
   const link = shareLink(row.code, input.locale);
   const request = { id: row.id, code: row.code, link };
   if (input.channel === "link") return { row, request, message: null };
 
   const t = await getT(input.locale);
-  const text = t(`requests.templates.${input.template ?? "family"}`, { name: input.requesterName, link });
-  const message: PreparedMessage =
-    input.channel === "sms"
-      ? { channel: "sms", sms: { to: input.target!, body: text } }
-      : {
-          channel: "email",
-          email: {
-            to: input.target!,
-            ...renderEmail({
-              subject: t("requests.email.subject", { name: input.requesterName }),
-              paragraphs: [text, t("requests.email.consent")],
-              action: { href: link, label: t("requests.email.button") },
-              footer: t("requests.email.footer"),
-            }),
-          },
-        };
-  return { row, request, message };
+  const recipientRefValue = await recipientRef(row.code);
+  const recipientLink = shareLink(recipientRefValue, input.locale);
+  const text = t(`requests.templates.${input.template ?? "family"}`, { name: input.requesterName, link: recipientLink });
+  if (input.channel === "sms") return { row, request, message: { channel: "sms", sms: { to: input.target!, body: `${text} ${t("requests.sms.stop")}` } } };
+  const email = renderEmail({
+    subject: t("requests.email.subject", { name: input.requesterName }),
+    paragraphs: [text, t("requests.email.consent"), t("requests.email.unverified")],
+    action: { href: recipientLink, label: t("requests.email.button") },
+    footer: t("requests.email.footer"),
+    unsubscribe: { href: unsubscribeUrl(recipientRefValue), label: t("requests.email.unsubscribe") },
+  });
+  // RFC 8058: the mail provider posts "List-Unsubscribe=One-Click" to this URL (routes/unsubscribe.ts).
+  const headers = { "List-Unsubscribe": `<${unsubscribeUrl(recipientRefValue)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  return { row, request, message: { channel: "email", email: { to: input.target!, ...email, headers } } };
 }
 
 export function validateEmailTarget(email: string) {
@@ -212,6 +276,9 @@ export async function getRequest(userId: string, id: string) {
 }
 
 type Row = { [K in keyof typeof listSelect]: unknown } & {
+  delivery: string;
+  status: string;
+  decision: string | null;
   createdAt: Date;
   openedAt: Date | null;
   locatedAt: Date | null;
@@ -221,7 +288,9 @@ type Row = { [K in keyof typeof listSelect]: unknown } & {
 function present<T extends Row>(row: T) {
   return {
     ...row,
-    link: shareLink(row.code, isLocale(row.locale) ? row.locale : "en"),
+    // A request that was not delivered has no link to pass on: it opens nothing.
+    link: row.delivery === NOT_ACCEPTED ? null : shareLink(row.code, isLocale(row.locale) ? row.locale : "en"),
+    expired: isExpired(row),
     createdAt: row.createdAt.toISOString(),
     openedAt: row.openedAt?.toISOString() ?? null,
     locatedAt: row.locatedAt?.toISOString() ?? null,
@@ -234,6 +303,19 @@ export type PresentedRequest = ReturnType<typeof present<Row & typeof listSelect
 export async function findByCode(code: string) {
   if (!CODE_PATTERN.test(code)) return null;
   return db().locationRequest.findUnique({ where: { code } });
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** An unanswered request's link ends REQUEST_TTL_DAYS after it was made; an answered one stays (to stop sharing). */
+export function isExpired(row: { status: string; decision: string | null; createdAt: Date }, now = new Date()) {
+  return row.status === "pending" && row.decision === null && row.createdAt.getTime() <= now.getTime() - config().REQUEST_TTL_DAYS * DAY_MS;
+}
+
+/** The rows a recipient may still answer: not expired (as isExpired says, in SQL). */
+function answerable(code: string, now = new Date()) {
+  const cutoff = new Date(now.getTime() - config().REQUEST_TTL_DAYS * DAY_MS);
+  return { code, NOT: { delivery: NOT_ACCEPTED }, OR: [{ createdAt: { gt: cutoff } }, { status: { not: "pending" } }, { decision: { not: null } }] };
 }
 
 /** Opening records only that it was opened. */
@@ -251,7 +333,7 @@ export async function sharePrecise(code: string, position: { latitude: number; l
   const offline = nearestPlace(position.latitude, position.longitude);
   // The share is stored first with the offline address, so a slow or failing geocoder can never lose it.
   const stored = await db().locationRequest.updateMany({
-    where: { code },
+    where: answerable(code),
     data: {
       status: "gps_tracked",
       decision: null,
@@ -275,7 +357,7 @@ export async function shareApproximate(code: string, ip: string) {
   // The IP database names the city itself; a position without one is named like a precise one, at city level.
   const offline = found.city && found.country ? `${found.city}, ${found.country}` : nearestPlace(found.latitude, found.longitude);
   const stored = await db().locationRequest.updateMany({
-    where: { code },
+    where: answerable(code),
     data: {
       status: "ip_located",
       decision: null,
@@ -313,8 +395,19 @@ async function refineAddress(
 
 const clearedPosition = { latitude: null, longitude: null, accuracyMeters: null, address: null };
 
+/** A decline also starts the requester's cooldown for this number or address (docs/decisions/012). */
 export async function decline(code: string) {
-  await db().locationRequest.updateMany({ where: { code }, data: { decision: "declined", ...clearedPosition } });
+  const { count } = await db().locationRequest.updateMany({ where: answerable(code), data: { decision: "declined", ...clearedPosition } });
+  if (count === 0) return false;
+  const row = await db().locationRequest.findUnique({ where: { code }, select: { userId: true, channel: true, target: true } });
+  const recipient = row ? await recipientOf(row) : null;
+  if (row && recipient) await recordDecline(recipient, row.userId);
+  return true;
+}
+
+/** The keyed identity of a request's recipient; null for a link (nobody known) or an unusable target. */
+export async function recipientOf(row: { channel: string; target: string | null }) {
+  return (row.channel === "sms" || row.channel === "email") && row.target ? recipientKey(row.channel, row.target) : null;
 }
 
 /** The recipient stops sharing: what they shared is deleted at once. */

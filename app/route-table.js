@@ -91,6 +91,11 @@ export const resourceRoutes = [
   // Twilio's callbacks for voice messages (signed with the auth token).
   { path: "voice/status", file: "routes/voice.status.ts" },
   { path: "voice/opt-out", file: "routes/voice.opt-out.ts" },
+  // Twilio-signed callback: replies to our SMS (STOP / START / HELP), signed with the auth token.
+  { path: "sms/inbound", file: "routes/sms.inbound.ts" },
+  // One-click unsubscribe (RFC 8058) of request e-mails: mail providers post here with no cookies and
+  // no Origin; the key in the URL is the authority (routes/unsubscribe.ts).
+  { path: "unsubscribe/:id", file: "routes/unsubscribe.ts" },
   { path: "api/v1/*", file: "routes/api.v1.not-found.ts" },
 ];
 

@@ -34,12 +34,12 @@ export class ApiError extends Error {
  * 429 for a used three-hour slot. The sentence names the time in the request's language (in UTC, or
  * the `tz` cookie's zone, with the zone shown); programs read `data.nextAllowedAt` or Retry-After.
  */
-export function limitedError(ctx: ApiContext, nextAllowedAt: Date) {
+export function limitedError(ctx: ApiContext, nextAllowedAt: Date, key = "requests.errors.limited") {
   const seconds = Math.max(1, Math.ceil((nextAllowedAt.getTime() - Date.now()) / 1000));
   const time = formatDateTime(nextAllowedAt, intlLocale[ctx.locale], requestTimeZone(ctx.request), true);
   return new ApiError(
     429,
-    "requests.errors.limited",
+    key,
     { time },
     { "Retry-After": String(seconds) },
     { nextAllowedAt: nextAllowedAt.toISOString(), retryAfterSeconds: seconds },

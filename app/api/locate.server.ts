@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { createLocationRequest, type CreateInput, type CreateResult } from "~/location-requests.server";
+import { createLocationRequest, NOT_ACCEPTED, type CreateInput, type CreateResult } from "~/location-requests.server";
+import { cleanLine } from "~/utils/display-text";
 import { envelope, limitedError, type ApiContext } from "./envelope.server";
 
 /** Fields every "send" call shares: the name the recipient sees and the recipient's language. */
 export const senderFields = {
-  requesterName: z.string().trim().min(1).max(60),
+  requesterName: z.string().max(1000).transform(cleanLine).pipe(z.string().min(1).max(60)),
   locale: z.enum(["en", "id", "ph"]).default("en"),
 };
 
@@ -13,6 +14,12 @@ export async function createAndAnswer(ctx: ApiContext, input: CreateInput, faile
   const result: CreateResult = await createLocationRequest(input);
   if (result.ok) return envelope(200, { data: result.request });
   if (result.error === "limited") throw limitedError(ctx, result.nextAllowedAt);
+  if (result.error === "declinedRecently") throw limitedError(ctx, result.nextAllowedAt, "requests.errors.declinedRecently");
+  if (result.error === "notAccepted") {
+    // One neutral answer for an opt-out, a block or the recipient's daily limit (docs/decisions/012).
+    const message = ctx.t("requests.errors.notAccepted");
+    return envelope(409, { message, error: message, data: { id: result.request.id, delivery: NOT_ACCEPTED } });
+  }
   // The request is kept (marked failed) so the requester can see it; the limit was given back.
   const message = ctx.t(failedKey);
   return envelope(502, { message, error: message, data: result.request });

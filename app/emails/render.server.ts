@@ -19,9 +19,18 @@ function actionHtml(action: { href: string; label: string }) {
  * blank lines; `highlight` (a code) is shown on its own, large. `action` is a link shown as a button,
  * with its URL repeated below as text that wraps (clients that strip styles still get a usable link).
  */
-export function renderEmail(input: { subject: string; paragraphs: string[]; highlight?: string; action?: { href: string; label: string }; footer: string }) {
+export function renderEmail(input: {
+  subject: string;
+  paragraphs: string[];
+  highlight?: string;
+  action?: { href: string; label: string };
+  footer: string;
+  /** A visible way to stop such e-mails, under the footer (the List-Unsubscribe header's twin). */
+  unsubscribe?: { href: string; label: string };
+}) {
   const shown = input.highlight ?? input.action?.href;
-  const text = [...input.paragraphs, ...(shown ? [shown] : []), input.footer].join("\n\n");
+  const unsubscribe = input.unsubscribe ? [`${input.unsubscribe.label} ${input.unsubscribe.href}`] : [];
+  const text = [...input.paragraphs, ...(shown ? [shown] : []), input.footer, ...unsubscribe].join("\n\n");
   // A paragraph may carry a long URL (the request templates do): it wraps instead of widening the mail.
   const p = (s: string) =>
     `<p style="margin:0 0 16px;font:16px/1.5 Arial,sans-serif;color:#1f2937;overflow-wrap:anywhere;word-break:break-word">${escape(s)}</p>`;
@@ -32,6 +41,7 @@ ${input.paragraphs.map(p).join("\n")}
 ${input.highlight ? `<p style="font:bold 28px/1.2 monospace;letter-spacing:4px;color:#1d4ed8;margin:8px 0 24px">${escape(input.highlight)}</p>` : ""}
 ${input.action ? actionHtml(input.action) : ""}
 <p style="margin:24px 0 0;font:12px/1.5 Arial,sans-serif;color:#6b7280">${escape(input.footer)}<br><a href="${escape(config().publicUrl.origin)}">${escape(config().publicUrl.host)}</a></p>
+${input.unsubscribe ? `<p style="margin:12px 0 0;font:12px/1.5 Arial,sans-serif;color:#6b7280;overflow-wrap:anywhere"><a href="${escape(input.unsubscribe.href)}" style="color:#1d4ed8">${escape(input.unsubscribe.label)}</a></p>` : ""}
 </div></body></html>`;
   return { subject: input.subject, text, html };
 }

@@ -5,6 +5,9 @@ import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
 export type SmsMessage = { to: string; body: string };
 
+/** Twilio's "Attempt to send to unsubscribed recipient". */
+export const TWILIO_UNSUBSCRIBED = 21610;
+
 export interface SmsProvider {
   readonly name: "outbox" | "twilio";
   send(message: SmsMessage): Promise<SendResult>;
@@ -37,6 +40,8 @@ export function twilioSmsProvider(options: {
         const message = await client.messages.create({ to, body, ...sender });
         return { ok: true, id: message.sid };
       } catch (error) {
+        // 21610: the number replied STOP to this sender. Not a failure of ours: the recipient said no.
+        if ((error as { code?: number }).code === TWILIO_UNSUBSCRIBED) return { ok: false, error: twilioErrorMessage(error), optedOut: true };
         console.error("Twilio SMS failed", twilioErrorMessage(error));
         return { ok: false, error: twilioErrorMessage(error) };
       }

@@ -14,3 +14,64 @@ export function InvalidLink() {
     </section>
   );
 }
+
+type Controls = { channel: "sms" | "email"; optedOut: boolean; blocked: boolean };
+
+/**
+ * The recipient's own controls (docs/decisions/012): plain forms that post to the consent page and
+ * come back to `back` (this page). Shown only on the recipient's own link.
+ */
+export function RecipientControls({ controls, consentPath, back }: { controls: Controls; consentPath: string; back: "consent" | "share" }) {
+  const t = useT();
+  const control = (intent: string, label: string, primary = false) => (
+    <form method="post" action={consentPath}>
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" name="intent" value={intent} className={primary ? "button button-primary" : "button"}>
+        {label}
+      </button>
+    </form>
+  );
+  return (
+    <section aria-labelledby="controls-title" data-testid="recipient-controls">
+      <h2 id="controls-title">{t("recipient.controls.title")}</h2>
+      {controls.optedOut ? (
+        <>
+          <div className="notice notice-ok" role="status">
+            <p>{t(`recipient.controls.optedOut_${controls.channel}`)}</p>
+          </div>
+          {control("undoOptOut", t("recipient.controls.undoOptOut"))}
+        </>
+      ) : (
+        <>
+          <p>{t(`recipient.controls.optOutHelp_${controls.channel}`)}</p>
+          {control("optOut", t("recipient.controls.optOut"), true)}
+          {controls.blocked ? (
+            <>
+              <div className="notice" role="status">
+                <p>{t("recipient.controls.blocked")}</p>
+              </div>
+              {control("unblock", t("recipient.controls.unblock"))}
+            </>
+          ) : (
+            <>
+              <p>{t("recipient.controls.blockHelp")}</p>
+              {control("block", t("recipient.controls.block"))}
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** An unanswered link past REQUEST_TTL_DAYS: says so, offers no sharing; the controls stay. */
+export function ExpiredLink({ ttlDays, controls, consentPath }: { ttlDays: number; controls: Controls | null; consentPath: string }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="expired-title">
+      <h1 id="expired-title">{t("recipient.expired.title")}</h1>
+      <p className="lead">{t("recipient.expired.text", { count: ttlDays })}</p>
+      {controls ? <RecipientControls controls={controls} consentPath={consentPath} back="consent" /> : null}
+    </section>
+  );
+}

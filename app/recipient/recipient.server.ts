@@ -3,21 +3,82 @@ import { z } from "zod";
 import { config } from "~/config.server";
 import { IP_ACCURACY_METERS } from "~/geo/ip-location.server";
 import { getT } from "~/i18n/i18next.server";
-import { CODE_PATTERN, findByCode } from "~/location-requests.server";
+import { CODE_PATTERN, findByCode, NOT_ACCEPTED, recipientOf } from "~/location-requests.server";
+import {
+  block,
+  codeFromRef,
+  isBlocked,
+  isOptedOut,
+  optOut,
+  REF_PATTERN,
+  unblock,
+  undoOptOut,
+  type OptOutSource,
+  type RecipientChannel,
+} from "~/recipient-controls.server";
+import { cleanLine } from "~/utils/display-text";
 
 type LocationRequestRow = NonNullable<Awaited<ReturnType<typeof findByCode>>>;
 
-/** The code in a link or typed by hand: `AbCd1234`, `/id/AbCd1234`, `https://host/ph/AbCd1234/?x`. */
+/** The link id in a link or typed by hand: `AbCd1234`, `/id/AbCd1234`, `https://host/ph/AbCd1234XyZ123/?x`. */
 export function codeFromInput(value: string): string | null {
   const path = value.trim().split(/[?#]/)[0] ?? "";
   const last = path.replace(/\/+$/, "").split("/").pop() ?? "";
-  return CODE_PATTERN.test(last) ? last : null;
+  return isLinkId(last) ? last : null;
 }
+
+/** A request code (8 characters: the requester's link) or a code with its key (14: the recipient's). */
+export const isLinkId = (value: string) => CODE_PATTERN.test(value) || REF_PATTERN.test(value);
+
+/**
+ * The request a link id opens, and whether it is the recipient's own link (with the key only the
+ * message carries). A wrong key, an unknown code and a request that was never delivered open nothing.
+ */
+export async function openLink(id: string) {
+  const code = CODE_PATTERN.test(id) ? id : REF_PATTERN.test(id) ? await codeFromRef(id) : null;
+  const row = code ? await findByCode(code) : null;
+  if (!row || row.delivery === NOT_ACCEPTED) return null;
+  return { row, id, keyed: id !== row.code };
+}
+export type OpenedLink = NonNullable<Awaited<ReturnType<typeof openLink>>>;
 
 /** The request named by the `c` query parameter (/share, /location-failed), or null. */
 export async function requestFromQuery(request: Request) {
-  const code = new URL(request.url).searchParams.get("c") ?? "";
-  return findByCode(code);
+  return openLink(new URL(request.url).searchParams.get("c") ?? "");
+}
+
+/** A link that has expired: its own page (410), never the consent form. */
+export async function expiredLink(request: Request, link: OpenedLink) {
+  const t = await getT(request);
+  return data(
+    { kind: "expired" as const, title: t("recipient.expired.metaTitle"), ttlDays: config().REQUEST_TTL_DAYS, id: link.id, controls: await recipientControls(link) },
+    { status: 410 },
+  );
+}
+
+/** The recipient's own controls, only on their own link (the requester never sees these states). */
+export async function recipientControls(link: OpenedLink) {
+  if (!link.keyed) return null;
+  const key = await recipientOf(link.row);
+  if (!key) return null;
+  const [optedOut, blocked] = await Promise.all([isOptedOut(key), isBlocked(key, link.row.userId)]);
+  return { channel: link.row.channel as RecipientChannel, optedOut, blocked };
+}
+export type RecipientControlsView = Awaited<ReturnType<typeof recipientControls>>;
+
+export const CONTROL_INTENTS = ["optOut", "undoOptOut", "block", "unblock"] as const;
+export type ControlIntent = (typeof CONTROL_INTENTS)[number];
+export const isControlIntent = (value: unknown): value is ControlIntent => (CONTROL_INTENTS as readonly unknown[]).includes(value);
+
+/** Applies one control from the recipient's own link; false when this link may not (no key, no recipient). */
+export async function applyControl(link: OpenedLink, intent: ControlIntent, source: OptOutSource = "page") {
+  const key = link.keyed ? await recipientOf(link.row) : null;
+  if (!key) return false;
+  if (intent === "optOut") await optOut(key, source);
+  else if (intent === "undoOptOut") await undoOptOut(key);
+  else if (intent === "block") await block(key, link.row.userId);
+  else await unblock(key, link.row.userId);
+  return true;
 }
 
 /** Spec section 8: a link that names no request → 404 'Invalid link!' (the page offers /enter-link). */
@@ -47,7 +108,7 @@ export const POSITION_FIELDS = ["latitude", "longitude", "accuracy"] as const;
 export type ShareState = "pending" | "shared" | "declined" | "deleted";
 
 /** What the recipient sees of their own answer; never another request's data. */
-export function recipientView(row: LocationRequestRow) {
+export function recipientView(row: LocationRequestRow, id = row.code) {
   const located = row.status === "gps_tracked" || row.status === "ip_located";
   const state: ShareState =
     row.decision === "declined"
@@ -61,8 +122,9 @@ export function recipientView(row: LocationRequestRow) {
             : "pending";
   const shared = state === "shared";
   return {
-    code: row.code,
-    requesterName: row.requesterName,
+    /** What this page's links carry: the code, or the recipient's code with its key. */
+    code: id,
+    requesterName: cleanLine(row.requesterName),
     state,
     kind: shared ? (row.status === "gps_tracked" ? ("precise" as const) : ("approximate" as const)) : null,
     place: shared ? (row.address ?? `${row.latitude!.toFixed(4)}, ${row.longitude!.toFixed(4)}`) : null,

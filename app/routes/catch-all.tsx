@@ -2,22 +2,37 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocale, useT } from "~/i18n/use-t";
-import { CODE_PATTERN, decline, findByCode, recordOpened, shareApproximate, sharePrecise } from "~/location-requests.server";
+import { decline, isExpired, recordOpened, shareApproximate, sharePrecise } from "~/location-requests.server";
 import type { BareHandle } from "~/recipient/bare";
-import { InvalidLink } from "~/recipient/components";
+import { ExpiredLink, InvalidLink, RecipientControls } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { recipientPaths } from "~/recipient/paths";
-import { invalidLink, POSITION_FIELDS, PositionSchema, recipientView } from "~/recipient/recipient.server";
+import {
+  applyControl,
+  expiredLink,
+  invalidLink,
+  isControlIntent,
+  isLinkId,
+  openLink,
+  POSITION_FIELDS,
+  PositionSchema,
+  recipientControls,
+  recipientView,
+  type RecipientControlsView,
+  type RecipientView,
+} from "~/recipient/recipient.server";
 import { clientIp } from "~/utils/client-ip.server";
+import { cleanLine } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
 
 // The short link of a location request (`/{code}`, `/id/{code}`, `/ph/{code}`) opens the consent page;
-// any other address no route claims is spec section 8's 'Page not found'.
+// the recipient's own link (`/{code}{key}`, from the message) adds their controls: opt out, block,
+// undo. Any other address no route claims is spec section 8's 'Page not found'.
 
-/** The code when the unmatched path is one segment shaped like a request code. */
-function codeFromPath(splat: string | undefined) {
+/** The link id when the unmatched path is one segment shaped like one (a code, or a code with its key). */
+function linkIdFromPath(splat: string | undefined) {
   const segment = (splat ?? "").replace(/\/$/, "");
-  return CODE_PATTERN.test(segment) ? segment : null;
+  return isLinkId(segment) ? segment : null;
 }
 
 async function pageNotFound(request: Request) {
@@ -26,23 +41,38 @@ async function pageNotFound(request: Request) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const code = codeFromPath(params["*"]);
-  if (!code) throw await pageNotFound(request);
-  const row = await findByCode(code);
-  if (!row) return invalidLink(request);
+  const id = linkIdFromPath(params["*"]);
+  if (!id) throw await pageNotFound(request);
+  const link = await openLink(id);
+  if (!link) return invalidLink(request);
+  if (isExpired(link.row)) return expiredLink(request, link);
   // Opening records only that it was opened: nothing about the recipient is read or kept here.
-  await recordOpened(code);
+  await recordOpened(link.row.code);
   const t = await getT(request);
-  return { kind: "consent" as const, title: t("recipient.consent.title", { name: row.requesterName }), request: recipientView(row) };
+  return {
+    kind: "consent" as const,
+    title: t("recipient.consent.title", { name: cleanLine(link.row.requesterName) }),
+    request: recipientView(link.row, id),
+    controls: await recipientControls(link),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const code = codeFromPath(params["*"]);
-  if (!code) throw await pageNotFound(request);
-  if (!(await findByCode(code))) return invalidLink(request);
-  const paths = recipientPaths(code, getLocale(request));
+  const id = linkIdFromPath(params["*"]);
+  if (!id) throw await pageNotFound(request);
+  const link = await openLink(id);
+  if (!link) return invalidLink(request);
+  const code = link.row.code;
+  const paths = recipientPaths(id, getLocale(request));
   const form = await readFormData(request);
   const intent = form.get("intent");
+
+  if (isControlIntent(intent)) {
+    if (!(await applyControl(link, intent))) return data({ error: "recipient.errors.badChoice" }, { status: 400 });
+    throw redirect(form.get("back") === "share" ? paths.share : paths.consent);
+  }
+  // An expired link shares nothing: the same page as its GET, with its status.
+  if (isExpired(link.row)) return expiredLink(request, link);
 
   if (intent === "precise") {
     const fields = Object.fromEntries(POSITION_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
@@ -69,11 +99,15 @@ export const handle: BareHandle = { bare: true };
 
 export default function CatchAll() {
   const loaderData = useLoaderData<typeof loader>();
+  const locale = useLocale();
   if (loaderData.kind === "invalid") return <InvalidLink />;
-  return <Consent view={loaderData.request} />;
+  if (loaderData.kind === "expired") {
+    return <ExpiredLink ttlDays={loaderData.ttlDays} controls={loaderData.controls} consentPath={recipientPaths(loaderData.id, locale).consent} />;
+  }
+  return <Consent view={loaderData.request} controls={loaderData.controls} />;
 }
 
-function Consent({ view }: { view: ReturnType<typeof recipientView> }) {
+function Consent({ view, controls }: { view: RecipientView; controls: RecipientControlsView }) {
   const t = useT();
   const locale = useLocale();
   const actionData = useActionData<typeof action>();
@@ -83,6 +117,7 @@ function Consent({ view }: { view: ReturnType<typeof recipientView> }) {
   return (
     <section aria-labelledby="consent-title">
       <h1 id="consent-title">{t("recipient.consent.title", { name })}</h1>
+      <p className="muted" data-testid="unverified">{t("recipient.consent.unverified", { name })}</p>
       <p className="lead">{t("recipient.consent.intro")}</p>
       {error ? (
         <div className="notice notice-error" role="alert">
@@ -118,6 +153,7 @@ function Consent({ view }: { view: ReturnType<typeof recipientView> }) {
         </button>
       </form>
       <p className="muted">{t("recipient.consent.privacy")}</p>
+      {controls ? <RecipientControls controls={controls} consentPath={paths.consent} back="consent" /> : null}
       <script dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />
     </section>
   );

@@ -22,6 +22,7 @@ import { searchedNumber } from "~/utils/number-search";
 import { formatDateTime } from "~/utils/time-zone";
 import type { FormReply, RequestView, Tab } from "~/components/dashboard/types";
 import { NAME_MAX, TABS, TITLE_MAX } from "~/components/dashboard/types";
+import { cleanLine } from "~/utils/display-text";
 
 export const PAGE_SIZE = 20;
 /** A code that only illustrates the link in the choose-message modal; it opens nothing. */
@@ -51,6 +52,7 @@ function toView(item: Listed, language: string, zone: string): RequestView {
     status: item.status,
     decision: item.decision,
     delivery: item.delivery,
+    expired: item.expired,
     latitude: item.latitude,
     longitude: item.longitude,
     accuracyMeters: item.accuracyMeters,
@@ -132,7 +134,7 @@ function nameError(name: string) {
 /** The fields each form shares: the name the recipient sees and the recipient's language. */
 function senderValues(form: FormData, locale: Locale) {
   const language = text(form, "language");
-  return { name: text(form, "name"), language: isLocale(language) ? language : locale };
+  return { name: cleanLine(text(form, "name")), language: isLocale(language) ? language : locale };
 }
 
 function withoutEmpty(errors: Record<string, string | undefined>) {
@@ -189,7 +191,7 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
     target = { target: values.email!.toLowerCase() };
   } else if (intent === "link") {
     channel = "link";
-    values = { ...senderValues(form, locale), title: text(form, "title") };
+    values = { ...senderValues(form, locale), title: cleanLine(text(form, "title")) };
     const title = values.title!;
     errors = withoutEmpty({
       title: !title ? "dashboard.errors.titleRequired" : title.length > TITLE_MAX ? "requests.errors.titleTooLong" : undefined,
@@ -210,13 +212,17 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
   });
   if ("nextAllowedAt" in result) {
     const time = formatDateTime(result.nextAllowedAt, intlLocale[locale], zone, true);
-    return reply({ form: channel, values, errors: { form: "requests.errors.limited" }, formValues: { time } }, 429);
+    const key = result.error === "declinedRecently" ? "requests.errors.declinedRecently" : "requests.errors.limited";
+    return reply({ form: channel, values, errors: { form: key }, formValues: { time } }, 429);
   }
   const sent = result.ok;
   if (channel === "link") {
     return redirectWithToast(dashboard(`tab=link&new=${result.request.id}`), { type: "success", key: "requests.toast.linkCreated" });
   }
   const [tab, key] = channel === "sms" ? ["history", "sms"] : ["email", "email"];
+  if (!result.ok && result.error === "notAccepted") {
+    return redirectWithToast(dashboard(`tab=${tab}`), { type: "error", key: "requests.toast.notAccepted" });
+  }
   return redirectWithToast(dashboard(`tab=${tab}`), {
     type: sent ? "success" : "error",
     key: `requests.toast.${key}${sent ? "Success" : "Failed"}`,

@@ -3,10 +3,9 @@ import { useActionData } from "@remix-run/react";
 import { useId } from "react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useT } from "~/i18n/use-t";
-import { findByCode } from "~/location-requests.server";
 import type { BareHandle } from "~/recipient/bare";
 import { recipientPaths } from "~/recipient/paths";
-import { codeFromInput } from "~/recipient/recipient.server";
+import { codeFromInput, openLink } from "~/recipient/recipient.server";
 import { readFormData } from "~/utils/form-data.server";
 
 // `/enter-link`: the code (or the whole link) from a message, typed by hand, opens its consent page.
@@ -19,8 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const value = String(form.get("code") ?? "").slice(0, 500);
-  const code = codeFromInput(value);
-  if (code && (await findByCode(code))) throw redirect(recipientPaths(code, getLocale(request)).consent);
+  const id = codeFromInput(value);
+  if (id && (await openLink(id))) throw redirect(recipientPaths(id, getLocale(request)).consent);
   const t = await getT(request);
   return data({ value, error: t("recipient.invalidLink") }, { status: 400 });
 }

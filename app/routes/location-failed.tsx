@@ -21,12 +21,12 @@ const MESSAGES: Record<FailureReason, string[]> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const row = await requestFromQuery(request);
-  if (!row) return invalidLink(request);
+  const link = await requestFromQuery(request);
+  if (!link) return invalidLink(request);
   const given = new URL(request.url).searchParams.get("reason");
   const reason: FailureReason = FAILURE_REASONS.find((r) => r === given) ?? "failed";
   const t = await getT(request);
-  return { kind: "failed" as const, title: t("recipient.failed.title"), code: row.code, reason };
+  return { kind: "failed" as const, title: t("recipient.failed.title"), code: link.id, reason };
 }
 
 export const handle: BareHandle = { bare: true };

@@ -3,40 +3,54 @@ import { useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { revoke } from "~/location-requests.server";
+import { isExpired, revoke } from "~/location-requests.server";
 import type { BareHandle } from "~/recipient/bare";
-import { InvalidLink } from "~/recipient/components";
+import { ExpiredLink, InvalidLink, RecipientControls } from "~/recipient/components";
 import { recipientPaths } from "~/recipient/paths";
-import { invalidLink, recipientView, requestFromQuery, type RecipientView } from "~/recipient/recipient.server";
+import {
+  expiredLink,
+  invalidLink,
+  recipientControls,
+  recipientView,
+  requestFromQuery,
+  type RecipientControlsView,
+  type RecipientView,
+} from "~/recipient/recipient.server";
 import { readFormData } from "~/utils/form-data.server";
 
 // The thank-you page (`/share?c=CODE`): what the recipient shared, or that they declined, and the
-// button that stops sharing and deletes the position at once.
+// button that stops sharing and deletes the position at once; on the recipient's own link, their
+// controls too (opt out, block).
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const row = await requestFromQuery(request);
-  if (!row) return invalidLink(request);
+  const link = await requestFromQuery(request);
+  if (!link) return invalidLink(request);
+  if (isExpired(link.row)) return expiredLink(request, link);
   const t = await getT(request);
-  return { kind: "share" as const, title: t("recipient.share.metaTitle"), request: recipientView(row) };
+  return { kind: "share" as const, title: t("recipient.share.metaTitle"), request: recipientView(link.row, link.id), controls: await recipientControls(link) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const row = await requestFromQuery(request);
-  if (!row) return invalidLink(request);
+  const link = await requestFromQuery(request);
+  if (!link) return invalidLink(request);
   const form = await readFormData(request);
-  if (form.get("intent") === "revoke") await revoke(row.code);
-  throw redirect(recipientPaths(row.code, getLocale(request)).share);
+  if (form.get("intent") === "revoke") await revoke(link.row.code);
+  throw redirect(recipientPaths(link.id, getLocale(request)).share);
 }
 
 export const handle: BareHandle = { bare: true };
 
 export default function Share() {
   const loaderData = useLoaderData<typeof loader>();
+  const locale = useLocale();
   if (loaderData.kind === "invalid") return <InvalidLink />;
-  return <Answer view={loaderData.request} />;
+  if (loaderData.kind === "expired") {
+    return <ExpiredLink ttlDays={loaderData.ttlDays} controls={loaderData.controls} consentPath={recipientPaths(loaderData.id, locale).consent} />;
+  }
+  return <Answer view={loaderData.request} controls={loaderData.controls} />;
 }
 
-function Answer({ view }: { view: RecipientView }) {
+function Answer({ view, controls }: { view: RecipientView; controls: RecipientControlsView }) {
   const t = useT();
   const locale = useLocale();
   const paths = recipientPaths(view.code, locale);
@@ -83,6 +97,7 @@ function Answer({ view }: { view: RecipientView }) {
           </p>
         </>
       )}
+      {controls ? <RecipientControls controls={controls} consentPath={paths.consent} back="share" /> : null}
     </section>
   );
 }

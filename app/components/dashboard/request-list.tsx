@@ -175,7 +175,14 @@ function RequestCard({ item, highlighted = false, detail = false }: { item: Requ
         <span className={`badge state-${item.status}`}>{t(`dashboard.status.${item.status}`)}</span>
         {item.decision ? <span className="badge state-decision">{t(`dashboard.status.${item.decision}`)}</span> : null}
         {item.delivery === "failed" ? <span className="badge state-failed">{t("dashboard.status.failed")}</span> : null}
+        {item.delivery === "not_accepted" ? <span className="badge state-failed">{t("dashboard.status.not_accepted")}</span> : null}
+        {item.expired ? <span className="badge state-decision">{t("dashboard.status.expired")}</span> : null}
       </p>
+      {item.delivery === "not_accepted" ? (
+        <p className="muted" data-testid="not-accepted">
+          {t("requests.errors.notAccepted")}
+        </p>
+      ) : null}
       <dl className="request-facts">
         <div>
           <dt>{t("dashboard.list.address")}</dt>
@@ -198,7 +205,7 @@ function RequestCard({ item, highlighted = false, detail = false }: { item: Requ
           </dd>
         </div>
       </dl>
-      {item.channel === "link" ? <ShortLink link={item.link} /> : null}
+      {item.channel === "link" && item.link ? <ShortLink link={item.link} /> : null}
       {position ? <PositionFacts position={position} /> : null}
       {position && !detail ? (
         <Link className="request-details-link" to={lp(`/dashboard/?tab=records&id=${encodeURIComponent(item.id)}`)}>

@@ -12,10 +12,13 @@ export type RequestView = {
   channel: "sms" | "email" | "link";
   target: string | null;
   title: string | null;
-  link: string;
+  /** null for a request that was not delivered: it opens nothing. */
+  link: string | null;
   status: string;
   decision: string | null;
   delivery: string;
+  /** Unanswered past REQUEST_TTL_DAYS: the link no longer shares anything. */
+  expired: boolean;
   latitude: number | null;
   longitude: number | null;
   accuracyMeters: number | null;

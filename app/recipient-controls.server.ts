@@ -1,0 +1,192 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { passwordKey } from "~/auth/rsa.server";
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+
+// What a recipient controls (docs/decisions/012): opting out of every request, blocking one requester,
+// and the limits that protect them (a daily cap across requesters, a cooldown after a decline). A
+// recipient is known only by a keyed hash of their normalised number or address, never in clear.
+
+export type RecipientChannel = "sms" | "email";
+export const OPT_OUT_SOURCES = ["page", "email", "sms", "carrier"] as const;
+export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
+
+/** E.164 for a number, lowercase for an address; null when it is neither. */
+export function normaliseRecipient(channel: RecipientChannel, value: string): string | null {
+  const trimmed = value.trim();
+  if (channel === "email") return /^[^\s@]+@[^\s@]+$/.test(trimmed) ? trimmed.toLowerCase() : null;
+  const parsed = parsePhoneNumberFromString(trimmed.startsWith("+") ? trimmed : `+${trimmed.replace(/^0+/, "")}`);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/**
+ * The HMAC key: RECIPIENT_KEY_SECRET, or derived from the shared private key (configured or kept in the
+ * database), so every process agrees. Changing it forgets every opt-out and block: set it explicitly
+ * before rotating RSA_PRIVATE_KEY.
+ */
+async function secret(): Promise<Buffer> {
+  const configured = config().RECIPIENT_KEY_SECRET;
+  if (configured) return Buffer.from(configured);
+  const { privatePem } = await passwordKey();
+  return createHash("sha256").update("recipient-key:").update(privatePem).digest();
+}
+
+async function hmac(label: string, value: string) {
+  return createHmac("sha256", await secret()).update(`${label}:${value}`).digest();
+}
+
+/** The stored identity of a recipient: HMAC of "channel:normalised value", hex; null when unusable. */
+export async function recipientKey(channel: RecipientChannel, value: string) {
+  const normalised = normaliseRecipient(channel, value);
+  return normalised ? (await hmac("recipient", `${channel}:${normalised}`)).toString("hex") : null;
+}
+
+// --- The recipient's link: the request code plus a key only the message carries. ---
+
+const BASE62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** 6 characters of 62 (~36 bits): unguessable online, and short enough for one SMS segment. */
+const LINK_KEY_LENGTH = 6;
+export const REF_PATTERN = /^[A-Za-z0-9]{14}$/;
+
+async function linkKey(code: string) {
+  const bytes = await hmac("link", code);
+  return Array.from(bytes.subarray(0, LINK_KEY_LENGTH), (b) => BASE62[b % 62]).join("");
+}
+
+/**
+ * What a message links to: `code` + key. The requester knows the code (lists, API, their own link) but
+ * not the key, so only the person who received the message sees and changes their opt-out and blocks.
+ */
+export async function recipientRef(code: string) {
+  return code + (await linkKey(code));
+}
+
+/** The code of a recipient's link when its key is right (compared in constant time), else null. */
+export async function codeFromRef(ref: string) {
+  if (!REF_PATTERN.test(ref)) return null;
+  const code = ref.slice(0, 8);
+  const expected = Buffer.from(await linkKey(code));
+  const given = Buffer.from(ref.slice(8));
+  return timingSafeEqual(expected, given) ? code : null;
+}
+
+// --- Opt-out: no request from anyone. ---
+
+export async function isOptedOut(key: string) {
+  return (await db().recipientOptOut.findUnique({ where: { recipientKey: key } })) !== null;
+}
+
+/** Idempotent: the first source is kept. */
+export async function optOut(key: string, source: OptOutSource) {
+  await db().recipientOptOut.upsert({ where: { recipientKey: key }, create: { recipientKey: key, source }, update: {} });
+}
+
+export async function undoOptOut(key: string) {
+  await db().recipientOptOut.deleteMany({ where: { recipientKey: key } });
+}
+
+// --- Block: no request from one account. ---
+
+export async function isBlocked(key: string, userId: string) {
+  return (await db().recipientBlock.findUnique({ where: { recipientKey_userId: { recipientKey: key, userId } } })) !== null;
+}
+
+export async function block(key: string, userId: string) {
+  await db().recipientBlock.upsert({
+    where: { recipientKey_userId: { recipientKey: key, userId } },
+    create: { recipientKey: key, userId },
+    update: {},
+  });
+}
+
+export async function unblock(key: string, userId: string) {
+  await db().recipientBlock.deleteMany({ where: { recipientKey: key, userId } });
+}
+
+// --- Cooldown after a decline. ---
+
+const HOUR = 3600 * 1000;
+
+export async function recordDecline(key: string, userId: string, at = new Date()) {
+  await db().recipientDecline.upsert({
+    where: { recipientKey_userId: { recipientKey: key, userId } },
+    create: { recipientKey: key, userId, declinedAt: at },
+    update: { declinedAt: at },
+  });
+}
+
+/** When this requester may ask this recipient again, or null when they may now. */
+export async function cooldownUntil(key: string, userId: string, now = new Date()) {
+  const row = await db().recipientDecline.findUnique({ where: { recipientKey_userId: { recipientKey: key, userId } } });
+  if (!row) return null;
+  const until = new Date(row.declinedAt.getTime() + config().DECLINE_COOLDOWN_HOURS * HOUR);
+  return until > now ? until : null;
+}
+
+/** Maintenance: declines whose cooldown has passed say nothing any more. */
+export async function sweepDeclines(now = new Date()) {
+  const cutoff = new Date(now.getTime() - config().DECLINE_COOLDOWN_HOURS * HOUR);
+  const { count } = await db().recipientDecline.deleteMany({ where: { declinedAt: { lt: cutoff } } });
+  return count;
+}
+
+// --- The daily cap across requesters: one counter per recipient and UTC day. ---
+
+const DAY = 24 * HOUR;
+const dayKey = (key: string, now: number) => `recipient:${key}@${Math.floor(now / DAY)}`;
+
+/**
+ * Takes one of the recipient's RECIPIENT_DAILY_LIMIT deliveries for today. One upsert whose update only
+ * happens below the limit (the same SQL on SQLite and PostgreSQL, in the rate-limit table, swept with
+ * it): of many parallel callers exactly the allowed number get a row back.
+ */
+export async function claimDailyDelivery(key: string, now = Date.now()) {
+  const windowEnd = (Math.floor(now / DAY) + 1) * DAY;
+  const rows = await db().$queryRaw<{ count: number | bigint }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "windowEnd") VALUES (${dayKey(key, now)}, 1, ${windowEnd})
+    ON CONFLICT ("key") DO UPDATE SET "count" = "RateLimit"."count" + 1
+    WHERE "RateLimit"."count" < ${config().RECIPIENT_DAILY_LIMIT}
+    RETURNING "count"`;
+  return rows.length === 1;
+}
+
+/** Gives a delivery back when it did not happen (the provider refused or failed). */
+export async function releaseDailyDelivery(key: string, claimedAt: number) {
+  await db().rateLimit.updateMany({ where: { key: dayKey(key, claimedAt), count: { gt: 0 } }, data: { count: { decrement: 1 } } });
+}
+
+// --- Replies to our SMS (Twilio's inbound message webhook). ---
+
+/** Twilio's standard keywords (matched on the whole message, case-insensitive). */
+const STOP_WORDS = ["STOP", "STOPALL", "STOP ALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT", "REVOKE"];
+const START_WORDS = ["START", "UNSTOP", "YES"];
+const HELP_WORDS = ["HELP", "INFO"];
+
+export type SmsReplyKind = "stop" | "start" | "help" | "other";
+
+export function smsReplyKind(body: string): SmsReplyKind {
+  const word = body.trim().replace(/\s+/g, " ").replace(/[.!]+$/, "").toUpperCase();
+  if (STOP_WORDS.includes(word)) return "stop";
+  if (START_WORDS.includes(word)) return "start";
+  if (HELP_WORDS.includes(word)) return "help";
+  return "other";
+}
+
+export const SMS_INBOUND_PATH = "/sms/inbound";
+
+/**
+ * A reply from `from`: STOP records the opt-out, START undoes it (from any source: the number itself
+ * asks). For HELP, the language to answer in: that of the last request sent to the number. Nothing is
+ * answered to STOP or START: Twilio confirms those itself, and a reply to a STOP would be refused.
+ */
+export async function handleSmsReply(from: string, body: string): Promise<{ kind: SmsReplyKind; locale: string | null }> {
+  const kind = smsReplyKind(body);
+  const number = normaliseRecipient("sms", from);
+  const key = number ? await recipientKey("sms", number) : null;
+  if (key && kind === "stop") await optOut(key, "sms");
+  if (key && kind === "start") await undoOptOut(key);
+  if (kind !== "help" || !number) return { kind, locale: null };
+  const last = await db().locationRequest.findFirst({ where: { channel: "sms", target: number }, orderBy: { createdAt: "desc" }, select: { locale: true } });
+  return { kind, locale: last?.locale ?? null };
+}
