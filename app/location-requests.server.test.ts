@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { createLocationRequest } from "~/location-requests.server";
+import { recipientRef } from "~/recipient-controls.server";
 import { createUser } from "../tests/support/factories";
 
 // The renderer can be made to throw for one test; otherwise it is the real one.
@@ -56,8 +57,9 @@ describe("the location-request e-mail", () => {
     const { user } = await createUser();
     const created = await createLocationRequest({ userId: user.id, channel: "email", target: "rosa@example.com", requesterName: "Ana", locale: "ph" });
     if (!created.ok) throw new Error("not sent");
-    const link = `http://localhost:3000/ph/${created.request.code}`;
-    expect(created.request.link).toBe(link);
+    expect(created.request.link).toBe(`http://localhost:3000/ph/${created.request.code}`);
+    // The e-mail carries the recipient's own link: the code and the key the requester never sees.
+    const link = `http://localhost:3000/ph/${await recipientRef(created.request.code)}`;
     const mail = await db().outboxMessage.findFirstOrThrow({ where: { channel: "email", to: "rosa@example.com" }, orderBy: { createdAt: "desc" } });
     const anchors = [...mail.html!.matchAll(/<a href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
     expect(anchors).toContainEqual([link, "Buksan ang kahilingan"]);

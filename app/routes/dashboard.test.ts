@@ -49,7 +49,9 @@ describe("dashboard: New Search", () => {
     expect(request).toMatchObject({ channel: "sms", target: "+639171234567", requesterName: "Ana", locale: "ph", status: "pending" });
     const message = await db().outboxMessage.findFirstOrThrow({ where: { channel: "sms", to: "+639171234567" }, orderBy: { createdAt: "desc" } });
     expect(message.text).toContain(`http://localhost:3000/ph/${request.code}`);
-    expect(message.text).toContain("Hi, si Ana ito");
+    // The service speaks, on the requester's behalf, with the typed name marked as unverified.
+    expect(message.text).toContain("Family Locator: Gustong malaman ni Ana (hindi beripikado ang pangalan)");
+    expect(message.text).toMatch(/I-reply ang STOP para tumigil$/);
   });
 
   it("sends an e-mail with the localized link and goes to Location by Email", async () => {
@@ -60,7 +62,7 @@ describe("dashboard: New Search", () => {
     const request = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
     const mail = await db().outboxMessage.findFirstOrThrow({ where: { channel: "email", to: "rosa@example.com" }, orderBy: { createdAt: "desc" } });
     expect(mail.text).toContain(`http://localhost:3000/id/${request.code}`);
-    expect(mail.subject).toBe("Ana menanyakan keberadaan Anda");
+    expect(mail.subject).toBe("Family Locator: Ana menanyakan keberadaan Anda");
   });
 
   it("creates a link and shows it highlighted on Location by link", async () => {
