@@ -12,7 +12,7 @@ import { outboxText, requestOf } from "./support/requests.ts";
 
 const TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 const QUEZON_CITY = { latitude: 14.6507, longitude: 121.0494 };
-const linkIn = (text: string | null) => /https?:\/\/\S+\/[A-Za-z0-9]{8}\b/.exec(text ?? "")?.[0] ?? null;
+const linkIn = (text: string | null) => /https?:\/\/\S+\/[A-Za-z0-9]{8}(?:[A-Za-z0-9]{6})?\b/.exec(text ?? "")?.[0] ?? null;
 
 /** A recipient with JavaScript and a GPS fix shares precisely. */
 async function sharePrecisely(browser: Browser, link: string, locale: Locale) {

@@ -68,3 +68,18 @@ export function addLocatedLink(userId: string, title: string, code: string, fix:
     .run(id, userId, title, code, fix.latitude, fix.longitude, fix.accuracyMeters, fix.address, now, now, now, now);
   return id;
 }
+
+/** How many messages went to `to` (SMS or e-mail). */
+export function outboxCount(to: string) {
+  return (db().prepare(`SELECT count(*) AS n FROM "OutboxMessage" WHERE "to" = ?`).get(to) as { n: number }).n;
+}
+
+/** The account may send again now: its three-hour slots are cleared. */
+export function clearSendSlots(userId: string) {
+  db().prepare(`DELETE FROM "UsageSlot" WHERE "key" IN (?, ?, ?)`).run(`sms:${userId}`, `email:${userId}`, `link:${userId}`);
+}
+
+/** The request was made `days` ago (to see its link expire). */
+export function ageRequest(code: string, days: number) {
+  db().prepare(`UPDATE "LocationRequest" SET createdAt = ? WHERE code = ?`).run(sqliteDate(new Date(Date.now() - days * 24 * 3600 * 1000)), code);
+}

@@ -1,0 +1,123 @@
+// The recipient in control, in each language, with and without JavaScript: opting out from the
+// consent page (then another account's request is not delivered), undoing it, blocking one requester
+// while another still gets through, and a link that has expired.
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { BASE_URL } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { tr, type Locale } from "./support/i18n.ts";
+import { signInByRequest, waitForHydration } from "./support/pages.ts";
+import { createLinkRequest } from "./support/location-requests.ts";
+import { ageRequest, clearSendSlots, outboxCount, outboxText } from "./support/requests.ts";
+import type { TestUser } from "./support/users.ts";
+
+const LOCALES = [["", "en"], ["/id", "id"], ["/ph", "ph"]] as const;
+const linkIn = (text: string | null) => /https?:\/\/\S+\/[A-Za-z0-9]{14}\b/.exec(text ?? "")?.[0] ?? null;
+const randomMobile = () => `917${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+
+/** A requester signed in in its own browser context. */
+async function requester(browser: Browser, user: TestUser, js: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
+  await signInByRequest(context, user.email, user.password);
+  return { context, page: await context.newPage() };
+}
+
+/** Sends an SMS request to the Philippine number from the dashboard's New Search. */
+async function sendSms(page: Page, js: boolean, prefix: string, locale: Locale, mobile: string) {
+  await page.goto(`${prefix}/dashboard/?tab=new`);
+  if (js) await waitForHydration(page, "form[data-testid=sms-form]");
+  const form = page.getByTestId("sms-form");
+  await form.getByLabel(tr(locale, "dashboard.new.sms.countryCode")).selectOption("PH");
+  await form.getByLabel(tr(locale, "dashboard.new.sms.number")).fill(mobile);
+  await form.getByLabel(tr(locale, "dashboard.new.language")).selectOption(locale);
+  await form.getByRole("button", { name: tr(locale, "dashboard.new.sms.submit"), exact: true }).click();
+  await expect(page).toHaveURL(/tab=history/);
+}
+
+/** The newest request in the requester's history says it was not delivered, with the one neutral sentence. */
+async function expectNotDelivered(page: Page, locale: Locale) {
+  const newest = page.getByTestId("request").first();
+  await expect(newest.getByTestId("request-state")).toContainText(tr(locale, "dashboard.status.not_accepted"));
+  await expect(newest.getByTestId("not-accepted")).toHaveText(tr(locale, "requests.errors.notAccepted"));
+}
+
+async function recipientPage(browser: Browser, js: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
+  return { context, page: await context.newPage() };
+}
+
+for (const [prefix, locale] of LOCALES) {
+  test(`opt out from the consent page, another account is not delivered, then undo (${locale})`, async ({ browser, js, makeUser }) => {
+    test.setTimeout(120_000);
+    const mobile = randomMobile();
+    const number = `+63${mobile}`;
+    const first = await requester(browser, await makeUser({ name: "Ana" }), js);
+    await sendSms(first.page, js, prefix, locale, mobile);
+    const link = linkIn(outboxText(number));
+    expect(link).toContain(`${BASE_URL}${prefix}/`);
+
+    const recipient = await recipientPage(browser, js);
+    await recipient.page.goto(link!);
+    await expect(recipient.page.getByTestId("unverified")).toContainText("Ana");
+    await recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.optOut"), exact: true }).click();
+    await expect(recipient.page.getByText(tr(locale, "recipient.controls.optedOut_sms"))).toBeVisible();
+    // The consent form is still there: this request was delivered before the opt-out.
+    await expect(recipient.page.getByRole("button", { name: tr(locale, "recipient.actions.decline"), exact: true })).toBeVisible();
+
+    const otherUser = await makeUser({ name: "Ben" });
+    const other = await requester(browser, otherUser, js);
+    await sendSms(other.page, js, prefix, locale, mobile);
+    await expectNotDelivered(other.page, locale);
+    expect(outboxCount(number)).toBe(1);
+
+    await recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.undoOptOut"), exact: true }).click();
+    await expect(recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.optOut"), exact: true })).toBeVisible();
+    await expect(recipient.page.getByText(tr(locale, "recipient.controls.optedOut_sms"))).toHaveCount(0);
+
+    // The refused request did not use up the other account's three hours: it may ask again at once.
+    await sendSms(other.page, js, prefix, locale, mobile);
+    await expect(other.page.getByTestId("request").first().getByTestId("not-accepted")).toHaveCount(0);
+    expect(outboxCount(number)).toBe(2);
+    for (const c of [first.context, other.context, recipient.context]) await c.close();
+  });
+
+  test(`block one requester while another still gets through (${locale})`, async ({ browser, js, makeUser }) => {
+    test.setTimeout(120_000);
+    const mobile = randomMobile();
+    const number = `+63${mobile}`;
+    const blockedUser = await makeUser({ name: "Carlo" });
+    const blocked = await requester(browser, blockedUser, js);
+    await sendSms(blocked.page, js, prefix, locale, mobile);
+
+    const recipient = await recipientPage(browser, js);
+    await recipient.page.goto(linkIn(outboxText(number))!);
+    await recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.block"), exact: true }).click();
+    await expect(recipient.page.getByText(tr(locale, "recipient.controls.blocked"))).toBeVisible();
+    await expect(recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.unblock"), exact: true })).toBeVisible();
+
+    clearSendSlots(blockedUser.id);
+    await sendSms(blocked.page, js, prefix, locale, mobile);
+    await expectNotDelivered(blocked.page, locale);
+
+    const other = await requester(browser, await makeUser({ name: "Dina" }), js);
+    await sendSms(other.page, js, prefix, locale, mobile);
+    await expect(other.page.getByTestId("request").first().getByTestId("not-accepted")).toHaveCount(0);
+    expect(outboxCount(number)).toBe(2);
+    expect(outboxText(number)).toContain("Dina");
+    for (const c of [blocked.context, other.context, recipient.context]) await c.close();
+  });
+
+  test(`an expired link shows its own page and shares nothing (${locale})`, async ({ page, makeUser, consoleErrors }) => {
+    // The browser logs the page's own 410 status.
+    consoleErrors.allow(/status of 410/);
+    const user = await makeUser({ name: "Ana" });
+    const code = createLinkRequest(user.id, "Ana", locale);
+    ageRequest(code, 8);
+
+    const response = await page.goto(`${prefix}/${code}`);
+    expect(response?.status()).toBe(410);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "recipient.expired.title"));
+    await expect(page.getByRole("button", { name: tr(locale, "recipient.actions.approximate"), exact: true })).toHaveCount(0);
+    const share = await page.request.post(`${prefix}/${code}`, { form: { intent: "approximate" }, maxRedirects: 0 });
+    expect(share.status()).toBe(410);
+  });
+}
