@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { recipientKey } from "~/recipient-controls.server";
 import { formatDateTime } from "~/utils/time-zone";
 import { allowConsoleError } from "../../tests/support/console";
 import { withFailingSendGrid } from "../../tests/support/failing-sendgrid";
@@ -139,5 +140,38 @@ describe("provider failures", () => {
       resetConfig();
       await fake.close();
     }
+  });
+});
+
+describe("the recipient's protections through the API", () => {
+  const mobile = () => `917${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+  const send = (token: string, phone: string, extra: Record<string, string> = {}) =>
+    sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: { requesterName: "Ana", countryCode: "+63", phone, ...extra }, headers: auth(token) })));
+
+  it("answers 409 with one neutral message for an opted-out number, lists it as not delivered without a link, and keeps the slot free", async () => {
+    const phone = mobile();
+    const key = (await recipientKey("sms", `+63${phone}`))!;
+    await db().recipientOptOut.create({ data: { recipientKey: key, source: "page" } });
+    const { token } = await signedInUser();
+    const answer = await send(token, phone, { requesterName: "Ana\nPolice" });
+    expect(answer.status).toBe(409);
+    const envelope = await readEnvelope(answer);
+    expect(envelope.message).toBe("The person asked does not accept requests right now");
+    const { id } = envelope.data as { id: string };
+    expect(envelope.data).toEqual({ id, delivery: "not_accepted" });
+    const one = await readEnvelope(await getOne({ ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`, { headers: auth(token) })), params: { id } }));
+    expect(one.data).toMatchObject({ delivery: "not_accepted", link: null, expired: false });
+    expect(await db().locationRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({ requesterName: "Ana Police" });
+    expect((await send(token, mobile())).status).toBe(200);
+  });
+
+  it("answers 429 with Retry-After when the recipient declined this account's last request", async () => {
+    const phone = mobile();
+    const { token, user } = await signedInUser();
+    await db().recipientDecline.create({ data: { recipientKey: (await recipientKey("sms", `+63${phone}`))!, userId: user.id, declinedAt: new Date() } });
+    const answer = await send(token, phone);
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(71 * 3600);
+    expect((await readEnvelope(answer)).message).toMatch(/^This person declined your last request\. You can ask again on /);
   });
 });
