@@ -3,6 +3,7 @@
 // that opted out is never called again; the state follows Twilio's signed status callbacks.
 import twilio from "twilio";
 import { config } from "~/config.server";
+import { parseFormData } from "~/utils/form-data.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
@@ -87,6 +88,20 @@ export async function sendVoiceMessage(input: SendInput): Promise<SendResult> {
   const state = (CALL_STATES as readonly string[]).includes(placed.state) ? placed.state : "queued";
   await db().voiceMessage.update({ where: { id: row.id }, data: { callSid: placed.id, state } });
   return { ok: true, message: { id: row.id, state } };
+}
+
+/**
+ * A Twilio callback's form fields, once its signature over `path` (on the public URL) is right; otherwise
+ * the plain answer to send: 4xx for a body that is not a form (not Twilio), 403 for a bad signature.
+ */
+export async function readTwilioCallback(request: Request, path: string): Promise<{ ok: true; params: Record<string, string> } | { ok: false; response: Response }> {
+  const parsed = await parseFormData(request);
+  if (!parsed.ok) return { ok: false, response: new Response(parsed.status === 415 ? "Unsupported Media Type" : "Bad Request", { status: parsed.status }) };
+  const params = Object.fromEntries([...parsed.form].map(([k, v]) => [k, String(v)]));
+  if (!validTwilioSignature(request.headers.get("X-Twilio-Signature"), path, params)) {
+    return { ok: false, response: new Response("Invalid signature", { status: 403 }) };
+  }
+  return { ok: true, params };
 }
 
 /** True when Twilio signed these form parameters for this public URL with the auth token. */

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale } from "~/i18n/locales";
 import { handleSmsReply, SMS_INBOUND_PATH } from "~/recipient-controls.server";
-import { parseFormData } from "~/utils/form-data.server";
-import { validTwilioSignature } from "~/voice-messages.server";
+import { readTwilioCallback } from "~/voice-messages.server";
 
 const xml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 const twiml = (message?: string) =>
@@ -17,13 +16,9 @@ const twiml = (message?: string) =>
  * request, START undoes it, HELP is answered in the language of the last request sent to the number.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  // Twilio always posts a form: anything else is not Twilio and gets a plain 4xx, no page.
-  const parsed = await parseFormData(request);
-  if (!parsed.ok) return new Response(parsed.status === 415 ? "Unsupported Media Type" : "Bad Request", { status: parsed.status });
-  const params = Object.fromEntries([...parsed.form].map(([k, v]) => [k, String(v)]));
-  if (!validTwilioSignature(request.headers.get("X-Twilio-Signature"), SMS_INBOUND_PATH, params)) {
-    return new Response("Invalid signature", { status: 403 });
-  }
+  const callback = await readTwilioCallback(request, SMS_INBOUND_PATH);
+  if (!callback.ok) return callback.response;
+  const params = callback.params;
   const reply = await handleSmsReply(params.From ?? "", params.Body ?? "");
   if (reply.kind !== "help") return twiml();
   const t = await getT(reply.locale && isLocale(reply.locale) ? reply.locale : "en");

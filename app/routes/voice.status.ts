@@ -1,16 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseFormData } from "~/utils/form-data.server";
-import { recordCallStatus, STATUS_PATH, validTwilioSignature } from "~/voice-messages.server";
+import { readTwilioCallback, recordCallStatus, STATUS_PATH } from "~/voice-messages.server";
 
 /** Twilio's call status callback: signed with the auth token over the public URL and the form fields. */
 export async function action({ request }: ActionFunctionArgs) {
   // Twilio always posts a form: anything else is not Twilio and gets a plain 4xx, no page.
-  const parsed = await parseFormData(request);
-  if (!parsed.ok) return new Response(parsed.status === 415 ? "Unsupported Media Type" : "Bad Request", { status: parsed.status });
-  const params = Object.fromEntries([...parsed.form].map(([k, v]) => [k, String(v)]));
-  if (!validTwilioSignature(request.headers.get("X-Twilio-Signature"), STATUS_PATH, params)) {
-    return new Response("Invalid signature", { status: 403 });
-  }
+  const callback = await readTwilioCallback(request, STATUS_PATH);
+  if (!callback.ok) return callback.response;
+  const params = callback.params;
   await recordCallStatus(params.CallSid ?? "", params.CallStatus ?? "");
   return new Response(null, { status: 204 });
 }
