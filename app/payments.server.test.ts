@@ -478,6 +478,27 @@ describe("sandbox life cycle", () => {
     resetConfig();
   });
 
+  it("takes an optional mobile number, checks it and stores it on the account", async () => {
+    const invalid = await startCheckout({ name: "Ana", surname: "Reyes", email: uniqueEmail("phone"), adult: "on", phone: "12345" }, { locale: "ph" });
+    expect(invalid).toEqual({ ok: false, error: "validation", fields: { phone: "requests.errors.numberInvalid" } });
+    // A landline is not a mobile number.
+    const landline = await startCheckout({ name: "Ana", surname: "Reyes", email: uniqueEmail("phone"), adult: "on", phone: "+63 2 8123 4567" }, { locale: "ph" });
+    expect(landline).toMatchObject({ ok: false, fields: { phone: "requests.errors.numberInvalid" } });
+
+    const withPhone = uniqueEmail("phone");
+    // Read in the page language's country (the Philippines for /ph) unless it starts with +.
+    const started = await startCheckout({ name: "Ana", surname: "Reyes", email: withPhone, adult: "on", phone: " 0917 123 4567 " }, { locale: "ph" });
+    if (!started.ok) throw new Error("checkout failed");
+    await sandboxPay(started.checkoutId);
+    expect(await db().user.findUniqueOrThrow({ where: { email: withPhone } })).toMatchObject({ phone: "+639171234567" });
+
+    const without = uniqueEmail("phone");
+    const plain = await startCheckout({ name: "Budi", surname: "Santoso", email: without, adult: "on", phone: "" }, { locale: "id" });
+    if (!plain.ok) throw new Error("checkout failed");
+    await sandboxPay(plain.checkoutId);
+    expect(await db().user.findUniqueOrThrow({ where: { email: without } })).toMatchObject({ phone: null });
+  });
+
   it("pays, renews, reminds before renewal, fails and expires", async () => {
     const email = uniqueEmail("sbx");
     const started = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id" });
