@@ -275,6 +275,24 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
   });
 });
 
+describe("the optional phone number through the API", () => {
+  it("answers 400 in the request's language for an invalid one, and opens no checkout", async () => {
+    const before = fake.requests.length;
+    const response = await registerAndSign({
+      ...routeArgs(
+        apiRequest("/api/v1/auth/registerAndSign/stripe", {
+          json: { name: "Ana", surname: "Reyes", email: uniqueEmail("api-phone"), adult: true, locale: "id", phone: "0812" },
+          headers: { "Accept-Language": "id-ID" },
+        }),
+      ),
+      params: { provider: "stripe" },
+    });
+    expect(response.status).toBe(400);
+    expect(await readEnvelope(response)).toMatchObject({ status: 400, data: { field: "phone", errors: { phone: "Silakan masukkan nomor ponsel yang valid" } } });
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
 describe("one paying subscription per account", () => {
   const signedIn = async (email: string) => {
     const user = await db().user.findUniqueOrThrow({ where: { email } });
