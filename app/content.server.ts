@@ -71,7 +71,7 @@ const parsedBlogs = {
  * (CONTACT_EMAIL), how long shared positions are kept (RETENTION_DAYS) and how long a sign-in lasts
  * (SESSION_TTL_DAYS), the periods with the language's own plural ("1 day", "7 days", "7 hari").
  */
-export function configuredTextValues(locale: Locale) {
+function configuredTextValues(locale: Locale) {
   const c = config();
   const t = createTranslate(commonMessages[locale], locale);
   return {
