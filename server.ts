@@ -6,13 +6,14 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { config } from "~/config.server";
-import { DEMO_EMAIL, DEMO_PASSWORD, prepare } from "~/startup.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, failStartup, prepare, startupStep } from "~/startup.server";
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
 import { planWarnings } from "~/payments.server";
 
-const c = config();
-const { seeded } = await prepare();
+// A failed start (configuration, database, build, port) prints one sentence and exits with code 1.
+const c = await startupStep(config);
+const { seeded } = await startupStep(prepare);
 startMaintenance();
 
 const app = express();
@@ -37,13 +38,13 @@ if (c.NODE_ENV === "development") {
   app.use("/builds", express.static(path.join(client, "builds"), { cacheControl: false, setHeaders: (res) => res.setHeader("Cache-Control", "no-cache") }));
   app.use(express.static(client, { maxAge: "1h" }));
   // @ts-expect-error the build exists at run time (npm run build)
-  const serverBuild = (await import("./build/server/index.js")) as ServerBuild;
+  const serverBuild = (await startupStep(() => import("./build/server/index.js"))) as ServerBuild;
   build = async () => serverBuild;
 }
 
 app.all("*", createRequestHandler({ build: () => build(), mode: c.NODE_ENV }));
 
-app.listen(c.PORT, () => {
+const server = app.listen(c.PORT, () => {
   console.log(`Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`);
   console.log(`Database: ${c.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : c.DATABASE_URL}`);
   for (const line of providerSummary()) console.log(line);
@@ -53,3 +54,4 @@ app.listen(c.PORT, () => {
     console.log(`Demo account${seeded ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   }
 });
+server.on("error", failStartup);

@@ -8,7 +8,10 @@ const planAmounts = z.string().regex(/^\d+(\.\d{1,2})?\/\d+(\.\d{1,2})?$/, "firs
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|sqlite3?:|postgres(ql)?:\/\/)./, "must be a file: (SQLite) or postgres:// address")
+    .default("file:./data/app.db"),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),

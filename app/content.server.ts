@@ -7,7 +7,10 @@ import phBlog from "../locales/ph/blog.json";
 import enPages from "../locales/en/pages.json";
 import idPages from "../locales/id/pages.json";
 import phPages from "../locales/ph/pages.json";
+import { config } from "~/config.server";
 import { intlLocale, type Locale } from "~/i18n/locales";
+import { commonMessages } from "~/i18n/resources.server";
+import { createTranslate } from "~/i18n/translate";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const section = z.object({ heading: z.string(), paragraphs: z.array(z.string()), list: z.array(z.string()).optional() });
@@ -56,15 +59,55 @@ type Article = z.infer<typeof articleSchema>;
 export type TextPageKey = "about" | "privacy" | "terms" | "cookies" | "intellectualProperty" | "refund" | "tracking";
 
 // Parsed once at start: a content file that lost a field fails loudly instead of rendering blanks.
-const pages = { en: pagesSchema.parse(enPages), id: pagesSchema.parse(idPages), ph: pagesSchema.parse(phPages) } satisfies Record<Locale, Pages>;
-const blogs = {
+const parsedPages = { en: pagesSchema.parse(enPages), id: pagesSchema.parse(idPages), ph: pagesSchema.parse(phPages) } satisfies Record<Locale, Pages>;
+const parsedBlogs = {
   en: blogSchema.parse(enBlog).articles,
   id: blogSchema.parse(idBlog).articles,
   ph: blogSchema.parse(phBlog).articles,
 } satisfies Record<Locale, Record<string, Article>>;
 
+/**
+ * The settings the texts name, as i18next-style `{{name}}` values: the support address
+ * (CONTACT_EMAIL), how long shared positions are kept (RETENTION_DAYS) and how long a sign-in lasts
+ * (SESSION_TTL_DAYS), the periods with the language's own plural ("1 day", "7 days", "7 hari").
+ */
+function configuredTextValues(locale: Locale) {
+  const c = config();
+  const t = createTranslate(commonMessages[locale], locale);
+  return {
+    contactEmail: c.CONTACT_EMAIL,
+    retentionPeriod: t("common.days", { count: c.RETENTION_DAYS }),
+    sessionPeriod: t("common.days", { count: c.SESSION_TTL_DAYS }),
+  };
+}
+
+type Strings = string | Strings[] | { [key: string]: Strings };
+
+/** Fills the known `{{name}}` placeholders of every string in a content tree. */
+function fill<T>(node: T, values: Record<string, string>): T {
+  const visit = (value: Strings): Strings => {
+    if (typeof value === "string") return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+    if (Array.isArray(value)) return value.map(visit);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v)]));
+  };
+  return visit(node as Strings) as T;
+}
+
+// Filled once per language and settings (tests change the settings between cases).
+const filled = new Map<string, { pages: Pages; blog: Record<string, Article> }>();
+function content(locale: Locale) {
+  const values = configuredTextValues(locale);
+  const key = `${locale}\n${JSON.stringify(values)}`;
+  let found = filled.get(key);
+  if (!found) {
+    found = { pages: fill(parsedPages[locale], values), blog: fill(parsedBlogs[locale], values) };
+    filled.set(key, found);
+  }
+  return found;
+}
+
 export function pageContent(locale: Locale): Pages {
-  return pages[locale];
+  return content(locale).pages;
 }
 
 /** Pages shown by the one generic content page: the text pages, the FAQ and the two notices. */
@@ -76,7 +119,7 @@ export function faqSections(items: Faq[]): Section[] {
 
 /** Any content page in the shape of a text page: FAQ items become sections, a notice's text the intro. */
 export function contentPage(key: ContentPageKey, locale: Locale): TextPage {
-  const all = pages[locale];
+  const all = pageContent(locale);
   if (key === "faqs") {
     const { items, ...rest } = all.faqs;
     return { ...rest, sections: faqSections(items) };
@@ -89,7 +132,7 @@ export function contentPage(key: ContentPageKey, locale: Locale): TextPage {
 }
 
 /** Blog slugs in the order of the content file (the same in every language). */
-export const articleSlugs: readonly string[] = Object.keys(blogs.en);
+export const articleSlugs: readonly string[] = Object.keys(parsedBlogs.en);
 
 const WORDS_PER_MINUTE = 200;
 
@@ -118,16 +161,17 @@ function summary(slug: string, article: Article, locale: Locale): ArticleSummary
 
 /** Newest first. */
 export function articleList(locale: Locale): ArticleSummary[] {
-  return Object.entries(blogs[locale])
+  return Object.entries(content(locale).blog)
     .map(([slug, article]) => summary(slug, article, locale))
     .sort((a, b) => b.date.localeCompare(a.date));
 }
 
 export function findArticle(slug: string, locale: Locale) {
-  const article = Object.hasOwn(blogs[locale], slug) ? blogs[locale][slug] : undefined;
+  const blog = content(locale).blog;
+  const article = Object.hasOwn(blog, slug) ? blog[slug] : undefined;
   if (!article) return null;
   const related = article.related.flatMap((other) => {
-    const found = blogs[locale][other];
+    const found = blog[other];
     return found ? [summary(other, found, locale)] : [];
   });
   return { ...summary(slug, article, locale), sections: article.sections, related };

@@ -1,10 +1,11 @@
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { hit } from "~/rate-limit.server";
 import { sha256 } from "~/utils/hash.server";
-import { createUser } from "../tests/support/factories";
+import { createUser, uniqueEmail } from "../tests/support/factories";
+import { DAY_MS, renewSandboxSubscriptions, sandboxAdvance, sandboxPay, startCheckout, subscriptionDetails } from "./payments.server";
 import { runMaintenance } from "./maintenance.server";
 
 it("removes expired sessions and ended rate-limit windows, and keeps live ones", async () => {
@@ -75,4 +76,81 @@ it("follows a configured RETENTION_DAYS", async () => {
     delete process.env.RETENTION_DAYS;
     resetConfig();
   }
+});
+
+describe("the sandbox's renewals", () => {
+  /** A sandbox buyer whose first (trial) day is paid, as after the sandbox checkout's Pay button. */
+  async function sandboxBuyer(at: Date) {
+    const email = uniqueEmail("renewal");
+    const started = await startCheckout({ name: "Ana", surname: "Reyes", email, adult: "on" }, { locale: "ph", now: at });
+    if (!started.ok) throw new Error("checkout failed");
+    await sandboxPay(started.checkoutId, at);
+    const user = await db().user.findUniqueOrThrow({ where: { email } });
+    return { email, user, sub: await db().subscription.findUniqueOrThrow({ where: { userId: user.id } }) };
+  }
+
+  it("reminds before the end of each period, then charges the next one: a payment, validUntil moved", async () => {
+    const start = new Date("2031-03-01T08:00:00.000Z");
+    const { email, user, sub } = await sandboxBuyer(start);
+    expect(sub).toMatchObject({ state: "trial", validUntil: new Date(start.getTime() + DAY_MS), nextChargeAt: new Date(start.getTime() + DAY_MS) });
+
+    // Before the end of the first day nothing is charged (the reminder has gone out: it is within 3 days).
+    expect((await runMaintenance(new Date(start.getTime() + DAY_MS - 60_000))).sandboxRenewals).toBe(0);
+    expect(await db().outboxMessage.count({ where: { to: email, subject: "Malapit nang mag-renew ang iyong subscription" } })).toBe(1);
+
+    // Ten minutes after the day ends, the next period is charged from the due time on.
+    const firstDue = new Date(start.getTime() + DAY_MS);
+    expect((await runMaintenance(new Date(firstDue.getTime() + 10 * 60_000))).sandboxRenewals).toBe(1);
+    const renewed = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });
+    const secondDue = new Date(firstDue.getTime() + 30 * DAY_MS);
+    expect(renewed).toMatchObject({ state: "active", validUntil: secondDue, nextChargeAt: secondDue });
+    const paid = await db().payment.findMany({ where: { subscriptionId: sub.id, status: "paid" }, orderBy: { paidAt: "asc" } });
+    expect(paid.map((p) => [p.amount, p.currency])).toEqual([
+      [4900, "PHP"],
+      [149900, "PHP"],
+    ]);
+    expect(await subscriptionDetails(user.id, new Date(secondDue.getTime() - 1000))).toMatchObject({ state: "Active", expiredStatus: 0 });
+
+    // Running again (another process, the next tick) charges nothing more.
+    expect((await runMaintenance(new Date(firstDue.getTime() + 20 * 60_000))).sandboxRenewals).toBe(0);
+    expect(await db().payment.count({ where: { subscriptionId: sub.id } })).toBe(2);
+
+    // The next period: a reminder three days before, then the charge.
+    await runMaintenance(new Date(secondDue.getTime() - 2 * DAY_MS));
+    expect(await db().outboxMessage.count({ where: { to: email, subject: "Malapit nang mag-renew ang iyong subscription" } })).toBe(2);
+    expect((await runMaintenance(new Date(secondDue.getTime() + 60_000))).sandboxRenewals).toBe(1);
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ validUntil: new Date(secondDue.getTime() + 30 * DAY_MS) });
+    expect(await db().payment.count({ where: { subscriptionId: sub.id, status: "paid" } })).toBe(3);
+  });
+
+  it("does not charge a forced failure or a cancelled subscription again: they expire", async () => {
+    const start = new Date("2031-05-01T08:00:00.000Z");
+    const failing = await sandboxBuyer(start);
+    const failedAt = new Date(start.getTime() + 12 * 3600_000);
+    expect((await sandboxAdvance(failing.email, "fail", failedAt)).ok).toBe(true);
+    const cancelled = await sandboxBuyer(start);
+    await db().subscription.update({ where: { id: cancelled.sub.id }, data: { state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null } });
+
+    const later = new Date(start.getTime() + 2 * DAY_MS);
+    await runMaintenance(later);
+    for (const { user, sub } of [failing, cancelled]) {
+      expect(await subscriptionDetails(user.id, later)).toMatchObject({ state: "Expired", expiredStatus: 1 });
+      expect(await db().payment.count({ where: { subscriptionId: sub.id, status: "paid" } })).toBe(1);
+    }
+    expect(await db().payment.count({ where: { subscriptionId: failing.sub.id, status: "failed" } })).toBe(1);
+  });
+
+  it("leaves sandbox subscriptions alone while a real provider takes the payments", async () => {
+    const start = new Date("2031-07-01T08:00:00.000Z");
+    const { sub } = await sandboxBuyer(start);
+    process.env.STRIPE_SECRET_KEY = "sk_test_unused";
+    resetConfig();
+    try {
+      expect(await renewSandboxSubscriptions(new Date(start.getTime() + 2 * DAY_MS))).toBe(0);
+    } finally {
+      delete process.env.STRIPE_SECRET_KEY;
+      resetConfig();
+    }
+    expect(await db().payment.count({ where: { subscriptionId: sub.id } })).toBe(1);
+  });
 });

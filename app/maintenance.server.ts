@@ -1,7 +1,7 @@
 import { db } from "~/db.server";
 import { purgeOldDeviceReports } from "~/device-report.server";
 import { purgeOldPositions } from "~/location-requests.server";
-import { sendRenewalReminders } from "~/payments.server";
+import { renewSandboxSubscriptions, sendRenewalReminders } from "~/payments.server";
 import { sweepPhoneLookups } from "~/phone-lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
 import { sweepDeclines } from "~/recipient-controls.server";
@@ -10,12 +10,12 @@ const DAY = 24 * 3600 * 1000;
 
 /**
  * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups, and
- * device reports and shared positions past their retention periods, declines past their cooldown, and
- * sends due renewal reminders.
+ * device reports and shared positions past their retention periods, declines past their cooldown,
+ * sends due renewal reminders and charges the embedded sandbox's due renewals.
  * Idempotent, so any number of processes may run it.
  */
 export async function runMaintenance(now = new Date()) {
-  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders, phoneLookups, deviceReports, declines] = await Promise.all([
+  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders, phoneLookups, deviceReports, declines, sandboxRenewals] = await Promise.all([
     db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
     db().verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
     db().authCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
@@ -25,8 +25,9 @@ export async function runMaintenance(now = new Date()) {
     sweepPhoneLookups(now),
     purgeOldDeviceReports(now),
     sweepDeclines(now),
+    renewSandboxSubscriptions(now),
   ]);
-  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions, renewalReminders, phoneLookups, deviceReports, declines };
+  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions, renewalReminders, phoneLookups, deviceReports, declines, sandboxRenewals };
 }
 
 /** Runs the sweep in the server process every `intervalMs`; errors are logged, never fatal. */

@@ -275,6 +275,24 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
   });
 });
 
+describe("the optional phone number through the API", () => {
+  it("answers 400 in the request's language for an invalid one, and opens no checkout", async () => {
+    const before = fake.requests.length;
+    const response = await registerAndSign({
+      ...routeArgs(
+        apiRequest("/api/v1/auth/registerAndSign/stripe", {
+          json: { name: "Ana", surname: "Reyes", email: uniqueEmail("api-phone"), adult: true, locale: "id", phone: "0812" },
+          headers: { "Accept-Language": "id-ID" },
+        }),
+      ),
+      params: { provider: "stripe" },
+    });
+    expect(response.status).toBe(400);
+    expect(await readEnvelope(response)).toMatchObject({ status: 400, data: { field: "phone", errors: { phone: "Silakan masukkan nomor ponsel yang valid" } } });
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
 describe("one paying subscription per account", () => {
   const signedIn = async (email: string) => {
     const user = await db().user.findUniqueOrThrow({ where: { email } });
@@ -476,6 +494,27 @@ describe("sandbox life cycle", () => {
   beforeAll(() => {
     delete process.env.STRIPE_SECRET_KEY;
     resetConfig();
+  });
+
+  it("takes an optional mobile number, checks it and stores it on the account", async () => {
+    const invalid = await startCheckout({ name: "Ana", surname: "Reyes", email: uniqueEmail("phone"), adult: "on", phone: "12345" }, { locale: "ph" });
+    expect(invalid).toEqual({ ok: false, error: "validation", fields: { phone: "requests.errors.numberInvalid" } });
+    // A landline is not a mobile number.
+    const landline = await startCheckout({ name: "Ana", surname: "Reyes", email: uniqueEmail("phone"), adult: "on", phone: "+63 2 8123 4567" }, { locale: "ph" });
+    expect(landline).toMatchObject({ ok: false, fields: { phone: "requests.errors.numberInvalid" } });
+
+    const withPhone = uniqueEmail("phone");
+    // Read in the page language's country (the Philippines for /ph) unless it starts with +.
+    const started = await startCheckout({ name: "Ana", surname: "Reyes", email: withPhone, adult: "on", phone: " 0917 123 4567 " }, { locale: "ph" });
+    if (!started.ok) throw new Error("checkout failed");
+    await sandboxPay(started.checkoutId);
+    expect(await db().user.findUniqueOrThrow({ where: { email: withPhone } })).toMatchObject({ phone: "+639171234567" });
+
+    const without = uniqueEmail("phone");
+    const plain = await startCheckout({ name: "Budi", surname: "Santoso", email: without, adult: "on", phone: "" }, { locale: "id" });
+    if (!plain.ok) throw new Error("checkout failed");
+    await sandboxPay(plain.checkoutId);
+    expect(await db().user.findUniqueOrThrow({ where: { email: without } })).toMatchObject({ phone: null });
   });
 
   it("pays, renews, reminds before renewal, fails and expires", async () => {

@@ -8,6 +8,8 @@ import { db, type Db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
+import { parseMobile } from "~/location-requests.server";
+import { DEFAULT_REGION } from "~/phone-countries.server";
 import { emailProvider } from "~/providers/email.server";
 import { activePaymentProviderName, paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
 import { HOUR, hit } from "~/rate-limit.server";
@@ -80,8 +82,8 @@ export type PaymentTerms = ReturnType<typeof paymentTerms>;
 
 /** A signed-in buyer (renewal): the payment form is filled in, the e-mail fixed. */
 export async function buyerOf(userId: string) {
-  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true, surname: true } });
-  return { email: user.email, name: user.name ?? "", surname: user.surname ?? "" };
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true, surname: true, phone: true } });
+  return { email: user.email, name: user.name ?? "", surname: user.surname ?? "", phone: user.phone ?? "" };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -102,6 +104,8 @@ export const paymentFormSchema = z.object({
   adult: z.union([z.literal(true), z.literal("on"), z.literal("1"), z.literal("true")], {
     errorMap: () => ({ message: "payments.errors.adult" }),
   }),
+  // Optional (spec sections 3 and 5); checked as a mobile number by `checkoutPhone`.
+  phone: z.string().trim().max(40, "requests.errors.numberInvalid").optional(),
 });
 export type PaymentForm = z.infer<typeof paymentFormSchema>;
 
@@ -110,6 +114,16 @@ export type StartCheckoutResult =
   | { ok: false; error: "validation"; fields: Record<string, string> }
   | { ok: false; error: "provider" }
   | { ok: false; error: "subscribed"; validUntil: string; cancelled: boolean };
+
+/**
+ * The payment form's optional mobile number: empty is fine; anything else must be a valid mobile
+ * number, read in the page language's country unless it starts with +.
+ */
+function checkoutPhone(raw: string | undefined, locale: Locale): { ok: true; e164: string | null } | { ok: false; error: string } {
+  if (!raw) return { ok: true, e164: null };
+  const parsed = parseMobile(DEFAULT_REGION[locale], raw);
+  return parsed.ok ? { ok: true, e164: parsed.e164 } : parsed;
+}
 
 /** The plan name of a returning subscriber's checkout (no first day): "usd-30d-renewal". */
 export const RENEWAL_PLAN_SUFFIX = "-renewal";
@@ -139,6 +153,8 @@ export async function startCheckout(
     return { ok: false, error: "validation", fields };
   }
   const form = parsed.data;
+  const phone = checkoutPhone(form.phone, options.locale);
+  if (!phone.ok) return { ok: false, error: "validation", fields: { phone: phone.error } };
   const owner = await db().user.findUnique({ where: { email: form.email }, select: { id: true } });
   if (owner && owner.id !== options.userId) {
     return { ok: false, error: "validation", fields: { email: "payments.errors.emailInUse" } };
@@ -162,6 +178,7 @@ export async function startCheckout(
       firstDayAmount: renewal ? 0 : plan.firstDayAmount,
       periodDays: plan.periodDays,
       userId: options.userId ?? null,
+      ...(phone.e164 ? { phone: { create: { phone: phone.e164 } } } : {}),
     },
   });
   const t = await getT(options.locale);
@@ -384,6 +401,7 @@ async function completeCheckout(
   const claimed = await tx.checkout.updateMany({ where: { id: checkout.id, status: checkout.status }, data: { status: "paid" } });
   if (claimed.count !== 1) return;
   let userId = checkout.userId;
+  const phone = (await tx.checkoutPhone.findUnique({ where: { checkoutId: checkout.id } }))?.phone;
   // Automatic sign-in is only for an account this checkout creates; anything else signs in normally.
   let autoLogin = false;
   if (!userId) {
@@ -397,6 +415,7 @@ async function completeCheckout(
           passwordHash: secret.passwordHash,
           name: checkout.name,
           surname: checkout.surname,
+          phone,
           locale: checkout.locale,
         },
       });
@@ -409,6 +428,8 @@ async function completeCheckout(
     where: { id: checkout.id },
     data: { status: "paid", userId, authCodeIssuedAt: autoLogin ? null : event.at },
   });
+  // A number given when renewing replaces the stored one; leaving the field empty keeps it.
+  if (phone && !autoLogin) await tx.user.update({ where: { id: userId }, data: { phone } });
   const previous = await tx.subscription.findUnique({ where: { userId } });
   // Two checkouts paid for one account (two tabs, or a checkout opened before the first was paid):
   // the newer one is kept, and the older one must stop renewing, or it would charge unseen.
@@ -818,6 +839,51 @@ export async function sendRenewalReminders(now = new Date()) {
     if (result.ok) sent += 1;
   }
   return sent;
+}
+
+/**
+ * The sandbox's billing clock, run by the maintenance job: at the end of each paid period it charges
+ * the next one as a real provider would (a paid payment in the history, `validUntil` moved on; the
+ * reminder e-mail went out before, from `sendRenewalReminders`). Only while the sandbox takes the
+ * payments. A cancelled subscription, or one whose renewal failed (`npm run sandbox -- fail`, which
+ * clears `nextChargeAt`), is not charged. The event id is the subscription and its due time, so
+ * several processes running this at once apply each renewal once.
+ */
+export async function renewSandboxSubscriptions(now = new Date()) {
+  if (activePaymentProviderName() !== "sandbox") return 0;
+  const due = await db().subscription.findMany({
+    where: {
+      provider: "sandbox",
+      providerSubscriptionId: { not: null },
+      cancelAtPeriodEnd: false,
+      state: { in: ["trial", "active"] },
+      nextChargeAt: { lte: now },
+      amount: { not: null },
+    },
+    take: 500,
+  });
+  let renewed = 0;
+  for (const sub of due) {
+    const dueAt = sub.nextChargeAt!;
+    const period = (sub.periodDays ?? config().PERIOD_DAYS) * DAY_MS;
+    // The period starts when it was due; after a pause longer than a period, from now (missed
+    // periods are not charged).
+    const start = dueAt.getTime() + period > now.getTime() ? dueAt.getTime() : now.getTime();
+    const result = await applyPaymentEvent("sandbox", {
+      kind: "payment.succeeded",
+      eventId: `sbx_evt_renewal_${sub.id}_${dueAt.getTime()}`,
+      at: now,
+      subscriptionId: sub.providerSubscriptionId!,
+      checkoutId: null,
+      customerId: sub.providerCustomerId,
+      paymentId: `sbx_in_renewal_${sub.id}_${dueAt.getTime()}`,
+      amount: sub.amount!,
+      currency: sub.currency ?? "USD",
+      periodEnd: new Date(start + period),
+    });
+    if (result.status === "applied") renewed += 1;
+  }
+  return renewed;
 }
 
 /**

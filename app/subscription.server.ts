@@ -1,14 +1,33 @@
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
+import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
+import { readCookie } from "~/utils/cookies";
 
 /** Spec section 9: the expired marker. */
 export const EXPIRED_PATH = "/dashboard/?s=-1&at=10";
 
 export function isExpiredMarker(url: URL) {
   return url.searchParams.get("s") === "-1" && url.searchParams.get("at") === "10";
+}
+
+/**
+ * Set when the expired notice has been shown to this user: for the rest of the browser session the
+ * dashboard opens read-only (history and records, no sending) instead of sending them back to the
+ * notice. The value is the user id, so another account in the same browser sees its own notice.
+ */
+const EXPIRED_SEEN_COOKIE = "expired_seen";
+
+export function expiredNoticeSeen(request: Request, userId: string) {
+  return readCookie(request.headers.get("Cookie"), EXPIRED_SEEN_COOKIE) === userId;
+}
+
+/** A session cookie (no Max-Age): closing the browser brings the notice back. */
+export function expiredNoticeSeenCookie(userId: string) {
+  const secure = config().cookieSecure ? "; Secure" : "";
+  return `${EXPIRED_SEEN_COOKIE}=${encodeURIComponent(userId)}; Path=/; SameSite=Lax; HttpOnly${secure}`;
 }
 
 export type SubscriptionRow = { state: string; validUntil: Date; createdAt: Date } | null;

@@ -1,6 +1,7 @@
 // The sandbox payment provider's billing clock, for trying the subscription life cycle without keys:
 //   npm run sandbox -- renew <email>   charge the next period now (validUntil moves one period on)
 //   npm run sandbox -- fail <email>    the renewal fails: the paid period ends now (then: Expired)
+// Without them the maintenance job charges each period when it ends, as a real provider would.
 // Uses DATABASE_URL like the server.
 import { sandboxAdvance } from "~/payments.server";
 import { db } from "~/db.server";

@@ -27,7 +27,7 @@ describe("page guards", () => {
 
   it("lets an active subscriber in and reads the subscription each time", async () => {
     const { token } = await signedInUser();
-    const data = await dashboardLoader(routeArgs(page("/dashboard/", token)));
+    const { data } = await dashboardLoader(routeArgs(page("/dashboard/", token)));
     expect(data.subscription).toMatchObject({ state: "Active", expiredStatus: 0 });
     expect(data.expiredNotice).toBe(false);
   });
@@ -36,13 +36,31 @@ describe("page guards", () => {
     const { token } = await signedInUser({ days: -2 });
     const res = await thrownResponse(dashboardLoader(routeArgs(page("/id/dashboard", token))));
     expect(res.headers.get("Location")).toBe("/id/dashboard/?s=-1&at=10");
-    const data = await dashboardLoader(routeArgs(page("/id/dashboard/?s=-1&at=10", token)));
+    const { data } = await dashboardLoader(routeArgs(page("/id/dashboard/?s=-1&at=10", token)));
     expect(data.expiredNotice).toBe(true);
+  });
+
+  it("lets an expired subscriber who has seen the notice read every tab, and only them", async () => {
+    const { token, user } = await signedInUser({ days: -2 });
+    const notice = await dashboardLoader(routeArgs(page("/ph/dashboard/?s=-1&at=10", token)));
+    const seen = /^(expired_seen=[^;]*)/.exec(new Headers(notice.init?.headers).get("Set-Cookie") ?? "")?.[1];
+    expect(seen).toBe(`expired_seen=${user.id}`);
+    const withSeen = (path: string, cookie = seen) =>
+      new Request(`http://localhost:3000${path}`, { headers: { Cookie: `token=${token}; ${cookie}` } });
+    for (const tab of ["history", "new", "records", "link", "email"]) {
+      const { data } = await dashboardLoader(routeArgs(withSeen(`/ph/dashboard/?tab=${tab}`)));
+      expect(data.tab).toBe(tab);
+      expect(data.expiredNotice).toBe(false);
+      expect(data.subscription.access).toBe(false);
+    }
+    // Another account's marker does not open this one's dashboard.
+    const other = await thrownResponse(dashboardLoader(routeArgs(withSeen("/dashboard/", "expired_seen=someone-else"))));
+    expect(other.headers.get("Location")).toBe("/dashboard/?s=-1&at=10");
   });
 
   it("keeps a cancelled subscription usable until its end", async () => {
     const { token } = await signedInUser({ state: "cancelled", days: 3 });
-    const data = await dashboardLoader(routeArgs(page("/dashboard", token)));
+    const { data } = await dashboardLoader(routeArgs(page("/dashboard", token)));
     expect(data.subscription.state).toBe("Cancelled");
   });
 

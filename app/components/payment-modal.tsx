@@ -10,7 +10,7 @@ import { Modal } from "./modal";
 /** What a loader returns as `paymentModal` to offer the payment modal on its pages. */
 export type PaymentModalData = {
   terms: PaymentTerms;
-  buyer: { email: string; name: string; surname: string } | null;
+  buyer: { email: string; name: string; surname: string; phone: string } | null;
 };
 
 /** The payment modal's data from whichever route on the page provides it (the root, or /checkout). */
@@ -67,6 +67,16 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
         readOnly={!!buyer}
         defaultValue={buyer?.email ?? values.email}
         error={errors.email && t(errors.email)}
+      />
+      <Field
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        label={t("payments.modal.phone")}
+        autoComplete="tel"
+        maxLength={40}
+        defaultValue={values.phone ?? buyer?.phone}
+        error={errors.phone && t(errors.phone)}
       />
       <div className="field field-check">
         <label>

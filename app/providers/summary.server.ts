@@ -24,6 +24,6 @@ export function providerSummary(): string[] {
     `Number lookup: ${lookup}${lookup === "offline" ? " (embedded: numbering data only, no carrier)" : ""}`,
     `Reverse geocoding: ${geocoder}${geocoder === "offline" ? " (embedded: nearest city from the packaged list)" : ""}`,
     "IP location: offline (the packaged city database)",
-    `Payments: ${payments}${payments === "sandbox" ? " (embedded: test checkout at /checkout/sandbox, no money moves; npm run sandbox -- renew|fail <email>)" : ""}`,
+    `Payments: ${payments}${payments === "sandbox" ? " (embedded: test checkout at /checkout/sandbox, no money moves; renews by itself at each period end; npm run sandbox -- renew|fail <email>)" : ""}`,
   ];
 }

@@ -12,6 +12,7 @@ const body = z.object({
   surname: z.string().max(200).default(""),
   email: z.string().max(320).default(""),
   adult: z.boolean().default(false),
+  phone: z.string().max(200).optional(),
   locale: z.string().optional(),
 });
 

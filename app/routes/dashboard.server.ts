@@ -20,7 +20,7 @@ import {
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { searchedNumber } from "~/utils/number-search";
 import { formatDateTime } from "~/utils/time-zone";
-import type { FormReply, RequestView, Tab } from "~/components/dashboard/types";
+import type { FormReply, NewSearchModal, RequestView, Tab } from "~/components/dashboard/types";
 import { NAME_MAX, TABS, TITLE_MAX } from "~/components/dashboard/types";
 import { cleanLine } from "~/utils/display-text";
 
@@ -30,6 +30,11 @@ const SAMPLE_CODE = "Ab3dE5fG";
 
 export function parseTab(value: string | null): Tab {
   return (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "history";
+}
+
+/** New Search's dialogs, addressed as `?tab=new&modal=message` (choose a message) or `modal=tips`. */
+function parseNewSearchModal(value: string | null): NewSearchModal | null {
+  return value === "message" || value === "tips" ? value : null;
 }
 
 /** Each language's message templates, uninterpolated: the modal fills in the name and a sample link. */
@@ -85,7 +90,7 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
   const language = intlLocale[locale];
   const id = url.searchParams.get("id");
   const mapConfig = { tileUrl: config().MAP_TILE_URL, attribution: config().MAP_ATTRIBUTION };
-  const base = { tab, zone, list: null, detail: null, map: null, newSearch: null, modal: null, highlight: null, live: null };
+  const base = { tab, zone, list: null, detail: null, map: null, newSearch: null, modal: null as NewSearchModal | null, highlight: null, live: null };
 
   if (id) {
     const found = await getRequest(userId, id);
@@ -95,7 +100,7 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
   if (tab === "new") {
     return {
       ...base,
-      modal: url.searchParams.get("modal") === "message" ? ("message" as const) : null,
+      modal: parseNewSearchModal(url.searchParams.get("modal")),
       newSearch: {
         countries: countryOptions(locale),
         defaultRegion: DEFAULT_REGION[locale],

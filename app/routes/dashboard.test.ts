@@ -13,7 +13,7 @@ const page = (path: string, token: string, cookies = "") =>
   new Request(`http://localhost:3000${path}`, { headers: { Cookie: `token=${token}${cookies ? `; ${cookies}` : ""}` } });
 const post = (path: string, token: string, fields: Record<string, string>, cookies = "") =>
   action(routeArgs(formRequest(path, fields, { Cookie: `token=${token}${cookies ? `; ${cookies}` : ""}` })));
-const load = (path: string, token: string, cookies?: string) => loader(routeArgs(page(path, token, cookies)));
+const load = async (path: string, token: string, cookies?: string) => (await loader(routeArgs(page(path, token, cookies)))).data;
 
 /** The toast a redirect carries in its flash cookie. */
 async function toastOf(response: Response) {

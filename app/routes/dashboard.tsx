@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireUser } from "~/auth/guards.server";
+import { config } from "~/config.server";
 import { LocationMap } from "~/components/dashboard/location-map";
 import { NewSearch } from "~/components/dashboard/new-search";
 import { RequestDetail, RequestList } from "~/components/dashboard/request-list";
@@ -10,7 +11,7 @@ import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale, localizePath } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { EXPIRED_PATH, isExpiredMarker, requireActiveSubscription, subscriptionFor } from "~/subscription.server";
+import { EXPIRED_PATH, expiredNoticeSeen, expiredNoticeSeenCookie, isExpiredMarker, requireActiveSubscription, subscriptionFor } from "~/subscription.server";
 import { rememberBrowserTimeZone, requestTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 import { handleNewSearch, loadDashboardView } from "./dashboard.server";
@@ -21,20 +22,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Subscription info is read on every private navigation (spec section 4).
   const subscription = await subscriptionFor(user.id);
   const url = new URL(request.url);
-  const expiredNotice = isExpiredMarker(url);
+  const expired = !subscription.access;
+  const expiredNotice = expired && isExpiredMarker(url);
   const locale = getLocale(request);
-  if (!subscription.access && !expiredNotice) throw redirect(localizePath(EXPIRED_PATH, locale));
+  // Entering the dashboard while expired shows the notice first; once seen, the dashboard is readable.
+  if (expired && !expiredNotice && !expiredNoticeSeen(request, user.id)) throw redirect(localizePath(EXPIRED_PATH, locale));
   const t = await getT(request);
   const view = await loadDashboardView(user.id, url, locale, requestTimeZone(request));
   // Another user's request id answers exactly like one that does not exist.
   if (!view) throw data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });
-  return {
-    user: { name: user.name, email: user.email },
-    subscription,
-    expiredNotice: expiredNotice && !subscription.access,
-    title: t("dashboard.metaTitle"),
-    ...view,
-  };
+  return data(
+    {
+      user: { name: user.name, email: user.email },
+      subscription,
+      expiredNotice,
+      contactEmail: config().CONTACT_EMAIL,
+      title: t("dashboard.metaTitle"),
+      ...view,
+    },
+    expiredNotice ? { headers: { "Set-Cookie": expiredNoticeSeenCookie(user.id) } } : undefined,
+  );
 }
 
 /** New Search: send an SMS, an e-mail, or create a link (`intent`); only with an active subscription. */
@@ -42,6 +49,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireActiveSubscription(request);
   return handleNewSearch(request, await readFormData(request), user, requestTimeZone(request));
 }
+
+/** The renewal: the expired notice's payment form, filled in with the account's details. */
+const RENEW_PATH = "/dashboard/modules/subscriptionExpiredModal";
 
 export default function Dashboard() {
   const view = useLoaderData<typeof loader>();
@@ -74,12 +84,20 @@ export default function Dashboard() {
           <dd>{date(subscription.createdAt)}</dd>
         </div>
       </dl>
+      {subscription.access ? null : (
+        <p className="notice notice-expired" data-testid="expired-banner">
+          {t("dashboard.expired.banner")}{" "}
+          <Link className="button button-primary button-small" to={lp(RENEW_PATH)}>
+            {t("expiredModal.renew")}
+          </Link>
+        </p>
+      )}
       <p className="dashboard-review">
         <Link to={lp("/dashboard/modules/Review")}>{t("reviews.link")}</Link>
       </p>
       <DashboardTabs current={view.tab} />
       <div className="dashboard-panel">
-        {view.newSearch ? <NewSearch data={view.newSearch} messageModal={view.modal === "message"} defaultName={user.name ?? ""} /> : null}
+        {view.newSearch ? <NewSearch data={view.newSearch} modal={view.modal} canSend={subscription.access} defaultName={user.name ?? ""} /> : null}
         {view.detail ? (
           <RequestDetail item={view.detail} zone={view.zone} live={view.live}>
             {view.map ? <LocationMap items={[view.detail]} map={view.map} /> : null}
@@ -92,12 +110,13 @@ export default function Dashboard() {
         ) : null}
       </div>
       {expiredNotice ? (
+        // Closing leads to the readable dashboard: the notice has been seen (see the loader).
         <Modal id="expired-modal" title={t("expiredModal.title")} closeTo={lp("/dashboard/")}>
           <p>{t("expiredModal.text")}</p>
-          <Link className="button button-primary" to={lp("/dashboard/modules/subscriptionExpiredModal")}>
+          <Link className="button button-primary" to={lp(RENEW_PATH)}>
             {t("expiredModal.renew")}
           </Link>
-          <p>{t("expiredModal.contact")}</p>
+          <p>{t("expiredModal.contact", { email: view.contactEmail })}</p>
         </Modal>
       ) : null}
     </section>

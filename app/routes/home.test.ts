@@ -130,13 +130,11 @@ describe("home page number search", () => {
     expect(withNumber.headers.get("Location")).toBe("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567");
     expect((await thrownResponse(home("/id/", cookie))).headers.get("Location")).toBe("/id/dashboard/");
 
-    const newSearch = (await dashboardLoader(routeArgs(request("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567", cookie)))) as {
-      newSearch: { prefill: unknown } | null;
-    };
+    const newSearch = (await dashboardLoader(routeArgs(request("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567", cookie)))).data;
     expect(newSearch.newSearch?.prefill).toEqual({ countryCode: "PH", number: "0917 123 4567" });
-    const unknownCountry = (await dashboardLoader(routeArgs(request("/id/dashboard/?tab=new&country=ZZ&number=0812", cookie)))) as typeof newSearch;
+    const unknownCountry = (await dashboardLoader(routeArgs(request("/id/dashboard/?tab=new&country=ZZ&number=0812", cookie)))).data;
     expect(unknownCountry.newSearch?.prefill).toEqual({ countryCode: "ID", number: "0812" });
-    const plain = (await dashboardLoader(routeArgs(request("/dashboard/?tab=new", cookie)))) as typeof newSearch;
+    const plain = (await dashboardLoader(routeArgs(request("/dashboard/?tab=new", cookie)))).data;
     expect(plain.newSearch?.prefill).toBeNull();
   });
 

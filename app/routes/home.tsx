@@ -117,8 +117,10 @@ function NumberSearch() {
 }
 
 /**
- * The searching modal: each step the number has really answered, then what it cannot answer (the
- * position, which only its owner can share). Every step is shown once its data is there: no delays.
+ * The searching modal: the search as the process it is (spec section 2), each step with what it has
+ * really answered. The number is checked; its country and time zones follow from it; the carrier
+ * step exists only when a lookup provider is configured; city and location are a step of their own
+ * that only the person's consent completes. Every step is shown once its data is there: no delays.
  */
 function SearchModal({ facts }: { facts: SearchFacts }) {
   const t = useT();
@@ -127,20 +129,21 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
   const page = pageWithoutModal(pathname, search);
   const zones = facts.zones.map((z) => `${z.id} (${z.offset})`).join(", ");
   const carrier = facts.carrier && (facts.carrier.state === "ok" ? (facts.carrier.name ?? t("lookup.unknown")) : t("home.search.carrierUnavailable"));
+  const unknown = t("lookup.unknown");
+  const consentOnly = t("home.search.consentOnly");
   return (
     <Modal id="search-modal" title={t("home.search.modalTitle")} closeTo={page}>
-      <ol className="search-steps" aria-label={t("home.search.stepsLabel")}>
-        <Step name="number" label={t("home.search.steps.number")} value={facts.internationalFormat} />
-        {facts.country ? <Step name="country" label={t("home.search.steps.country")} value={`${facts.country.name} (+${facts.country.callingCode})`} /> : null}
-        {zones ? (
-          <Step
-            name="timeZones"
-            label={t("home.search.steps.timeZones")}
-            value={facts.moreZones ? t("home.search.moreZones", { zones, count: facts.moreZones }) : zones}
-          />
-        ) : null}
-        <Step name="numberType" label={t("home.search.steps.numberType")} value={t(`lookup.numberTypes.${facts.numberType ?? "UNKNOWN"}`)} />
-        {carrier ? <Step name="carrier" label={t("home.search.steps.carrier")} value={carrier} /> : null}
+      <ol className="search-steps" aria-label={t("home.search.process")}>
+        <Step name="number" facts={{ number: facts.internationalFormat, numberType: t(`lookup.numberTypes.${facts.numberType ?? "UNKNOWN"}`) }} />
+        <Step
+          name="region"
+          facts={{
+            country: facts.country ? `${facts.country.name} (+${facts.country.callingCode})` : unknown,
+            timeZones: !zones ? unknown : facts.moreZones ? t("home.search.moreZones", { zones, count: facts.moreZones }) : zones,
+          }}
+        />
+        {carrier ? <Step name="carrier" facts={{ carrier }} /> : null}
+        <Step name="location" waiting facts={{ city: consentOnly, location: consentOnly }} />
       </ol>
       <p className="search-consent" data-testid="search-consent">
         {t("home.search.consent")}
@@ -157,11 +160,23 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
   );
 }
 
-function Step({ name, label, value }: { name: string; label: string; value: string }) {
+/** One step of the search: done (a check mark, drawn by the stylesheet), or waiting for the person. */
+function Step({ name, facts, waiting = false }: { name: string; facts: Record<string, string>; waiting?: boolean }) {
+  const t = useT();
   return (
-    // The check mark is drawn by the stylesheet: a step is listed only once it is known.
-    <li data-step={name}>
-      <span className="step-label">{label}</span> <strong className="step-value">{value}</strong>
+    <li data-step={name} data-state={waiting ? "waiting" : "done"}>
+      <span className="step-label">
+        {t(`home.search.steps.${name}`)}
+        <span className="sr-only"> ({t(waiting ? "home.search.stepWaiting" : "home.search.stepDone")})</span>
+      </span>
+      <dl className="step-facts">
+        {Object.entries(facts).map(([fact, value]) => (
+          <div key={fact} data-fact={fact}>
+            <dt>{t(`home.search.facts.${fact}`)}</dt>
+            <dd className="step-value">{value}</dd>
+          </div>
+        ))}
+      </dl>
     </li>
   );
 }

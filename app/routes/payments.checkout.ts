@@ -25,6 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
     surname: String(form.get("surname") ?? ""),
     email: String(form.get("email") ?? (user?.email ?? "")),
     adult: form.get("adult") ?? undefined,
+    phone: String(form.get("phone") ?? ""),
   };
   const pageUrl = new URL(page, "http://x");
   // A number searched on the home page rides along, so that New Search opens with it after sign-in.
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.error === "subscribed") return subscribedAnswer(result, localeFromPath(pageUrl.pathname));
   const errors = result.error === "validation" ? result.fields : { form: "payments.errors.provider" };
   return redirectWithFlash(pageWithModal(page, { modal: "payment" }), {
-    form: { form: "payment", errors, values: { name: fields.name.trim(), surname: fields.surname.trim(), email: fields.email.trim() } },
+    form: { form: "payment", errors, values: { name: fields.name.trim(), surname: fields.surname.trim(), email: fields.email.trim(), phone: fields.phone.trim().slice(0, 40) } },
   });
 }
 

@@ -42,14 +42,25 @@ test.describe("home page number search", () => {
       const modal = searchModal(page);
       await expect(modal).toHaveAttribute("role", "dialog");
       await expect(modal.getByRole("heading")).toHaveText(text(locale, "home.search.modalTitle"));
-      const step = (name: string) => modal.locator(`[data-step=${name}]`);
-      await expect(step("number")).toHaveText(`${text(locale, "home.search.steps.number")} ${formatted}`);
-      await expect(step("country").locator(".step-value")).toHaveText(`${countryName(intl, country)} (+${dial[country]})`);
-      await expect(step("timeZones").locator(".step-value")).toContainText(zone);
-      await expect(step("numberType").locator(".step-value")).toHaveText(text(locale, "lookup.numberTypes.MOBILE"));
-      // No lookup provider on the e2e server: no carrier step, nothing made up.
-      await expect(step("carrier")).toHaveCount(0);
-      await expect(modal.locator("li")).toHaveCount(4);
+      // The search as a process: number checked, then country and time zone, then (no lookup
+      // provider on the e2e server, so no carrier step) city and location, which wait for consent.
+      const steps = modal.locator(".search-steps > li");
+      await expect(steps).toHaveCount(3);
+      await expect(steps.locator(".step-label")).toHaveText([
+        new RegExp(`^${text(locale, "home.search.steps.number")}`),
+        new RegExp(`^${text(locale, "home.search.steps.region")}`),
+        new RegExp(`^${text(locale, "home.search.steps.location")}`),
+      ]);
+      const fact = (name: string) => modal.locator(`[data-fact=${name}] dd`);
+      await expect(fact("number")).toHaveText(formatted);
+      await expect(fact("numberType")).toHaveText(text(locale, "lookup.numberTypes.MOBILE"));
+      await expect(fact("country")).toHaveText(`${countryName(intl, country)} (+${dial[country]})`);
+      await expect(fact("timeZones")).toContainText(zone);
+      await expect(modal.locator("[data-step=carrier]")).toHaveCount(0);
+      await expect(modal.locator("[data-step=location]")).toHaveAttribute("data-state", "waiting");
+      await expect(fact("city")).toHaveText(text(locale, "home.search.consentOnly"));
+      await expect(fact("location")).toHaveText(text(locale, "home.search.consentOnly"));
+      await expect(modal.locator("[data-step=number]")).toHaveAttribute("data-state", "done");
       await expect(modal.getByTestId("search-consent")).toHaveText(text(locale, "home.search.consent"));
       if (js) await expect(modal).toBeFocused();
 

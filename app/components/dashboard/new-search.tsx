@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { CountryField, Field, SelectField, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
@@ -7,7 +7,7 @@ import { isLocale, locales, type Locale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
-import { NAME_MAX, TITLE_MAX, type DashboardForm, type FormReply, type NewSearchData } from "./types";
+import { NAME_MAX, TITLE_MAX, type DashboardForm, type FormReply, type NewSearchData, type NewSearchModal } from "./types";
 
 type Values = Record<string, string>;
 
@@ -16,8 +16,10 @@ type Values = Record<string, string>;
  * values shown come from the action's 400 answer, else from the flash (the choose-message round trip
  * without JavaScript), else the number searched on the home page (SMS form), else the defaults.
  */
-export function NewSearch({ data, messageModal, defaultName }: { data: NewSearchData; messageModal: boolean; defaultName: string }) {
+export function NewSearch(props: { data: NewSearchData; modal: NewSearchModal | null; canSend: boolean; defaultName: string }) {
+  const { data, modal, canSend, defaultName } = props;
   const t = useT();
+  const lp = useLocalePath();
   const reply = useActionData<FormReply>();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.form;
   const initial = (form: DashboardForm): { values: Values; errors: Values; reply?: FormReply } => {
@@ -30,14 +32,56 @@ export function NewSearch({ data, messageModal, defaultName }: { data: NewSearch
       <h2 id="new-search-heading">{t("dashboard.tabs.new")}</h2>
       <p>{t("dashboard.new.intro")}</p>
       <p className="muted">{t("dashboard.new.limits")}</p>
-      <div className="new-search-forms">
-        <SmsForm data={data} {...initial("sms")} defaultName={defaultName} messageModal={messageModal} />
-        <EmailForm {...initial("email")} defaultName={defaultName} />
-        <LinkForm {...initial("link")} defaultName={defaultName} />
-      </div>
+      <p>
+        <Link className="button button-small" to={lp("/dashboard/?tab=new&modal=tips")} preventScrollReset data-testid="tips-link">
+          {t("dashboard.tips.open")}
+        </Link>
+      </p>
+      {canSend ? (
+        <div className="new-search-forms">
+          <SmsForm data={data} {...initial("sms")} defaultName={defaultName} messageModal={modal === "message"} />
+          <EmailForm {...initial("email")} defaultName={defaultName} />
+          <LinkForm {...initial("link")} defaultName={defaultName} />
+        </div>
+      ) : (
+        // An expired subscription reads its history but sends nothing: the way back is renewing.
+        <div className="panel" data-testid="sending-off">
+          <p>{t("dashboard.expired.sendingOff")}</p>
+          <Link className="button button-primary" to={lp("/dashboard/modules/subscriptionExpiredModal")}>
+            {t("expiredModal.renew")}
+          </Link>
+        </div>
+      )}
+      {modal === "tips" ? <TipsModal /> : null}
     </section>
   );
 }
+
+/**
+ * Tips for getting an answer (`?tab=new&modal=tips`, spec section 2): a page state like the other
+ * dialogs, so it opens and closes without JavaScript.
+ */
+function TipsModal() {
+  const t = useT();
+  const lp = useLocalePath();
+  return (
+    <Modal id="tips-modal" title={t("dashboard.tips.title")} closeTo={lp("/dashboard/?tab=new")}>
+      <p className="modal-help">{t("dashboard.tips.intro")}</p>
+      <ol className="tips-list">
+        {TIPS.map((tip) => (
+          <li key={tip} data-tip={tip}>
+            <strong>{t(`dashboard.tips.items.${tip}.title`)}</strong> {t(`dashboard.tips.items.${tip}.text`)}
+          </li>
+        ))}
+      </ol>
+      <Link className="button button-primary" to={lp("/dashboard/?tab=new")} preventScrollReset replace>
+        {t("dashboard.tips.done")}
+      </Link>
+    </Modal>
+  );
+}
+
+const TIPS = ["tellFirst", "language", "whatTheySee", "choices", "approximate"] as const;
 
 type FormProps = { values: Values; errors: Values; reply?: FormReply; defaultName: string };
 

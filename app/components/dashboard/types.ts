@@ -33,6 +33,9 @@ export type CountryOption = { region: string; dial: string; name: string };
 
 export type DashboardForm = "sms" | "email" | "link";
 
+/** The dialogs New Search opens by address: choose a message, and tips for getting an answer. */
+export type NewSearchModal = "message" | "tips";
+
 /** A New Search form sent back: translation keys by field (`form` for the whole form), values to refill. */
 export type FormReply = {
   form: DashboardForm;
