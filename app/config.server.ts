@@ -35,10 +35,15 @@ const schema = z.object({
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
-  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
-  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  // Sign-in failures (app/auth/sign-in-throttle.server.ts): per address per 15 minutes, and free ones per
+  // (address, account) before the doubling wait starts.
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   CODE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   CODE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  CHECKOUT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   // Payments: the plan per locale, and the provider keys (none → the embedded sandbox checkout).
   PLAN_CURRENCY: z.string().regex(/^(en|id|ph):[A-Z]{3}(,(en|id|ph):[A-Z]{3})*$/).default("en:USD,id:IDR,ph:PHP"),
   PLAN_USD: planAmounts.default("0.99/29.99"),

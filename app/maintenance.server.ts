@@ -1,3 +1,4 @@
+import { sweepSignInThrottles } from "~/auth/sign-in-throttle.server";
 import { db } from "~/db.server";
 import { purgeOldDeviceReports } from "~/device-report.server";
 import { purgeOldPositions } from "~/location-requests.server";
@@ -13,7 +14,7 @@ const DAY = 24 * 3600 * 1000;
  * Idempotent, so any number of processes may run it.
  */
 export async function runMaintenance(now = new Date()) {
-  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders, phoneLookups, deviceReports] = await Promise.all([
+  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders, phoneLookups, deviceReports, signInThrottles, checkoutBrowsers] = await Promise.all([
     db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
     db().verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
     db().authCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
@@ -22,8 +23,22 @@ export async function runMaintenance(now = new Date()) {
     sendRenewalReminders(now),
     sweepPhoneLookups(now),
     purgeOldDeviceReports(now),
+    sweepSignInThrottles(now.getTime()),
+    // The automatic sign-in after payment is long over by then (the cookie itself lasts a week).
+    db().checkoutBrowser.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - 7 * DAY) } } }),
   ]);
-  return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions, renewalReminders, phoneLookups, deviceReports };
+  return {
+    sessions: sessions.count,
+    codes: codes.count,
+    authCodes: authCodes.count,
+    rateLimits,
+    positions,
+    renewalReminders,
+    phoneLookups,
+    deviceReports,
+    signInThrottles,
+    checkoutBrowsers: checkoutBrowsers.count,
+  };
 }
 
 /** Runs the sweep in the server process every `intervalMs`; errors are logged, never fatal. */

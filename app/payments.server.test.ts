@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { startFake } from "../tests/support/http-fake";
-import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../tests/support/factories";
+import { apiRequest, browserCookie, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../tests/support/factories";
 import { formatDay } from "~/utils/money";
 import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
@@ -119,11 +119,19 @@ async function buy(email = uniqueEmail("buyer")) {
     params: { provider: "stripe" },
   });
   const body = await readEnvelope(response);
+  const checkoutId = (body.data as { id: string } | null)?.id;
+  if (checkoutId) browsers.set(checkoutId, browserCookie(response));
   return { response, body, email, id: (body.data as { id: string } | null)?.id ?? "" };
 }
 
+/** The checkout cookie of the client that started each checkout: the automatic sign-in works only with it. */
+const browsers = new Map<string, string>();
+const inBrowserOf = (id: string) => ({ Cookie: browsers.get(id) ?? "" });
 const query = async (id: string) =>
-  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`)), params: { id } }))).data as { status: string; authCode: string | null };
+  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }))).data as {
+    status: string;
+    authCode: string | null;
+  };
 
 describe("checkout with Stripe (real SDK, local fake API)", () => {
   it("creates a subscription-mode Checkout Session: first day at once, then the recurring price", async () => {
@@ -157,7 +165,7 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
   });
 
   it("asks for the name and the 18+ confirmation", async () => {
-    const result = await startCheckout({ name: " ", surname: "", email: uniqueEmail() }, { locale: "en" });
+    const result = await startCheckout({ name: " ", surname: "", email: uniqueEmail() }, { locale: "en", ip: "203.0.113.20" });
     expect(result).toEqual({ ok: false, error: "validation", fields: { name: "payments.errors.name", surname: "payments.errors.name", adult: "payments.errors.adult" } });
   });
 
@@ -175,9 +183,9 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
     expect(first.status).toBe("success");
     expect(first.authCode).toBeTruthy();
     expect(await query(id)).toEqual({ status: "success", authCode: null });
-    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode } })));
+    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode }, headers: inBrowserOf(id) })));
     expect(login.status).toBe(200);
-    const again = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode } })));
+    const again = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode }, headers: inBrowserOf(id) })));
     expect(again.status).toBe(401);
   });
 
@@ -426,7 +434,7 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
 
     const answer = await query(id);
     expect(answer).toEqual({ status: "success", authCode: expect.any(String) });
-    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode } })));
+    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode }, headers: inBrowserOf(id) })));
     expect(login.status).toBe(200);
     const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
     expect(user.subscription).toMatchObject({ state: "trial", provider: "stripe", providerSubscriptionId: "sub_L1", providerCustomerId: "cus_1" });
@@ -450,7 +458,10 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
     const session = await sessionOf(id);
     Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L2", id) });
     const { loader: registerPage } = await import("./routes/register");
-    const thrown = await registerPage(routeArgs(new Request(`http://localhost:3000/ph/register?id=${id}`))).catch((r: unknown) => r);
+    // Another browser (no checkout cookie) sees the result and is not signed in.
+    const elsewhere = await registerPage(routeArgs(new Request(`http://localhost:3000/ph/register?id=${id}`)));
+    expect(elsewhere).toMatchObject({ data: { shown: "paidElsewhere" } });
+    const thrown = await registerPage(routeArgs(new Request(`http://localhost:3000/ph/register?id=${id}`, { headers: inBrowserOf(id) }))).catch((r: unknown) => r);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/ph/dashboard/modules/SuccessModal");
     expect((thrown as Response).headers.get("Set-Cookie")).toBeTruthy();
@@ -480,7 +491,7 @@ describe("sandbox life cycle", () => {
 
   it("pays, renews, reminds before renewal, fails and expires", async () => {
     const email = uniqueEmail("sbx");
-    const started = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id" });
+    const started = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id", ip: "203.0.113.20" });
     if (!started.ok) throw new Error("checkout failed");
     expect(started.url).toBe(
       `http://localhost:3000/id/checkout/sandbox/${started.checkoutId}?return=${encodeURIComponent(`/id/register?id=${started.checkoutId}`)}`,
@@ -511,7 +522,7 @@ describe("sandbox life cycle", () => {
     expect(await db().payment.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(1);
 
     // Back after it expired: a full period at the regular amount, no discounted first day.
-    const again = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id", userId: user.id });
+    const again = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id", ip: "203.0.113.20", userId: user.id });
     if (!again.ok) throw new Error("renewal checkout failed");
     await sandboxPay(again.checkoutId);
     const renewedSub = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { hashPassword } from "~/auth/password.server";
 import { issueAuthCode } from "~/auth/auth-code.server";
+import { isCheckoutBrowser } from "~/auth/checkout-browser.server";
 import { EMAIL_PATTERN } from "~/auth/validation";
 import { config } from "~/config.server";
 import { db, type Db } from "~/db.server";
@@ -109,6 +110,7 @@ export type StartCheckoutResult =
   | { ok: true; checkoutId: string; url: string; provider: ProviderName }
   | { ok: false; error: "validation"; fields: Record<string, string> }
   | { ok: false; error: "provider" }
+  | { ok: false; error: "throttled"; retryAfterSeconds: number }
   | { ok: false; error: "subscribed"; validUntil: string; cancelled: boolean };
 
 /** The plan name of a returning subscriber's checkout (no first day): "usd-30d-renewal". */
@@ -117,11 +119,16 @@ export const RENEWAL_PLAN_SUFFIX = "-renewal";
 /**
  * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
  * `userId` renews that account (its own e-mail is not "in use"); otherwise the account is created
- * after payment.
+ * after payment. `browserSecret` binds the checkout to the browser that started it (only its hash is
+ * stored): the automatic sign-in after payment happens only there.
+ *
+ * Each well-formed attempt counts against CHECKOUT_LIMIT_PER_IP (per client address) and
+ * CHECKOUT_LIMIT_PER_EMAIL per hour, before the e-mail is looked up: neither the provider's API nor
+ * the "already in use" answer can be used in bulk.
  */
 export async function startCheckout(
   raw: unknown,
-  options: { locale: Locale; userId?: string; now?: Date; searched?: SearchedNumber | null },
+  options: { locale: Locale; ip: string; browserSecret?: string; userId?: string; now?: Date; searched?: SearchedNumber | null },
 ): Promise<StartCheckoutResult> {
   // An account with access must not pay twice: a second provider subscription would replace the
   // stored one while the first keeps charging. A cancelled one renews once its paid period is over
@@ -139,6 +146,13 @@ export async function startCheckout(
     return { ok: false, error: "validation", fields };
   }
   const form = parsed.data;
+  for (const [key, limit] of [
+    [`checkout:ip:${options.ip}`, config().CHECKOUT_LIMIT_PER_IP],
+    [`checkout:email:${form.email}`, config().CHECKOUT_LIMIT_PER_EMAIL],
+  ] as const) {
+    const slot = await hit(key, limit, HOUR, options.now);
+    if (!slot.ok) return { ok: false, error: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
+  }
   const owner = await db().user.findUnique({ where: { email: form.email }, select: { id: true } });
   if (owner && owner.id !== options.userId) {
     return { ok: false, error: "validation", fields: { email: "payments.errors.emailInUse" } };
@@ -164,6 +178,9 @@ export async function startCheckout(
       userId: options.userId ?? null,
     },
   });
+  if (options.browserSecret) {
+    await db().checkoutBrowser.create({ data: { checkoutId, secretHash: sha256(options.browserSecret) } });
+  }
   const t = await getT(options.locale);
   const origin = config().publicUrl;
   const created = await provider.createCheckout({
@@ -475,9 +492,14 @@ export type RegisterStatus = "pending" | "success" | "failed" | "unsubscribed" |
 
 /**
  * The payment and signing result of a checkout (GET /api/v1/personnal/registerQuery/{id}). The first
- * successful query hands out the single automatic sign-in code; later ones report success without it.
+ * successful query from the browser that started the checkout (`browserSecret`, its cookie value)
+ * hands out the single automatic sign-in code; later ones, and any other browser (`elsewhere`), get
+ * the result without it.
  */
-export async function registerQuery(checkoutId: string): Promise<{ status: RegisterStatus; authCode?: string; renewal?: boolean; userId?: string }> {
+export async function registerQuery(
+  checkoutId: string,
+  browserSecret: string | null,
+): Promise<{ status: RegisterStatus; authCode?: string; renewal?: boolean; elsewhere?: boolean; userId?: string }> {
   let checkout = await db().checkout.findUnique({ where: { id: checkoutId } });
   if (!checkout) return { status: "unknown" };
   if (checkout.status === "pending" && (await askProvider(checkout))) {
@@ -492,11 +514,12 @@ export async function registerQuery(checkoutId: string): Promise<{ status: Regis
       return { status: "unsubscribed" };
     case "paid": {
       if (!checkout.userId) return { status: "unknown" };
+      if (!(await isCheckoutBrowser(checkoutId, browserSecret))) return { status: "success", elsewhere: true, userId: checkout.userId };
       const claimed = await db().checkout.updateMany({
         where: { id: checkoutId, status: "paid", authCodeIssuedAt: null },
         data: { authCodeIssuedAt: new Date() },
       });
-      const authCode = claimed.count === 1 ? await issueAuthCode(checkout.userId) : undefined;
+      const authCode = claimed.count === 1 ? await issueAuthCode(checkout.userId, checkoutId) : undefined;
       return { status: "success", authCode, renewal: !authCode, userId: checkout.userId };
     }
     default:
