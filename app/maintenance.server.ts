@@ -2,6 +2,7 @@ import { sweepSignInThrottles } from "~/auth/sign-in-throttle.server";
 import { db } from "~/db.server";
 import { purgeOldDeviceReports } from "~/device-report.server";
 import { purgeOldPositions } from "~/location-requests.server";
+import { runPaymentJobs } from "~/payment-jobs.server";
 import { sendRenewalReminders } from "~/payments.server";
 import { sweepPhoneLookups } from "~/phone-lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
@@ -10,11 +11,12 @@ const DAY = 24 * 3600 * 1000;
 
 /**
  * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups, and
- * device reports and shared positions past their retention periods, and sends due renewal reminders.
+ * device reports and shared positions past their retention periods, sends due renewal reminders and
+ * retries payment side effects that have not happened yet (payment-jobs.server.ts).
  * Idempotent, so any number of processes may run it.
  */
 export async function runMaintenance(now = new Date()) {
-  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders, phoneLookups, deviceReports, signInThrottles, checkoutBrowsers] = await Promise.all([
+  const [sessions, codes, authCodes, rateLimits, positions, renewalReminders, phoneLookups, deviceReports, signInThrottles, checkoutBrowsers, paymentJobs] = await Promise.all([
     db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
     db().verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
     db().authCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
@@ -26,6 +28,7 @@ export async function runMaintenance(now = new Date()) {
     sweepSignInThrottles(now.getTime()),
     // The automatic sign-in after payment is long over by then (the cookie itself lasts a week).
     db().checkoutBrowser.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - 7 * DAY) } } }),
+    runPaymentJobs(now),
   ]);
   return {
     sessions: sessions.count,
@@ -38,6 +41,7 @@ export async function runMaintenance(now = new Date()) {
     deviceReports,
     signInThrottles,
     checkoutBrowsers: checkoutBrowsers.count,
+    paymentJobs,
   };
 }
 

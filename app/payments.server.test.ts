@@ -4,7 +4,9 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { allowConsoleError } from "../tests/support/console";
 import { startFake } from "../tests/support/http-fake";
+import { runPaymentJobs } from "./payment-jobs.server";
 import { apiRequest, browserCookie, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../tests/support/factories";
 import { formatDay } from "~/utils/money";
 import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
@@ -20,6 +22,8 @@ const SECRET = "whsec_test_secret";
 const stripe = new Stripe("sk_test_x");
 let fake: Awaited<ReturnType<typeof startFake>>;
 let sessions = 0;
+/** How many of the next subscription updates the fake answers with a 500. */
+let cancelFailures = 0;
 /** The fake's checkout sessions, as GET /v1/checkout/sessions/{id} answers them. */
 const sessionState = new Map<string, Record<string, unknown>>();
 
@@ -41,6 +45,10 @@ beforeAll(async () => {
       const id = `cs_test_${sessions}`;
       sessionState.set(id, { id, status: "open", payment_status: "unpaid", client_reference_id: form.get("client_reference_id"), subscription: null, metadata: {} });
       res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/${sessions}` }));
+    } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/") && cancelFailures > 0) {
+      cancelFailures -= 1;
+      res.statusCode = 500;
+      res.end(JSON.stringify({ error: { type: "api_error", message: "try later" } }));
     } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/")) {
       res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: true }));
     } else {
@@ -380,6 +388,29 @@ describe("one paying subscription per account", () => {
     fake.requests.length = 0;
     await deliver(completed(second.id, "sub_TAB2", T0 + 2));
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it("retries stopping the older subscription until Stripe takes it, with one idempotency key, and stops it once", async () => {
+    allowConsoleError();
+    const email = uniqueEmail("retry");
+    const first = await buy(email);
+    const second = await buy(email);
+    await deliver(completed(first.id, "sub_RT1", T0));
+    fake.requests.length = 0;
+    cancelFailures = 1;
+    // The payment is applied even though the provider failed: the stop waits in the job table.
+    expect(await deliver(completed(second.id, "sub_RT2", T0 + 1))).toEqual({ status: 200, body: { received: true, status: "applied" } });
+    const job = await db().paymentJob.findUniqueOrThrow({ where: { key: "stop:stripe:sub_RT1" } });
+    expect(job).toMatchObject({ doneAt: null, attempts: 1, lastError: expect.any(String) });
+    expect(job.nextRunAt.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: the maintenance run leaves it alone; once due, it stops the subscription.
+    expect(await runPaymentJobs(new Date())).toEqual({ done: 0, failed: 0 });
+    expect(await runPaymentJobs(new Date(Date.now() + 2 * 60_000))).toEqual({ done: 1, failed: 0 });
+    const stops = fake.requests.filter((r) => r.url === "/v1/subscriptions/sub_RT1");
+    expect(stops).toHaveLength(2);
+    expect(stops.map((r) => r.headers["idempotency-key"])).toEqual(["job-stop:stripe:sub_RT1", "job-stop:stripe:sub_RT1"]);
+    expect(await runPaymentJobs(new Date(Date.now() + 24 * 3600_000))).toEqual({ done: 0, failed: 0 });
+    expect(fake.requests.filter((r) => r.url === "/v1/subscriptions/sub_RT1")).toHaveLength(2);
   });
 
   it("counts a local cancel as an event: an older provider update does not switch renewals back on", async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { hashPassword } from "~/auth/password.server";
+import { enqueuePaymentJob, runPaymentJobs } from "~/payment-jobs.server";
 import { issueAuthCode } from "~/auth/auth-code.server";
 import { isCheckoutBrowser } from "~/auth/checkout-browser.server";
 import { EMAIL_PATTERN } from "~/auth/validation";
@@ -215,11 +216,14 @@ class DuplicateEvent extends Error {}
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
 const later = (a: Date | null | undefined, b: Date) => (a && a.getTime() > b.getTime() ? a : b);
 
-type Effects = {
-  credentials: { email: string; name: string; password: string; locale: string }[];
-  /** Provider subscriptions replaced by a newer paid checkout of the same account: stopped after the commit. */
-  superseded: { provider: string; subscriptionId: string }[];
-};
+/** Keys of the payment jobs (payment-jobs.server.ts) the transaction wrote: performed after its commit. */
+type Effects = { jobs: string[] };
+
+/** Runs between a payment's commit and its side effects; a test sets it to stop the process there. */
+let afterCommit: (() => void) | null = null;
+export function setAfterPaymentCommit(hook: (() => void) | null) {
+  afterCommit = hook;
+}
 
 /**
  * Applies one provider event. The WebhookEvent row is inserted in the same transaction as the
@@ -227,7 +231,7 @@ type Effects = {
  * events newer than the last applied one (lastEventAt); validUntil only ever moves forward.
  */
 export async function applyPaymentEvent(provider: ProviderName, event: PaymentEvent) {
-  const effects: Effects = { credentials: [], superseded: [] };
+  const effects: Effects = { jobs: [] };
   // Hashing is slow: prepare a password outside the transaction in case an account is created.
   const password = randomBytes(9).toString("base64url");
   const passwordHash = await hashPassword(password);
@@ -245,8 +249,11 @@ export async function applyPaymentEvent(provider: ProviderName, event: PaymentEv
     if (error instanceof DuplicateEvent) return { status: "duplicate" as const };
     throw error;
   }
-  for (const account of effects.credentials) await sendCredentials(account);
-  for (const old of effects.superseded) await stopSuperseded(old);
+  if (effects.jobs.length > 0) {
+    afterCommit?.();
+    // Right away; a failure or a crash here leaves the job for the maintenance job to retry.
+    await runPaymentJobs(new Date(), { keys: effects.jobs });
+  }
   return { status: event.kind === "ignored" ? ("ignored" as const) : ("applied" as const) };
 }
 
@@ -419,7 +426,12 @@ async function completeCheckout(
       });
       userId = user.id;
       autoLogin = true;
-      effects.credentials.push({ email: checkout.email, name: checkout.name, password: secret.password, locale: checkout.locale });
+      effects.jobs.push(
+        await enqueuePaymentJob(tx, `credentials:${checkout.id}`, {
+          kind: "sendCredentials",
+          payload: { email: checkout.email, name: checkout.name, password: secret.password, locale: checkout.locale },
+        }),
+      );
     }
   }
   await tx.checkout.update({
@@ -436,7 +448,13 @@ async function completeCheckout(
     ["trial", "active"].includes(previous.state) &&
     previous.validUntil.getTime() > event.at.getTime()
   ) {
-    effects.superseded.push({ provider: previous.provider ?? provider, subscriptionId: previous.providerSubscriptionId });
+    const stopProvider = previous.provider ?? provider;
+    effects.jobs.push(
+      await enqueuePaymentJob(tx, `stop:${stopProvider}:${previous.providerSubscriptionId}`, {
+        kind: "stopSubscription",
+        payload: { provider: stopProvider, subscriptionId: previous.providerSubscriptionId },
+      }),
+    );
   }
   const fields = {
     // A renewal's first charge pays a regular period: no trial.
@@ -456,32 +474,6 @@ async function completeCheckout(
     reminderSentFor: null,
   };
   await tx.subscription.upsert({ where: { userId }, create: { userId, ...fields }, update: fields });
-}
-
-/** Stops renewals of a replaced provider subscription; a failure is logged for support to follow up. */
-async function stopSuperseded(old: Effects["superseded"][number]) {
-  if (old.provider === "sandbox") return;
-  const provider = await paymentProvider();
-  const stopped = provider.name === old.provider ? await provider.cancelAtPeriodEnd(old.subscriptionId) : { ok: false, error: "provider changed" };
-  if (!stopped.ok) console.error("Stopping a replaced subscription failed", old.provider, old.subscriptionId, stopped.error);
-}
-
-async function sendCredentials(account: Effects["credentials"][number]) {
-  const t = await getT(account.locale);
-  const login = new URL(localizePath("/?modal=login", isLocale(account.locale) ? account.locale : "en"), config().publicUrl);
-  const message = renderEmail({
-    subject: t("payments.email.credentials.subject"),
-    paragraphs: [
-      t("payments.email.credentials.greeting", { name: account.name }),
-      t("payments.email.credentials.intro"),
-      t("payments.email.credentials.login", { email: account.email, url: login.toString() }),
-      t("payments.email.credentials.change"),
-    ],
-    highlight: account.password,
-    footer: t("email.footer"),
-  });
-  const sent = await emailProvider().send({ to: account.email, ...message });
-  if (!sent.ok) console.error("Credentials e-mail failed", account.email, sent.error);
 }
 
 // ---------------------------------------------------------------------------------------------
