@@ -6,12 +6,18 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { config } from "~/config.server";
-import { DEMO_EMAIL, DEMO_PASSWORD, prepare } from "~/startup.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, prepare, startupCheck } from "~/startup.server";
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
 import { planWarnings } from "~/payments.server";
 
 const c = config();
+const check = startupCheck();
+if (check.refuse) {
+  console.error(check.refuse);
+  process.exit(78);
+}
+for (const warning of check.warnings) console.warn(warning);
 const { seeded } = await prepare();
 startMaintenance();
 

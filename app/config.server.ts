@@ -15,7 +15,10 @@ const schema = z.object({
   RSA_PRIVATE_KEY: z.string().includes("PRIVATE KEY").optional(),
   API_APP_IDS: z.string().optional(),
   DEMO_MODE: z.enum(["0", "1"]).default("0"),
-  OUTBOX_PAGE: z.enum(["0", "1"]).optional(),
+  // 1: the outbox page for loopback clients only; public: for anyone (docs/security.md); 0: off.
+  OUTBOX_PAGE: z.enum(["0", "1", "public"]).optional(),
+  // 1: production may run on embedded providers on purpose (otherwise `npm run serve` refuses to start).
+  EMBEDDED_PROVIDERS: z.enum(["0", "1"]).default("0"),
   MAIL_FROM: z.string().email().default("no-reply@familylocator.example"),
   CONTACT_EMAIL: z.string().email().default("support@familylocator.example"),
   SENDGRID_API_KEY: z.string().optional(),
@@ -93,7 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo,
     // Browsers treat localhost as a secure context, so Secure cookies work there over http too.
     cookieSecure: publicUrl.protocol === "https:" || publicUrl.hostname === "localhost",
-    outboxPage: c.OUTBOX_PAGE ? c.OUTBOX_PAGE === "1" : demo || c.NODE_ENV !== "production",
+    outboxPage: c.OUTBOX_PAGE ? c.OUTBOX_PAGE !== "0" : demo || c.NODE_ENV !== "production",
+    outboxPublic: c.OUTBOX_PAGE === "public",
     appIds: c.API_APP_IDS ? c.API_APP_IDS.split(",").map((s) => s.trim()).filter(Boolean) : null,
     plans: planTable(c),
     thirdParty: thirdPartyTags(c),
