@@ -1,11 +1,13 @@
-// Checkout protections in the browser, with and without JavaScript, in every language: the automatic
-// sign-in after payment happens only in the browser that started the checkout, and "This email
-// address is already in use" offers sign-in and password reset.
+// Account and checkout protections in the browser, with and without JavaScript, in every language: the
+// automatic sign-in after payment happens only in the browser that started the checkout, "This email
+// address is already in use" offers sign-in and password reset, and a throttled sign-in says when to
+// try again.
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { BASE_URL, DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr, type Locale } from "./support/i18n.ts";
+import { fillLogin, loginModal, openLogin, submitLogin } from "./support/pages.ts";
 import { uniqueEmail } from "./support/users.ts";
 
 const PREFIX: Record<Locale, string> = { en: "", id: "/id", ph: "/ph" };
@@ -83,5 +85,29 @@ for (const locale of ["en", "id", "ph"] as const) {
     const resetModal = page.locator("#reset-modal");
     await expect(resetModal).toBeVisible();
     await expect(resetModal.getByLabel(tr(locale, "resetPwdModal.email"))).toHaveValue(existing.email);
+  });
+}
+
+for (const locale of ["en", "id", "ph"] as const) {
+  test(`${locale}: an address that must wait sees when to try again, even with the right password`, async ({ page, js, makeUser }) => {
+    const user = await makeUser();
+    // This browser's address has used up its failures on this account: a 90-second wait.
+    const db = new Database(DB_FILE, { fileMustExist: true });
+    db.pragma("busy_timeout = 10000");
+    const now = Date.now();
+    const insert = db.prepare(`INSERT INTO "SignInThrottle" ("key", "failures", "blockedUntil", "backoffMs", "expiresAt") VALUES (?, 5, ?, 30000, ?)`);
+    for (const ip of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) insert.run(`pair:${ip}|${user.email}`, now + 90_000, now + 86_400_000);
+    db.close();
+    try {
+      const modal = await openLogin(page, js, PREFIX[locale] || "/");
+      await fillLogin(modal, user.email, user.password);
+      await submitLogin(modal);
+      await expect(loginModal(page)).toContainText(tr(locale, "errors.tryAgainIn").replace("{{minutes}}", "2"));
+      await expect(page).not.toHaveURL(/\/dashboard\//);
+    } finally {
+      const cleanup = new Database(DB_FILE, { fileMustExist: true });
+      cleanup.prepare(`DELETE FROM "SignInThrottle" WHERE "key" LIKE ?`).run(`%|${user.email}`);
+      cleanup.close();
+    }
   });
 }
