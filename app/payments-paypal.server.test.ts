@@ -6,6 +6,7 @@ import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { paymentProvider } from "~/providers/payments.server";
 import { startFake, type Recorded } from "../tests/support/http-fake";
 import { allowConsoleError } from "../tests/support/console";
 import { apiRequest, browserCookie, readEnvelope, routeArgs, signedInUser } from "../tests/support/factories";
@@ -72,6 +73,10 @@ function respond(req: Recorded, res: ServerResponse) {
     const found = subs.get(sub[1]!);
     if (!found) return send(404, { name: "RESOURCE_NOT_FOUND", message: "The specified resource does not exist." });
     if (req.method === "POST" && sub[2]) {
+      // Like PayPal: a subscription that is not active cannot be cancelled (again).
+      if (found.status === "CANCELLED") {
+        return send(422, { name: "UNPROCESSABLE_ENTITY", message: "The requested action could not be performed.", details: [{ issue: "SUBSCRIPTION_STATUS_INVALID" }] });
+      }
       found.status = "CANCELLED";
       return send(204);
     }
@@ -374,6 +379,16 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect(JSON.parse(fake.requests[0]!.body)).toEqual({ reason: "Cancelled by the subscriber" });
     expect(subs.get(sub)!.status).toBe("CANCELLED");
     expect((await userOf(address))!.subscription).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true });
+  });
+
+  it("stopping a subscription twice (a retried payment job) succeeds once at PayPal and reports success", async () => {
+    const { sub } = await buy();
+    const provider = await paymentProvider();
+    expect(await provider.cancelAtPeriodEnd(sub)).toEqual({ ok: true });
+    fake.requests.length = 0;
+    expect(await provider.cancelAtPeriodEnd(sub)).toEqual({ ok: true });
+    expect(paths()).toEqual([`POST /v1/billing/subscriptions/${sub}/cancel`, `GET /v1/billing/subscriptions/${sub}`]);
+    expect(subs.get(sub)!.status).toBe("CANCELLED");
   });
 });
 
