@@ -34,6 +34,9 @@ const serverEnv = {
   LOGIN_LIMIT_PER_ACCOUNT: "10000",
   CODE_LIMIT_PER_IP: "10000",
   CODE_LIMIT_PER_ACCOUNT: "10000",
+  RESET_LIMIT_PER_IP: "10000",
+  CHECKOUT_LIMIT_PER_IP: "10000",
+  CHECKOUT_LIMIT_PER_EMAIL: "10000",
   // Every page load of every test sends a device report from the same address.
   DEVICE_REPORT_LIMIT_PER_IP: "100000",
   // The recipient tests send X-Forwarded-For to be located somewhere else than localhost.

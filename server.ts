@@ -6,13 +6,20 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { config } from "~/config.server";
-import { DEMO_EMAIL, DEMO_PASSWORD, failStartup, prepare, startupStep } from "~/startup.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, failStartup, prepare, startupCheck, startupStep } from "~/startup.server";
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
 import { planWarnings } from "~/payments.server";
 
 // A failed start (configuration, database, build, port) prints one sentence and exits with code 1.
 const c = await startupStep(config);
+// Production fails closed when a provider would fall back to an embedded one (exit code 78).
+const check = startupCheck();
+if (check.refuse) {
+  console.error(check.refuse);
+  process.exit(78);
+}
+for (const warning of check.warnings) console.warn(warning);
 const { seeded } = await startupStep(prepare);
 startMaintenance();
 

@@ -18,7 +18,10 @@ const schema = z.object({
   RSA_PRIVATE_KEY: z.string().includes("PRIVATE KEY").optional(),
   API_APP_IDS: z.string().optional(),
   DEMO_MODE: z.enum(["0", "1"]).default("0"),
-  OUTBOX_PAGE: z.enum(["0", "1"]).optional(),
+  // 1: the outbox page for loopback clients only; public: for anyone (docs/security.md); 0: off.
+  OUTBOX_PAGE: z.enum(["0", "1", "public"]).optional(),
+  // 1: production may run on embedded providers on purpose (otherwise `npm run serve` refuses to start).
+  EMBEDDED_PROVIDERS: z.enum(["0", "1"]).default("0"),
   MAIL_FROM: z.string().email().default("no-reply@familylocator.example"),
   CONTACT_EMAIL: z.string().email().default("support@familylocator.example"),
   SENDGRID_API_KEY: z.string().optional(),
@@ -43,10 +46,15 @@ const schema = z.object({
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
-  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
-  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  // Sign-in failures (app/auth/sign-in-throttle.server.ts): per address per 15 minutes, and free ones per
+  // (address, account) before the doubling wait starts.
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   CODE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   CODE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  CHECKOUT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   // Payments: the plan per locale, and the provider keys (none → the embedded sandbox checkout).
   PLAN_CURRENCY: z.string().regex(/^(en|id|ph):[A-Z]{3}(,(en|id|ph):[A-Z]{3})*$/).default("en:USD,id:IDR,ph:PHP"),
   PLAN_USD: planAmounts.default("0.99/29.99"),
@@ -96,7 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo,
     // Browsers treat localhost as a secure context, so Secure cookies work there over http too.
     cookieSecure: publicUrl.protocol === "https:" || publicUrl.hostname === "localhost",
-    outboxPage: c.OUTBOX_PAGE ? c.OUTBOX_PAGE === "1" : demo || c.NODE_ENV !== "production",
+    outboxPage: c.OUTBOX_PAGE ? c.OUTBOX_PAGE !== "0" : demo || c.NODE_ENV !== "production",
+    outboxPublic: c.OUTBOX_PAGE === "public",
     appIds: c.API_APP_IDS ? c.API_APP_IDS.split(",").map((s) => s.trim()).filter(Boolean) : null,
     plans: planTable(c),
     thirdParty: thirdPartyTags(c),

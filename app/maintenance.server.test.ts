@@ -82,7 +82,7 @@ describe("the sandbox's renewals", () => {
   /** A sandbox buyer whose first (trial) day is paid, as after the sandbox checkout's Pay button. */
   async function sandboxBuyer(at: Date) {
     const email = uniqueEmail("renewal");
-    const started = await startCheckout({ name: "Ana", surname: "Reyes", email, adult: "on" }, { locale: "ph", now: at });
+    const started = await startCheckout({ name: "Ana", surname: "Reyes", email, adult: "on" }, { locale: "ph", ip: "203.0.113.20", now: at });
     if (!started.ok) throw new Error("checkout failed");
     await sandboxPay(started.checkoutId, at);
     const user = await db().user.findUniqueOrThrow({ where: { email } });

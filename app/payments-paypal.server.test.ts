@@ -6,9 +6,10 @@ import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { paymentProvider } from "~/providers/payments.server";
 import { startFake, type Recorded } from "../tests/support/http-fake";
 import { allowConsoleError } from "../tests/support/console";
-import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../tests/support/factories";
+import { apiRequest, browserCookie, readEnvelope, routeArgs, signedInUser } from "../tests/support/factories";
 import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
 import { loader as registerQueryRoute } from "./routes/api.v1.personnal.register-query";
@@ -72,6 +73,10 @@ function respond(req: Recorded, res: ServerResponse) {
     const found = subs.get(sub[1]!);
     if (!found) return send(404, { name: "RESOURCE_NOT_FOUND", message: "The specified resource does not exist." });
     if (req.method === "POST" && sub[2]) {
+      // Like PayPal: a subscription that is not active cannot be cancelled (again).
+      if (found.status === "CANCELLED") {
+        return send(422, { name: "UNPROCESSABLE_ENTITY", message: "The requested action could not be performed.", details: [{ issue: "SUBSCRIPTION_STATUS_INVALID" }] });
+      }
       found.status = "CANCELLED";
       return send(204);
     }
@@ -167,13 +172,21 @@ async function buy(address = email()) {
     params: { provider: "paypal" },
   });
   const body = await readEnvelope(response);
+  const checkoutId = (body.data as { id: string } | null)?.id;
+  if (checkoutId) browsers.set(checkoutId, browserCookie(response));
   const data = body.data as { id: string; url: string; provider: string } | null;
   const checkout = data ? await db().checkout.findUniqueOrThrow({ where: { id: data.id } }) : null;
   return { response, body, data, email: address, id: data?.id ?? "", sub: checkout?.providerSessionId ?? "" };
 }
 
+/** The checkout cookie of the client that started each checkout: the automatic sign-in works only with it. */
+const browsers = new Map<string, string>();
+const inBrowserOf = (id: string) => ({ Cookie: browsers.get(id) ?? "" });
 const query = async (id: string) =>
-  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`)), params: { id } }))).data as { status: string; authCode: string | null };
+  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }))).data as {
+    status: string;
+    authCode: string | null;
+  };
 const userOf = (address: string) => db().user.findUnique({ where: { email: address }, include: { subscription: true } });
 const mails = (address: string) => db().outboxMessage.count({ where: { to: address } });
 const paths = () => fake.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);
@@ -235,7 +248,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
 
     const first = await query(id);
     expect(first).toEqual({ status: "success", authCode: expect.any(String) });
-    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode } })));
+    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode }, headers: inBrowserOf(id) })));
     expect(login.status).toBe(200);
     expect(await query(id)).toEqual({ status: "success", authCode: null });
   });
@@ -367,6 +380,16 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect(subs.get(sub)!.status).toBe("CANCELLED");
     expect((await userOf(address))!.subscription).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true });
   });
+
+  it("stopping a subscription twice (a retried payment job) succeeds once at PayPal and reports success", async () => {
+    const { sub } = await buy();
+    const provider = await paymentProvider();
+    expect(await provider.cancelAtPeriodEnd(sub)).toEqual({ ok: true });
+    fake.requests.length = 0;
+    expect(await provider.cancelAtPeriodEnd(sub)).toEqual({ ok: true });
+    expect(paths()).toEqual([`POST /v1/billing/subscriptions/${sub}/cancel`, `GET /v1/billing/subscriptions/${sub}`]);
+    expect(subs.get(sub)!.status).toBe("CANCELLED");
+  });
 });
 
 describe("PayPal and the plan currencies", () => {
@@ -422,7 +445,7 @@ describe("PayPal: the register query when the webhook is late or lost", () => {
 
     const answer = await query(id);
     expect(answer).toEqual({ status: "success", authCode: expect.any(String) });
-    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode } })));
+    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode }, headers: inBrowserOf(id) })));
     expect(login.status).toBe(200);
     const user = (await userOf(address))!;
     expect(user.subscription).toMatchObject({ state: "trial", provider: "paypal", providerSubscriptionId: sub, providerCustomerId: "PAYER1" });

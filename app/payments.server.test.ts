@@ -4,8 +4,10 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { allowConsoleError } from "../tests/support/console";
 import { startFake } from "../tests/support/http-fake";
-import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../tests/support/factories";
+import { runPaymentJobs } from "./payment-jobs.server";
+import { apiRequest, browserCookie, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../tests/support/factories";
 import { formatDay } from "~/utils/money";
 import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
@@ -20,6 +22,8 @@ const SECRET = "whsec_test_secret";
 const stripe = new Stripe("sk_test_x");
 let fake: Awaited<ReturnType<typeof startFake>>;
 let sessions = 0;
+/** How many of the next subscription updates the fake answers with a 500. */
+let cancelFailures = 0;
 /** The fake's checkout sessions, as GET /v1/checkout/sessions/{id} answers them. */
 const sessionState = new Map<string, Record<string, unknown>>();
 
@@ -41,6 +45,10 @@ beforeAll(async () => {
       const id = `cs_test_${sessions}`;
       sessionState.set(id, { id, status: "open", payment_status: "unpaid", client_reference_id: form.get("client_reference_id"), subscription: null, metadata: {} });
       res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/${sessions}` }));
+    } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/") && cancelFailures > 0) {
+      cancelFailures -= 1;
+      res.statusCode = 500;
+      res.end(JSON.stringify({ error: { type: "api_error", message: "try later" } }));
     } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/")) {
       res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: true }));
     } else {
@@ -119,11 +127,19 @@ async function buy(email = uniqueEmail("buyer")) {
     params: { provider: "stripe" },
   });
   const body = await readEnvelope(response);
+  const checkoutId = (body.data as { id: string } | null)?.id;
+  if (checkoutId) browsers.set(checkoutId, browserCookie(response));
   return { response, body, email, id: (body.data as { id: string } | null)?.id ?? "" };
 }
 
+/** The checkout cookie of the client that started each checkout: the automatic sign-in works only with it. */
+const browsers = new Map<string, string>();
+const inBrowserOf = (id: string) => ({ Cookie: browsers.get(id) ?? "" });
 const query = async (id: string) =>
-  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`)), params: { id } }))).data as { status: string; authCode: string | null };
+  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }))).data as {
+    status: string;
+    authCode: string | null;
+  };
 
 describe("checkout with Stripe (real SDK, local fake API)", () => {
   it("creates a subscription-mode Checkout Session: first day at once, then the recurring price", async () => {
@@ -157,7 +173,7 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
   });
 
   it("asks for the name and the 18+ confirmation", async () => {
-    const result = await startCheckout({ name: " ", surname: "", email: uniqueEmail() }, { locale: "en" });
+    const result = await startCheckout({ name: " ", surname: "", email: uniqueEmail() }, { locale: "en", ip: "203.0.113.20" });
     expect(result).toEqual({ ok: false, error: "validation", fields: { name: "payments.errors.name", surname: "payments.errors.name", adult: "payments.errors.adult" } });
   });
 
@@ -175,9 +191,9 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
     expect(first.status).toBe("success");
     expect(first.authCode).toBeTruthy();
     expect(await query(id)).toEqual({ status: "success", authCode: null });
-    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode } })));
+    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode }, headers: inBrowserOf(id) })));
     expect(login.status).toBe(200);
-    const again = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode } })));
+    const again = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode }, headers: inBrowserOf(id) })));
     expect(again.status).toBe(401);
   });
 
@@ -392,6 +408,29 @@ describe("one paying subscription per account", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it("retries stopping the older subscription until Stripe takes it, with one idempotency key, and stops it once", async () => {
+    allowConsoleError();
+    const email = uniqueEmail("retry");
+    const first = await buy(email);
+    const second = await buy(email);
+    await deliver(completed(first.id, "sub_RT1", T0));
+    fake.requests.length = 0;
+    cancelFailures = 1;
+    // The payment is applied even though the provider failed: the stop waits in the job table.
+    expect(await deliver(completed(second.id, "sub_RT2", T0 + 1))).toEqual({ status: 200, body: { received: true, status: "applied" } });
+    const job = await db().paymentJob.findUniqueOrThrow({ where: { key: "stop:stripe:sub_RT1" } });
+    expect(job).toMatchObject({ doneAt: null, attempts: 1, lastError: expect.any(String) });
+    expect(job.nextRunAt.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: the maintenance run leaves it alone; once due, it stops the subscription.
+    expect(await runPaymentJobs(new Date())).toEqual({ done: 0, failed: 0 });
+    expect(await runPaymentJobs(new Date(Date.now() + 2 * 60_000))).toEqual({ done: 1, failed: 0 });
+    const stops = fake.requests.filter((r) => r.url === "/v1/subscriptions/sub_RT1");
+    expect(stops).toHaveLength(2);
+    expect(stops.map((r) => r.headers["idempotency-key"])).toEqual(["job-stop:stripe:sub_RT1", "job-stop:stripe:sub_RT1"]);
+    expect(await runPaymentJobs(new Date(Date.now() + 24 * 3600_000))).toEqual({ done: 0, failed: 0 });
+    expect(fake.requests.filter((r) => r.url === "/v1/subscriptions/sub_RT1")).toHaveLength(2);
+  });
+
   it("counts a local cancel as an event: an older provider update does not switch renewals back on", async () => {
     const { id, email } = await buy();
     await deliver(completed(id, "sub_LC1", T0 - 100));
@@ -444,7 +483,7 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
 
     const answer = await query(id);
     expect(answer).toEqual({ status: "success", authCode: expect.any(String) });
-    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode } })));
+    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode }, headers: inBrowserOf(id) })));
     expect(login.status).toBe(200);
     const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
     expect(user.subscription).toMatchObject({ state: "trial", provider: "stripe", providerSubscriptionId: "sub_L1", providerCustomerId: "cus_1" });
@@ -468,7 +507,10 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
     const session = await sessionOf(id);
     Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L2", id) });
     const { loader: registerPage } = await import("./routes/register");
-    const thrown = await registerPage(routeArgs(new Request(`http://localhost:3000/ph/register?id=${id}`))).catch((r: unknown) => r);
+    // Another browser (no checkout cookie) sees the result and is not signed in.
+    const elsewhere = await registerPage(routeArgs(new Request(`http://localhost:3000/ph/register?id=${id}`)));
+    expect(elsewhere).toMatchObject({ data: { shown: "paidElsewhere" } });
+    const thrown = await registerPage(routeArgs(new Request(`http://localhost:3000/ph/register?id=${id}`, { headers: inBrowserOf(id) }))).catch((r: unknown) => r);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/ph/dashboard/modules/SuccessModal");
     expect((thrown as Response).headers.get("Set-Cookie")).toBeTruthy();
@@ -497,21 +539,21 @@ describe("sandbox life cycle", () => {
   });
 
   it("takes an optional mobile number, checks it and stores it on the account", async () => {
-    const invalid = await startCheckout({ name: "Ana", surname: "Reyes", email: uniqueEmail("phone"), adult: "on", phone: "12345" }, { locale: "ph" });
+    const invalid = await startCheckout({ name: "Ana", surname: "Reyes", email: uniqueEmail("phone"), adult: "on", phone: "12345" }, { locale: "ph", ip: "203.0.113.20" });
     expect(invalid).toEqual({ ok: false, error: "validation", fields: { phone: "requests.errors.numberInvalid" } });
     // A landline is not a mobile number.
-    const landline = await startCheckout({ name: "Ana", surname: "Reyes", email: uniqueEmail("phone"), adult: "on", phone: "+63 2 8123 4567" }, { locale: "ph" });
+    const landline = await startCheckout({ name: "Ana", surname: "Reyes", email: uniqueEmail("phone"), adult: "on", phone: "+63 2 8123 4567" }, { locale: "ph", ip: "203.0.113.20" });
     expect(landline).toMatchObject({ ok: false, fields: { phone: "requests.errors.numberInvalid" } });
 
     const withPhone = uniqueEmail("phone");
     // Read in the page language's country (the Philippines for /ph) unless it starts with +.
-    const started = await startCheckout({ name: "Ana", surname: "Reyes", email: withPhone, adult: "on", phone: " 0917 123 4567 " }, { locale: "ph" });
+    const started = await startCheckout({ name: "Ana", surname: "Reyes", email: withPhone, adult: "on", phone: " 0917 123 4567 " }, { locale: "ph", ip: "203.0.113.20" });
     if (!started.ok) throw new Error("checkout failed");
     await sandboxPay(started.checkoutId);
     expect(await db().user.findUniqueOrThrow({ where: { email: withPhone } })).toMatchObject({ phone: "+639171234567" });
 
     const without = uniqueEmail("phone");
-    const plain = await startCheckout({ name: "Budi", surname: "Santoso", email: without, adult: "on", phone: "" }, { locale: "id" });
+    const plain = await startCheckout({ name: "Budi", surname: "Santoso", email: without, adult: "on", phone: "" }, { locale: "id", ip: "203.0.113.20" });
     if (!plain.ok) throw new Error("checkout failed");
     await sandboxPay(plain.checkoutId);
     expect(await db().user.findUniqueOrThrow({ where: { email: without } })).toMatchObject({ phone: null });
@@ -519,7 +561,7 @@ describe("sandbox life cycle", () => {
 
   it("pays, renews, reminds before renewal, fails and expires", async () => {
     const email = uniqueEmail("sbx");
-    const started = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id" });
+    const started = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id", ip: "203.0.113.20" });
     if (!started.ok) throw new Error("checkout failed");
     expect(started.url).toBe(
       `http://localhost:3000/id/checkout/sandbox/${started.checkoutId}?return=${encodeURIComponent(`/id/register?id=${started.checkoutId}`)}`,
@@ -550,7 +592,7 @@ describe("sandbox life cycle", () => {
     expect(await db().payment.count({ where: { subscriptionId: sub.id, status: "failed" } })).toBe(1);
 
     // Back after it expired: a full period at the regular amount, no discounted first day.
-    const again = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id", userId: user.id });
+    const again = await startCheckout({ name: "Budi", surname: "Santoso", email, adult: "on" }, { locale: "id", ip: "203.0.113.20", userId: user.id });
     if (!again.ok) throw new Error("renewal checkout failed");
     await sandboxPay(again.checkoutId);
     const renewedSub = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });

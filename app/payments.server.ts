@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { hashPassword } from "~/auth/password.server";
+import { enqueuePaymentJob, runPaymentJobs } from "~/payment-jobs.server";
 import { issueAuthCode } from "~/auth/auth-code.server";
+import { isCheckoutBrowser } from "~/auth/checkout-browser.server";
 import { EMAIL_PATTERN } from "~/auth/validation";
 import { config } from "~/config.server";
 import { db, type Db } from "~/db.server";
@@ -113,6 +115,7 @@ export type StartCheckoutResult =
   | { ok: true; checkoutId: string; url: string; provider: ProviderName }
   | { ok: false; error: "validation"; fields: Record<string, string> }
   | { ok: false; error: "provider" }
+  | { ok: false; error: "throttled"; retryAfterSeconds: number }
   | { ok: false; error: "subscribed"; validUntil: string; cancelled: boolean };
 
 /**
@@ -131,11 +134,16 @@ export const RENEWAL_PLAN_SUFFIX = "-renewal";
 /**
  * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
  * `userId` renews that account (its own e-mail is not "in use"); otherwise the account is created
- * after payment.
+ * after payment. `browserSecret` binds the checkout to the browser that started it (only its hash is
+ * stored): the automatic sign-in after payment happens only there.
+ *
+ * Each well-formed attempt counts against CHECKOUT_LIMIT_PER_IP (per client address) and
+ * CHECKOUT_LIMIT_PER_EMAIL per hour, before the e-mail is looked up: neither the provider's API nor
+ * the "already in use" answer can be used in bulk.
  */
 export async function startCheckout(
   raw: unknown,
-  options: { locale: Locale; userId?: string; now?: Date; searched?: SearchedNumber | null },
+  options: { locale: Locale; ip: string; browserSecret?: string; userId?: string; now?: Date; searched?: SearchedNumber | null },
 ): Promise<StartCheckoutResult> {
   // An account with access must not pay twice: a second provider subscription would replace the
   // stored one while the first keeps charging. A cancelled one renews once its paid period is over
@@ -155,6 +163,13 @@ export async function startCheckout(
   const form = parsed.data;
   const phone = checkoutPhone(form.phone, options.locale);
   if (!phone.ok) return { ok: false, error: "validation", fields: { phone: phone.error } };
+  for (const [key, limit] of [
+    [`checkout:ip:${options.ip}`, config().CHECKOUT_LIMIT_PER_IP],
+    [`checkout:email:${form.email}`, config().CHECKOUT_LIMIT_PER_EMAIL],
+  ] as const) {
+    const slot = await hit(key, limit, HOUR, options.now);
+    if (!slot.ok) return { ok: false, error: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
+  }
   const owner = await db().user.findUnique({ where: { email: form.email }, select: { id: true } });
   if (owner && owner.id !== options.userId) {
     return { ok: false, error: "validation", fields: { email: "payments.errors.emailInUse" } };
@@ -181,6 +196,9 @@ export async function startCheckout(
       ...(phone.e164 ? { phone: { create: { phone: phone.e164 } } } : {}),
     },
   });
+  if (options.browserSecret) {
+    await db().checkoutBrowser.create({ data: { checkoutId, secretHash: sha256(options.browserSecret) } });
+  }
   const t = await getT(options.locale);
   const origin = config().publicUrl;
   const created = await provider.createCheckout({
@@ -215,11 +233,14 @@ class DuplicateEvent extends Error {}
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
 const later = (a: Date | null | undefined, b: Date) => (a && a.getTime() > b.getTime() ? a : b);
 
-type Effects = {
-  credentials: { email: string; name: string; password: string; locale: string }[];
-  /** Provider subscriptions replaced by a newer paid checkout of the same account: stopped after the commit. */
-  superseded: { provider: string; subscriptionId: string }[];
-};
+/** Keys of the payment jobs (payment-jobs.server.ts) the transaction wrote: performed after its commit. */
+type Effects = { jobs: string[] };
+
+/** Runs between a payment's commit and its side effects; a test sets it to stop the process there. */
+let afterCommit: (() => void) | null = null;
+export function setAfterPaymentCommit(hook: (() => void) | null) {
+  afterCommit = hook;
+}
 
 /**
  * Applies one provider event. The WebhookEvent row is inserted in the same transaction as the
@@ -227,7 +248,7 @@ type Effects = {
  * events newer than the last applied one (lastEventAt); validUntil only ever moves forward.
  */
 export async function applyPaymentEvent(provider: ProviderName, event: PaymentEvent) {
-  const effects: Effects = { credentials: [], superseded: [] };
+  const effects: Effects = { jobs: [] };
   // Hashing is slow: prepare a password outside the transaction in case an account is created.
   const password = randomBytes(9).toString("base64url");
   const passwordHash = await hashPassword(password);
@@ -245,8 +266,11 @@ export async function applyPaymentEvent(provider: ProviderName, event: PaymentEv
     if (error instanceof DuplicateEvent) return { status: "duplicate" as const };
     throw error;
   }
-  for (const account of effects.credentials) await sendCredentials(account);
-  for (const old of effects.superseded) await stopSuperseded(old);
+  if (effects.jobs.length > 0) {
+    afterCommit?.();
+    // Right away; a failure or a crash here leaves the job for the maintenance job to retry.
+    await runPaymentJobs(new Date(), { keys: effects.jobs });
+  }
   return { status: event.kind === "ignored" ? ("ignored" as const) : ("applied" as const) };
 }
 
@@ -421,7 +445,12 @@ async function completeCheckout(
       });
       userId = user.id;
       autoLogin = true;
-      effects.credentials.push({ email: checkout.email, name: checkout.name, password: secret.password, locale: checkout.locale });
+      effects.jobs.push(
+        await enqueuePaymentJob(tx, `credentials:${checkout.id}`, {
+          kind: "sendCredentials",
+          payload: { email: checkout.email, name: checkout.name, password: secret.password, locale: checkout.locale },
+        }),
+      );
     }
   }
   await tx.checkout.update({
@@ -440,7 +469,13 @@ async function completeCheckout(
     ["trial", "active"].includes(previous.state) &&
     previous.validUntil.getTime() > event.at.getTime()
   ) {
-    effects.superseded.push({ provider: previous.provider ?? provider, subscriptionId: previous.providerSubscriptionId });
+    const stopProvider = previous.provider ?? provider;
+    effects.jobs.push(
+      await enqueuePaymentJob(tx, `stop:${stopProvider}:${previous.providerSubscriptionId}`, {
+        kind: "stopSubscription",
+        payload: { provider: stopProvider, subscriptionId: previous.providerSubscriptionId },
+      }),
+    );
   }
   const fields = {
     // A renewal's first charge pays a regular period: no trial.
@@ -462,32 +497,6 @@ async function completeCheckout(
   await tx.subscription.upsert({ where: { userId }, create: { userId, ...fields }, update: fields });
 }
 
-/** Stops renewals of a replaced provider subscription; a failure is logged for support to follow up. */
-async function stopSuperseded(old: Effects["superseded"][number]) {
-  if (old.provider === "sandbox") return;
-  const provider = await paymentProvider();
-  const stopped = provider.name === old.provider ? await provider.cancelAtPeriodEnd(old.subscriptionId) : { ok: false, error: "provider changed" };
-  if (!stopped.ok) console.error("Stopping a replaced subscription failed", old.provider, old.subscriptionId, stopped.error);
-}
-
-async function sendCredentials(account: Effects["credentials"][number]) {
-  const t = await getT(account.locale);
-  const login = new URL(localizePath("/?modal=login", isLocale(account.locale) ? account.locale : "en"), config().publicUrl);
-  const message = renderEmail({
-    subject: t("payments.email.credentials.subject"),
-    paragraphs: [
-      t("payments.email.credentials.greeting", { name: account.name }),
-      t("payments.email.credentials.intro"),
-      t("payments.email.credentials.login", { email: account.email, url: login.toString() }),
-      t("payments.email.credentials.change"),
-    ],
-    highlight: account.password,
-    footer: t("email.footer"),
-  });
-  const sent = await emailProvider().send({ to: account.email, ...message });
-  if (!sent.ok) console.error("Credentials e-mail failed", account.email, sent.error);
-}
-
 // ---------------------------------------------------------------------------------------------
 // After checkout: the register query and the automatic sign-in
 // ---------------------------------------------------------------------------------------------
@@ -496,9 +505,14 @@ export type RegisterStatus = "pending" | "success" | "failed" | "unsubscribed" |
 
 /**
  * The payment and signing result of a checkout (GET /api/v1/personnal/registerQuery/{id}). The first
- * successful query hands out the single automatic sign-in code; later ones report success without it.
+ * successful query from the browser that started the checkout (`browserSecret`, its cookie value)
+ * hands out the single automatic sign-in code; later ones, and any other browser (`elsewhere`), get
+ * the result without it.
  */
-export async function registerQuery(checkoutId: string): Promise<{ status: RegisterStatus; authCode?: string; renewal?: boolean; userId?: string }> {
+export async function registerQuery(
+  checkoutId: string,
+  browserSecret: string | null,
+): Promise<{ status: RegisterStatus; authCode?: string; renewal?: boolean; elsewhere?: boolean; userId?: string }> {
   let checkout = await db().checkout.findUnique({ where: { id: checkoutId } });
   if (!checkout) return { status: "unknown" };
   if (checkout.status === "pending" && (await askProvider(checkout))) {
@@ -513,11 +527,12 @@ export async function registerQuery(checkoutId: string): Promise<{ status: Regis
       return { status: "unsubscribed" };
     case "paid": {
       if (!checkout.userId) return { status: "unknown" };
+      if (!(await isCheckoutBrowser(checkoutId, browserSecret))) return { status: "success", elsewhere: true, userId: checkout.userId };
       const claimed = await db().checkout.updateMany({
         where: { id: checkoutId, status: "paid", authCodeIssuedAt: null },
         data: { authCodeIssuedAt: new Date() },
       });
-      const authCode = claimed.count === 1 ? await issueAuthCode(checkout.userId) : undefined;
+      const authCode = claimed.count === 1 ? await issueAuthCode(checkout.userId, checkoutId) : undefined;
       return { status: "success", authCode, renewal: !authCode, userId: checkout.userId };
     }
     default:

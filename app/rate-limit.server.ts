@@ -19,11 +19,26 @@ export async function hit(key: string, limit: number, windowMs: number, now = ne
   return { ok: true, remaining: limit - count };
 }
 
+/** Takes back one `hit` of the same window (an attempt that turned out not to count). */
+export async function unhit(key: string, windowMs: number, now = new Date()) {
+  const window = Math.floor(now.getTime() / windowMs);
+  await db().$executeRaw`UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${`${key}@${window}`} AND "count" > 0`;
+}
+
 /** Drops counters of windows that have ended (run by the maintenance job). */
 export async function sweepRateLimits(now = new Date()) {
   const { count } = await db().rateLimit.deleteMany({ where: { windowEnd: { lt: BigInt(now.getTime()) } } });
   return count;
 }
+
+/** A wait as whole minutes, for messages that say when to try again (at least 1). */
+export const waitMinutes = (retryAfterSeconds: number) => Math.max(1, Math.ceil(retryAfterSeconds / 60));
+
+/** The headers and message values of a throttled answer: Retry-After and the wait in minutes. */
+export const throttledAnswer = (retryAfterSeconds: number) => ({
+  headers: { "Retry-After": String(retryAfterSeconds) },
+  values: { minutes: waitMinutes(retryAfterSeconds) },
+});
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

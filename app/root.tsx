@@ -1,4 +1,4 @@
-import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -162,6 +162,19 @@ export const meta: MetaFunction<typeof loader> = ({ error, data, location }) => 
   const fallback = isRouteErrorResponse(error) ? pageErrorData(error.data)?.messages : undefined;
   const t = createTranslate(data?.messages ?? fallback, data?.locale ?? localeFromPath(location.pathname));
   return [{ title: `${status} · ${t(statusKey(status))}` }, { name: "robots", content: "noindex" }];
+};
+
+/**
+ * The root renders every error page, so the headers of an error an action threw reach the document
+ * only through here: those that tell the client what to do next (Retry-After on a 429, Allow on a 405).
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const kept = new Headers();
+  for (const name of ["Retry-After", "Allow"]) {
+    const value = errorHeaders?.get(name);
+    if (value) kept.set(name, value);
+  }
+  return kept;
 };
 
 export function ErrorBoundary() {

@@ -80,18 +80,26 @@ export async function sendResetCode(emailInput: string, clientIp: string, locale
 export type ResetResult =
   | { ok: true }
   | { ok: false; error: "validation"; fields: FieldErrors }
-  | { ok: false; error: "codeInvalid" };
+  | { ok: false; error: "codeInvalid" }
+  | { ok: false; error: "throttled"; retryAfterSeconds: number };
 
-export async function resetPassword(input: {
-  email: string;
-  password: string | null;
-  verificationCode: string;
-}): Promise<ResetResult> {
+/**
+ * Checks the code and sets the new password. Each comparison first claims one of the code's
+ * CODE_MAX_ATTEMPTS in one conditional UPDATE, so parallel guesses cannot compare more than that;
+ * a client address gets RESET_LIMIT_PER_IP checks an hour, whatever the accounts.
+ */
+export async function resetPassword(
+  input: { email: string; password: string | null; verificationCode: string },
+  clientIp: string,
+): Promise<ResetResult> {
   const email = input.email.trim().toLowerCase();
   const verificationCode = input.verificationCode.trim();
   const password = input.password ?? "";
   const fields = validateReset({ email, password, verificationCode });
   if (hasErrors(fields)) return { ok: false, error: "validation", fields };
+
+  const limited = await hit(`reset:ip:${clientIp}`, config().RESET_LIMIT_PER_IP, HOUR);
+  if (!limited.ok) return { ok: false, error: "throttled", retryAfterSeconds: limited.retryAfterSeconds };
 
   const user = await db().user.findUnique({ where: { email } });
   if (!user) return { ok: false, error: "codeInvalid" };
@@ -99,14 +107,15 @@ export async function resetPassword(input: {
     where: { userId: user.id, type: RESET_CODE_TYPE, usedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: "desc" },
   });
-  if (!code || code.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, error: "codeInvalid" };
+  if (!code) return { ok: false, error: "codeInvalid" };
+  const attempt = await db().$executeRaw`
+    UPDATE "VerificationCode" SET "attempts" = "attempts" + 1
+    WHERE "id" = ${code.id} AND "usedAt" IS NULL AND "attempts" < ${CODE_MAX_ATTEMPTS}`;
+  if (attempt !== 1) return { ok: false, error: "codeInvalid" };
 
   const expected = Buffer.from(code.codeHash);
   const given = Buffer.from(codeHash(user.id, verificationCode));
-  if (!timingSafeEqual(expected, given)) {
-    await db().verificationCode.update({ where: { id: code.id }, data: { attempts: { increment: 1 } } });
-    return { ok: false, error: "codeInvalid" };
-  }
+  if (!timingSafeEqual(expected, given)) return { ok: false, error: "codeInvalid" };
   const passwordHash = await hashPassword(password);
   // Single use: only the request that marks the code used may change the password.
   const claimed = await db().verificationCode.updateMany({

@@ -1,9 +1,8 @@
-import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { hit, MINUTE } from "~/rate-limit.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { decryptPassword } from "./rsa.server";
 import { createSession } from "./session.server";
+import { claimSignInAttempt } from "./sign-in-throttle.server";
 import { hasErrors, validateLogin, type FieldErrors } from "./validation";
 
 export type PasswordInput = { email: string; password: string; encrypted: boolean };
@@ -15,9 +14,6 @@ export type SignInResult =
   | { ok: false; error: "validation"; fields: FieldErrors }
   | { ok: false; error: "invalidCredentials" }
   | { ok: false; error: "throttled"; retryAfterSeconds: number };
-
-/** Documented in the README: attempts per 15 minutes, per client IP and per account. */
-export const SIGN_IN_WINDOW_MS = 15 * MINUTE;
 
 /** The plain password: decrypted when the client encrypted it (RSA-OAEP, base64), as sent otherwise. */
 export async function readPassword(input: { password: string; encrypted: boolean }) {
@@ -32,17 +28,13 @@ export async function signIn(input: PasswordInput, clientIp: string): Promise<Si
   if (hasErrors(fields)) return { ok: false, error: "validation", fields };
   if (password === null) return { ok: false, error: "invalidCredentials" };
 
-  for (const [key, limit] of [
-    [`signin:ip:${clientIp}`, config().LOGIN_LIMIT_PER_IP],
-    [`signin:account:${email}`, config().LOGIN_LIMIT_PER_ACCOUNT],
-  ] as const) {
-    const limited = await hit(key, limit, SIGN_IN_WINDOW_MS);
-    if (!limited.ok) return { ok: false, error: "throttled", retryAfterSeconds: limited.retryAfterSeconds };
-  }
-
+  // Failures only: the attempt is counted before the comparison and forgiven when it matches.
+  const claim = await claimSignInAttempt(clientIp, email);
+  if (!claim.ok) return { ok: false, error: "throttled", retryAfterSeconds: claim.retryAfterSeconds };
   const user = await db().user.findUnique({ where: { email } });
   const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !matches) return { ok: false, error: "invalidCredentials" };
+  await claim.forgive();
   const { token } = await createSession(user.id);
   return {
     ok: true,

@@ -20,7 +20,9 @@ export function AuthModals() {
   const flashForm = root.flash?.form;
   const modal = params.get("modal");
   if (modal === "login") {
-    return <LoginModal page={page} flashForm={flashForm?.form === "login" ? flashForm : undefined} publicKey={root.publicKey} />;
+    return (
+      <LoginModal page={page} prefill={params.get("email") ?? ""} flashForm={flashForm?.form === "login" ? flashForm : undefined} publicKey={root.publicKey} />
+    );
   }
   if (modal === "reset") {
     const step = params.get("step") === "2" && params.get("email") ? 2 : 1;
@@ -68,7 +70,7 @@ function useServerErrors(flashForm?: FlashForm) {
   return [errors, setErrors] as const;
 }
 
-function LoginModal({ page, flashForm, publicKey }: { page: string; flashForm?: FlashForm; publicKey: string }) {
+function LoginModal({ page, prefill, flashForm, publicKey }: { page: string; prefill: string; flashForm?: FlashForm; publicKey: string }) {
   const t = useT();
   const hydrated = useHydrated();
   const [errors, setErrors] = useServerErrors(flashForm);
@@ -91,8 +93,8 @@ function LoginModal({ page, flashForm, publicKey }: { page: string; flashForm?: 
     <Modal id="login-modal" title={t("loginModal.title")} closeTo={page}>
       <form method="post" action="/auth/login" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <input type="hidden" name="returnTo" value={page} />
-        <FormError message={errors.form && t(errors.form)} />
-        <Field name="email" type="email" label={t("loginModal.email")} autoComplete="email" defaultValue={flashForm?.values.email} error={errors.email && t(errors.email)} />
+        <FormError message={errors.form && t(errors.form, flashForm?.values)} />
+        <Field name="email" type="email" label={t("loginModal.email")} autoComplete="email" defaultValue={flashForm?.values.email ?? prefill} error={errors.email && t(errors.email)} />
         <Field
           name="password"
           type={showPassword ? "text" : "password"}
@@ -145,11 +147,11 @@ function ResetModal(props: { page: string; step: 1 | 2; lockedEmail: string; fla
     <Modal id="reset-modal" title={t("resetPwdModal.title")} closeTo={page}>
       <form method="post" action={step === 1 ? "/auth/send-code" : "/auth/reset-password"} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <input type="hidden" name="returnTo" value={page} />
-        <FormError message={errors.form && t(errors.form)} />
+        <FormError message={errors.form && t(errors.form, flashForm?.values)} />
         {step === 1 ? (
           <>
             <p className="modal-help">{t("resetPwdModal.step1Help")}</p>
-            <Field name="email" type="email" label={t("resetPwdModal.email")} autoComplete="email" defaultValue={flashForm?.values.email} error={errors.email && t(errors.email)} />
+            <Field name="email" type="email" label={t("resetPwdModal.email")} autoComplete="email" defaultValue={flashForm?.values.email ?? lockedEmail} error={errors.email && t(errors.email)} />
             <SubmitButton busy={busy}>{t("resetPwdModal.reset")}</SubmitButton>
           </>
         ) : (

@@ -1,6 +1,6 @@
 import { Link, useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { pageWithoutModal } from "~/auth/modal-url";
+import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import type { PaymentTerms } from "~/payments.server";
 import type { loader as rootLoader } from "~/root";
@@ -68,6 +68,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
         defaultValue={buyer?.email ?? values.email}
         error={errors.email && t(errors.email)}
       />
+      {errors.email === "payments.errors.emailInUse" ? <AccountLinks email={values.email ?? ""} /> : null}
       <Field
         name="phone"
         type="tel"
@@ -90,6 +91,27 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
       </p>
       <SubmitButton busy={busy}>{t("payments.modal.pay", { amount: terms.dueNow })}</SubmitButton>
     </form>
+  );
+}
+
+/**
+ * "This email address is already in use": the address has an account, so its owner signs in, or
+ * resets a forgotten password. Both open their modal by URL on the home page (with the address
+ * filled in), with or without JavaScript.
+ */
+function AccountLinks({ email }: { email: string }) {
+  const t = useT();
+  const page = useLocalePath()("/");
+  const withEmail: Record<string, string> = email ? { email } : {};
+  return (
+    <p className="payment-account-links" data-testid="email-in-use-links">
+      <Link className="button" to={pageWithModal(page, { modal: "login", ...withEmail })}>
+        {t("loginModal.submit")}
+      </Link>{" "}
+      <Link className="button" to={pageWithModal(page, { modal: "reset", ...withEmail })}>
+        {t("loginModal.forgotPassword")}
+      </Link>
+    </p>
   );
 }
 

@@ -146,6 +146,14 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
         await subscriptions.cancelSubscription({ id: subscriptionId, body: { reason: "Cancelled by the subscriber" } });
         return { ok: true };
       } catch (error) {
+        // PayPal refuses to cancel twice: a subscription already stopped is the effect asked for (a
+        // retried payment job, docs/decisions/011).
+        try {
+          const { result } = await subscriptions.getSubscription({ id: subscriptionId });
+          if (result.status === "CANCELLED" || result.status === "EXPIRED") return { ok: true };
+        } catch {
+          // The original error says more.
+        }
         return fail("cancel", error);
       }
     },

@@ -81,9 +81,9 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         return fail("checkout", error);
       }
     },
-    async cancelAtPeriodEnd(subscriptionId) {
+    async cancelAtPeriodEnd(subscriptionId, options) {
       try {
-        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, options?.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined);
         return { ok: true };
       } catch (error) {
         return fail("cancel", error);

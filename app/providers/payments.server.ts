@@ -83,8 +83,8 @@ export type ProviderName = "sandbox" | "stripe" | "paypal";
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(input: CheckoutInput): Promise<CheckoutCreated>;
-  /** Stops renewals; the paid period runs out normally. */
-  cancelAtPeriodEnd(providerSubscriptionId: string): Promise<ProviderResult>;
+  /** Stops renewals; the paid period runs out normally. `idempotencyKey` makes a retried request one (Stripe). */
+  cancelAtPeriodEnd(providerSubscriptionId: string, options?: { idempotencyKey?: string }): Promise<ProviderResult>;
   /** The state of a checkout at the provider, by the provider's id for it (`sessionId`). */
   checkoutStatus(sessionId: string, checkoutId: string): Promise<CheckoutStatus>;
   /** Verifies a webhook delivery against the raw body and turns it into a domain event. */

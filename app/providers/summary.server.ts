@@ -6,6 +6,22 @@ import { smsProvider } from "~/providers/sms.server";
 import { voiceProvider } from "~/providers/voice.server";
 
 /**
+ * The services that would run on an embedded provider (nothing sent, nothing charged), each with the
+ * settings that configure the real one. `npm run serve` refuses to start while any is listed, unless
+ * EMBEDDED_PROVIDERS=1 (startup.server.ts).
+ */
+export function embeddedFallbacks(): string[] {
+  const missing: string[] = [];
+  if (activePaymentProviderName() === "sandbox") {
+    missing.push("payments (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID and PAYPAL_PRODUCT_ID)");
+  }
+  if (smsProvider().name === "outbox") missing.push("SMS (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID)");
+  if (voiceProvider().name === "outbox") missing.push("voice calls (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM)");
+  if (emailProvider().name === "outbox") missing.push("e-mail (SENDGRID_API_KEY)");
+  return missing;
+}
+
+/**
  * One line per third-party service, naming the provider in use, for the startup log: an operator
  * sees at a glance which services really leave the machine and which run on the embedded default.
  */

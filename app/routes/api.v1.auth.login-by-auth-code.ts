@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { exchangeAuthCode } from "~/auth/auth-code.server";
+import { readBrowserSecret } from "~/auth/checkout-browser.server";
 
 const body = z.object({ authCode: z.string().min(1).max(128) });
 
@@ -10,7 +11,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(requ
 export const action = ({ request }: ActionFunctionArgs) =>
   apiRoute(request, async () => {
     const { authCode } = await readJson(request, body);
-    const signedIn = await exchangeAuthCode(authCode);
+    const signedIn = await exchangeAuthCode(authCode, readBrowserSecret(request));
     if (!signedIn) throw new ApiError(401, "api.authCodeInvalid");
     const { user } = signedIn;
     return envelope(200, {

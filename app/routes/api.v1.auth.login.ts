@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { signIn } from "~/auth/sign-in.server";
+import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 
 const body = z.object({
@@ -19,7 +20,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const result = await signIn({ ...input, password: input.password.trim() }, clientIp(request));
     if (result.ok) return envelope(200, { data: { token: result.token, user: result.user } });
     if (result.error === "throttled") {
-      throw new ApiError(429, "errors.tooManyAttempts", undefined, { "Retry-After": String(result.retryAfterSeconds) });
+      const wait = throttledAnswer(result.retryAfterSeconds);
+      throw new ApiError(429, "errors.tryAgainIn", wait.values, wait.headers);
     }
     if (result.error === "validation") {
       const message = t(Object.values(result.fields)[0] ?? "errors.unexpected");

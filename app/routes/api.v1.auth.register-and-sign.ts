@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
+import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { isLocale } from "~/i18n/locales";
 import { startCheckout } from "~/payments.server";
 import { formatDay } from "~/utils/money";
+import { throttledAnswer } from "~/rate-limit.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { activePaymentProviderName } from "~/providers/payments.server";
 
 const body = z.object({
@@ -32,10 +35,15 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const input = await readJson(request, body);
     const session = await lookupSession(await readToken(request));
     const locale = isLocale(input.locale) ? input.locale : ctx.locale;
+    const browser = checkoutBrowserSecret(request);
     const result = await startCheckout(
       { ...input, adult: input.adult || undefined },
-      { locale, userId: session.state === "valid" ? session.user.id : undefined },
+      { locale, ip: clientIp(request), browserSecret: browser.secret, userId: session.state === "valid" ? session.user.id : undefined },
     );
+    if (!result.ok && result.error === "throttled") {
+      const wait = throttledAnswer(result.retryAfterSeconds);
+      throw new ApiError(429, "errors.tryAgainIn", wait.values, wait.headers);
+    }
     if (!result.ok && result.error === "validation") {
       const [field, key] = Object.entries(result.fields)[0]!;
       const message = ctx.t(key);
@@ -48,5 +56,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       });
     }
     if (!result.ok) throw new ApiError(502, "payments.errors.provider");
-    return envelope(200, { data: { id: result.checkoutId, url: result.url, provider: result.provider } });
+    // The cookie binds the automatic sign-in after payment to this client (a browser, or a cookie jar).
+    return envelope(200, { data: { id: result.checkoutId, url: result.url, provider: result.provider } }, { headers: { "Set-Cookie": browser.cookie } });
   });

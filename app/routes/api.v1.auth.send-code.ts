@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { RESET_CODE_TYPE, sendResetCode } from "~/auth/password-reset.server";
+import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 
 const body = z.object({ email: z.string().max(320), type: z.literal(RESET_CODE_TYPE) });
@@ -14,7 +15,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const result = await sendResetCode(input.email, clientIp(request), locale);
     if (result.ok) return envelope(200, { message: t("resetPwdModal.SendCodeSuccess"), data: { success: true } });
     if (result.error === "throttled") {
-      throw new ApiError(429, "errors.tooManyAttempts", undefined, { "Retry-After": String(result.retryAfterSeconds) });
+      const wait = throttledAnswer(result.retryAfterSeconds);
+      throw new ApiError(429, "errors.tryAgainIn", wait.values, wait.headers);
     }
     if (result.error === "validation") throw new ApiError(400, Object.values(result.fields)[0] ?? "errors.unexpected");
     throw new ApiError(502, "resetPwdModal.SendCodeFailed");

@@ -1,15 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, envelope, methodNotAllowed } from "~/api/envelope.server";
+import { readBrowserSecret } from "~/auth/checkout-browser.server";
 import { registerQuery } from "~/payments.server";
 
 /**
  * The payment and signing result of a checkout: status pending | success | failed | unsubscribed |
- * unknown. The first success carries `authCode`, single use, for POST /api/v1/auth/loginByAuthCode.
+ * unknown. The first success asked by the browser that started the checkout (its checkout cookie)
+ * carries `authCode`, single use, for POST /api/v1/auth/loginByAuthCode from that browser.
  */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   apiRoute(request, async () => {
     const id = params.id ?? "";
-    const result = id.length > 0 && id.length <= 64 ? await registerQuery(id) : { status: "unknown" as const };
+    const result = id.length > 0 && id.length <= 64 ? await registerQuery(id, readBrowserSecret(request)) : { status: "unknown" as const };
     return envelope(200, { data: { status: result.status, authCode: "authCode" in result ? (result.authCode ?? null) : null } });
   });
 

@@ -6,6 +6,7 @@ import { localeFromPath, localizePath } from "~/i18n/locales";
 import { redirectWithFlash } from "~/toast.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { readFormData } from "~/utils/form-data.server";
+import { waitMinutes } from "~/rate-limit.server";
 
 export const loader = () => redirect("/?modal=login");
 
@@ -18,11 +19,13 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await sessionCookieHeader(result.token) },
     });
   }
-  const errors: Record<string, string> =
-    result.error === "validation"
-      ? { ...result.fields }
-      : { form: result.error === "throttled" ? "errors.tooManyAttempts" : "loginModal.invalidCredentials" };
-  return redirectWithFlash(pageWithModal(page, { modal: "login" }), {
-    form: { form: "login", errors, values: { email: String(form.get("email") ?? "").trim() } },
-  });
+  const email = String(form.get("email") ?? "").trim();
+  if (result.error === "throttled") {
+    // The wait rides in the form values: the modal's message interpolates it.
+    return redirectWithFlash(pageWithModal(page, { modal: "login" }), {
+      form: { form: "login", errors: { form: "errors.tryAgainIn" }, values: { email, minutes: String(waitMinutes(result.retryAfterSeconds)) } },
+    });
+  }
+  const errors: Record<string, string> = result.error === "validation" ? { ...result.fields } : { form: "loginModal.invalidCredentials" };
+  return redirectWithFlash(pageWithModal(page, { modal: "login" }), { form: { form: "login", errors, values: { email } } });
 }

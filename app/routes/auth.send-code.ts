@@ -3,6 +3,7 @@ import { pageWithModal } from "~/auth/modal-url";
 import { sendResetCode } from "~/auth/password-reset.server";
 import { localeFromPath } from "~/i18n/locales";
 import { redirectWithFlash } from "~/toast.server";
+import { waitMinutes } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { readFormData } from "~/utils/form-data.server";
@@ -21,10 +22,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const errors = result.error === "validation" ? { ...result.fields } : {};
   return redirectWithFlash(pageWithModal(page, { modal: "reset" }), {
-    toast: {
-      type: "error",
-      key: result.error === "throttled" ? "errors.tooManyAttempts" : "resetPwdModal.SendCodeFailed",
-    },
+    toast:
+      result.error === "throttled"
+        ? { type: "error", key: "errors.tryAgainIn", values: { minutes: waitMinutes(result.retryAfterSeconds) } }
+        : { type: "error", key: "resetPwdModal.SendCodeFailed" },
     form: { form: "reset", errors, values: { email } },
   });
 }

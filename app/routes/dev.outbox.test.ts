@@ -1,9 +1,32 @@
 import { expect, it } from "vitest";
+import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { loader, OUTBOX_PAGE_SIZE } from "./dev.outbox";
 
 type Page = Awaited<ReturnType<typeof loader>>;
-const open = (query: string) => loader({ request: new Request(`http://localhost:3000/dev/outbox${query}`), params: {}, context: {} }) as Promise<Page>;
+const request = (query: string, headers: Record<string, string> = { "x-client-ip": "127.0.0.1" }) => new Request(`http://localhost:3000/dev/outbox${query}`, { headers });
+const open = (query: string) => loader({ request: request(query), params: {}, context: {} }) as Promise<Page>;
+
+it("answers only loopback clients (no proxy header) unless OUTBOX_PAGE=public", async () => {
+  const status = (headers: Record<string, string>) =>
+    Promise.resolve(loader({ request: request("", headers), params: {}, context: {} })).then(
+      () => 200,
+      (thrown: { init?: { status?: number } }) => thrown.init?.status,
+    );
+  expect(await status({ "x-client-ip": "127.0.0.1" })).toBe(200);
+  expect(await status({ "x-client-ip": "::1" })).toBe(200);
+  expect(await status({ "x-client-ip": "::ffff:127.0.0.1" })).toBe(200);
+  expect(await status({ "x-client-ip": "203.0.113.8" })).toBe(404);
+  expect(await status({ "x-client-ip": "127.0.0.1", "X-Forwarded-For": "203.0.113.8" })).toBe(404);
+  process.env.OUTBOX_PAGE = "public";
+  resetConfig();
+  try {
+    expect(await status({ "x-client-ip": "203.0.113.8" })).toBe(200);
+  } finally {
+    delete process.env.OUTBOX_PAGE;
+    resetConfig();
+  }
+});
 
 it("pages through every message with older and newer links, newest first, none skipped or repeated", async () => {
   const to = "paging@example.com";

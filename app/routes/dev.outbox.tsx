@@ -3,18 +3,21 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
+import { DemoNotice } from "~/components/demo-notice";
 import { useT } from "~/i18n/use-t";
+import { isLoopbackRequest } from "~/utils/client-ip.server";
 
 export const OUTBOX_PAGE_SIZE = 50;
 
 /**
  * What the embedded providers "sent": every e-mail, SMS and call, newest first, 50 a page. Exists in
- * development and `npm start` (demo); `npm run serve` hides it unless OUTBOX_PAGE=1.
+ * development and `npm start` (demo); `npm run serve` hides it unless OUTBOX_PAGE=1. It shows reset
+ * codes and generated passwords, so only loopback clients see it (OUTBOX_PAGE=public: anyone).
  * Pages are keyset pages (`?before=<id>` older than that message, `?after=<id>` newer), plain links
  * that work without JavaScript and never skip or repeat a message while new ones arrive.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!config().outboxPage) {
+  if (!config().outboxPage || (!config().outboxPublic && !isLoopbackRequest(request))) {
     const t = await getT(request);
     throw data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });
   }
@@ -56,6 +59,7 @@ function page(
   const first = rows[0];
   const last = rows.at(-1);
   return {
+    demo: config().demo,
     to: to ?? "",
     messages: rows.map((m) => ({ id: m.id, channel: m.channel, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })),
     newer: more.hasNewer && first ? link("after", first.id) : null,
@@ -64,10 +68,11 @@ function page(
 }
 
 export default function Outbox() {
-  const { messages, to, newer, older } = useLoaderData<typeof loader>();
+  const { messages, to, newer, older, demo } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <section className="outbox">
+      <DemoNotice demo={demo} />
       <h1>{t("outbox.title")}</h1>
       <p>{t("outbox.intro")}</p>
       <form method="get" className="inline-form">

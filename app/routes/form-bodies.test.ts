@@ -80,7 +80,7 @@ const CASES: Case[] = [
     action: sandboxCheckout,
     kind: "page",
     prepare: async () => {
-      const started = await startCheckout({ name: "Budi", surname: "Santoso", email: uniqueEmail("sbx"), adult: "on" }, { locale: "en" });
+      const started = await startCheckout({ name: "Budi", surname: "Santoso", email: uniqueEmail("sbx"), adult: "on" }, { locale: "en", ip: "203.0.113.20" });
       if (!started.ok) throw new Error("checkout failed");
       return { path: `/checkout/sandbox/${started.checkoutId}`, params: { id: started.checkoutId } };
     },

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { VISITOR_LOOKUPS_PER_HOUR } from "~/phone-lookup.server";
-import { formRequest, routeArgs, signedInUser, thrownResponse, uniqueEmail } from "../../tests/support/factories";
+import { browserCookie, formRequest, routeArgs, signedInUser, thrownResponse, uniqueEmail } from "../../tests/support/factories";
 import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/twilio-lookup";
 import { loader as dashboardLoader } from "./dashboard";
 import { loader } from "./home";
@@ -156,7 +156,8 @@ describe("home page number search", () => {
     })) as Response;
     const registerPath = paid.headers.get("Location")!;
     expect(registerPath).toBe(`/ph/register?id=${id}&country=PH&number=0917+123+4567`);
-    const signedIn = await thrownResponse(registerLoader(routeArgs(request(registerPath))));
+    // In the browser that started the checkout (its checkout cookie).
+    const signedIn = await thrownResponse(registerLoader(routeArgs(request(registerPath, { Cookie: browserCookie(started) }))));
     expect(signedIn.headers.get("Location")).toBe("/ph/dashboard/modules/SuccessModal?country=PH&number=0917+123+4567");
     expect(await db().user.count({ where: { email } })).toBe(1);
 

@@ -3,6 +3,8 @@ import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-ru
 import { requireAnonymous } from "~/auth/guards.server";
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { ContentSections } from "~/components/content";
+import { DemoNotice } from "~/components/demo-notice";
+import { config } from "~/config.server";
 import { CountryField, Field, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { BuyButton } from "~/components/payment-modal";
@@ -44,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       benefits: home.benefits,
       reviews,
       faq: { heading: home.faqHeading, sections: faqSections(faqs.items.slice(0, HOME_FAQS)) },
+      demo: config().demo,
     },
     // The refused search answers 400, also without JavaScript.
     { status: search?.error ? 400 : 200 },
@@ -51,11 +54,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { howItWorks, benefits, reviews, faq, facts } = useLoaderData<typeof loader>();
+  const { howItWorks, benefits, reviews, faq, facts, demo } = useLoaderData<typeof loader>();
   const t = useT();
   const lp = useLocalePath();
   return (
     <>
+      <DemoNotice demo={demo} />
       <section className="hero">
         <h1>{t("home.heroTitle")}</h1>
         <p className="lead">{t("home.heroSubtitle")}</p>

@@ -1,11 +1,15 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { getCurrentUser } from "~/auth/guards.server";
 import { localeFromPath, localizePath, type Locale } from "~/i18n/locales";
 import { startCheckout, type StartCheckoutResult } from "~/payments.server";
+import { throttledAnswer } from "~/rate-limit.server";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { searchedNumber } from "~/utils/number-search";
 import { formatDay } from "~/utils/money";
+import { pageError } from "~/utils/page-error.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -14,7 +18,9 @@ export const loader = () => redirect("/checkout");
 /**
  * The payment modal's form (POST /payments/checkout): the same domain function as
  * POST /api/v1/auth/registerAndSign/{provider}. Errors go back to the modal across a redirect, so the
- * form works without JavaScript; success leaves for the provider's checkout page.
+ * form works without JavaScript; success leaves for the provider's checkout page with the checkout
+ * cookie set (the automatic sign-in after payment happens only in this browser). Too many checkouts
+ * answer a translated 429 page with Retry-After.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request, { plain: true });
@@ -28,11 +34,17 @@ export async function action({ request }: ActionFunctionArgs) {
     phone: String(form.get("phone") ?? ""),
   };
   const pageUrl = new URL(page, "http://x");
+  const locale = localeFromPath(pageUrl.pathname);
   // A number searched on the home page rides along, so that New Search opens with it after sign-in.
   const searched = searchedNumber(pageUrl.searchParams);
-  const result = await startCheckout(fields, { locale: localeFromPath(pageUrl.pathname), userId: user?.id, searched });
-  if (result.ok) return redirect(result.url);
-  if (result.error === "subscribed") return subscribedAnswer(result, localeFromPath(pageUrl.pathname));
+  const browser = checkoutBrowserSecret(request);
+  const result = await startCheckout(fields, { locale, ip: clientIp(request), browserSecret: browser.secret, userId: user?.id, searched });
+  if (result.ok) return redirect(result.url, { headers: { "Set-Cookie": browser.cookie } });
+  if (result.error === "subscribed") return subscribedAnswer(result, locale);
+  if (result.error === "throttled") {
+    const wait = throttledAnswer(result.retryAfterSeconds);
+    throw await pageError(request, 429, "errors.tryAgainIn", wait.headers, { locale, values: wait.values });
+  }
   const errors = result.error === "validation" ? result.fields : { form: "payments.errors.provider" };
   return redirectWithFlash(pageWithModal(page, { modal: "payment" }), {
     form: { form: "payment", errors, values: { name: fields.name.trim(), surname: fields.surname.trim(), email: fields.email.trim(), phone: fields.phone.trim().slice(0, 40) } },
@@ -46,4 +58,12 @@ function subscribedAnswer(result: Extract<StartCheckoutResult, { error: "subscri
     key: result.cancelled ? "payments.errors.subscribedCancelled" : "payments.errors.subscribed",
     values: { date: formatDay(result.validUntil, locale) },
   });
+}
+
+/**
+ * Never rendered (GET redirects, the action redirects or throws): the component makes this a page
+ * route, so that a thrown error answer is shown by the root error boundary as a translated page.
+ */
+export default function PaymentsCheckout() {
+  return null;
 }

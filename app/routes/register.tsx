@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData, useLocation, useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { exchangeAuthCode } from "~/auth/auth-code.server";
+import { readBrowserSecret } from "~/auth/checkout-browser.server";
 import { getCurrentUser } from "~/auth/guards.server";
 import { sessionCookieHeader } from "~/auth/session.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -12,13 +13,13 @@ import { searchedNumber, withSearchedNumber } from "~/utils/number-search";
 import { readFormData } from "~/utils/form-data.server";
 
 /** What the page shows; "querying" until the payment result is known. */
-type Shown = "querying" | "failed" | "unsubscribed" | "unknown" | "unobtainable" | "autoLoginFailed";
+type Shown = "querying" | "failed" | "unsubscribed" | "unknown" | "unobtainable" | "autoLoginFailed" | "paidElsewhere";
 const SUCCESS_PATH = "/dashboard/modules/SuccessModal";
 const POLL_MS = 3000;
 
 /** The single automatic sign-in: a session cookie, then the success modal. */
 async function signInWith(request: Request, authCode: string) {
-  const signedIn = await exchangeAuthCode(authCode);
+  const signedIn = await exchangeAuthCode(authCode, readBrowserSecret(request));
   if (!signedIn) return null;
   // The number searched on the home page before buying goes on to New Search (success modal).
   const next = withSearchedNumber(SUCCESS_PATH, searchedNumber(new URL(request.url).searchParams));
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
   const answer = (shown: Shown) => data({ id, shown, title: t("payments.meta.register") }, { headers: { "Cache-Control": "no-store" } });
   if (!id || id.length > 64) return answer("unknown");
-  const result = await registerQuery(id);
+  const result = await registerQuery(id, readBrowserSecret(request));
   if (result.status === "pending") return answer("querying");
   if (result.status !== "success") return answer(result.status);
   if (result.authCode) {
@@ -47,7 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A renewal (or a second look): the buyer is signed in already.
   const user = await getCurrentUser(request);
   if (user && user.id === result.userId) throw redirect(localizePath(SUCCESS_PATH, getLocale(request)));
-  return answer("autoLoginFailed");
+  // Another browser (a forwarded or forged link): the result, and no one is signed in.
+  return answer(result.elsewhere ? "paidElsewhere" : "autoLoginFailed");
 }
 
 /** With JavaScript the page hands over the auth code the API answered. */
@@ -72,11 +74,12 @@ export default function Register() {
     unknown: t("payments.register.unknown"),
     unobtainable: t("payments.register.unobtainable"),
     autoLoginFailed: t("payments.register.autoLoginFailed"),
+    paidElsewhere: t("payments.register.paidElsewhere"),
   };
   return (
     <section className="panel register-result" aria-labelledby="register-title">
       <h1 id="register-title">{t("payments.register.title")}</h1>
-      <p role="status" data-testid="register-status" data-status={shown} className={shown === "querying" ? "querying" : "form-error"}>
+      <p role="status" data-testid="register-status" data-status={shown} className={shown === "querying" ? "querying" : shown === "paidElsewhere" ? undefined : "form-error"}>
         {shown === "querying" ? <span className="spinner" aria-hidden="true" /> : null}
         {messages[shown]}
       </p>
@@ -90,9 +93,9 @@ export default function Register() {
           </a>
         </>
       ) : null}
-      {shown === "autoLoginFailed" ? (
+      {shown === "autoLoginFailed" || shown === "paidElsewhere" ? (
         <>
-          <p>{t("payments.register.autoLoginHint")}</p>
+          <p>{t(shown === "paidElsewhere" ? "payments.register.paidElsewhereHint" : "payments.register.autoLoginHint")}</p>
           <a className="button button-primary" href={lp("/?modal=login")}>
             {t("payments.register.signIn")}
           </a>

@@ -32,6 +32,9 @@ beforeAll(async () => {
     process.env.DATABASE_URL = `file:${file}`;
   }
   process.env.NODE_ENV = "test";
+  // Test files start many checkouts from one address; the checkout-limit tests set their own limits.
+  process.env.CHECKOUT_LIMIT_PER_IP ??= "1000";
+  process.env.CHECKOUT_LIMIT_PER_EMAIL ??= "1000";
   process.env.PUBLIC_URL = "http://localhost:3000";
   resetConfig();
 });

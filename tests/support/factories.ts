@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { randomBytes } from "node:crypto";
+import { CHECKOUT_COOKIE } from "~/auth/checkout-browser.server";
 import { hashPassword } from "~/auth/password.server";
 import { createSession } from "~/auth/session.server";
 import { db } from "~/db.server";
@@ -53,6 +54,13 @@ export function formRequest(path: string, fields: Record<string, string>, header
     headers: { "x-client-ip": "203.0.113.9", "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields),
   });
+}
+
+/** "name=value" of the checkout cookie a response set (for the next request of the same client). */
+export function browserCookie(response: Response) {
+  const header = response.headers.getSetCookie().find((c) => c.startsWith(`${CHECKOUT_COOKIE}=`));
+  if (!header) throw new Error("no checkout cookie set");
+  return header.split(";")[0]!;
 }
 
 export async function readEnvelope(response: Response) {

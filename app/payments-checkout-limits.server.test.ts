@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resetConfig } from "~/config.server";
+import { db } from "~/db.server";
+import { apiRequest, createUser, formRequest, readEnvelope, routeArgs, uniqueEmail } from "../tests/support/factories";
+import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
+import { action as paymentsCheckout } from "./routes/payments.checkout";
+
+const buy = (email: string, ip: string, headers: Record<string, string> = {}) =>
+  registerAndSign({
+    ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/stripe", { json: { name: "Ana", surname: "Reyes", email, adult: true }, ip, headers })),
+    params: { provider: "stripe" },
+  });
+
+beforeEach(() => {
+  // The defaults (10 per address, 5 per e-mail per hour); the test set-up raises them for other files.
+  delete process.env.CHECKOUT_LIMIT_PER_IP;
+  delete process.env.CHECKOUT_LIMIT_PER_EMAIL;
+  resetConfig();
+});
+afterEach(() => {
+  process.env.CHECKOUT_LIMIT_PER_IP = "1000";
+  process.env.CHECKOUT_LIMIT_PER_EMAIL = "1000";
+  resetConfig();
+});
+
+describe("checkout limits", () => {
+  it("'This email address is already in use' cannot be asked in bulk: the 11th checkout from one address is a 429", async () => {
+    const { email: taken } = await createUser();
+    for (let i = 0; i < 9; i++) expect((await buy(uniqueEmail("probe"), "203.0.113.90")).status).toBe(200);
+    const inUse = await buy(taken, "203.0.113.90");
+    expect(inUse.status).toBe(400);
+    expect((await readEnvelope(inUse)).message).toBe("This email address is already in use");
+    const refused = await buy(taken, "203.0.113.90", { "Accept-Language": "fil" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await readEnvelope(refused)).message).toMatch(/^Masyadong maraming pagsubok\. Subukang muli pagkalipas ng \d+ minuto\.$/);
+    // Nothing was stored or opened for the refused request.
+    expect(await db().checkout.count()).toBe(9);
+    // Another address is not affected.
+    expect((await buy(uniqueEmail("other"), "198.51.100.90")).status).toBe(200);
+  });
+
+  it("limits checkouts per e-mail address across client addresses", async () => {
+    const email = uniqueEmail("many");
+    for (let i = 0; i < 5; i++) expect((await buy(email, `198.51.100.${i + 1}`)).status).toBe(200);
+    expect((await buy(email, "198.51.100.77")).status).toBe(429);
+  });
+
+  it("the payment form answers a translated 429 page with Retry-After", async () => {
+    process.env.CHECKOUT_LIMIT_PER_IP = "1";
+    resetConfig();
+    const form = (email: string) =>
+      paymentsCheckout(routeArgs(formRequest("/payments/checkout", { name: "Budi", surname: "Santoso", email, adult: "on", returnTo: "/id/checkout" })));
+    const first = await form(uniqueEmail("web"));
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Set-Cookie")).toMatch(/^checkout_browser=[\w-]{40,}; Max-Age=\d+; Path=\/; SameSite=Lax; HttpOnly; Secure$/);
+    const thrown = (await form(uniqueEmail("web")).catch((r: unknown) => r)) as Response;
+    expect(thrown.status).toBe(429);
+    expect(Number(thrown.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await thrown.json()) as { message: string }).message).toMatch(/^Terlalu banyak percobaan\. Silakan coba lagi dalam \d+ menit\.$/);
+  });
+});

@@ -1,0 +1,24 @@
+// A separate app process for the durable payment side-effect test (app/payment-jobs.server.test.ts):
+// `pay` starts a sandbox checkout and pays it, exiting right after the payment's commit (before its
+// side effects run), as a crash would; `maintain` runs the maintenance job once, as a restarted
+// process does. Reads DATABASE_URL from the environment.
+import { runMaintenance } from "~/maintenance.server";
+import { sandboxPay, setAfterPaymentCommit, startCheckout } from "~/payments.server";
+
+const CRASH_EXIT_CODE = 86;
+
+const [mode, email] = process.argv.slice(2);
+if (mode === "pay" && email) {
+  const started = await startCheckout({ name: "Rina", surname: "Wijaya", email, adult: "on" }, { locale: "id", ip: "203.0.113.5" });
+  if (!started.ok) throw new Error(`checkout failed: ${started.error}`);
+  setAfterPaymentCommit(() => process.exit(CRASH_EXIT_CODE));
+  await sandboxPay(started.checkoutId);
+  console.log("not reached: the process should have stopped after the commit");
+  process.exit(1);
+} else if (mode === "maintain") {
+  console.log(JSON.stringify(await runMaintenance()));
+  process.exit(0);
+} else {
+  console.error("usage: payment-crash-child.ts pay EMAIL | maintain");
+  process.exit(2);
+}
