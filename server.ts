@@ -13,6 +13,7 @@ import { planWarnings } from "~/payments.server";
 
 // A failed start (configuration, database, build, port) prints one sentence and exits with code 1.
 const c = await startupStep(config);
+const { seeded } = await startupStep(prepare);
 // Production fails closed when a provider would fall back to an embedded one (exit code 78).
 const check = startupCheck();
 if (check.refuse) {
@@ -20,7 +21,6 @@ if (check.refuse) {
   process.exit(78);
 }
 for (const warning of check.warnings) console.warn(warning);
-const { seeded } = await startupStep(prepare);
 startMaintenance();
 
 const app = express();
