@@ -3,12 +3,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { CODE_PATTERN, decline, findByCode, recordOpened, shareApproximate, sharePrecise } from "~/location-requests.server";
+import { useNonce } from "~/http/nonce";
 import type { BareHandle } from "~/recipient/bare";
 import { InvalidLink } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { recipientPaths } from "~/recipient/paths";
 import { invalidLink, POSITION_FIELDS, PositionSchema, recipientView } from "~/recipient/recipient.server";
-import { clientIp } from "~/utils/client-ip.server";
+import { clientAddress } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
 
 // The short link of a location request (`/{code}`, `/id/{code}`, `/ph/{code}`) opens the consent page;
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw redirect(paths.share);
   }
   if (intent === "approximate") {
-    const located = await shareApproximate(code, clientIp(request));
+    const located = await shareApproximate(code, clientAddress(request));
     throw redirect(located ? paths.share : `${paths.failed}&reason=ip`);
   }
   if (intent === "decline") {
@@ -80,6 +81,7 @@ function Consent({ view }: { view: ReturnType<typeof recipientView> }) {
   const error = actionData && "error" in actionData ? actionData.error : null;
   const paths = recipientPaths(view.code, locale);
   const name = view.requesterName;
+  const nonce = useNonce();
   return (
     <section aria-labelledby="consent-title">
       <h1 id="consent-title">{t("recipient.consent.title", { name })}</h1>
@@ -118,7 +120,7 @@ function Consent({ view }: { view: ReturnType<typeof recipientView> }) {
         </button>
       </form>
       <p className="muted">{t("recipient.consent.privacy")}</p>
-      <script dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />
     </section>
   );
 }
