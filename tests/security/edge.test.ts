@@ -106,7 +106,8 @@ describe.each(targets.map((t) => [t.url, t] as const))("POST %s", (url, target) 
   });
 
   it("same-origin (Origin, PUBLIC_URL or Sec-Fetch-Site) → passes", async () => {
-    for (const headers of [{ Origin: base }, { Origin: "http://localhost:3000" }, { "Sec-Fetch-Site": "same-origin", Origin: "http://other.example" }]) {
+    const sameOrigin: Record<string, string>[] = [{ Origin: base }, { Origin: "http://localhost:3000" }, { "Sec-Fetch-Site": "same-origin", Origin: "http://other.example" }];
+    for (const headers of sameOrigin) {
       const answer = await send(url, small, { "Content-Type": contentType(target), ...headers });
       expect(answer.status, JSON.stringify(headers)).toBe(200);
       expect(JSON.parse(answer.body)).toMatchObject({ reached: true, bytes: small.length });
