@@ -22,7 +22,8 @@ const originOf = (url: string) => {
 function withSiblings(origin: string) {
   const url = new URL(origin);
   const labels = url.hostname.split(".");
-  return labels.length >= 3 ? [origin, `${url.protocol}//*.${labels.slice(1).join(".")}`] : [origin];
+  const named = labels.length >= 3 && !/^[\d.]+$/.test(url.hostname) && !url.hostname.startsWith("[");
+  return named ? [origin, `${url.protocol}//*.${labels.slice(1).join(".")}`] : [origin];
 }
 
 /** The map tile server of MAP_TILE_URL (`{s}` subdomains become a wildcard). */
