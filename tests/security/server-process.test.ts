@@ -4,14 +4,23 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const PORT = 3318;
-const ORIGIN = `http://localhost:${PORT}`;
+/** A port nothing listens on now (asked of the system), so that parallel runs never share one. */
+async function freePort() {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+let ORIGIN = "";
 const DB = path.resolve("tests/.tmp", `security-process-${process.pid}.db`);
 const MB = 1024 * 1024;
 let server: ChildProcess;
+let log = "";
 
 function rssBytes(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -21,7 +30,7 @@ function rssBytes(pid: number) {
 async function waitForServer() {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}: ${log}`);
     try {
       const response = await fetch(`${ORIGIN}/favicon.svg`);
       if (response.ok) return;
@@ -30,7 +39,7 @@ async function waitForServer() {
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error("server did not start");
+  throw new Error(`server did not start: ${log}`);
 }
 
 /**
@@ -73,11 +82,15 @@ function postHuge(route: string, total: number, chunked: boolean, headers: Recor
 
 beforeAll(async () => {
   rmSync(DB, { force: true });
+  const PORT = await freePort();
+  ORIGIN = `http://localhost:${PORT}`;
   // The development server: no build needed, and the edge answers these before Vite or Remix.
   server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: { ...process.env, NODE_ENV: "development", PORT: String(PORT), DATABASE_URL: `file:${DB}`, PUBLIC_URL: ORIGIN, DEMO_MODE: "0", VITEST: "" },
     stdio: ["ignore", "ignore", "pipe"],
   });
+  // Read (and keep the end of) what it says, so that it never blocks on a full pipe.
+  server.stderr?.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   await waitForServer();
 }, 90_000);
 
