@@ -3,14 +3,13 @@
 // even in those pages' Content-Security-Policy. A client-side navigation from a page with tags to
 // one of these becomes a full page load, so the tags of the first page do not come along.
 // This spec starts its own server with every tag configured (scripts from a local fake).
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { rmSync } from "node:fs";
-import path from "node:path";
 import Database from "better-sqlite3";
 import type { BrowserContext, Page } from "@playwright/test";
 import { startFake } from "../support/http-fake.ts";
-import { DEMO_EMAIL, DEMO_PASSWORD, PORT, ROOT } from "../e2e/support/env.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD, PORT } from "../e2e/support/env.ts";
+import { startTaggedServer } from "../e2e/support/tagged-server.ts";
 import { fillLogin, submitLogin, waitForHydration } from "../e2e/support/pages.ts";
 import { expect, test } from "../e2e/support/fixtures.ts";
 
@@ -27,39 +26,10 @@ test.beforeAll(async ({}, testInfo) => {
     if (req.url.startsWith("/ns.html")) return void res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>tm</title>");
     res.writeHead(200, { "Content-Type": "text/javascript" }).end("window.__tagRan = true;");
   });
-  const port = PORT + 11 + testInfo.parallelIndex;
-  base = `http://localhost:${port}`;
-  dbFile = path.join(ROOT, "tests/.tmp", `security-tags-${port}.db`);
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + suffix, { force: true });
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATABASE_URL: `file:${dbFile}`,
-      DEMO_MODE: "1",
-      BUILD_POLL_SECONDS: "0",
-      ICON_KIT_URL: `${fake.origin}/kit.js`,
-      GTM_ID: "GTM-TEST123",
-      GTM_ORIGIN: fake.origin,
-      META_PIXEL_ID: "1234567890",
-      META_PIXEL_SCRIPT_URL: `${fake.origin}/fbevents.js`,
-      CLARITY_ID: "testclarity",
-      CLARITY_ORIGIN: fake.origin,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  server.stdout?.on("data", (chunk) => (log += chunk));
-  server.stderr?.on("data", (chunk) => (log += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`tags test server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const started = await startTaggedServer({ port: PORT + 11 + testInfo.parallelIndex, name: "security-tags", tagOrigin: fake.origin, env: { DEMO_MODE: "1" } });
+  server = started.server;
+  base = started.base;
+  dbFile = started.dbFile;
 });
 
 test.afterAll(async () => {
