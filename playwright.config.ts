@@ -39,12 +39,15 @@ const serverEnv = {
   CHECKOUT_LIMIT_PER_EMAIL: "10000",
   // Every page load of every test sends a device report from the same address.
   DEVICE_REPORT_LIMIT_PER_IP: "100000",
-  // The recipient tests send X-Forwarded-For to be located somewhere else than localhost.
+  // The recipient tests send X-Forwarded-For to be located somewhere else than localhost: with one
+  // trusted hop, the right-most value is the client's address.
   TRUST_PROXY: "1",
 };
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  // The browser tests, and the security suite's browser checks (tests/security/*.spec.ts).
+  testDir: "tests",
+  testMatch: ["e2e/**/*.spec.ts", "security/**/*.spec.ts"],
   fullyParallel: true,
   workers: 2,
   retries: 0,

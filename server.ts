@@ -1,7 +1,7 @@
-// The HTTP server: static files, compression, the client address, and the Remix request handler.
+// The HTTP server: the edge (body limits, origin rule, client address, headers: app/http), static
+// files, compression, and the Remix request handler.
 // `npm start` (demo), `npm run serve` (production) and `npm run dev` (Vite dev server) all use it.
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -10,6 +10,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, failStartup, prepare, startupCheck, startupS
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
 import { planWarnings } from "~/payments.server";
+import { installEdge, remixHandler } from "~/http/edge.server";
 
 // A failed start (configuration, database, build, port) prints one sentence and exits with code 1.
 const c = await startupStep(config);
@@ -25,13 +26,8 @@ startMaintenance();
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", c.TRUST_PROXY === "1");
+installEdge(app);
 app.use(compression());
-app.use((req, _res, next) => {
-  // Replaces any client-sent value: only the socket (or a trusted proxy) names the client.
-  req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-  next();
-});
 
 let build: () => Promise<ServerBuild>;
 if (c.NODE_ENV === "development") {
@@ -49,7 +45,7 @@ if (c.NODE_ENV === "development") {
   build = async () => serverBuild;
 }
 
-app.all("*", createRequestHandler({ build: () => build(), mode: c.NODE_ENV }));
+app.all("*", remixHandler(() => build(), c.NODE_ENV));
 
 const server = app.listen(c.PORT, () => {
   console.log(`Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`);

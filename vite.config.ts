@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [process.env.VITEST ? null : remix(remixConfig)],
   build: { target: "es2020" },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "tests/security/**/*.test.ts"],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     globalSetup: ["tests/setup/vitest.global.ts"],
     pool: "forks",

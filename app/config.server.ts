@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "~/http/trust-proxy.server";
 import type { ThirdPartyTags } from "~/telemetry/tags";
 
 /** "first day/recurring" as decimal amounts in the currency's major unit, e.g. "0.99/29.99". */
@@ -45,7 +46,14 @@ const schema = z.object({
   REVERSE_GEOCODING_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
-  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  // Off, a hop count or the proxies' addresses (app/http/trust-proxy.ts); never "trust every hop".
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (!parsed.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
+    }),
   // Sign-in failures (app/auth/sign-in-throttle.server.ts): per address per 15 minutes, and free ones per
   // (address, account) before the doubling wait starts.
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
@@ -108,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     outboxPublic: c.OUTBOX_PAGE === "public",
     appIds: c.API_APP_IDS ? c.API_APP_IDS.split(",").map((s) => s.trim()).filter(Boolean) : null,
     plans: planTable(c),
+    trustProxy: (parseTrustProxy(c.TRUST_PROXY) as { ok: true; value: TrustProxy }).value,
     thirdParty: thirdPartyTags(c),
   };
 }

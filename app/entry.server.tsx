@@ -1,29 +1,46 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { setPageHeaders } from "~/http/csp.server";
+import { NonceContext } from "~/http/nonce";
+import { routePolicy } from "~/http/policy";
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+  loadContext: AppLoadContext = {},
+) {
+  // The edge makes one nonce per answer; without the edge (tests) the page gets its own.
+  const nonce = loadContext.nonce ?? randomBytes(16).toString("base64");
   // Bots and clients without JavaScript get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
       {
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
           headers.set("Content-Type", "text/html; charset=utf-8");
           headers.set("X-Content-Type-Options", "nosniff");
+          headers.set("X-Frame-Options", "DENY");
           headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+          setPageHeaders(headers, nonce, routePolicy(new URL(request.url).pathname));
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
           pipe(body);
         },
         onShellError: reject,
+        nonce,
         onError(error: unknown) {
           status = 500;
           if (shellRendered) console.error(error);

@@ -27,6 +27,7 @@ import { htmlLang, isLocale, localeCookieName, localeFromPath, localizePath, loc
 import { commonMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
 import { FallbackMessages, useLocale, useT } from "~/i18n/use-t";
+import { useNonce } from "~/http/nonce";
 import { useBare } from "~/recipient/bare";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { readConsent } from "~/telemetry/cookies";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Alternates name the canonical form of the address: no trailing slash (except the home page).
   const bare = stripLocale(pathname).replace(/(.)\/+$/, "$1");
   const noHydration = useBare();
+  const nonce = useNonce();
   if (noHydration) {
     // No <Links/> (app stylesheet), no <ScrollRestoration/> and no <Scripts/>: without them Remix
     // sends no module scripts, no modulepreload and no __remixContext, so the page is plain HTML.
@@ -114,8 +116,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,6 +1,7 @@
 import { Link, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocalePath, useT } from "~/i18n/use-t";
+import { routePolicy } from "~/http/policy";
 import { useBare } from "~/recipient/bare";
 import type { loader as rootLoader } from "~/root";
 import { hasThirdPartyTags, tagManagerFrameUrl } from "~/telemetry/tags";
@@ -70,10 +71,22 @@ export function Telemetry() {
 
   const tags = telemetry?.tags;
   const accepted = telemetry?.consent === "accepted";
+  // Tags never run where a recipient's data is shown (route table `tags`, docs/decisions/010).
+  const { pathname } = useLocation();
+  const tagsHere = routePolicy(pathname).tags;
   useEffect(() => {
-    if (!accepted || !hasThirdPartyTags(tags) || bareRef.current) return;
-    void reportAttempt.then(() => import("~/telemetry/third-party.client")).then((m) => m.loadThirdPartyTags(tags));
-  }, [accepted, tags]);
+    if (!accepted || !hasThirdPartyTags(tags) || bareRef.current || !tagsHere) return;
+    void reportAttempt
+      .then(() => Promise.all([import("~/telemetry/third-party.client"), import("~/telemetry/tag-boundary.client")]))
+      .then(([m, boundary]) => {
+        boundary.guardTagBoundary();
+        m.loadThirdPartyTags(tags);
+      });
+  }, [accepted, tags, tagsHere]);
+  useEffect(() => {
+    // The boundary above stops navigations first; this catches any other way of arriving here.
+    if (!tagsHere && (window as { __thirdPartyTags?: boolean }).__thirdPartyTags) window.location.reload();
+  }, [tagsHere]);
 
   return (
     <>
@@ -101,7 +114,8 @@ function DeployNotice() {
 function TagManagerFrame() {
   const t = useT();
   const telemetry = useTelemetry();
-  const src = telemetry?.consent === "accepted" && telemetry.tags ? tagManagerFrameUrl(telemetry.tags) : null;
+  const { pathname } = useLocation();
+  const src = telemetry?.consent === "accepted" && telemetry.tags && routePolicy(pathname).tags ? tagManagerFrameUrl(telemetry.tags) : null;
   if (!src) return null;
   return (
     <noscript>

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { decline, isExpired, recordOpened, shareApproximate, sharePrecise } from "~/location-requests.server";
+import { useNonce } from "~/http/nonce";
 import type { BareHandle } from "~/recipient/bare";
 import { ExpiredLink, InvalidLink, RecipientControls } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
@@ -21,7 +22,7 @@ import {
   type RecipientControlsView,
   type RecipientView,
 } from "~/recipient/recipient.server";
-import { clientIp } from "~/utils/client-ip.server";
+import { clientAddress } from "~/utils/client-ip.server";
 import { cleanLine } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -85,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw redirect(paths.share);
   }
   if (intent === "approximate") {
-    const located = await shareApproximate(code, clientIp(request));
+    const located = await shareApproximate(code, clientAddress(request));
     throw redirect(located ? paths.share : `${paths.failed}&reason=ip`);
   }
   if (intent === "decline") {
@@ -114,6 +115,7 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
   const error = actionData && "error" in actionData ? actionData.error : null;
   const paths = recipientPaths(view.code, locale);
   const name = view.requesterName;
+  const nonce = useNonce();
   return (
     <section aria-labelledby="consent-title">
       <h1 id="consent-title">{t("recipient.consent.title", { name })}</h1>
@@ -154,7 +156,7 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
       </form>
       <p className="muted">{t("recipient.consent.privacy")}</p>
       {controls ? <RecipientControls controls={controls} consentPath={paths.consent} back="consent" /> : null}
-      <script dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />
     </section>
   );
 }

@@ -1,9 +1,36 @@
+import { isIPv6 } from "node:net";
+
 /**
- * server.ts writes the client's address into `x-client-ip` (replacing whatever the client sent), so
- * loaders, actions and strategies can read it from the Request alone.
+ * The edge (app/http/edge.server.ts) writes the client's address into `x-client-ip`, replacing
+ * whatever the client sent: the socket's address, or the one a trusted proxy (TRUST_PROXY) names.
+ */
+export function clientAddress(request: Request) {
+  return request.headers.get("x-client-ip") ?? "unknown";
+}
+
+/**
+ * The address every per-client limit is keyed by: an IPv4 address as it is, an IPv6 address as its
+ * /64 network (one subscriber line gets a whole /64, so per-address limits would be per-request).
+ * Locating the client (the recipient's approximate position) uses clientAddress instead.
  */
 export function clientIp(request: Request) {
-  return request.headers.get("x-client-ip") ?? "unknown";
+  return limitKeyAddress(clientAddress(request));
+}
+
+export function limitKeyAddress(address: string) {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  // An embedded IPv4 tail counts as two groups; only the first four groups matter here.
+  const rightGroups = right.flatMap((g) => (g.includes(".") ? ["0", "0"] : [g]));
+  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - rightGroups.length).fill("0"), ...rightGroups] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g || "0", 16).toString(16))
+    .join(":")}::/64`;
 }
 
 /**
@@ -12,6 +39,6 @@ export function clientIp(request: Request) {
  */
 export function isLoopbackRequest(request: Request) {
   if (request.headers.has("x-forwarded-for") || request.headers.has("forwarded")) return false;
-  const ip = clientIp(request).replace(/^::ffff:/, "");
+  const ip = clientAddress(request).replace(/^::ffff:/, "");
   return ip === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
 }

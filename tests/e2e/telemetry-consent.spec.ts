@@ -2,13 +2,12 @@
 // server (own port and database) configured with every tag, each pointing at a local fake script
 // server, and proves that nothing is requested from it before Accept, that the tags load after it
 // (scripts with JavaScript, the tag manager's frame without), and that Reject keeps them away.
-import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { startFake } from "../support/http-fake.ts";
-import { PORT, ROOT } from "./support/env.ts";
+import { PORT } from "./support/env.ts";
+import { startTaggedServer } from "./support/tagged-server.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
 
@@ -30,41 +29,9 @@ test.beforeAll(async ({}, testInfo) => {
     res.writeHead(200, { "Content-Type": "text/javascript" }).end(`window.__loaded = (window.__loaded || []).concat(${JSON.stringify(url.pathname)});`);
   });
   // One server per parallel worker (the js and nojs projects may run side by side).
-  const port = PORT + 100 + testInfo.parallelIndex;
-  base = `http://localhost:${port}`;
-  const dbFile = path.join(ROOT, "tests/.tmp", `e2e-consent-${port}.db`);
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + suffix, { force: true });
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATABASE_URL: `file:${dbFile}`,
-      DEMO_MODE: "0",
-      BUILD_POLL_SECONDS: "0",
-      ICON_KIT_URL: `${fake.origin}/kit.js`,
-      GTM_ID: "GTM-TEST123",
-      GTM_ORIGIN: fake.origin,
-      META_PIXEL_ID: "1234567890",
-      META_PIXEL_SCRIPT_URL: `${fake.origin}/fbevents.js`,
-      CLARITY_ID: "testclarity",
-      CLARITY_ORIGIN: fake.origin,
-      FINGERPRINT_MONITORING: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  server.stdout?.on("data", (chunk) => (log += chunk));
-  server.stderr?.on("data", (chunk) => (log += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`consent test server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const started = await startTaggedServer({ port: PORT + 100 + testInfo.parallelIndex, name: "e2e-consent", tagOrigin: fake.origin, env: { FINGERPRINT_MONITORING: "1" } });
+  server = started.server;
+  base = started.base;
 });
 
 test.afterAll(async () => {
