@@ -81,7 +81,7 @@ function expectTranslatedRefusal(target: PostTarget, answer: Sent, status: 403 |
 describe("the route table's POST targets", () => {
   it("include every kind of route", () => {
     const kinds = new Set(targets.map((t) => `${t.policy.kind}:${t.policy.origin}:${t.policy.body}`));
-    expect(kinds).toEqual(new Set(["page:same:form", "resource:same:form", "resource:api:json", "resource:signed:callback", "resource:report:report"]));
+    expect(kinds).toEqual(new Set(["page:same:form", "resource:same:form", "resource:api:json", "resource:signed:callback", "resource:signed:form", "resource:report:report"]));
     // Pages with an action come in their three languages.
     expect(targets.filter((t) => t.tablePath === "contact-us").map((t) => t.url)).toEqual(["/contact-us", "/id/contact-us", "/ph/contact-us"]);
     expect(targets.map((t) => t.url)).toContain("/auth/login");
