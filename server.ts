@@ -1,6 +1,9 @@
 // The HTTP server: static files, compression, the client address, and the Remix request handler.
 // `npm start` (demo), `npm run serve` (production) and `npm run dev` (Vite dev server) all use it.
+// With WEB_CONCURRENCY > 1 the first process is the primary of that many workers, each of which runs
+// this file again (app/server/process.server.ts).
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -10,14 +13,33 @@ import { DEMO_EMAIL, DEMO_PASSWORD, prepare } from "~/startup.server";
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
 import { planWarnings } from "~/payments.server";
+import { healthChecks } from "~/server/health.server";
+import { log, setupLog } from "~/server/log.server";
+import { serveApp, startProcess } from "~/server/process.server";
+import { requestLog } from "~/server/request-log.server";
 
 const c = config();
-const { seeded } = await prepare();
-startMaintenance();
+setupLog(c.logFormat);
+const shutdownTimeoutMs = c.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+const lifecycle = await startProcess({
+  workers: c.workers,
+  entry: fileURLToPath(import.meta.url),
+  shutdownTimeoutMs,
+  // Once per start, before any process serves: migrations, the password key, the demo account.
+  async prepare() {
+    const { seeded } = await prepare();
+    console.log(`Database: ${c.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : c.DATABASE_URL}`);
+    for (const line of providerSummary()) console.log(line);
+    for (const warning of planWarnings()) console.warn(warning);
+    if (c.outboxPage) console.log(`Outbox page: ${c.publicUrl.origin}/dev/outbox`);
+    if (c.demo) console.log(`Demo account${seeded ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  },
+});
 
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", c.TRUST_PROXY === "1");
+app.use(healthChecks(lifecycle), requestLog());
 app.use(compression());
 app.use((req, _res, next) => {
   // Replaces any client-sent value: only the socket (or a trusted proxy) names the client.
@@ -43,13 +65,10 @@ if (c.NODE_ENV === "development") {
 
 app.all("*", createRequestHandler({ build: () => build(), mode: c.NODE_ENV }));
 
-app.listen(c.PORT, () => {
-  console.log(`Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`);
-  console.log(`Database: ${c.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : c.DATABASE_URL}`);
-  for (const line of providerSummary()) console.log(line);
-  for (const warning of planWarnings()) console.warn(warning);
-  if (c.outboxPage) console.log(`Outbox page: ${c.publicUrl.origin}/dev/outbox`);
-  if (c.demo) {
-    console.log(`Demo account${seeded ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
-  }
+serveApp(app, {
+  port: c.PORT,
+  lifecycle,
+  shutdownTimeoutMs,
+  background: [startMaintenance],
+  onListening: () => log("info", `Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`),
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import type { ThirdPartyTags } from "~/telemetry/tags";
 
@@ -35,6 +36,12 @@ const schema = z.object({
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  // Processes: workers of `npm run serve` (unset → one per core), how long a stopping process lets
+  // requests finish, the maintenance lease's time to live, and the log format.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  MAINTENANCE_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  LOG_FORMAT: z.enum(["json", "text"]).optional(),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   CODE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
@@ -89,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // Browsers treat localhost as a secure context, so Secure cookies work there over http too.
     cookieSecure: publicUrl.protocol === "https:" || publicUrl.hostname === "localhost",
     outboxPage: c.OUTBOX_PAGE ? c.OUTBOX_PAGE === "1" : demo || c.NODE_ENV !== "production",
+    // Vite's dev server (hot reload) runs in one process.
+    workers: c.NODE_ENV === "development" ? 1 : (c.WEB_CONCURRENCY ?? availableParallelism()),
+    logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === "production" ? "json" : "text"),
     appIds: c.API_APP_IDS ? c.API_APP_IDS.split(",").map((s) => s.trim()).filter(Boolean) : null,
     plans: planTable(c),
     thirdParty: thirdPartyTags(c),

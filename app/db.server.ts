@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { config } from "~/config.server";
+import { recordDbTime } from "~/server/request-log.server";
 
 // Both generated clients come from one model definition, so they expose the same API; the SQLite
 // client's type stands for both.
@@ -13,10 +14,26 @@ export function isPostgresUrl(url: string) {
 }
 
 export function createDb(url: string): Db {
-  if (isPostgresUrl(url)) {
-    return new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
-  }
-  return new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: sqlitePath(url) }) });
+  const client = isPostgresUrl(url)
+    ? (new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db)
+    : new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: sqlitePath(url) }) });
+  return timed(client);
+}
+
+/** Every query (raw ones too) adds its time to the request being handled: the Server-Timing `db` entry. */
+function timed(client: Db): Db {
+  return client.$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        const started = performance.now();
+        try {
+          return await query(args);
+        } finally {
+          recordDbTime(performance.now() - started);
+        }
+      },
+    },
+  }) as unknown as Db;
 }
 
 /** `file:./data/app.db` → `./data/app.db` (the adapter takes a path or a file: URL). */

@@ -1,16 +1,19 @@
+import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { acquireLease, releaseLease } from "~/lease.server";
 import { purgeOldDeviceReports } from "~/device-report.server";
 import { purgeOldPositions } from "~/location-requests.server";
 import { sendRenewalReminders } from "~/payments.server";
 import { sweepPhoneLookups } from "~/phone-lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
+import { log, processId } from "~/server/log.server";
 
 const DAY = 24 * 3600 * 1000;
 
 /**
  * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups, and
  * device reports and shared positions past their retention periods, and sends due renewal reminders.
- * Idempotent, so any number of processes may run it.
+ * Idempotent; it runs in one process at a time anyway (the jobs below).
  */
 export async function runMaintenance(now = new Date()) {
   const [sessions, codes, authCodes, rateLimits, positions, renewalReminders, phoneLookups, deviceReports] = await Promise.all([
@@ -26,11 +29,66 @@ export async function runMaintenance(now = new Date()) {
   return { sessions: sessions.count, codes: codes.count, authCodes: authCodes.count, rateLimits, positions, renewalReminders, phoneLookups, deviceReports };
 }
 
-/** Runs the sweep in the server process every `intervalMs`; errors are logged, never fatal. */
-export function startMaintenance(intervalMs = 10 * 60_000) {
-  const tick = () => runMaintenance().catch((error) => console.error("Maintenance failed", error));
-  const timer = setInterval(tick, intervalMs);
+/**
+ * What the maintenance loop runs, each at most every `everyMs` and in one process at a time: add a
+ * job here. Its result is logged; an error is logged and the job runs again when next due.
+ */
+export const MAINTENANCE_JOBS: { name: string; everyMs: number; run: () => Promise<unknown> }[] = [
+  { name: "sweep", everyMs: 10 * 60_000, run: () => runMaintenance() },
+];
+
+export const MAINTENANCE_LEASE = "maintenance";
+
+/**
+ * Runs the jobs in this process while it holds the maintenance lease. Every serving process calls it;
+ * each tries to take or renew the lease every third of its time to live (MAINTENANCE_LEASE_SECONDS),
+ * and only the holder runs jobs. When the holder stops it gives the lease up and another process
+ * takes it at its next try; when the holder dies, another takes it once the lease has expired.
+ * Returns the stop: no new job starts, the running ones finish, the lease is released.
+ */
+export function startMaintenance(options: { leaseMs?: number; holder?: string; jobs?: typeof MAINTENANCE_JOBS } = {}) {
+  const { leaseMs = config().MAINTENANCE_LEASE_SECONDS * 1000, holder = processId, jobs = MAINTENANCE_JOBS } = options;
+  let holding = false;
+  let stopped = false;
+  const lastStart = new Map<string, number>();
+  const running = new Map<string, Promise<void>>();
+
+  const runJob = (job: (typeof jobs)[number]) => {
+    lastStart.set(job.name, Date.now());
+    const started = Date.now();
+    const run = job
+      .run()
+      .then((result) => log("info", "maintenance job done", { job: job.name, ms: Date.now() - started, result }))
+      .catch((error) => log("error", "maintenance job failed", { job: job.name, error }))
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
+  };
+
+  const tick = async () => {
+    const held = await acquireLease(MAINTENANCE_LEASE, holder, leaseMs).catch((error) => {
+      log("error", "maintenance lease check failed", { error });
+      return false;
+    });
+    if (held !== holding) log("info", held ? "maintenance lease taken" : "maintenance lease lost", { holder });
+    holding = held;
+    if (!held || stopped) return;
+    for (const job of jobs) {
+      if (!running.has(job.name) && Date.now() - (lastStart.get(job.name) ?? -Infinity) >= job.everyMs) runJob(job);
+    }
+  };
+
+  // Ticks never overlap: each waits for the one before.
+  let ticking = tick();
+  const timer = setInterval(() => (ticking = ticking.then(tick)), Math.max(100, Math.floor(leaseMs / 3)));
   timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await ticking;
+    await Promise.all(running.values());
+    if (holding) {
+      await releaseLease(MAINTENANCE_LEASE, holder);
+      log("info", "maintenance lease released", { holder });
+    }
+  };
 }

@@ -64,7 +64,6 @@ export const resourceRoutes = [
   { path: "auth/reset-password", file: "routes/auth.reset-password.ts" },
   // The open dashboard polls this to learn whether its lists changed.
   { path: "dashboard/live", file: "routes/dashboard.live.ts" },
-  { path: "healthz", file: "routes/healthz.ts" },
   { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },
   { path: "robots.txt", file: "routes/robots.txt.ts" },
   { path: "api/v1/auth/login", file: "routes/api.v1.auth.login.ts" },
