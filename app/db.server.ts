@@ -13,9 +13,10 @@ export function isPostgresUrl(url: string) {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-export function createDb(url: string): Db {
+/** `poolSize`: PostgreSQL connections this process may open (DATABASE_POOL_SIZE); SQLite has one. */
+export function createDb(url: string, poolSize = 10): Db {
   const client = isPostgresUrl(url)
-    ? (new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db)
+    ? (new PostgresClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) }) as unknown as Db)
     : new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: sqlitePath(url) }) });
   return timed(client);
 }
@@ -44,6 +45,6 @@ export function sqlitePath(url: string) {
 const globalForDb = globalThis as unknown as { __db?: Db };
 
 export function db(): Db {
-  globalForDb.__db ??= createDb(config().DATABASE_URL);
+  globalForDb.__db ??= createDb(config().DATABASE_URL, config().DATABASE_POOL_SIZE);
   return globalForDb.__db;
 }

@@ -39,6 +39,8 @@ export async function startProcess(options: ProcessOptions): Promise<Lifecycle> 
   if (cluster.isWorker) return lifecycle;
   await options.prepare();
   if (options.workers <= 1) return lifecycle;
+  // The primary serves nothing: its database connections go back before the workers open theirs.
+  await db().$disconnect();
   superviseWorkers(options);
   return new Promise<never>(() => {});
 }
