@@ -12,7 +12,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("WEB_CONCURRENCY=2: a primary
   let server: AppProcess;
 
   beforeAll(async () => {
-    ensureBuild();
+    await ensureBuild();
     server = await startApp("cluster", await freePort(), { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}`, DEMO_MODE: "1" });
   }, 90_000);
   afterAll(async () => {

@@ -57,7 +57,7 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
   const started: AppProcess[] = [];
 
   beforeAll(async () => {
-    ensureBuild();
+    await ensureBuild();
     [a, b] = await startPair({ MAINTENANCE_LEASE_SECONDS: "1" });
     started.push(a, b);
   }, 90_000);

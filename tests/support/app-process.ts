@@ -1,7 +1,7 @@
 // Real app processes for tests: server.ts on the production build, spawned on a free loopback port,
 // with its JSON log lines collected.
 import { execSync, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { sourceStamp, STAMP_FILE } from "../../scripts/build-stamp.ts";
 
@@ -12,10 +12,31 @@ function plainEnv() {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && name !== "TEST_DB"));
 }
 
-/** Builds the app when the build is missing or older than the sources (as `npm start` does). */
-export function ensureBuild() {
-  if (existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, "utf8") === sourceStamp()) return;
-  execSync("npm run build", { stdio: "pipe", env: { ...plainEnv(), NODE_ENV: "production" } });
+const BUILD_LOCK = "tests/.tmp/build.lock";
+
+/**
+ * Builds the app when the build is missing or older than the sources (as `npm start` does). Test
+ * files run in parallel: one builds while the others wait for it (a lock directory; one older than
+ * five minutes is left over from a killed run).
+ */
+export async function ensureBuild() {
+  const current = () => existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, "utf8") === sourceStamp();
+  if (current()) return;
+  mkdirSync("tests/.tmp", { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      if (Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    if (!current()) execSync("npm run build", { stdio: "pipe", env: { ...plainEnv(), NODE_ENV: "production" } });
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
 }
 
 export async function freePort() {
