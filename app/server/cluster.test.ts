@@ -6,8 +6,8 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
 
-// One run is enough: the processes use their own SQLite file, whichever project runs this file.
-describe.runIf(process.env.TEST_DB !== "postgres")("WEB_CONCURRENCY=2: a primary and two workers", () => {
+// The processes use their own SQLite file: the file runs in the sqlite project only (vite.config.ts).
+describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
   const file = path.resolve("tests/.tmp", `cluster-${randomBytes(4).toString("hex")}.db`);
   let server: AppProcess;
 

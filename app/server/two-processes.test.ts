@@ -1,6 +1,6 @@
 // Two real app processes (server.ts on the production build, each on its own loopback port) against
 // one PostgreSQL database, as two instances behind a load balancer: what must hold across processes
-// does. Runs in the postgres project (TEST_POSTGRES=1, as in CI).
+// does.
 import { constants, publicEncrypt } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import Stripe from "stripe";
@@ -10,10 +10,9 @@ import { MAINTENANCE_LEASE } from "~/maintenance.server";
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
 import { PAYPAL_ENV, paypalWebhookHeaders, startPayPalFake } from "../../tests/support/paypal-fake";
 
+// With TEST_POSTGRES=1 this file runs in the postgres project only (vite.config.ts).
 const onPostgres = process.env.TEST_DB === "postgres";
-if (!process.env.TEST_POSTGRES) {
-  console.warn("SKIPPED: the two-process test needs PostgreSQL; run it with TEST_POSTGRES=1 (CI does).");
-}
+if (!onPostgres) console.warn("SKIPPED: the two-process test needs PostgreSQL; run it with TEST_POSTGRES=1 (CI does).");
 
 const api = (origin: string, path: string, init: { json?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
   fetch(`${origin}${path}`, {
