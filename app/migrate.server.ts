@@ -36,7 +36,8 @@ export function latestMigration(url: string, root = process.cwd()) {
 export async function migrateOnce(url: string, root = process.cwd()) {
   if (!isPostgresUrl(url)) return migrate(url, root);
   const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  // Without a connection there is nothing to lock: dbmate then says why the database cannot be used.
+  if (!(await client.connect().then(() => true, () => false))) return migrate(url, root);
   try {
     await client.query("SELECT pg_advisory_lock(hashtext('family-locator:migrations'))");
     migrate(url, root);

@@ -34,12 +34,16 @@ function errorsAsText(_key: string, value: unknown) {
   return value instanceof Error ? (value.stack ?? value.message) : typeof value === "bigint" ? Number(value) : value;
 }
 
-/**
- * Chooses the format and, in JSON mode, sends console output through log(), so that every line the
- * process writes (the domain modules' warnings and errors included) is one JSON object.
- */
 export function setupLog(format: "json" | "text") {
   json = format === "json";
+}
+
+/**
+ * In JSON mode, sends console output through log(), so that every line a serving process writes (the
+ * domain modules' warnings and errors included) is one JSON object. Called once the process listens:
+ * what is said while starting (the summary, a failed start) stays plain sentences for whoever starts it.
+ */
+export function consoleAsLog() {
   if (!json) return;
   console.log = (...args: unknown[]) => log("info", formatArgs(...args));
   console.warn = (...args: unknown[]) => log("warn", formatArgs(...args));

@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import type { Express } from "express";
 import { db } from "~/db.server";
 import type { Lifecycle } from "./health.server";
-import { log } from "./log.server";
+import { consoleAsLog, log } from "./log.server";
 
 const SIGNALS = ["SIGTERM", "SIGINT"] as const;
 // A worker that dies sooner than this after starting counts as crashing: the next start waits longer.
@@ -107,6 +107,7 @@ export function serveApp(app: Express, { port, lifecycle, shutdownTimeoutMs, bac
   });
   const stops: Array<() => Promise<void>> = [];
   server.listen(port, () => {
+    consoleAsLog();
     for (const start of background) stops.push(start());
     onListening?.();
   });

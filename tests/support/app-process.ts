@@ -104,6 +104,8 @@ export async function startApp(name: string, port: number, env: Record<string, s
     origin,
     pid: child.pid!,
     lines,
+    /** Every line written, JSON or not (the start-up summary is plain text). */
+    output,
     /** Log lines with this message. */
     logged: (msg: string) => lines.filter((line) => line.msg === msg),
     running: () => exitCode === undefined,
