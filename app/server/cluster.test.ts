@@ -3,6 +3,7 @@
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
 
@@ -44,6 +45,19 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
     await until(() => workerPids().size === 3, "a new worker", 30_000);
     expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
   });
+
+  it("ends the start with exit code 1 when a worker cannot serve (the port is taken)", async () => {
+    const taken = createServer().listen(0, "0.0.0.0");
+    await new Promise((resolve) => taken.once("listening", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      await expect(startApp("taken", port, { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}` })).rejects.toThrow(
+        /exited with 1:[\s\S]*EADDRINUSE[\s\S]*a worker ended before the server started: stopping/,
+      );
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
 
   it("stops every worker on SIGTERM and exits 0", async () => {
     expect(await server.stop("SIGTERM")).toBe(0);

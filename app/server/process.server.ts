@@ -51,6 +51,10 @@ function superviseWorkers({ workers, entry, shutdownTimeoutMs }: ProcessOptions)
   let failed = false;
   const started = new Map<Worker, number>();
   let quickDeaths = 0;
+  // Until a worker listens the server has not started: a worker that ends then (a port in use, a
+  // missing build; it says why itself) ends the start, instead of being restarted for ever.
+  let serving = false;
+  cluster.on("listening", () => (serving = true));
   const fork = () => started.set(cluster.fork(), Date.now());
   for (let i = 0; i < workers; i++) fork();
   log("info", "primary started workers", { workers });
@@ -58,6 +62,14 @@ function superviseWorkers({ workers, entry, shutdownTimeoutMs }: ProcessOptions)
   cluster.on("exit", (worker, code, signal) => {
     const lived = Date.now() - (started.get(worker) ?? 0);
     started.delete(worker);
+    if (!serving && !stopping) {
+      stopping = true;
+      failed = true;
+      log("info", "a worker ended before the server started: stopping", { workerPid: worker.process.pid, code, signal });
+      if (started.size === 0) process.exit(1);
+      for (const other of started.keys()) other.process.kill("SIGTERM");
+      return;
+    }
     if (stopping) {
       if (code !== 0) failed = true;
       if (started.size === 0) {

@@ -93,7 +93,7 @@ export async function startApp(name: string, port: number, env: Record<string, s
   try {
     await until(async () => {
       if (exitCode !== undefined) throw new Error(`${name} exited with ${exitCode}:\n${output.join("\n")}`);
-      return fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+      return fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
     }, `${name} to be ready`, 45_000);
   } catch (error) {
     child.kill("SIGKILL");
