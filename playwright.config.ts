@@ -74,7 +74,8 @@ export default defineConfig({
     env: serverEnv,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe",
+    // The server logs every request on stdout; its warnings and errors (stderr) are shown.
+    stdout: "ignore",
     stderr: "pipe",
   },
 });

@@ -1,7 +1,10 @@
 // The HTTP server: the edge (body limits, origin rule, client address, headers: app/http), static
 // files, compression, and the Remix request handler.
 // `npm start` (demo), `npm run serve` (production) and `npm run dev` (Vite dev server) all use it.
+// With WEB_CONCURRENCY > 1 the first process is the primary of that many workers, each of which runs
+// this file again (app/server/process.server.ts).
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -11,21 +14,41 @@ import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
 import { planWarnings } from "~/payments.server";
 import { installEdge, remixHandler } from "~/http/edge.server";
+import { healthChecks } from "~/server/health.server";
+import { log, setupLog } from "~/server/log.server";
+import { serveApp, startProcess } from "~/server/process.server";
+import { requestLog } from "~/server/request-log.server";
 
 // A failed start (configuration, database, build, port) prints one sentence and exits with code 1.
 const c = await startupStep(config);
-const { seeded } = await startupStep(prepare);
-// Production fails closed when a provider would fall back to an embedded one (exit code 78).
-const check = startupCheck();
-if (check.refuse) {
-  console.error(check.refuse);
-  process.exit(78);
-}
-for (const warning of check.warnings) console.warn(warning);
-startMaintenance();
+setupLog(c.logFormat);
+const shutdownTimeoutMs = c.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+const lifecycle = await startProcess({
+  workers: c.workers,
+  entry: fileURLToPath(import.meta.url),
+  shutdownTimeoutMs,
+  // Once per start, before any process serves: migrations, the password key, the demo account.
+  async prepare() {
+    const { seeded } = await startupStep(prepare);
+    // Production fails closed when a provider would fall back to an embedded one (exit code 78).
+    const check = startupCheck();
+    if (check.refuse) {
+      console.error(check.refuse);
+      process.exit(78);
+    }
+    for (const warning of check.warnings) console.warn(warning);
+    console.log(`Database: ${c.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : c.DATABASE_URL}`);
+    for (const line of providerSummary()) console.log(line);
+    for (const warning of planWarnings()) console.warn(warning);
+    if (c.outboxPage) console.log(`Outbox page: ${c.publicUrl.origin}/dev/outbox`);
+    if (c.demo) console.log(`Demo account${seeded ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  },
+});
 
 const app = express();
 app.disable("x-powered-by");
+// Health and the request log first, so that answers of the edge (403, 413) are logged too.
+app.use(healthChecks(lifecycle), requestLog());
 installEdge(app);
 app.use(compression());
 
@@ -47,14 +70,10 @@ if (c.NODE_ENV === "development") {
 
 app.all("*", remixHandler(() => build(), c.NODE_ENV));
 
-const server = app.listen(c.PORT, () => {
-  console.log(`Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`);
-  console.log(`Database: ${c.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : c.DATABASE_URL}`);
-  for (const line of providerSummary()) console.log(line);
-  for (const warning of planWarnings()) console.warn(warning);
-  if (c.outboxPage) console.log(`Outbox page: ${c.publicUrl.origin}/dev/outbox`);
-  if (c.demo) {
-    console.log(`Demo account${seeded ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
-  }
-});
-server.on("error", failStartup);
+serveApp(app, {
+  port: c.PORT,
+  lifecycle,
+  shutdownTimeoutMs,
+  background: [startMaintenance],
+  onListening: () => log("info", `Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`),
+}).on("error", failStartup);

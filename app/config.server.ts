@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "~/http/trust-proxy.server";
 import type { ThirdPartyTags } from "~/telemetry/tags";
@@ -13,6 +14,7 @@ const schema = z.object({
     .string()
     .regex(/^(file:|sqlite3?:|postgres(ql)?:\/\/)./, "must be a file: (SQLite) or postgres:// address")
     .default("file:./data/app.db"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -54,6 +56,12 @@ const schema = z.object({
       const parsed = parseTrustProxy(value);
       if (!parsed.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
     }),
+  // Processes: workers of `npm run serve` (unset → one per core), how long a stopping process lets
+  // requests finish, the maintenance lease's time to live, and the log format.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  MAINTENANCE_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  LOG_FORMAT: z.enum(["json", "text"]).optional(),
   // Sign-in failures (app/auth/sign-in-throttle.server.ts): per address per 15 minutes, and free ones per
   // (address, account) before the doubling wait starts.
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
@@ -114,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cookieSecure: publicUrl.protocol === "https:" || publicUrl.hostname === "localhost",
     outboxPage: c.OUTBOX_PAGE ? c.OUTBOX_PAGE !== "0" : demo || c.NODE_ENV !== "production",
     outboxPublic: c.OUTBOX_PAGE === "public",
+    // Vite's dev server (hot reload) runs in one process.
+    workers: c.NODE_ENV === "development" ? 1 : (c.WEB_CONCURRENCY ?? availableParallelism()),
+    logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === "production" ? "json" : "text"),
     appIds: c.API_APP_IDS ? c.API_APP_IDS.split(",").map((s) => s.trim()).filter(Boolean) : null,
     plans: planTable(c),
     trustProxy: (parseTrustProxy(c.TRUST_PROXY) as { ok: true; value: TrustProxy }).value,

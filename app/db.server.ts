@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { config } from "~/config.server";
+import { recordDbTime } from "~/server/request-log.server";
 
 // Both generated clients come from one model definition, so they expose the same API; the SQLite
 // client's type stands for both.
@@ -12,11 +13,28 @@ export function isPostgresUrl(url: string) {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-export function createDb(url: string): Db {
-  if (isPostgresUrl(url)) {
-    return new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
-  }
-  return new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: sqlitePath(url) }) });
+/** `poolSize`: PostgreSQL connections this process may open (DATABASE_POOL_SIZE); SQLite has one. */
+export function createDb(url: string, poolSize = 10): Db {
+  const client = isPostgresUrl(url)
+    ? (new PostgresClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) }) as unknown as Db)
+    : new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: sqlitePath(url) }) });
+  return timed(client);
+}
+
+/** Every query (raw ones too) adds its time to the request being handled: the Server-Timing `db` entry. */
+function timed(client: Db): Db {
+  return client.$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        const started = performance.now();
+        try {
+          return await query(args);
+        } finally {
+          recordDbTime(performance.now() - started);
+        }
+      },
+    },
+  }) as unknown as Db;
 }
 
 /** `file:./data/app.db` → `./data/app.db` (the adapter takes a path or a file: URL). */
@@ -27,6 +45,6 @@ export function sqlitePath(url: string) {
 const globalForDb = globalThis as unknown as { __db?: Db };
 
 export function db(): Db {
-  globalForDb.__db ??= createDb(config().DATABASE_URL);
+  globalForDb.__db ??= createDb(config().DATABASE_URL, config().DATABASE_POOL_SIZE);
   return globalForDb.__db;
 }

@@ -5,8 +5,9 @@ import { db } from "~/db.server";
 import { hit } from "~/rate-limit.server";
 import { sha256 } from "~/utils/hash.server";
 import { createUser, uniqueEmail } from "../tests/support/factories";
+import { leaseHolder } from "./lease.server";
 import { DAY_MS, renewSandboxSubscriptions, sandboxAdvance, sandboxPay, startCheckout, subscriptionDetails } from "./payments.server";
-import { runMaintenance } from "./maintenance.server";
+import { MAINTENANCE_LEASE, runMaintenance, startMaintenance } from "./maintenance.server";
 
 it("removes expired sessions and ended rate-limit windows, and keeps live ones", async () => {
   const { user } = await createUser();
@@ -152,5 +153,55 @@ describe("the sandbox's renewals", () => {
       resetConfig();
     }
     expect(await db().payment.count({ where: { subscriptionId: sub.id } })).toBe(1);
+  });
+});
+
+describe("the maintenance loop", () => {
+  const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error("condition not met in time");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it("runs its jobs in one process at a time; when that one stops, another takes over", async () => {
+    const runs: string[] = [];
+    const jobs = (holder: string) => [{ name: "count", everyMs: 100, run: async () => void runs.push(holder) }];
+    const stopA = startMaintenance({ holder: "a", leaseMs: 600, jobs: jobs("a") });
+    await until(() => runs.length > 0);
+    const stopB = startMaintenance({ holder: "b", leaseMs: 600, jobs: jobs("b") });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await leaseHolder(MAINTENANCE_LEASE)).toBe("a");
+    expect(runs.length).toBeGreaterThan(1);
+    expect(new Set(runs)).toEqual(new Set(["a"]));
+
+    await stopA();
+    const before = runs.length;
+    await until(() => runs.length > before);
+    expect(await leaseHolder(MAINTENANCE_LEASE)).toBe("b");
+    expect(runs.slice(before).every((holder) => holder === "b")).toBe(true);
+    await stopB();
+    expect(await leaseHolder(MAINTENANCE_LEASE)).toBeNull();
+  });
+
+  it("logs a failing job and runs it again when next due", async () => {
+    let calls = 0;
+    const stop = startMaintenance({
+      holder: "c",
+      leaseMs: 300,
+      jobs: [
+        {
+          name: "flaky",
+          everyMs: 50,
+          run: async () => {
+            calls += 1;
+            if (calls === 1) throw new Error("boom");
+          },
+        },
+      ],
+    });
+    await until(() => calls >= 2);
+    await stop();
   });
 });

@@ -1,5 +1,7 @@
 import { sweepSignInThrottles } from "~/auth/sign-in-throttle.server";
+import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { acquireLease, releaseLease } from "~/lease.server";
 import { purgeOldDeviceReports } from "~/device-report.server";
 import { purgeOldPositions } from "~/location-requests.server";
 import { runPaymentJobs } from "~/payment-jobs.server";
@@ -7,15 +9,15 @@ import { renewSandboxSubscriptions, sendRenewalReminders } from "~/payments.serv
 import { sweepPhoneLookups } from "~/phone-lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
 import { sweepDeclines } from "~/recipient-controls.server";
+import { log, processId } from "~/server/log.server";
 
 const DAY = 24 * 3600 * 1000;
 
 /**
  * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups, and
  * device reports and shared positions past their retention periods, declines past their cooldown,
- * sends due renewal reminders, charges the embedded sandbox's due renewals and retries payment side
- * effects that have not happened yet (payment-jobs.server.ts).
- * Idempotent, so any number of processes may run it.
+ * sends due renewal reminders and charges the embedded sandbox's due renewals.
+ * Idempotent; it runs in one process at a time anyway (the jobs below).
  */
 export async function runMaintenance(now = new Date()) {
   const [
@@ -31,7 +33,6 @@ export async function runMaintenance(now = new Date()) {
     sandboxRenewals,
     signInThrottles,
     checkoutBrowsers,
-    paymentJobs,
   ] = await Promise.all([
     db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
     db().verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
@@ -46,7 +47,6 @@ export async function runMaintenance(now = new Date()) {
     sweepSignInThrottles(now.getTime()),
     // The automatic sign-in after payment is long over by then (the cookie itself lasts a week).
     db().checkoutBrowser.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - 7 * DAY) } } }),
-    runPaymentJobs(now),
   ]);
   return {
     sessions: sessions.count,
@@ -61,15 +61,72 @@ export async function runMaintenance(now = new Date()) {
     sandboxRenewals,
     signInThrottles,
     checkoutBrowsers: checkoutBrowsers.count,
-    paymentJobs,
   };
 }
 
-/** Runs the sweep in the server process every `intervalMs`; errors are logged, never fatal. */
-export function startMaintenance(intervalMs = 10 * 60_000) {
-  const tick = () => runMaintenance().catch((error) => console.error("Maintenance failed", error));
-  const timer = setInterval(tick, intervalMs);
+/**
+ * What the maintenance loop runs, each at most every `everyMs` and in one process at a time: add a
+ * job here. Its result is logged; an error is logged and the job runs again when next due.
+ */
+export const MAINTENANCE_JOBS: { name: string; everyMs: number; run: () => Promise<unknown> }[] = [
+  { name: "sweep", everyMs: 10 * 60_000, run: () => runMaintenance() },
+  // Payment side effects that failed right after their commit (payment-jobs.server.ts): the jobs keep
+  // their own back-off (1 min doubling to 6 h), so a check every minute finds each when it is due.
+  { name: "payment-jobs", everyMs: 60_000, run: () => runPaymentJobs() },
+];
+
+export const MAINTENANCE_LEASE = "maintenance";
+
+/**
+ * Runs the jobs in this process while it holds the maintenance lease. Every serving process calls it;
+ * each tries to take or renew the lease every third of its time to live (MAINTENANCE_LEASE_SECONDS),
+ * and only the holder runs jobs. When the holder stops it gives the lease up and another process
+ * takes it at its next try; when the holder dies, another takes it once the lease has expired.
+ * Returns the stop: no new job starts, the running ones finish, the lease is released.
+ */
+export function startMaintenance(options: { leaseMs?: number; holder?: string; jobs?: typeof MAINTENANCE_JOBS } = {}) {
+  const { leaseMs = config().MAINTENANCE_LEASE_SECONDS * 1000, holder = processId, jobs = MAINTENANCE_JOBS } = options;
+  let holding = false;
+  let stopped = false;
+  const lastStart = new Map<string, number>();
+  const running = new Map<string, Promise<void>>();
+
+  const runJob = (job: (typeof jobs)[number]) => {
+    lastStart.set(job.name, Date.now());
+    const started = Date.now();
+    const run = job
+      .run()
+      .then((result) => log("info", "maintenance job done", { job: job.name, ms: Date.now() - started, result }))
+      .catch((error) => log("error", "maintenance job failed", { job: job.name, error }))
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
+  };
+
+  const tick = async () => {
+    const held = await acquireLease(MAINTENANCE_LEASE, holder, leaseMs).catch((error) => {
+      log("error", "maintenance lease check failed", { error });
+      return false;
+    });
+    if (held !== holding) log("info", held ? "maintenance lease taken" : "maintenance lease lost", { holder });
+    holding = held;
+    if (!held || stopped) return;
+    for (const job of jobs) {
+      if (!running.has(job.name) && Date.now() - (lastStart.get(job.name) ?? -Infinity) >= job.everyMs) runJob(job);
+    }
+  };
+
+  // Ticks never overlap: each waits for the one before.
+  let ticking = tick();
+  const timer = setInterval(() => (ticking = ticking.then(tick)), Math.max(100, Math.floor(leaseMs / 3)));
   timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await ticking;
+    await Promise.all(running.values());
+    if (holding) {
+      await releaseLease(MAINTENANCE_LEASE, holder);
+      log("info", "maintenance lease released", { holder });
+    }
+  };
 }

@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { isPostgresUrl, sqlitePath } from "~/db.server";
 
 const require = createRequire(import.meta.url);
@@ -17,11 +18,39 @@ export function dbmateUrl(url: string) {
   return u.toString();
 }
 
+function migrationsDir(url: string, root: string) {
+  return path.join(root, "prisma", "migrations", isPostgresUrl(url) ? "postgres" : "sqlite");
+}
+
+/** The version (timestamp) of the newest migration this code comes with. */
+export function latestMigration(url: string, root = process.cwd()) {
+  const files = readdirSync(migrationsDir(url, root)).filter((name) => name.endsWith(".sql")).sort();
+  return files.at(-1)?.split("_")[0] ?? null;
+}
+
+/**
+ * Applies pending migrations once however many instances start together: on PostgreSQL the first to
+ * take an advisory lock migrates and the others wait for it, then find nothing pending. (On SQLite
+ * only one machine can use the file, and the primary process migrates before it starts workers.)
+ */
+export async function migrateOnce(url: string, root = process.cwd()) {
+  if (!isPostgresUrl(url)) return migrate(url, root);
+  const client = new pg.Client({ connectionString: url });
+  // Without a connection there is nothing to lock: dbmate then says why the database cannot be used.
+  if (!(await client.connect().then(() => true, () => false))) return migrate(url, root);
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('family-locator:migrations'))");
+    migrate(url, root);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Applies every pending migration of the database's own set; safe to run on every start. */
 export function migrate(url: string, root = process.cwd()) {
   const postgres = isPostgresUrl(url);
   if (!postgres) mkdirSync(path.dirname(path.resolve(sqlitePath(url))), { recursive: true });
-  const dir = path.join(root, "prisma", "migrations", postgres ? "postgres" : "sqlite");
+  const dir = migrationsDir(url, root);
   execFileSync(
     process.execPath,
     [require.resolve("dbmate/dist/cli.js"), "--url", dbmateUrl(url), "--migrations-dir", dir, "--no-dump-schema", "--wait", "up"],

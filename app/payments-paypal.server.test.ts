@@ -1,13 +1,11 @@
 // PayPal end to end below the UI: the official server SDK against a local fake of the PayPal REST API
 // (OAuth token, billing plans, subscriptions, cancel, webhook signature verification), with webhooks
 // handed to the webhook route's action as PayPal would post them.
-import { createHash, createHmac } from "node:crypto";
-import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { paymentProvider } from "~/providers/payments.server";
-import { startFake, type Recorded } from "../tests/support/http-fake";
+import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../tests/support/paypal-fake";
 import { allowConsoleError } from "../tests/support/console";
 import { apiRequest, browserCookie, readEnvelope, routeArgs, signedInUser } from "../tests/support/factories";
 import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
@@ -17,107 +15,12 @@ import { action as cancelRoute } from "./routes/api.v1.personnal.subscribe.cance
 import { action as webhook } from "./routes/api.v1.webhooks";
 import { paymentTerms, planFor, planWarnings, subscriptionDetails } from "./payments.server";
 
-const WEBHOOK_ID = "WH-8PT597110X687430LKGECATA";
-const SIGNING_KEY = "fake-paypal-signing-key";
+const ENV = PAYPAL_ENV;
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
-
-type FakeSub = { id: string; status: string; custom_id: string; plan_id: string; create_time: string; next_billing_time?: string };
-const subs = new Map<string, FakeSub>();
-let failNext: number | null = null;
-let fake: Awaited<ReturnType<typeof startFake>>;
-let seq = 0;
-
-/** What the fake's verify-webhook-signature accepts: an HMAC over the transmission and the event. */
-function sign(transmissionId: string, time: string, event: string) {
-  const digest = createHash("sha256").update(event).digest("hex");
-  return createHmac("sha256", SIGNING_KEY).update(`${transmissionId}|${time}|${WEBHOOK_ID}|${digest}`).digest("base64");
-}
-
-function respond(req: Recorded, res: ServerResponse) {
-  const send = (status: number, body?: unknown) => {
-    res.writeHead(status, body === undefined ? {} : { "Content-Type": "application/json" });
-    res.end(body === undefined ? undefined : JSON.stringify(body));
-  };
-  if (failNext) {
-    const status = failNext;
-    failNext = null;
-    return send(status, { name: "INTERNAL_SERVER_ERROR", message: "An internal server error occurred." });
-  }
-  const path = req.url.split("?")[0]!;
-  if (req.method === "POST" && path === "/v1/oauth2/token") {
-    const expected = `Basic ${Buffer.from("client-id:client-secret").toString("base64")}`;
-    if (req.headers.authorization !== expected) return send(401, { error: "invalid_client" });
-    return send(200, { scope: "https://uri.paypal.com/services/subscriptions", access_token: "A21AAFakeToken", token_type: "Bearer", app_id: "APP-80W284485P519543T", expires_in: 32400 });
-  }
-  if (req.headers.authorization !== "Bearer A21AAFakeToken") return send(401, { error: "invalid_token" });
-  if (req.method === "POST" && path === "/v1/billing/plans") {
-    const body = JSON.parse(req.body) as { product_id: string; name: string };
-    return send(201, { id: `P-${++seq}PLAN`, product_id: body.product_id, name: body.name, status: "ACTIVE" });
-  }
-  if (req.method === "POST" && path === "/v1/billing/subscriptions") {
-    const body = JSON.parse(req.body) as { plan_id: string; custom_id: string };
-    const id = `I-${++seq}SUB`;
-    subs.set(id, { id, status: "APPROVAL_PENDING", custom_id: body.custom_id, plan_id: body.plan_id, create_time: new Date().toISOString() });
-    return send(201, {
-      id,
-      status: "APPROVAL_PENDING",
-      links: [
-        { href: `https://www.sandbox.paypal.test/webapps/billing/subscriptions?ba_token=BA-${seq}`, rel: "approve", method: "GET" },
-        { href: `https://api-m.sandbox.paypal.com/v1/billing/subscriptions/${id}`, rel: "self", method: "GET" },
-      ],
-    });
-  }
-  const sub = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
-  if (sub) {
-    const found = subs.get(sub[1]!);
-    if (!found) return send(404, { name: "RESOURCE_NOT_FOUND", message: "The specified resource does not exist." });
-    if (req.method === "POST" && sub[2]) {
-      // Like PayPal: a subscription that is not active cannot be cancelled (again).
-      if (found.status === "CANCELLED") {
-        return send(422, { name: "UNPROCESSABLE_ENTITY", message: "The requested action could not be performed.", details: [{ issue: "SUBSCRIPTION_STATUS_INVALID" }] });
-      }
-      found.status = "CANCELLED";
-      return send(204);
-    }
-    if (req.method === "GET" && !sub[2]) {
-      return send(200, {
-        id: found.id,
-        plan_id: found.plan_id,
-        status: found.status,
-        custom_id: found.custom_id,
-        create_time: found.create_time,
-        start_time: found.create_time,
-        subscriber: { email_address: "buyer@example.com", payer_id: "PAYER1" },
-        billing_info: {
-          outstanding_balance: { currency_code: "USD", value: "0.00" },
-          failed_payments_count: 0,
-          ...(found.next_billing_time ? { next_billing_time: found.next_billing_time } : {}),
-        },
-      });
-    }
-  }
-  if (req.method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
-    const body = JSON.parse(req.body) as Record<string, unknown>;
-    // The event must come back exactly as delivered: the fake hashes its serialisation.
-    const event = JSON.stringify(body.webhook_event);
-    const ok =
-      body.webhook_id === WEBHOOK_ID &&
-      body.auth_algo === "SHA256withRSA" &&
-      body.transmission_sig === sign(String(body.transmission_id), String(body.transmission_time), event);
-    return send(200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
-  }
-  send(404, { name: "RESOURCE_NOT_FOUND" });
-}
-
-const ENV = {
-  PAYPAL_CLIENT_ID: "client-id",
-  PAYPAL_CLIENT_SECRET: "client-secret",
-  PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-  PAYPAL_PRODUCT_ID: "PROD-FAMILYLOCATOR",
-};
+let fake: Awaited<ReturnType<typeof startPayPalFake>>;
 beforeAll(async () => {
-  fake = await startFake(respond);
+  fake = await startPayPalFake();
   Object.assign(process.env, ENV, { PAYPAL_API_BASE: fake.origin });
   resetConfig();
 });
@@ -128,7 +31,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   fake.requests.length = 0;
-  failNext = null;
+  fake.control.failNext = null;
 });
 
 const T0 = Date.now();
@@ -142,18 +45,9 @@ function event(type: string, resource: Record<string, unknown>, at = T0) {
 
 async function deliver(body: object, options: { tamper?: boolean; signature?: string } = {}) {
   const raw = JSON.stringify(body);
-  const transmissionId = `tx-${++eventSeq}`;
-  const time = new Date().toISOString();
   const request = new Request("http://localhost:3000/api/v1/webhooks/paypal", {
     method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "PAYPAL-AUTH-ALGO": "SHA256withRSA",
-      "PAYPAL-CERT-URL": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77",
-      "PAYPAL-TRANSMISSION-ID": transmissionId,
-      "PAYPAL-TRANSMISSION-SIG": options.signature ?? sign(transmissionId, time, raw),
-      "PAYPAL-TRANSMISSION-TIME": time,
-    },
+    headers: paypalWebhookHeaders(raw, `tx-${++eventSeq}`, options.signature),
     body: options.tamper ? raw.replace("ACTIVE", "ACTIVATED") : raw,
   });
   const response = await webhook({ request, params: { provider: "paypal" }, context: {} });
@@ -221,16 +115,36 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     await buy();
     // The token and the plan are reused.
     expect(paths()).toEqual(["POST /v1/billing/subscriptions"]);
+
+    // Another process (a new provider instance) uses the same plan: it is kept in the database.
+    expect(await db().paymentPlan.findMany({ select: { key: true, planId: true } })).toEqual([
+      { key: "paypal:sandbox:PROD-FAMILYLOCATOR:USD:99:2999:30", planId: JSON.parse(subscription.body).plan_id },
+    ]);
+    resetConfig();
+    fake.requests.length = 0;
+    await buy();
+    expect(paths()).toEqual(["POST /v1/oauth2/token", "POST /v1/billing/subscriptions"]);
   });
 
   it("answers 502 when PayPal fails, and the checkout is marked failed", async () => {
     allowConsoleError();
-    failNext = 500;
+    fake.control.failNext = 500;
     const address = email();
     const { response, body } = await buy(address);
     expect(response.status).toBe(502);
     expect(body.message).toBeTruthy();
     expect(await db().checkout.findFirstOrThrow({ where: { email: address } })).toMatchObject({ status: "failed" });
+  });
+
+  it("makes the plan again when PayPal refuses the kept one (deactivated at PayPal)", async () => {
+    allowConsoleError();
+    await buy();
+    fake.control.failNext = 422;
+    expect((await buy()).response.status).toBe(502);
+    expect(await db().paymentPlan.count()).toBe(0);
+    fake.requests.length = 0;
+    expect((await buy()).response.status).toBe(200);
+    expect(paths()).toEqual(["POST /v1/billing/plans", "POST /v1/billing/subscriptions"]);
   });
 
   it("after BILLING.SUBSCRIPTION.ACTIVATED: account, e-mailed password, one automatic sign-in", async () => {
@@ -244,7 +158,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     // The verification request carried the webhook id and the delivery's headers.
     const verify = fake.requests.find((r) => r.url === "/v1/notifications/verify-webhook-signature")!;
     expect(verify.headers.authorization).toBe("Bearer A21AAFakeToken");
-    expect(JSON.parse(verify.body)).toMatchObject({ webhook_id: WEBHOOK_ID, auth_algo: "SHA256withRSA", cert_url: expect.stringContaining("/v1/notifications/certs/") });
+    expect(JSON.parse(verify.body)).toMatchObject({ webhook_id: PAYPAL_WEBHOOK_ID, auth_algo: "SHA256withRSA", cert_url: expect.stringContaining("/v1/notifications/certs/") });
 
     const first = await query(id);
     expect(first).toEqual({ status: "success", authCode: expect.any(String) });
@@ -359,7 +273,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect((await deliver(activated(sub, id), { signature: "forged" })).status).toBe(400);
     // PayPal's verification service failing is no proof either (PayPal delivers again later).
     allowConsoleError();
-    failNext = 503;
+    fake.control.failNext = 503;
     expect((await deliver(activated(sub, id))).status).toBe(400);
     expect(await db().webhookEvent.count()).toBe(before);
     expect(await userOf(address)).toBeNull();
@@ -377,7 +291,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect(response.status).toBe(200);
     expect(paths()).toEqual([`POST /v1/billing/subscriptions/${sub}/cancel`]);
     expect(JSON.parse(fake.requests[0]!.body)).toEqual({ reason: "Cancelled by the subscriber" });
-    expect(subs.get(sub)!.status).toBe("CANCELLED");
+    expect(fake.subs.get(sub)!.status).toBe("CANCELLED");
     expect((await userOf(address))!.subscription).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true });
   });
 
@@ -388,7 +302,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     fake.requests.length = 0;
     expect(await provider.cancelAtPeriodEnd(sub)).toEqual({ ok: true });
     expect(paths()).toEqual([`POST /v1/billing/subscriptions/${sub}/cancel`, `GET /v1/billing/subscriptions/${sub}`]);
-    expect(subs.get(sub)!.status).toBe("CANCELLED");
+    expect(fake.subs.get(sub)!.status).toBe("CANCELLED");
   });
 });
 
@@ -438,7 +352,7 @@ describe("PayPal: the register query when the webhook is late or lost", () => {
     expect(paths()).toEqual([`GET /v1/billing/subscriptions/${sub}`]);
 
     // Approved and activated at PayPal; the webhook never came. A query within the interval does not ask.
-    Object.assign(subs.get(sub)!, { status: "ACTIVE", next_billing_time: iso(T0 + DAY) });
+    Object.assign(fake.subs.get(sub)!, { status: "ACTIVE", next_billing_time: iso(T0 + DAY) });
     expect(await query(id)).toEqual({ status: "pending", authCode: null });
     expect(fake.requests).toHaveLength(1);
     await db().rateLimit.deleteMany({ where: { key: { startsWith: `checkout-status:${id}` } } });
@@ -461,7 +375,7 @@ describe("PayPal: the register query when the webhook is late or lost", () => {
 
   it("a webhook and a query at the same time make one account and one e-mail", async () => {
     const { id, sub, email: address } = await buy();
-    Object.assign(subs.get(sub)!, { status: "ACTIVE", next_billing_time: iso(T0 + DAY) });
+    Object.assign(fake.subs.get(sub)!, { status: "ACTIVE", next_billing_time: iso(T0 + DAY) });
     const [hook, answer] = await Promise.all([deliver(activated(sub, id)), query(id)]);
     expect(hook.status).toBe(200);
     expect(answer.status === "success" || answer.status === "pending").toBe(true);
@@ -473,7 +387,7 @@ describe("PayPal: the register query when the webhook is late or lost", () => {
 
   it("reports a subscription cancelled before activation as unsubscribed", async () => {
     const { id, sub } = await buy();
-    subs.get(sub)!.status = "CANCELLED";
+    fake.subs.get(sub)!.status = "CANCELLED";
     expect(await query(id)).toEqual({ status: "unsubscribed", authCode: null });
   });
 });

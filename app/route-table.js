@@ -80,7 +80,6 @@ export const resourceRoutes = [
   { path: "auth/reset-password", file: "routes/auth.reset-password.ts" },
   // The open dashboard polls this to learn whether its lists changed.
   { path: "dashboard/live", file: "routes/dashboard.live.ts" },
-  { path: "healthz", file: "routes/healthz.ts" },
   // Content-Security-Policy violation reports from browsers: logged, rate-limited per address.
   { path: "csp-report", file: "routes/csp-report.ts", body: "report", origin: "report" },
   { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },

@@ -2,7 +2,7 @@ import { hashPassword } from "~/auth/password.server";
 import { passwordKey } from "~/auth/rsa.server";
 import { config } from "~/config.server";
 import { db, isPostgresUrl } from "~/db.server";
-import { migrate } from "~/migrate.server";
+import { migrateOnce } from "~/migrate.server";
 import { embeddedFallbacks } from "~/providers/summary.server";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -11,14 +11,20 @@ export const DEMO_PASSWORD = "demo1234";
 /** Adds the demo account (active for a year) to an empty database; never used by `npm run serve`. */
 export async function seedDemo() {
   if ((await db().user.count()) > 0) return false;
-  await db().user.create({
-    data: {
-      email: DEMO_EMAIL,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      name: "Demo",
-      subscription: { create: { state: "active", validUntil: new Date(Date.now() + 365 * 24 * 3600 * 1000) } },
-    },
-  });
+  try {
+    await db().user.create({
+      data: {
+        email: DEMO_EMAIL,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        name: "Demo",
+        subscription: { create: { state: "active", validUntil: new Date(Date.now() + 365 * 24 * 3600 * 1000) } },
+      },
+    });
+  } catch (error) {
+    // Another instance starting at the same time created it first.
+    if ((error as { code?: string }).code === "P2002") return false;
+    throw error;
+  }
   return true;
 }
 
@@ -26,7 +32,7 @@ export async function seedDemo() {
 export async function prepare() {
   const c = config();
   try {
-    migrate(c.DATABASE_URL);
+    await migrateOnce(c.DATABASE_URL);
   } catch (error) {
     throw migrationFailure(error, c.DATABASE_URL);
   }

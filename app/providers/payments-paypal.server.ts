@@ -7,6 +7,7 @@ import {
   TenureType,
 } from "@paypal/paypal-server-sdk";
 import { z } from "zod";
+import { db } from "~/db.server";
 import type { CheckoutInput, PaymentEvent, PaymentProvider } from "./payments.server";
 
 type PayPalOptions = {
@@ -52,7 +53,8 @@ const webhookBody = z.object({
 /**
  * PayPal subscriptions through the official server SDK. A billing plan per price (a one-day trial
  * cycle at the first-day amount, then a regular cycle every `periodDays` days) is created once and
- * reused; the subscription carries our checkout id in `custom_id`.
+ * reused by every process (the PaymentPlan table); the subscription carries our checkout id in
+ * `custom_id`. The OAuth tokens are per process: PayPal hands out any number.
  */
 export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
   const apiBase = (options.apiBase ?? API_BASE[options.environment]).replace(/\/+$/, "");
@@ -65,7 +67,6 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
     unstable_httpClientOptions: options.apiBase ? { adapter: "fetch", env: { fetch: rebasedFetch(API_BASE[options.environment], apiBase) } } : undefined,
   });
   const subscriptions = new SubscriptionsController(client);
-  const plans = new Map<string, string>();
   // The signature verification call is outside the SDK: its own token, reused until it expires.
   let verifyToken: Awaited<ReturnType<typeof client.clientCredentialsAuthManager.fetchToken>> | undefined;
   const fail = (what: string, error: unknown) => {
@@ -77,9 +78,9 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
   };
 
   async function planFor(input: CheckoutInput) {
-    const key = `${input.currency}:${input.trial ? input.firstDayAmount : "none"}:${input.amount}:${input.periodDays}`;
-    const known = plans.get(key);
-    if (known) return known;
+    const key = priceKey(input);
+    const known = await db().paymentPlan.findUnique({ where: { key: planKey(key) } });
+    if (known) return known.planId;
     if (!options.productId) throw new Error("PAYPAL_PRODUCT_ID is not set");
     const { result } = await subscriptions.createBillingPlan({
       paypalRequestId: `plan-${key}`,
@@ -111,9 +112,13 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
       },
     });
     if (!result.id) throw new Error("PayPal returned no plan id");
-    plans.set(key, result.id);
+    // Processes that make the same plan at once send the same PayPal-Request-Id and get the same plan.
+    await db().paymentPlan.upsert({ where: { key: planKey(key) }, create: { key: planKey(key), planId: result.id }, update: { planId: result.id } });
     return result.id;
   }
+  const priceKey = (input: CheckoutInput) => `${input.currency}:${input.trial ? input.firstDayAmount : "none"}:${input.amount}:${input.periodDays}`;
+  // Plans belong to the environment and its catalog product.
+  const planKey = (price: string) => `paypal:${options.environment}:${options.productId}:${price}`;
 
   return {
     name: "paypal",
@@ -136,6 +141,10 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
         if (!result.id || !approve) return { ok: false, error: "PayPal returned no approval link" };
         return { ok: true, sessionId: result.id, url: approve };
       } catch (error) {
+        // A plan PayPal no longer takes (deactivated, deleted) is made again for the next checkout.
+        if ([404, 422].includes((error as { statusCode?: number }).statusCode ?? 0)) {
+          await db().paymentPlan.deleteMany({ where: { key: planKey(priceKey(input)) } });
+        }
         return fail("checkout", error);
       }
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { config } from "~/config.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import type { Locale } from "~/i18n/locales";
+import { claimSlot } from "~/usage-limit.server";
 
 /**
  * How fine the address should be: "street" for a GPS fix (neighbourhood / barangay level), "city"
@@ -75,21 +76,22 @@ type NominatimOptions = {
   apiKey?: string;
   timeoutMs: number;
   /**
-   * At most one request per this many milliseconds from this process (the public Nominatim allows
-   * one per second); a share in between gets the offline answer instead of waiting.
+   * At most one request per this many milliseconds to this service from all processes together (the
+   * public Nominatim allows one per second per application, not per process): the turn is claimed in
+   * the database. A share in between gets the offline answer instead of waiting.
    */
   minIntervalMs?: number;
 };
 
 /** GET {base}/reverse?format=jsonv2 of a Nominatim-compatible API. */
 export function nominatimReverseGeocoder(options: NominatimOptions): ReverseGeocoder {
-  let lastRequestAt = -Infinity;
+  const paceKey = `pace:reverse-geocoding:${new URL(options.baseUrl).host}`;
   return {
     name: "nominatim",
     async reverse({ latitude, longitude, locale, precision }) {
-      const now = Date.now();
-      if (now - lastRequestAt < (options.minIntervalMs ?? 0)) return { ok: false, error: "rate limited locally" };
-      lastRequestAt = now;
+      if (options.minIntervalMs && !(await claimSlot(paceKey, options.minIntervalMs)).ok) {
+        return { ok: false, error: `not our turn (one request per ${options.minIntervalMs} ms)` };
+      }
       const url = new URL(`${options.baseUrl.replace(/\/+$/, "")}/reverse`);
       url.searchParams.set("format", "jsonv2");
       url.searchParams.set("lat", latitude.toFixed(6));

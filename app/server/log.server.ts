@@ -1,0 +1,51 @@
+// The server's log: one JSON object per line (LOG_FORMAT=json, the default in production) or a short
+// readable line (text, the default in development). Lines written while a request is handled carry
+// its request id, so an error can be found next to the request that caused it.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { format as formatArgs } from "node:util";
+
+export type Level = "info" | "warn" | "error";
+type Fields = Record<string, unknown>;
+
+/** What is known about the request being handled (request-log.server.ts fills it in). */
+export type RequestScope = { id: string; dbMs: number; dbQueries: number };
+export const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** This process among all processes of all machines: the maintenance lease names its holder with it. */
+export const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+
+let json = process.env.NODE_ENV === "production";
+
+export function log(level: Level, msg: string, fields: Fields = {}) {
+  const requestId = requestScope.getStore()?.id;
+  const all = requestId && !("id" in fields) ? { requestId, ...fields } : fields;
+  const out = level === "info" ? process.stdout : process.stderr;
+  if (json) {
+    out.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, pid: process.pid, ...all }, errorsAsText)}\n`);
+  } else {
+    const rest = Object.entries(all).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v, errorsAsText)}`);
+    out.write(`${level === "info" ? "" : `${level}: `}${[msg, ...rest].join(" ")}\n`);
+  }
+}
+
+function errorsAsText(_key: string, value: unknown) {
+  return value instanceof Error ? (value.stack ?? value.message) : typeof value === "bigint" ? Number(value) : value;
+}
+
+export function setupLog(format: "json" | "text") {
+  json = format === "json";
+}
+
+/**
+ * In JSON mode, sends console output through log(), so that every line a serving process writes (the
+ * domain modules' warnings and errors included) is one JSON object. Called once the process listens:
+ * what is said while starting (the summary, a failed start) stays plain sentences for whoever starts it.
+ */
+export function consoleAsLog() {
+  if (!json) return;
+  console.log = (...args: unknown[]) => log("info", formatArgs(...args));
+  console.warn = (...args: unknown[]) => log("warn", formatArgs(...args));
+  console.error = (...args: unknown[]) => log("error", formatArgs(...args));
+}

@@ -1,0 +1,151 @@
+// The server's processes: one, or a primary with WEB_CONCURRENCY workers (node:cluster), and how each
+// stops. The primary prepares the database once, starts the workers, restarts any that dies (with
+// back-off), and on SIGTERM/SIGINT stops them all. A serving process (a worker, or the only process)
+// on SIGTERM/SIGINT reports not ready, stops accepting connections, lets requests in flight finish
+// within SHUTDOWN_TIMEOUT_SECONDS, stops its background jobs, closes the database and exits 0
+// (1 when it had to cut requests off).
+import cluster, { type Worker } from "node:cluster";
+import { createServer } from "node:http";
+import type { Express } from "express";
+import { db } from "~/db.server";
+import type { Lifecycle } from "./health.server";
+import { consoleAsLog, log } from "./log.server";
+
+const SIGNALS = ["SIGTERM", "SIGINT"] as const;
+// A worker that dies sooner than this after starting counts as crashing: the next start waits longer.
+const STABLE_AFTER_MS = 30_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+
+/** How long to wait before starting a worker again after `quickDeaths` deaths in a row soon after start. */
+export function restartDelay(quickDeaths: number) {
+  return Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** quickDeaths);
+}
+
+type ProcessOptions = {
+  workers: number;
+  /** The script each worker runs (server.ts), rather than whatever started the primary (`npm start`'s wrapper). */
+  entry: string;
+  shutdownTimeoutMs: number;
+  /** Runs once per start before anything serves: in the primary, or in the only process. */
+  prepare: () => Promise<void>;
+};
+
+/**
+ * Sets up this process's role. In the primary of several workers it never returns: it prepares, starts
+ * the workers (each runs the same script again and gets its own return value here) and watches them.
+ */
+export async function startProcess(options: ProcessOptions): Promise<Lifecycle> {
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  if (cluster.isWorker) return lifecycle;
+  await options.prepare();
+  if (options.workers <= 1) return lifecycle;
+  // The primary serves nothing: its database connections go back before the workers open theirs.
+  await db().$disconnect();
+  superviseWorkers(options);
+  return new Promise<never>(() => {});
+}
+
+function superviseWorkers({ workers, entry, shutdownTimeoutMs }: ProcessOptions) {
+  cluster.setupPrimary({ exec: entry });
+  let stopping = false;
+  let failed = false;
+  const started = new Map<Worker, number>();
+  let quickDeaths = 0;
+  // Until a worker listens the server has not started: a worker that ends then (a port in use, a
+  // missing build; it says why itself) ends the start, instead of being restarted for ever.
+  let serving = false;
+  cluster.on("listening", () => (serving = true));
+  const fork = () => started.set(cluster.fork(), Date.now());
+  for (let i = 0; i < workers; i++) fork();
+  log("info", "primary started workers", { workers });
+
+  cluster.on("exit", (worker, code, signal) => {
+    const lived = Date.now() - (started.get(worker) ?? 0);
+    started.delete(worker);
+    if (!serving && !stopping) {
+      stopping = true;
+      failed = true;
+      log("info", "a worker ended before the server started: stopping", { workerPid: worker.process.pid, code, signal });
+      if (started.size === 0) process.exit(1);
+      for (const other of started.keys()) other.process.kill("SIGTERM");
+      return;
+    }
+    if (stopping) {
+      if (code !== 0) failed = true;
+      if (started.size === 0) {
+        log("info", "all workers stopped");
+        process.exit(failed ? 1 : 0);
+      }
+      return;
+    }
+    quickDeaths = lived < STABLE_AFTER_MS ? quickDeaths + 1 : 0;
+    const delay = restartDelay(quickDeaths);
+    log("error", "worker exited unexpectedly, starting another", { workerPid: worker.process.pid, code, signal, restartInMs: delay });
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
+  });
+
+  for (const name of SIGNALS) {
+    process.on(name, () => {
+      if (stopping) return;
+      stopping = true;
+      log("info", "primary stopping workers", { signal: name });
+      if (started.size === 0) process.exit(0);
+      for (const worker of started.keys()) worker.process.kill("SIGTERM");
+      // A worker that does not stop in time after its own deadline is killed.
+      setTimeout(() => {
+        for (const worker of started.keys()) worker.process.kill("SIGKILL");
+      }, shutdownTimeoutMs + 5000).unref();
+    });
+  }
+}
+
+type ServeOptions = {
+  port: number;
+  lifecycle: Lifecycle;
+  shutdownTimeoutMs: number;
+  /** Jobs that run beside requests; each returns its own (async) stop. */
+  background?: Array<() => () => Promise<void>>;
+  onListening?: () => void;
+};
+
+/** Serves the app on `port` in this process (a worker, or the only process) until a signal stops it. */
+export function serveApp(app: Express, { port, lifecycle, shutdownTimeoutMs, background = [], onListening }: ServeOptions) {
+  const server = createServer((req, res) => {
+    // Keep-alive clients learn to reconnect (to another instance) once this one drains.
+    if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
+    app(req, res);
+  });
+  const stops: Array<() => Promise<void>> = [];
+  server.listen(port, () => {
+    consoleAsLog();
+    for (const start of background) stops.push(start());
+    onListening?.();
+  });
+
+  const shutdown = async (signal: string) => {
+    if (lifecycle.shuttingDown) return;
+    lifecycle.shuttingDown = true;
+    log("info", "shutting down: finishing requests in flight", { signal, timeoutMs: shutdownTimeoutMs });
+    let forced = false;
+    const deadline = setTimeout(() => {
+      forced = true;
+      log("warn", "shutdown timeout: closing the connections still open");
+      server.closeAllConnections();
+    }, shutdownTimeoutMs);
+    // Stops accepting; keep-alive connections are closed as soon as they are idle (their response sent).
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearInterval(closeIdle);
+    clearTimeout(deadline);
+    await Promise.all(stops.map((stop) => stop().catch((error) => log("error", "stopping a background job failed", { error }))));
+    await db()
+      .$disconnect()
+      .catch((error) => log("error", "closing the database failed", { error }));
+    log("info", "stopped", { forced });
+    process.exit(forced ? 1 : 0);
+  };
+  for (const name of SIGNALS) process.on(name, () => void shutdown(name));
+  return server;
+}

@@ -1,0 +1,66 @@
+// Per request: an id (X-Request-Id), one log line when the response ends, and a Server-Timing header
+// with the time to the response's headers and the database time spent until then.
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import type { Request, RequestHandler } from "express";
+import { log, requestScope, type RequestScope } from "./log.server";
+
+// Letters, digits and the punctuation of UUIDs, ULIDs and trace ids; nothing a log line could be
+// forged or split with.
+const WELL_FORMED_ID = /^[A-Za-z0-9][A-Za-z0-9._:+=/-]{0,127}$/;
+const MAX_LOGGED_PATH = 512;
+
+/**
+ * The id of a request: a well-formed X-Request-Id set by a trusted proxy (TRUST_PROXY, the same rule
+ * that lets it name the client address) is kept, so that proxy and app lines match; otherwise a new one.
+ */
+export function requestId(req: Request) {
+  const incoming = req.get("x-request-id");
+  if (incoming && WELL_FORMED_ID.test(incoming)) {
+    const trusted = req.app.get("trust proxy fn") as ((address: string, hop: number) => boolean) | undefined;
+    if (trusted?.(req.socket.remoteAddress ?? "", 0)) return incoming;
+  }
+  return randomUUID();
+}
+
+/** Adds the time spent in one database query to the request being handled (db.server.ts calls it). */
+export function recordDbTime(ms: number) {
+  const scope = requestScope.getStore();
+  if (!scope) return;
+  scope.dbMs += ms;
+  scope.dbQueries += 1;
+}
+
+export function serverTiming(scope: RequestScope, totalMs: number) {
+  return `total;dur=${totalMs.toFixed(1)}, db;dur=${scope.dbMs.toFixed(1)};desc="${scope.dbQueries} queries"`;
+}
+
+/**
+ * The access log. The path is logged without its query string, which can carry secrets (a refund
+ * confirmation token, a reset link); the client address is not logged.
+ */
+export function requestLog(): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    const scope: RequestScope = { id: requestId(req), dbMs: 0, dbQueries: 0 };
+    req.headers["x-request-id"] = scope.id;
+    res.setHeader("X-Request-Id", scope.id);
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: unknown[]) {
+      if (!res.headersSent) res.setHeader("Server-Timing", serverTiming(scope, performance.now() - started));
+      return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+    } as typeof res.writeHead;
+    res.on("close", () => {
+      log(res.statusCode >= 500 ? "error" : "info", "request", {
+        id: scope.id,
+        method: req.method,
+        path: req.originalUrl.split("?")[0]!.slice(0, MAX_LOGGED_PATH),
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        dbMs: Math.round(scope.dbMs * 10) / 10,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      });
+    });
+    requestScope.run(scope, next);
+  };
+}
