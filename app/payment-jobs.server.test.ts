@@ -32,7 +32,7 @@ describe("durable payment side effects", () => {
     // A restarted process's maintenance run performs it.
     const restarted = child("maintain");
     expect(restarted.status, restarted.stderr).toBe(0);
-    expect(JSON.parse(restarted.stdout.trim().split("\n").at(-1)!)).toMatchObject({ paymentJobs: { done: 1, failed: 0 } });
+    expect(JSON.parse(restarted.stdout.trim().split("\n").at(-1)!)).toMatchObject({ "payment-jobs": { done: 1, failed: 0 } });
     expect(await credentialMails(email)).toBe(1);
     const done = await db().paymentJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(done.doneAt).not.toBeNull();

@@ -51,8 +51,8 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
     await new Promise((resolve) => taken.once("listening", resolve));
     const port = (taken.address() as AddressInfo).port;
     try {
-      await expect(startApp("taken", port, { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}` })).rejects.toThrow(
-        /exited with 1:[\s\S]*EADDRINUSE[\s\S]*a worker ended before the server started: stopping/,
+      await expect(startApp("taken", port, { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}`, EMBEDDED_PROVIDERS: "1" })).rejects.toThrow(
+        /exited with 1:[\s\S]*could not start: port \d+ is already in use[\s\S]*a worker ended before the server started: stopping/,
       );
     } finally {
       taken.close();

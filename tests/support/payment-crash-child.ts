@@ -1,8 +1,9 @@
 // A separate app process for the durable payment side-effect test (app/payment-jobs.server.test.ts):
 // `pay` starts a sandbox checkout and pays it, exiting right after the payment's commit (before its
-// side effects run), as a crash would; `maintain` runs the maintenance job once, as a restarted
-// process does. Reads DATABASE_URL from the environment.
-import { runMaintenance } from "~/maintenance.server";
+// side effects run), as a crash would; `maintain` runs each maintenance job once, as a restarted
+// process's maintenance loop does, and prints their results by name. Reads DATABASE_URL from the
+// environment.
+import { MAINTENANCE_JOBS } from "~/maintenance.server";
 import { sandboxPay, setAfterPaymentCommit, startCheckout } from "~/payments.server";
 
 const CRASH_EXIT_CODE = 86;
@@ -16,7 +17,9 @@ if (mode === "pay" && email) {
   console.log("not reached: the process should have stopped after the commit");
   process.exit(1);
 } else if (mode === "maintain") {
-  console.log(JSON.stringify(await runMaintenance()));
+  const results: Record<string, unknown> = {};
+  for (const job of MAINTENANCE_JOBS) results[job.name] = await job.run();
+  console.log(JSON.stringify(results));
   process.exit(0);
 } else {
   console.error("usage: payment-crash-child.ts pay EMAIL | maintain");
