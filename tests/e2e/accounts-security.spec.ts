@@ -96,7 +96,7 @@ for (const locale of ["en", "id", "ph"] as const) {
     db.pragma("busy_timeout = 10000");
     const now = Date.now();
     const insert = db.prepare(`INSERT INTO "SignInThrottle" ("key", "failures", "blockedUntil", "backoffMs", "expiresAt") VALUES (?, 5, ?, 30000, ?)`);
-    for (const ip of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) insert.run(`pair:${ip}|${user.email}`, now + 90_000, now + 86_400_000);
+    for (const ip of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "0:0:0:0::/64"]) insert.run(`pair:${ip}|${user.email}`, now + 90_000, now + 86_400_000);
     db.close();
     try {
       const modal = await openLogin(page, js, PREFIX[locale] || "/");

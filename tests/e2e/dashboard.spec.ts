@@ -92,7 +92,7 @@ test.describe("dashboard", () => {
     const dialog = page.locator("#message-modal");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId("template-option")).toHaveCount(3);
-    await expect(dialog.getByTestId("template-option").first()).toContainText("Gustong malaman ni Mama Ana kung nasaan ka");
+    await expect(dialog.getByTestId("template-option").first()).toContainText("Hinihingi ni Mama Ana (hindi beripikado ang pangalan) ang lokasyon mo");
     await expect(dialog.getByTestId("template-option").first()).toContainText(`${BASE_URL}/ph/`);
     await dialog.getByRole("radio", { name: /Safe arrival/ }).check();
     await dialog.getByRole("button", { name: "Use this message" }).click();
@@ -108,7 +108,7 @@ test.describe("dashboard", () => {
     await expect(smsCard.getByTestId("request-state")).toHaveText("Pending");
     await expect(smsCard).toContainText("Not yet");
     const sms = requestOf(user.id, "sms");
-    expect(outboxText("+639171234567")).toContain(`Gustong matiyak ni Mama Ana na ligtas kang nakarating`);
+    expect(outboxText("+639171234567")).toContain(`Gustong matiyak ni Mama Ana (hindi beripikado ang pangalan) na ligtas kang nakarating`);
     expect(outboxText("+639171234567")).toContain(`${BASE_URL}/ph/${sms.code}`);
 
     // E-mail.

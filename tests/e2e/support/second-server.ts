@@ -16,7 +16,7 @@ export function startSecondServer(env: Record<string, string>): Started {
   const dir = mkdtempSync(path.join(tmpdir(), "second-server-"));
   const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "server.ts"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DEMO_MODE: "0", DATABASE_URL: `file:${path.join(dir, "app.db")}`, ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DEMO_MODE: "0", EMBEDDED_PROVIDERS: "1", WEB_CONCURRENCY: "1", DATABASE_URL: `file:${path.join(dir, "app.db")}`, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

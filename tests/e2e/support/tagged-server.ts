@@ -20,6 +20,9 @@ export async function startTaggedServer(options: { port: number; name: string; t
       PUBLIC_URL: base,
       DATABASE_URL: `file:${dbFile}`,
       DEMO_MODE: "0",
+      // Production on the embedded providers, on purpose (the server refuses to start otherwise).
+      EMBEDDED_PROVIDERS: "1",
+      WEB_CONCURRENCY: "1",
       BUILD_POLL_SECONDS: "0",
       ICON_KIT_URL: `${options.tagOrigin}/kit.js`,
       GTM_ID: "GTM-TEST123",
