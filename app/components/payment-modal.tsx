@@ -1,7 +1,7 @@
-import { Link, useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { pageWithoutModal } from "~/auth/modal-url";
-import { useLocalePath, useT } from "~/i18n/use-t";
+import { useT } from "~/i18n/use-t";
 import type { PaymentTerms } from "~/payments.server";
 import type { loader as rootLoader } from "~/root";
 import { Field, SubmitButton, FormError } from "./form";
@@ -80,16 +80,5 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
       </p>
       <SubmitButton busy={busy}>{t("payments.modal.pay", { amount: terms.dueNow })}</SubmitButton>
     </form>
-  );
-}
-
-/** The home page's buy button: opens the checkout page, which shows the payment modal. */
-export function BuyButton() {
-  const t = useT();
-  const lp = useLocalePath();
-  return (
-    <Link className="button button-buy" to={lp("/checkout")} data-testid="buy-button">
-      {t("payments.buyCta")}
-    </Link>
   );
 }

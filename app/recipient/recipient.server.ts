@@ -3,6 +3,8 @@ import { z } from "zod";
 import { config } from "~/config.server";
 import { IP_ACCURACY_METERS } from "~/geo/ip-location.server";
 import { getT } from "~/i18n/i18next.server";
+import { routeMessages } from "~/i18n/resources.server";
+import { recipientHandle } from "./bare";
 import { CODE_PATTERN, findByCode } from "~/location-requests.server";
 
 type LocationRequestRow = NonNullable<Awaited<ReturnType<typeof findByCode>>>;
@@ -23,7 +25,7 @@ export async function requestFromQuery(request: Request) {
 /** Spec section 8: a link that names no request → 404 'Invalid link!' (the page offers /enter-link). */
 export async function invalidLink(request: Request, status = 404) {
   const t = await getT(request);
-  return data({ kind: "invalid" as const, title: t("recipient.invalidLink") }, { status });
+  return data({ kind: "invalid" as const, title: t("recipient.invalidLink"), translations: routeMessages(request, recipientHandle) }, { status });
 }
 
 const bounded = (min: number, max: number) => z.string().trim().min(1).pipe(z.coerce.number().finite().min(min).max(max));

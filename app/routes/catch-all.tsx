@@ -1,9 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { CODE_PATTERN, decline, findByCode, recordOpened, shareApproximate, sharePrecise } from "~/location-requests.server";
-import type { BareHandle } from "~/recipient/bare";
+import { recipientHandle } from "~/recipient/bare";
 import { InvalidLink } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { recipientPaths } from "~/recipient/paths";
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Opening records only that it was opened: nothing about the recipient is read or kept here.
   await recordOpened(code);
   const t = await getT(request);
-  return { kind: "consent" as const, title: t("recipient.consent.title", { name: row.requesterName }), request: recipientView(row) };
+  return { kind: "consent" as const, title: t("recipient.consent.title", { name: row.requesterName }), request: recipientView(row), translations: routeMessages(request, recipientHandle) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -65,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data({ error: "recipient.errors.badChoice" }, { status: 400 });
 }
 
-export const handle: BareHandle = { bare: true };
+export const handle = recipientHandle;
 
 export default function CatchAll() {
   const loaderData = useLoaderData<typeof loader>();

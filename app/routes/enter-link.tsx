@@ -2,9 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData } from "@remix-run/react";
 import { useId } from "react";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { routeMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { findByCode } from "~/location-requests.server";
-import type { BareHandle } from "~/recipient/bare";
+import { recipientHandle } from "~/recipient/bare";
 import { recipientPaths } from "~/recipient/paths";
 import { codeFromInput } from "~/recipient/recipient.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -13,7 +14,7 @@ import { readFormData } from "~/utils/form-data.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
-  return { title: t("recipient.enterLink.metaTitle") };
+  return { title: t("recipient.enterLink.metaTitle"), translations: routeMessages(request, recipientHandle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ value, error: t("recipient.invalidLink") }, { status: 400 });
 }
 
-export const handle: BareHandle = { bare: true };
+export const handle = recipientHandle;
 
 export default function EnterLink() {
   const actionData = useActionData<typeof action>();

@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { routeMessages } from "~/i18n/resources.server";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { revoke } from "~/location-requests.server";
-import type { BareHandle } from "~/recipient/bare";
+import { recipientHandle } from "~/recipient/bare";
 import { InvalidLink } from "~/recipient/components";
 import { recipientPaths } from "~/recipient/paths";
 import { invalidLink, recipientView, requestFromQuery, type RecipientView } from "~/recipient/recipient.server";
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const row = await requestFromQuery(request);
   if (!row) return invalidLink(request);
   const t = await getT(request);
-  return { kind: "share" as const, title: t("recipient.share.metaTitle"), request: recipientView(row) };
+  return { kind: "share" as const, title: t("recipient.share.metaTitle"), request: recipientView(row), translations: routeMessages(request, recipientHandle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   throw redirect(recipientPaths(row.code, getLocale(request)).share);
 }
 
-export const handle: BareHandle = { bare: true };
+export const handle = recipientHandle;
 
 export default function Share() {
   const loaderData = useLoaderData<typeof loader>();
