@@ -18,7 +18,7 @@ export default tseslint.config(
   // Playwright fixtures call their callback `use`, which is not a React hook.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   {
-    files: ["**/*.js", "scripts/**", "server.ts"],
+    files: ["**/*.js", "**/*.mjs", "scripts/**", "server.ts"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },
 );

@@ -4,7 +4,9 @@
  * loader sends them (`messages: routeMessages(request, handle)`); the root does the same for the
  * shell (header, sign-in and payment modals, toasts, error page). `useT` looks a key up in the root's
  * messages, then in the page's. Strings only the server uses (e-mails, the API, the outbox) are never
- * sent. tests/unit/route-messages.test.ts checks every `t("...")` of a page against its prefixes.
+ * sent. A page also names the keys its server answers with (a form's errors from its action), which
+ * no source scan sees: a key missing in the browser is a console error, so the browser tests catch it.
+ * tests/unit/route-messages.test.ts checks every `t("...")` of a page against its prefixes.
  */
 export type MessagesHandle = { messages: readonly string[] };
 
@@ -17,7 +19,7 @@ export type MessagesHandle = { messages: readonly string[] };
 export const shellMessages = {
   always: ["brand", "common", "menu", "language", "errors", "telemetry"],
   signIn: ["loginModal", "resetPwdModal", "validation"],
-  payment: ["payments.modal", "payments.errors", "validation"],
+  payment: ["payments.modal", "payments.errors", "validation", "loginModal.EnterValidEmail"],
   consent: ["consent"],
 } as const;
 

@@ -18,7 +18,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { handleNewSearch, loadDashboardView } from "./dashboard.server";
 import { readFormData } from "~/utils/form-data.server";
 
-export const handle: MessagesHandle = { messages: ["dashboard", "expiredModal", "requests.templateNames", "requests.toast", "requests.errors", "reviews.link", "subscription"] };
+export const handle: MessagesHandle = { messages: ["dashboard", "expiredModal", "requests.templateNames", "requests.toast", "requests.errors", "loginModal.EnterValidEmail", "reviews.link", "subscription"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

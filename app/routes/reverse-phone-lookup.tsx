@@ -17,7 +17,7 @@ const NUMBER_MAX = 40;
 const LINE_TYPES = ["landline", "mobile", "fixedVoip", "nonFixedVoip", "personal", "tollFree", "premium", "sharedCost", "uan", "voicemail", "pager", "unknown"];
 
 // Open to visitors and to signed-in users alike: a subscriber gets the full lookup here.
-export const handle: MessagesHandle = { messages: ["lookup"] };
+export const handle: MessagesHandle = { messages: ["lookup", "requests.errors"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLocale(request);

@@ -25,7 +25,7 @@ const DEFAULT_LANGUAGE = { en: "en", id: "id", ph: "fil" } as const;
 type Values = { country: string; number: string; name: string; message: string; language: string; voice: string };
 type Errors = Partial<Record<"number" | "name" | "message" | "form", string>>;
 
-export const handle: MessagesHandle = { messages: ["lookup.country", "voice"] };
+export const handle: MessagesHandle = { messages: ["lookup.country", "voice", "requests.errors"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireActiveSubscription(request);
