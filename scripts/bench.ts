@@ -12,9 +12,11 @@
 //
 // Options: --duration=S (per row, default 8), --warmup=S (default 2), --connections=N (default 50),
 //   --skip-build, --no-lighthouse, --profile (the app server writes CPU profiles to tests/.tmp/profiles,
-//   summarised at the end). Ports: BENCH_PORT (default 3361) and the next two.
+//   summarised at the end), --baseline=GIT_REF (that commit is exported to tests/.tmp/baseline, built,
+//   and its home, consent and API rows are measured right before this tree's: before/after in one run).
+// Ports: BENCH_PORT (default 3361) and the next three.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
@@ -52,6 +54,21 @@ if (!args.has("skip-build")) {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, NODE_ENV: "production" },
   });
+}
+const baselineRef = args.get("baseline");
+const BASELINE_DIR = path.resolve("tests/.tmp/baseline");
+if (baselineRef) {
+  const commit = execFileSync("git", ["rev-parse", "--short", baselineRef], { encoding: "utf8" }).trim();
+  log(`Exporting and building the baseline ${baselineRef} (${commit}) in ${path.relative(".", BASELINE_DIR)}…`);
+  rmSync(BASELINE_DIR, { recursive: true, force: true });
+  mkdirSync(BASELINE_DIR, { recursive: true });
+  execFileSync("sh", ["-c", `git archive ${commit} | tar -x -C "${BASELINE_DIR}"`]);
+  symlinkSync(path.resolve("node_modules"), path.join(BASELINE_DIR, "node_modules"));
+  // The generated Prisma clients are not in git.
+  for (const generated of ["app/generated", "prisma/postgres"]) {
+    if (existsSync(generated)) cpSync(generated, path.join(BASELINE_DIR, generated), { recursive: true });
+  }
+  execFileSync("npm", ["run", "build"], { cwd: BASELINE_DIR, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
 }
 for (const needed of ["build/server/index.js", "bench/bare-remix/build/server/index.js"]) {
   if (!existsSync(needed)) throw new Error(`${needed} is missing: run without --skip-build`);
@@ -116,13 +133,29 @@ async function main() {
   rows.push({ name: "bare Remix, one route", result: await load(`${bareRemix.origin}/`) });
   await bareRemix.stop();
 
-  // 3-5. The product.
-  rows.push({ name: "home `/`", result: await load(`${app.origin}/`) });
-  rows.push({ name: "consent page `/{code}`", result: await load(`${app.origin}/${fixtures.code}`) });
-  rows.push({
-    name: "`GET /api/v1/personnal/subscribe/info`",
-    result: await load(`${app.origin}/api/v1/personnal/subscribe/info`, fixtures.apiHeaders),
-  });
+  // 3-5. The product (and the baseline's same rows just before, when asked).
+  let baseline: (RunningServer & { dbFile: string }) | undefined;
+  let baselineFixtures: typeof fixtures | undefined;
+  if (baselineRef) {
+    baseline = await startAppServer(PORT + 3, {}, { ...onServerCores(tsx, ["server.ts"]), cwd: BASELINE_DIR, name: "baseline" });
+    stopAll.push(baseline.stop);
+    baselineFixtures = await makeFixtures(baseline.origin);
+  }
+  const productRows: [string, (origin: string, f: typeof fixtures) => [string, Record<string, string>]][] = [
+    ["home `/`", (origin) => [`${origin}/`, {}]],
+    ["consent page `/{code}`", (origin, f) => [`${origin}/${f.code}`, {}]],
+    ["`GET /api/v1/personnal/subscribe/info`", (origin, f) => [`${origin}/api/v1/personnal/subscribe/info`, f.apiHeaders]],
+  ];
+  for (const [name, target] of productRows) {
+    if (baseline && baselineFixtures) {
+      const [url, headers] = target(baseline.origin, baselineFixtures);
+      rows.push({ name: `${name}, baseline ${baselineRef}`, result: await load(url, headers) });
+    }
+    const [url, headers] = target(app.origin, fixtures);
+    rows.push({ name, result: await load(url, headers) });
+  }
+  await baseline?.stop();
+  if (baselineRef) rmSync(BASELINE_DIR, { recursive: true, force: true });
   printThroughput();
 
   // Bytes per page type.
@@ -223,5 +256,6 @@ try {
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof Error ? error.stack : String(error)}`);
   for (const stop of stopAll) await stop().catch(() => undefined);
+  if (baselineRef) rmSync(BASELINE_DIR, { recursive: true, force: true });
   process.exit(1);
 }

@@ -2,7 +2,7 @@
 // process group, waits until it answers, and stops it again: on `stop()`, when this process exits,
 // and on Ctrl-C or SIGTERM. Used by `npm run bench` and the page budgets (scripts/page-budgets.ts).
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 
 export type RunningServer = { name: string; origin: string; pid: number; stop: () => Promise<void> };
@@ -56,12 +56,14 @@ export async function startProcess(options: {
   port: number;
   env?: Record<string, string>;
   readyPath?: string;
+  cwd?: string;
 }): Promise<RunningServer> {
   hookExit();
   const child = spawn(options.command, options.args, {
     env: { ...process.env, ...options.env, PORT: String(options.port) },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
+    cwd: options.cwd,
   });
   running.add(child);
   let output = "";
@@ -95,12 +97,14 @@ export async function startProcess(options: {
 export async function startAppServer(
   port: number,
   extraEnv: Record<string, string> = {},
-  launch: { command?: string; args?: string[]; nodeOptions?: string } = {},
+  launch: { command?: string; args?: string[]; nodeOptions?: string; cwd?: string; name?: string } = {},
 ): Promise<RunningServer & { dbFile: string }> {
-  const dbFile = path.resolve("tests/.tmp", `bench-${port}.db`);
+  const dbFile = path.resolve(launch.cwd ?? ".", "tests/.tmp", `bench-${port}.db`);
+  mkdirSync(path.dirname(dbFile), { recursive: true });
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + suffix, { force: true });
   const server = await startProcess({
-    name: "app",
+    name: launch.name ?? "app",
+    cwd: launch.cwd,
     command: launch.command ?? path.resolve("node_modules/.bin/tsx"),
     args: launch.args ?? ["server.ts"],
     port,
