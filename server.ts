@@ -25,7 +25,9 @@ app.use((req, _res, next) => {
   next();
 });
 
-let build: () => Promise<ServerBuild>;
+// In development a function (Vite reloads the build); in production the build itself: Remix derives
+// its route tables from a function's result on every request, but from a build object only once.
+let build: ServerBuild | (() => Promise<ServerBuild>);
 if (c.NODE_ENV === "development") {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   app.use(vite.middlewares);
@@ -37,11 +39,10 @@ if (c.NODE_ENV === "development") {
   app.use("/builds", express.static(path.join(client, "builds"), { cacheControl: false, setHeaders: (res) => res.setHeader("Cache-Control", "no-cache") }));
   app.use(express.static(client, { maxAge: "1h" }));
   // @ts-expect-error the build exists at run time (npm run build)
-  const serverBuild = (await import("./build/server/index.js")) as ServerBuild;
-  build = async () => serverBuild;
+  build = (await import("./build/server/index.js")) as ServerBuild;
 }
 
-app.all("*", createRequestHandler({ build: () => build(), mode: c.NODE_ENV }));
+app.all("*", createRequestHandler({ build, mode: c.NODE_ENV }));
 
 app.listen(c.PORT, () => {
   console.log(`Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`);

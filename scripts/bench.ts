@@ -11,10 +11,10 @@
 // Timings are printed, never asserted; docs/performance.md explains how to read the output.
 //
 // Options: --duration=S (per row, default 8), --warmup=S (default 2), --connections=N (default 50),
-//   --skip-build, --no-lighthouse, --profile (the app server writes CPU profiles to tests/.tmp/profiles,
-//   summarised at the end), --baseline=GIT_REF (that commit is exported to tests/.tmp/baseline, built,
+//   --skip-build, --no-lighthouse, --profile (at the end, a fresh app server is profiled under load on the
+//   home page, then on the consent page; profiles in tests/.tmp/profiles), --baseline=GIT_REF (that commit is exported to tests/.tmp/baseline, built,
 //   and its home, consent and API rows are measured right before this tree's: before/after in one run).
-// Ports: BENCH_PORT (default 3361) and the next three.
+// Ports: BENCH_PORT (default 3361) and the next four.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
@@ -103,16 +103,7 @@ async function main() {
   log(`Each server is one Node process. ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured per row.\n`);
 
   // The product's server, with the fixtures made through its own HTTP interface.
-  const profiling = args.has("profile");
-  if (profiling) {
-    rmSync(PROFILE_DIR, { recursive: true, force: true });
-    mkdirSync(PROFILE_DIR, { recursive: true });
-  }
-  const appCommand = onServerCores(tsx, ["server.ts"]);
-  app = await startAppServer(PORT, {}, {
-    ...appCommand,
-    ...(profiling ? { nodeOptions: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR} --import=${path.resolve("bench/exit-on-sigterm.mjs")}` } : {}),
-  });
+  app = await startAppServer(PORT, {}, onServerCores(tsx, ["server.ts"]));
   stopAll.push(app.stop);
   const fixtures = await makeFixtures(app.origin);
   const homeHtml = await (await fetch(`${app.origin}/`)).text();
@@ -183,11 +174,32 @@ async function main() {
 
   await app.stop();
   stopAll.length = 0;
-  if (profiling) {
-    log("\nCPU profile of the app server (all rows above; self time by function, then by package):\n");
-    const profiles = readdirSync(PROFILE_DIR).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(PROFILE_DIR, f));
-    log(summarizeProfiles(profiles));
+  if (args.has("profile")) {
+    await profileUnderLoad("home `/`", () => "/");
+    await profileUnderLoad("consent page `/{code}`", (f) => `/${f.code}`);
   }
+}
+
+/**
+ * A fresh app server with bench/profile-on-signal.mjs preloaded: warm-up, then V8's profiler runs
+ * during the measured seconds only (SIGUSR2 … SIGTERM), and its self time is summarised.
+ */
+async function profileUnderLoad(name: string, pathOf: (f: Awaited<ReturnType<typeof makeFixtures>>) => string) {
+  const dir = path.join(PROFILE_DIR, name.replace(/\W+/g, "-"));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // One Node process (tsx as a loader, not as a launcher) so that the signals reach the server itself.
+  const command = onServerCores(process.execPath, [`--import=${path.resolve("bench/profile-on-signal.mjs")}`, "--import=tsx", "server.ts"]);
+  const server = await startAppServer(PORT + 4, { BENCH_PROFILE_DIR: dir }, command);
+  stopAll.push(server.stop);
+  const url = `${server.origin}${pathOf(await makeFixtures(server.origin))}`;
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP });
+  process.kill(-server.pid, "SIGUSR2");
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  await server.stop();
+  const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(dir, f));
+  log(`\nCPU profile of the app server under load on ${name} (${Math.round(result.requests.average)} requests/s while profiled; ${DURATION} s after a ${WARMUP} s warm-up):\n`);
+  log(summarizeProfiles(files));
 }
 
 // ---- output -----------------------------------------------------------------------------------------

@@ -97,7 +97,7 @@ export async function startProcess(options: {
 export async function startAppServer(
   port: number,
   extraEnv: Record<string, string> = {},
-  launch: { command?: string; args?: string[]; nodeOptions?: string; cwd?: string; name?: string } = {},
+  launch: { command?: string; args?: string[]; cwd?: string; name?: string } = {},
 ): Promise<RunningServer & { dbFile: string }> {
   const dbFile = path.resolve(launch.cwd ?? ".", "tests/.tmp", `bench-${port}.db`);
   mkdirSync(path.dirname(dbFile), { recursive: true });
@@ -118,7 +118,6 @@ export async function startAppServer(
       DEVICE_REPORT_LIMIT_PER_IP: "1000000",
       LOGIN_LIMIT_PER_IP: "1000000",
       LOGIN_LIMIT_PER_ACCOUNT: "1000000",
-      ...(launch.nodeOptions ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${launch.nodeOptions}`.trim() } : {}),
       ...extraEnv,
     },
   });
