@@ -49,9 +49,9 @@ function log(line = "") {
 // ---- build ----------------------------------------------------------------------------------------
 if (!args.has("skip-build")) {
   log("Building the app and the bare Remix app…");
-  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NODE_ENV: "production" } });
   execFileSync("npx", ["remix", "vite:build", "--config", "bench/bare-remix/vite.config.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, NODE_ENV: "production" },
   });
 }
@@ -68,7 +68,7 @@ if (baselineRef) {
   for (const generated of ["app/generated", "prisma/postgres"]) {
     if (existsSync(generated)) cpSync(generated, path.join(BASELINE_DIR, generated), { recursive: true });
   }
-  execFileSync("npm", ["run", "build"], { cwd: BASELINE_DIR, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync("npm", ["run", "build"], { cwd: BASELINE_DIR, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NODE_ENV: "production" } });
 }
 for (const needed of ["build/server/index.js", "bench/bare-remix/build/server/index.js"]) {
   if (!existsSync(needed)) throw new Error(`${needed} is missing: run without --skip-build`);
