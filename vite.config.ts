@@ -15,8 +15,8 @@ function manualChunks(id: string) {
   }
   const app = id.split("/app/")[1];
   if (!app || app.startsWith("routes/") || app === "root.tsx" || app.includes(".client") || app.startsWith("components/dashboard/")) return undefined;
-  // The dialogs load when opened (root.tsx).
-  if (["components/auth-modals.tsx", "components/payment-modal.tsx", "auth/validation.ts"].includes(app)) return undefined;
+  // The dialogs load when opened (root.tsx), the cookie banner where tags are configured.
+  if (["components/auth-modals.tsx", "components/payment-modal.tsx", "components/consent.tsx", "auth/validation.ts"].includes(app)) return undefined;
   return "shell";
 }
 

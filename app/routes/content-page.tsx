@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { RefundForm } from "~/components/refund-form";
 import { requireAnonymous } from "~/auth/guards.server";
 import { ContentSections } from "~/components/content";
-import { ConsentSettings } from "~/components/telemetry";
+import { ConsentSettings } from "~/components/consent";
 import { contentPage, formatDate, type ContentPageKey } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";

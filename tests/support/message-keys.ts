@@ -1,7 +1,8 @@
 // Which translation keys the components of a page use, read from the source: every `t("a.b")` call
 // (a key) and every `t(`a.${x}`)` call (a prefix, `a.`), in the module and in everything it imports
-// from app/ (except `*.server` modules, which never reach the browser). Calls inside `loader`,
-// `action` and `meta` run on the server with the full i18next resources, so they are left out.
+// from app/, statically or on demand (except `*.server` modules, which never reach the browser).
+// Calls inside `loader`, `action` and `meta` run on the server with the full i18next resources, so
+// they are left out.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -33,6 +34,11 @@ export function scanFile(file: string, source = readFileSync(file, "utf8")) {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && SERVER_FUNCTIONS.has(node.name.text)) return;
     if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
       const resolved = resolveImport(file, node.moduleSpecifier.text);
+      if (resolved) imports.push(resolved);
+    }
+    // Code loaded on demand (`import("~/components/auth-modals")`) renders on the same page.
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      const resolved = resolveImport(file, node.arguments[0].text);
       if (resolved) imports.push(resolved);
     }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "t" && node.arguments[0]) {
