@@ -2,8 +2,9 @@
 // interactive (entry client + root + the route + their static imports; dynamic imports such as the
 // toast library load later and do not count), gzip-compressed as the server sends it.
 // Usage, after `npm run build`: `npm run bundle-size [-- <route id>]` (default "en:index").
-// Then, for the home page, the whole-page budgets (scripts/page-budgets.ts: JavaScript plus hydration
-// data, the whole first load, the recipient's pages), measured on the production server.
+// Then, when no route id is given, the whole-page budgets (scripts/page-budgets.ts: the home page's
+// JavaScript plus hydration data and whole first load, the recipient's pages), measured on the
+// production server started on port BUDGET_PORT (default 3219).
 // Exits 1 when a total is over budget or the build is missing.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
