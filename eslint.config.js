@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "app/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "tests/.tmp/**"] },
+  { ignores: ["build/**", "bench/bare-remix/build/**", "app/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "tests/.tmp/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,7 +18,7 @@ export default tseslint.config(
   // Playwright fixtures call their callback `use`, which is not a React hook.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   {
-    files: ["**/*.js", "scripts/**", "server.ts"],
+    files: ["**/*.js", "**/*.mjs", "scripts/**", "server.ts"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },
 );

@@ -52,7 +52,9 @@ app.use(healthChecks(lifecycle), requestLog());
 installEdge(app);
 app.use(compression());
 
-let build: () => Promise<ServerBuild>;
+// In development a function (Vite reloads the build); in production the build itself: Remix derives
+// its route tables from a function's result on every request, but from a build object only once.
+let build: ServerBuild | (() => Promise<ServerBuild>);
 if (c.NODE_ENV === "development") {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   app.use(vite.middlewares);
@@ -64,11 +66,10 @@ if (c.NODE_ENV === "development") {
   app.use("/builds", express.static(path.join(client, "builds"), { cacheControl: false, setHeaders: (res) => res.setHeader("Cache-Control", "no-cache") }));
   app.use(express.static(client, { maxAge: "1h" }));
   // @ts-expect-error the build exists at run time (npm run build)
-  const serverBuild = (await startupStep(() => import("./build/server/index.js"))) as ServerBuild;
-  build = async () => serverBuild;
+  build = (await startupStep(() => import("./build/server/index.js"))) as ServerBuild;
 }
 
-app.all("*", remixHandler(() => build(), c.NODE_ENV));
+app.all("*", remixHandler(build, c.NODE_ENV));
 
 serveApp(app, {
   port: c.PORT,

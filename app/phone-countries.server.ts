@@ -16,15 +16,26 @@ const MORE_REGIONS = [
 export const REQUEST_REGIONS: readonly string[] = [...FIRST_REGIONS, ...MORE_REGIONS];
 export const DEFAULT_REGION: Record<Locale, string> = { en: "US", id: "ID", ph: "PH" };
 
-/** The markets first, then the other `regions` by name in the page language. */
+// The lists never change while the server runs: each is built (names, sorting) once per language.
+const built = new Map<string, CountryOption[]>();
+
+/** The markets first, then the other `regions` by name in the page language (the same array each time). */
 export function countryOptions(locale: Locale, regions: readonly string[] = REQUEST_REGIONS): CountryOption[] {
+  const key = `${locale}|${regions.join(",")}`;
+  let options = built.get(key);
+  if (!options) built.set(key, (options = buildCountryOptions(locale, regions)));
+  return options;
+}
+
+function buildCountryOptions(locale: Locale, regions: readonly string[]): CountryOption[] {
   const names = new Intl.DisplayNames([intlLocale[locale]], { type: "region" });
   const option = (region: string) => ({ region, dial: `+${getCountryCallingCode(region as CountryCode)}`, name: names.of(region) ?? region });
   const first: readonly string[] = FIRST_REGIONS;
+  const collator = new Intl.Collator(intlLocale[locale]);
   const rest = regions
     .filter((r) => !first.includes(r))
     .map(option)
-    .sort((a, b) => a.name.localeCompare(b.name, intlLocale[locale]));
+    .sort((a, b) => collator.compare(a.name, b.name));
   return [...FIRST_REGIONS.map(option), ...rest];
 }
 

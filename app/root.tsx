@@ -10,21 +10,22 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
+  useSearchParams,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { onDemand } from "~/utils/on-demand";
 import { getCurrentUser } from "~/auth/guards.server";
 import { passwordKey } from "~/auth/rsa.server";
 import { ErrorPage, pageErrorData, statusKey } from "~/components/error-page";
 import { Header } from "~/components/header";
-import { AuthModals } from "~/components/auth-modals";
-import { PaymentModal } from "~/components/payment-modal";
 import { paymentTerms } from "~/payments.server";
 import { FlashBanner, ToastHost } from "~/components/toasts";
 import { Telemetry } from "~/components/telemetry";
 import { config } from "~/config.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { htmlLang, isLocale, localeCookieName, localeFromPath, localizePath, locales, stripLocale } from "~/i18n/locales";
-import { commonMessages } from "~/i18n/resources.server";
+import { htmlLang, isLocale, type Locale, localeCookieName, localeFromPath, localizePath, locales, stripLocale } from "~/i18n/locales";
+import { shellHandle, shellMessages, type MessagesHandle } from "~/i18n/messages";
+import { pickMessages, routeMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
 import { FallbackMessages, useLocale, useT } from "~/i18n/use-t";
 import { useNonce } from "~/http/nonce";
@@ -32,7 +33,7 @@ import { useBare } from "~/recipient/bare";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { readConsent } from "~/telemetry/cookies";
 import { hasThirdPartyTags } from "~/telemetry/tags";
-import { readFlash } from "~/toast.server";
+import { readFlash, type Flash } from "~/toast.server";
 import { readCookie } from "~/utils/cookies";
 import appCss from "~/styles/app.css?url";
 
@@ -40,6 +41,25 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** The shell's messages; each page sends its own (app/i18n/messages.ts). */
+export const handle: MessagesHandle = shellHandle;
+
+type ShellParts = { signIn: boolean; payment: boolean; consent: boolean };
+
+/** The shell's messages this page needs (app/i18n/messages.ts) plus the keys a flash brings along. */
+function shellTranslations(locale: Locale, parts: ShellParts, flash: Flash | null) {
+  const prefixes = [
+    ...shellMessages.always,
+    ...(parts.signIn ? shellMessages.signIn : []),
+    ...(parts.payment ? shellMessages.payment : []),
+    ...(parts.consent ? shellMessages.consent : []),
+  ];
+  const shell = routeMessages(locale, { messages: [...new Set(prefixes)] });
+  // A toast or a form's errors carried across a redirect name keys of the page that set them.
+  const keys = [...(flash?.toast ? [flash.toast.key] : []), ...Object.values(flash?.form?.errors ?? {})];
+  return keys.length ? [shell, pickMessages(locale, keys)] : shell;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -54,21 +74,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readFlash(request),
     passwordKey(),
   ]);
+  const tags = hasThirdPartyTags(config().thirdParty) ? config().thirdParty : null;
+  // The dialogs' texts and data come only while the address opens them (the root loader reruns
+  // whenever the query changes): most pages never show them.
+  const modal = url.searchParams.get("modal");
+  const signIn = !user && (modal === "login" || modal === "reset");
+  const payment = !user && modal === "payment";
   return data(
     {
       locale,
-      messages: commonMessages[locale],
+      translations: shellTranslations(locale, { signIn, payment, consent: tags !== null }, flash),
       user: user && { email: user.email, name: user.name },
       flash,
-      publicKey: publicPem,
+      // The sign-in dialogs encrypt the password with it.
+      publicKey: signIn ? publicPem : "",
       origin: config().publicUrl.origin,
       // Visitors can open the payment modal (`?modal=payment`) from any page.
-      paymentModal: user ? undefined : { terms: paymentTerms(locale), buyer: null },
+      paymentModal: payment ? { terms: paymentTerms(locale), buyer: null } : undefined,
       telemetry: {
         // The development server has no builds/latest.json (Vite reloads the page itself).
         pollSeconds: config().NODE_ENV === "development" ? 0 : config().BUILD_POLL_SECONDS,
         // Only configured tags reach the page; with none there is no banner and nothing to load.
-        tags: hasThirdPartyTags(config().thirdParty) ? config().thirdParty : null,
+        tags,
         consent: readConsent(request.headers.get("Cookie")),
       },
     },
@@ -143,7 +170,7 @@ export default function App() {
       <main id="main">
         <Outlet />
       </main>
-      <AuthModals />
+      <RootAuthModals />
       <RootPaymentModal />
       <ToastHost />
       <Telemetry />
@@ -151,10 +178,22 @@ export default function App() {
   );
 }
 
+// The dialogs' code loads only on pages whose address opens them (`?modal=login|reset|payment`).
+const AuthModals = onDemand(() => import("~/components/auth-modals").then((module) => module.AuthModals));
+const PaymentModal = onDemand(() => import("~/components/payment-modal").then((module) => module.PaymentModal));
+
+function RootAuthModals() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const [params] = useSearchParams();
+  const modal = params.get("modal");
+  return root && !root.user && (modal === "login" || modal === "reset") ? <AuthModals /> : null;
+}
+
 /** The visitor's payment modal, unless the page itself shows one (the buy page, renewals). */
 function RootPaymentModal() {
+  const root = useRouteLoaderData<typeof loader>("root");
   const pageHasOwn = useMatches().some((m) => m.id !== "root" && (m.data as { paymentModal?: unknown } | undefined)?.paymentModal);
-  return pageHasOwn ? null : <PaymentModal />;
+  return root?.paymentModal && !pageHasOwn ? <PaymentModal /> : null;
 }
 
 /** Error pages (the root boundary) get a translated status title and stay out of search engines. */
@@ -162,7 +201,7 @@ export const meta: MetaFunction<typeof loader> = ({ error, data, location }) => 
   if (!error) return [];
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const fallback = isRouteErrorResponse(error) ? pageErrorData(error.data)?.messages : undefined;
-  const t = createTranslate(data?.messages ?? fallback, data?.locale ?? localeFromPath(location.pathname));
+  const t = createTranslate(data?.translations ?? fallback, data?.locale ?? localeFromPath(location.pathname));
   return [{ title: `${status} · ${t(statusKey(status))}` }, { name: "robots", content: "noindex" }];
 };
 

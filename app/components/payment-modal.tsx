@@ -114,14 +114,3 @@ function AccountLinks({ email }: { email: string }) {
     </p>
   );
 }
-
-/** The home page's buy button: opens the checkout page, which shows the payment modal. */
-export function BuyButton() {
-  const t = useT();
-  const lp = useLocalePath();
-  return (
-    <Link className="button button-buy" to={lp("/checkout")} data-testid="buy-button">
-      {t("payments.buyCta")}
-    </Link>
-  );
-}

@@ -183,7 +183,7 @@ async function sendResponse(res: ExpressResponse, response: Response) {
  * Remix's request handler, given the body the edge read (within its limit) and the page's nonce in
  * the load context.
  */
-export function remixHandler(build: () => Promise<ServerBuild>, mode: string) {
+export function remixHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
   const handle = createRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {

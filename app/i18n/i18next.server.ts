@@ -17,11 +17,22 @@ export function getLocale(request: Request): Locale {
   return localeFromPath(new URL(request.url).pathname);
 }
 
+// remix-i18next's getFixedT creates and initialises a new i18next instance on every call; the
+// resources never change while the server runs, so one translator per locale serves every request.
+const fixedT = new Map<Locale, ReturnType<typeof i18nServer.getFixedT>>();
+
 /** A translator for the locale of a request, or of a stored preference (e-mails). */
 export function getT(localeOrRequest: Request | string) {
   const locale =
     typeof localeOrRequest === "string"
       ? isLocale(localeOrRequest) ? localeOrRequest : defaultLocale
       : getLocale(localeOrRequest);
-  return i18nServer.getFixedT(locale, "common");
+  let t = fixedT.get(locale);
+  if (!t) {
+    t = i18nServer.getFixedT(locale, "common");
+    fixedT.set(locale, t);
+    // A failed set-up is not kept: the next call tries again.
+    t.catch(() => fixedT.delete(locale));
+  }
+  return t;
 }

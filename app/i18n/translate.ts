@@ -13,20 +13,37 @@ function lookup(tree: Tree, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+const KEY_SHAPE = /^[A-Za-z]\w*(\.[\w-]+)+$/;
+
 /**
  * The same lookup rules as i18next (dotted keys, `{{name}}` interpolation, `_one`/`_other` plural
  * suffixes) in a few lines, so pages need not ship i18next to the browser. The server uses i18next.
+ * `messages` may be several trees (the shell's and the page's, see app/i18n/messages.ts): the first
+ * that has the key wins. In the browser a key that none of them has is reported as a console error
+ * (the page did not ship it), which fails the browser tests.
  */
 export function createTranslate(messages: unknown, locale: Locale): Translate {
-  const tree = (messages ?? {}) as Tree;
-  const plural = new Intl.PluralRules(intlLocale[locale]);
+  const trees = (Array.isArray(messages) ? messages : [messages]).filter(Boolean) as Tree[];
+  let plural = pluralRules.get(locale);
+  if (!plural) pluralRules.set(locale, (plural = new Intl.PluralRules(intlLocale[locale])));
+  const find = (key: string) => {
+    for (const tree of trees) {
+      const found = lookup(tree, key);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
   return (key, values) => {
     let template: string | undefined;
     if (values && typeof values.count === "number") {
-      template = lookup(tree, `${key}_${plural.select(values.count)}`) ?? lookup(tree, `${key}_other`);
+      template = find(`${key}_${plural.select(values.count)}`) ?? find(`${key}_other`);
     }
-    template ??= lookup(tree, key);
-    if (template === undefined) return key;
+    template ??= find(key);
+    if (template === undefined) {
+      if (typeof document !== "undefined" && KEY_SHAPE.test(key)) console.error(`Missing translation "${key}": the page does not ship it`);
+      return key;
+    }
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values?.[name] ?? ""));
   };
 }

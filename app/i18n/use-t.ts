@@ -1,8 +1,8 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { createContext, useContext, useMemo } from "react";
+import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { createContext, useContext } from "react";
 import type { loader as rootLoader } from "~/root";
 import { localeFromPath, localizePath, type Locale } from "./locales";
-import { createTranslate } from "./translate";
+import { createTranslate, type Translate } from "./translate";
 
 export function useLocale(): Locale {
   const data = useRouteLoaderData<typeof rootLoader>("root");
@@ -13,13 +13,39 @@ export function useLocale(): Locale {
 /** Messages for an error page rendered without root loader data (see PageErrorData). */
 export const FallbackMessages = createContext<unknown>(undefined);
 
-/** `t` for the current page's language, the same on the server and in the browser. */
+type Cache = { next: WeakMap<object, Cache>; byLocale: Map<Locale, Translate> };
+const cache: Cache = { next: new WeakMap(), byLocale: new Map() };
+
+/** One `t` per list of message trees and locale, so that `t` keeps its identity between renders. */
+function translatorFor(trees: object[], locale: Locale): Translate {
+  let node = cache;
+  for (const tree of trees) {
+    let child = node.next.get(tree);
+    if (!child) node.next.set(tree, (child = { next: new WeakMap(), byLocale: new Map() }));
+    node = child;
+  }
+  let t = node.byLocale.get(locale);
+  if (!t) node.byLocale.set(locale, (t = createTranslate(trees, locale)));
+  return t;
+}
+
+/**
+ * `t` for the current page's language, the same on the server and in the browser: it reads the
+ * messages of every matched route (the root's shell messages, then the page's; app/i18n/messages.ts).
+ */
 export function useT() {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const matches = useMatches();
   const fallback = useContext(FallbackMessages);
   const locale = useLocale();
-  const messages = data?.messages ?? fallback;
-  return useMemo(() => createTranslate(messages, locale), [messages, locale]);
+  const trees: object[] = [];
+  for (const match of matches) {
+    const translations = (match.data as { translations?: unknown } | null | undefined)?.translations;
+    // The root may add a flash's keys as a second tree.
+    if (Array.isArray(translations)) trees.push(...(translations as object[]));
+    else if (translations && typeof translations === "object") trees.push(translations);
+  }
+  if (fallback && typeof fallback === "object") trees.push(fallback);
+  return translatorFor(trees, locale);
 }
 
 /** Turns a path without prefix into the current language's path. */

@@ -1,4 +1,5 @@
 import { useMatches } from "@remix-run/react";
+import type { MessagesHandle } from "~/i18n/messages";
 
 /**
  * A route that renders without hydration (the recipient's pages, opened from an SMS on a slow phone):
@@ -6,6 +7,12 @@ import { useMatches } from "@remix-run/react";
  * critical CSS only: no framework scripts, no stylesheet link, no header menu, dialogs or toasts.
  */
 export type BareHandle = { bare?: boolean };
+
+/**
+ * The handle of every recipient page: bare, with the recipient's messages. They only serve the server
+ * render (a bare page sends no loader data to the browser), so one list serves all of them.
+ */
+export const recipientHandle: BareHandle & MessagesHandle = { bare: true, messages: ["recipient", "dashboard.position"] };
 
 /**
  * True when the page is bare. A bare route whose loader threw (no data) is shown by the root error

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { config } from "~/config.server";
 import { IP_ACCURACY_METERS } from "~/geo/ip-location.server";
 import { getT } from "~/i18n/i18next.server";
+import { routeMessages } from "~/i18n/resources.server";
 import { CODE_PATTERN, findByCode, NOT_ACCEPTED, recipientOf } from "~/location-requests.server";
 import {
   block,
@@ -17,6 +18,7 @@ import {
   type RecipientChannel,
 } from "~/recipient-controls.server";
 import { cleanLine } from "~/utils/display-text";
+import { recipientHandle } from "./bare";
 
 type LocationRequestRow = NonNullable<Awaited<ReturnType<typeof findByCode>>>;
 
@@ -51,7 +53,14 @@ export async function requestFromQuery(request: Request) {
 export async function expiredLink(request: Request, link: OpenedLink) {
   const t = await getT(request);
   return data(
-    { kind: "expired" as const, title: t("recipient.expired.metaTitle"), ttlDays: config().REQUEST_TTL_DAYS, id: link.id, controls: await recipientControls(link) },
+    {
+      kind: "expired" as const,
+      title: t("recipient.expired.metaTitle"),
+      ttlDays: config().REQUEST_TTL_DAYS,
+      id: link.id,
+      controls: await recipientControls(link),
+      translations: routeMessages(request, recipientHandle),
+    },
     { status: 410 },
   );
 }
@@ -84,7 +93,7 @@ export async function applyControl(link: OpenedLink, intent: ControlIntent, sour
 /** Spec section 8: a link that names no request → 404 'Invalid link!' (the page offers /enter-link). */
 export async function invalidLink(request: Request, status = 404) {
   const t = await getT(request);
-  return data({ kind: "invalid" as const, title: t("recipient.invalidLink") }, { status });
+  return data({ kind: "invalid" as const, title: t("recipient.invalidLink"), translations: routeMessages(request, recipientHandle) }, { status });
 }
 
 const bounded = (min: number, max: number) => z.string().trim().min(1).pipe(z.coerce.number().finite().min(min).max(max));

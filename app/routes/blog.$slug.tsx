@@ -4,10 +4,14 @@ import { requireAnonymous } from "~/auth/guards.server";
 import { ArticleList, ArticleMeta, ContentSections } from "~/components/content";
 import { findArticle } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { pageSeo } from "~/seo.server";
 import { notFoundForPath } from "~/utils/not-found.server";
 import { seoMeta } from "~/utils/seo";
+
+export const handle: MessagesHandle = { messages: ["site.blog", "site.readingTime"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -22,6 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       published: article.date,
     }),
     article,
+    translations: routeMessages(request, handle),
   };
 }
 

@@ -4,9 +4,13 @@ import { requireAnonymous } from "~/auth/guards.server";
 import { ArticleList } from "~/components/content";
 import { articleList } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { pageSeo } from "~/seo.server";
 import { seoMeta } from "~/utils/seo";
+
+export const handle: MessagesHandle = { messages: ["site.blog", "site.readingTime"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -14,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     ...pageSeo(request, { title: t("site.blog.title"), description: t("site.blog.description") }),
     articles: articleList(getLocale(request)),
+    translations: routeMessages(request, handle),
   };
 }
 

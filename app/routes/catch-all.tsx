@@ -1,10 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { decline, isExpired, recordOpened, shareApproximate, sharePrecise } from "~/location-requests.server";
 import { useNonce } from "~/http/nonce";
-import type { BareHandle } from "~/recipient/bare";
+import { recipientHandle } from "~/recipient/bare";
 import { ExpiredLink, InvalidLink, RecipientControls } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { recipientPaths } from "~/recipient/paths";
@@ -55,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: t("recipient.consent.title", { name: cleanLine(link.row.requesterName) }),
     request: recipientView(link.row, id),
     controls: await recipientControls(link),
+    translations: routeMessages(request, recipientHandle),
   };
 }
 
@@ -96,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data({ error: "recipient.errors.badChoice" }, { status: 400 });
 }
 
-export const handle: BareHandle = { bare: true };
+export const handle = recipientHandle;
 
 export default function CatchAll() {
   const loaderData = useLoaderData<typeof loader>();

@@ -2,6 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from "@remix-run/react";
 import { db } from "~/db.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { sandboxDecline, sandboxPay } from "~/payments.server";
@@ -18,6 +20,8 @@ async function sandboxCheckout(id: string | undefined) {
   return checkout;
 }
 
+export const handle: MessagesHandle = { messages: ["payments.sandbox"] };
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const checkout = await sandboxCheckout(params.id);
   const t = await getT(request);
@@ -29,6 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     recurring: { amount: checkout.amount, currency: checkout.currency },
     period: checkout.periodDays,
     title: t("payments.meta.sandbox"),
+    translations: routeMessages(request, handle),
   };
 }
 

@@ -2,12 +2,17 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { getCurrentUser } from "~/auth/guards.server";
 import { PaymentModal, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { paymentFormMessages, type MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath } from "~/i18n/use-t";
 import { buyerOf, isReturningSubscriber, paymentTerms } from "~/payments.server";
 import { subscriptionFor } from "~/subscription.server";
 
 /** The buy page: the payment modal over the site, for the home page's buy button and for renewals. */
+/** The payment form (always open here) and its errors. */
+export const handle: MessagesHandle = { messages: paymentFormMessages };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLocale(request);
   const user = await getCurrentUser(request);
@@ -17,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user?.id) }),
     buyer: user ? await buyerOf(user.id) : null,
   };
-  return { paymentModal, title: t("payments.meta.checkout") };
+  return { paymentModal, title: t("payments.meta.checkout"), translations: routeMessages(locale, handle) };
 }
 
 export default function Checkout() {

@@ -7,6 +7,8 @@ import { EMAIL_PATTERN } from "~/auth/validation";
 import { Field, SubmitButton, FormError } from "~/components/form";
 import { pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { HOUR, hit } from "~/rate-limit.server";
@@ -42,10 +44,12 @@ const contactSchema = z.object({
 type Fields = z.input<typeof contactSchema>;
 type FormErrors = Partial<Record<keyof Fields | "form", string>>;
 
+export const handle: MessagesHandle = { messages: ["site.contact"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const { title, description, heading, intro } = pageContent(getLocale(request)).contact;
-  return { ...pageSeo(request, { title, description }), heading, intro };
+  return { ...pageSeo(request, { title, description }), heading, intro, translations: routeMessages(request, handle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,9 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { RefundForm } from "~/components/refund-form";
 import { requireAnonymous } from "~/auth/guards.server";
 import { ContentSections } from "~/components/content";
-import { ConsentSettings } from "~/components/telemetry";
+import { ConsentSettings } from "~/components/consent";
 import { contentPage, formatDate, type ContentPageKey } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { requestRefund } from "~/payments.server";
 import { redirectWithToast } from "~/toast.server";
@@ -34,6 +36,8 @@ const contentByPath = new Map<string, ContentPageKey>([
   ["/404", "notFound"],
 ]);
 
+export const handle: MessagesHandle = { messages: ["payments.refund", "site.readingTime", "consent"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const key = contentByPath.get(pagePath(request));
@@ -53,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         homeLink: notFound,
       },
       noindex: notFound,
+      translations: routeMessages(locale, handle),
     },
     { status: notFound ? 404 : 200 },
   );

@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { cancelSubscription } from "~/payments.server";
@@ -13,10 +15,12 @@ import { formatDay } from "~/utils/money";
 const MY_SUBSCRIPTION = "/dashboard/modules/MySubscription";
 
 /** The cancel dialog, also a page: confirming stops renewals; access stays until validUntil. */
+export const handle: MessagesHandle = { messages: ["payments.cancel"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { subscription } = await requireActiveSubscription(request);
   const t = await getT(request);
-  return { validUntil: subscription.validUntil, title: t("payments.meta.cancel") };
+  return { validUntil: subscription.validUntil, title: t("payments.meta.cancel"), translations: routeMessages(request, handle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -4,6 +4,8 @@ import { requireUser } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { PaymentForm, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { paymentFormMessages, type MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { buyerOf, isReturningSubscriber, paymentTerms } from "~/payments.server";
@@ -12,13 +14,15 @@ import { subscriptionFor } from "~/subscription.server";
 const SELF = "/dashboard/modules/subscriptionExpiredModal";
 
 /** The expired notice with renewal: the payment form, filled in with the account's details. */
+export const handle: MessagesHandle = { messages: ["payments.expired", ...paymentFormMessages] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const locale = getLocale(request);
   if ((await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
   const t = await getT(request);
   const paymentModal: PaymentModalData = { terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user.id) }), buyer: await buyerOf(user.id) };
-  return { paymentModal, title: t("payments.meta.expired") };
+  return { paymentModal, title: t("payments.meta.expired"), translations: routeMessages(locale, handle) };
 }
 
 export default function SubscriptionExpired() {

@@ -2,16 +2,20 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paidAmount, subscriptionDetails } from "~/payments.server";
 import { formatDay, formatMoney } from "~/utils/money";
 
 /** My subscription: state, dates, the next charge and the payment history. */
+export const handle: MessagesHandle = { messages: ["payments.my", "reviews.link", "subscription.states"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const t = await getT(request);
   const [subscription, paid] = await Promise.all([subscriptionDetails(user.id), paidAmount(user.id)]);
-  return { subscription, paid, title: t("payments.meta.my") };
+  return { subscription, paid, title: t("payments.meta.my"), translations: routeMessages(request, handle) };
 }
 
 export default function MySubscription() {

@@ -4,6 +4,8 @@ import { useId } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { Field, FormError, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { HOUR, hit } from "~/rate-limit.server";
@@ -27,6 +29,8 @@ type Fields = { rating: string; text: string; displayName: string };
 type FormErrors = Partial<Record<keyof Fields | "form", string>>;
 
 /** Your review: write one, edit it (back to moderation) or delete it. Only for people who subscribed. */
+export const handle: MessagesHandle = { messages: ["reviews"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const t = await getT(request);
@@ -36,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     allowed,
     review: review && { rating: review.rating, text: review.text, displayName: review.displayName, status: review.status, locale: review.locale },
     defaultName,
+    translations: routeMessages(request, handle),
   };
 }
 

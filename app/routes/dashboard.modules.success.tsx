@@ -2,12 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireActiveSubscription } from "~/subscription.server";
 import { Modal } from "~/components/modal";
 import { getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { newSearchPath, searchedNumber } from "~/utils/number-search";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { parseLookupNumber } from "~/phone-lookup.server";
 
 /** Shown once after payment and the automatic sign-in. */
+export const handle: MessagesHandle = { messages: ["payments.success"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireActiveSubscription(request);
   const t = await getT(request);
@@ -15,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = searched && parseLookupNumber(searched.country, searched.number);
   // The button names the number in international form when it parses, as typed otherwise.
   const number = parsed?.ok ? parsed.e164 : (searched?.number ?? null);
-  return { title: t("payments.meta.success"), number };
+  return { title: t("payments.meta.success"), number, translations: routeMessages(request, handle) };
 }
 
 export default function SuccessModal() {

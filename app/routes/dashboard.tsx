@@ -9,6 +9,8 @@ import { RequestDetail, RequestList } from "~/components/dashboard/request-list"
 import { TABS, type Tab } from "~/components/dashboard/types";
 import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { intlLocale, localizePath } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { EXPIRED_PATH, expiredNoticeSeen, expiredNoticeSeenCookie, isExpiredMarker, requireActiveSubscription, subscriptionFor } from "~/subscription.server";
@@ -16,6 +18,8 @@ import { rememberBrowserTimeZone, requestTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 import { handleNewSearch, loadDashboardView } from "./dashboard.server";
 import { readFormData } from "~/utils/form-data.server";
+
+export const handle: MessagesHandle = { messages: ["dashboard", "expiredModal", "requests.templateNames", "requests.toast", "requests.errors", "loginModal.EnterValidEmail", "reviews.link", "subscription"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -38,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       expiredNotice,
       contactEmail: config().CONTACT_EMAIL,
       title: t("dashboard.metaTitle"),
+      translations: routeMessages(locale, handle),
       ...view,
     },
     expiredNotice ? { headers: { "Set-Cookie": expiredNoticeSeenCookie(user.id) } } : undefined,

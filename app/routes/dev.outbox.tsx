@@ -4,6 +4,8 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { DemoNotice } from "~/components/demo-notice";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { isLoopbackRequest } from "~/utils/client-ip.server";
 
@@ -16,6 +18,8 @@ export const OUTBOX_PAGE_SIZE = 50;
  * Pages are keyset pages (`?before=<id>` older than that message, `?after=<id>` newer), plain links
  * that work without JavaScript and never skip or repeat a message while new ones arrive.
  */
+export const handle: MessagesHandle = { messages: ["outbox"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!config().outboxPage || (!config().outboxPublic && !isLoopbackRequest(request))) {
     const t = await getT(request);
@@ -39,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
     const hasNewer = rows.length > OUTBOX_PAGE_SIZE;
     rows = rows.slice(0, OUTBOX_PAGE_SIZE).reverse();
-    return page(to, rows, { hasNewer, hasOlder: true });
+    return { ...page(to, rows, { hasNewer, hasOlder: true }), translations: routeMessages(request, handle) };
   }
   rows = await db().outboxMessage.findMany({
     where: cursor ? { ...base, OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : base,
@@ -47,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     take,
   });
   const hasOlder = rows.length > OUTBOX_PAGE_SIZE;
-  return page(to, rows.slice(0, OUTBOX_PAGE_SIZE), { hasNewer: Boolean(cursor), hasOlder });
+  return { ...page(to, rows.slice(0, OUTBOX_PAGE_SIZE), { hasNewer: Boolean(cursor), hasOlder }), translations: routeMessages(request, handle) };
 }
 
 function page(

@@ -2,8 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData } from "@remix-run/react";
 import { useId } from "react";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { routeMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
-import type { BareHandle } from "~/recipient/bare";
+import { recipientHandle } from "~/recipient/bare";
 import { recipientPaths } from "~/recipient/paths";
 import { codeFromInput, openLink } from "~/recipient/recipient.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -12,7 +13,7 @@ import { readFormData } from "~/utils/form-data.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
-  return { title: t("recipient.enterLink.metaTitle") };
+  return { title: t("recipient.enterLink.metaTitle"), translations: routeMessages(request, recipientHandle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ value, error: t("recipient.invalidLink") }, { status: 400 });
 }
 
-export const handle: BareHandle = { bare: true };
+export const handle = recipientHandle;
 
 export default function EnterLink() {
   const actionData = useActionData<typeof action>();

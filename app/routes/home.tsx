@@ -7,9 +7,11 @@ import { DemoNotice } from "~/components/demo-notice";
 import { config } from "~/config.server";
 import { CountryField, Field, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
-import { BuyButton } from "~/components/payment-modal";
+import { BuyButton } from "~/components/buy-button";
 import { faqSections, pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { countryOptions, requestRegion } from "~/phone-countries.server";
 import { homeReviews, type HomeReviews } from "~/reviews.server";
@@ -20,6 +22,15 @@ import { searchNumber, type SearchFacts } from "./home.server";
 
 /** How many questions the home page shows; the rest are on /faqs. */
 const HOME_FAQS = 5;
+
+/** The page's messages by part: the search's answer and the reviews only when they are shown. */
+const parts = {
+  page: ["payments.buyCta", "home.heroTitle", "home.heroSubtitle", "home.signInCta", "home.search.title", "home.search.country", "home.search.number", "home.search.find", "site.home", "site.readingTime"],
+  answer: ["home.search", "lookup.numberTypes", "lookup.unknown"],
+  error: ["requests.errors"],
+  reviews: ["reviews.home", "reviews.stars"],
+};
+export const handle: MessagesHandle = { messages: Object.values(parts).flat() };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in user goes to the dashboard; with a searched number, to New Search with it filled in.
@@ -38,6 +49,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       ...pageSeo(request, { title: t("home.metaTitle"), description: t("home.metaDescription") }),
+      translations: routeMessages(locale, {
+        messages: [
+          ...parts.page,
+          ...(search?.facts ? parts.answer : []),
+          ...(search?.error ? parts.error : []),
+          ...(reviews ? parts.reviews : []),
+        ],
+      }),
       countries: countryOptions(locale),
       form: search?.values ?? { country: requestRegion(typed.country, locale), number: typed.number.slice(0, NUMBER_MAX * 2) },
       error: search?.error ?? null,

@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getT } from "~/i18n/i18next.server";
+import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
-import type { BareHandle } from "~/recipient/bare";
+import { recipientHandle } from "~/recipient/bare";
 import { InvalidLink } from "~/recipient/components";
 import { FAILURE_REASONS, recipientPaths, type FailureReason } from "~/recipient/paths";
 import { invalidLink, requestFromQuery } from "~/recipient/recipient.server";
@@ -26,10 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const given = new URL(request.url).searchParams.get("reason");
   const reason: FailureReason = FAILURE_REASONS.find((r) => r === given) ?? "failed";
   const t = await getT(request);
-  return { kind: "failed" as const, title: t("recipient.failed.title"), code: link.id, reason };
+  return { kind: "failed" as const, title: t("recipient.failed.title"), code: link.id, reason, translations: routeMessages(request, recipientHandle) };
 }
 
-export const handle: BareHandle = { bare: true };
+export const handle = recipientHandle;
 
 export default function LocationFailed() {
   const loaderData = useLoaderData<typeof loader>();

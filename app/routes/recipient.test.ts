@@ -94,7 +94,7 @@ describe("opening the short link", () => {
     const unknown = "Zz000000";
     expect(await dataOf(consentLoader(args(get(`/${unknown}`), unknown)))).toEqual({
       status: 404,
-      body: { kind: "invalid", title: "Invalid link!" },
+      body: { kind: "invalid", title: "Invalid link!", translations: expect.objectContaining({ recipient: expect.anything() }) },
     });
     expect((await dataOf(consentLoader(args(get(`/ph/${unknown}`), unknown)))).body.title).toBe("Hindi wastong link!");
     expect((await dataOf(consentAction(args(formRequest(`/${unknown}`, { intent: "decline" }), unknown)))).status).toBe(404);
@@ -209,7 +209,10 @@ describe("declining and revoking", () => {
 
   it("/share says 'Invalid link!' without a known code", async () => {
     for (const path of ["/share", "/share?c=Zz000000", "/share?c=bad"]) {
-      expect(await dataOf(shareLoader(args(get(path))))).toEqual({ status: 404, body: { kind: "invalid", title: "Invalid link!" } });
+      expect(await dataOf(shareLoader(args(get(path))))).toEqual({
+        status: 404,
+        body: { kind: "invalid", title: "Invalid link!", translations: expect.objectContaining({ recipient: expect.anything() }) },
+      });
     }
     expect((await dataOf(shareAction(args(formRequest("/share?c=Zz000000", { intent: "revoke" }))))).status).toBe(404);
   });

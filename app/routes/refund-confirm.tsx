@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { confirmRefund, refundLink } from "~/payments.server";
@@ -13,11 +15,13 @@ const REFUND_PATH = "/unsubscribe-and-refund";
  * button will do, since mail scanners open links too; the button (POST) confirms. Signed-in or not:
  * holding the link is what proves the mailbox is the owner's.
  */
+export const handle: MessagesHandle = { messages: ["payments.refund"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const link = await refundLink(token);
   const t = await getT(request);
-  return data({ title: t("payments.refund.confirmTitle"), email: link?.email ?? null, token: link ? token : null }, { status: link ? 200 : 400 });
+  return data({ title: t("payments.refund.confirmTitle"), translations: routeMessages(request, handle), email: link?.email ?? null, token: link ? token : null }, { status: link ? 200 : 400 });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -6,6 +6,8 @@ import { readBrowserSecret } from "~/auth/checkout-browser.server";
 import { getCurrentUser } from "~/auth/guards.server";
 import { sessionCookieHeader } from "~/auth/session.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { registerQuery } from "~/payments.server";
@@ -32,10 +34,12 @@ async function signInWith(request: Request, authCode: string) {
  * After checkout (/register?id=...): the same query as GET /api/v1/personnal/registerQuery/{id}.
  * Without JavaScript the page refreshes itself (and offers Check again); with it, it polls the API.
  */
+export const handle: MessagesHandle = { messages: ["payments.register"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const t = await getT(request);
-  const answer = (shown: Shown) => data({ id, shown, title: t("payments.meta.register") }, { headers: { "Cache-Control": "no-store" } });
+  const answer = (shown: Shown) => data({ id, shown, title: t("payments.meta.register"), translations: routeMessages(request, handle) }, { headers: { "Cache-Control": "no-store" } });
   if (!id || id.length > 64) return answer("unknown");
   const result = await registerQuery(id, readBrowserSecret(request));
   if (result.status === "pending") return answer("querying");

@@ -3,6 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useId } from "react";
 import { Field, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { pageSeo } from "~/seo.server";
 import { seoMeta } from "~/utils/seo";
@@ -15,6 +17,8 @@ const NUMBER_MAX = 40;
 const LINE_TYPES = ["landline", "mobile", "fixedVoip", "nonFixedVoip", "personal", "tollFree", "premium", "sharedCost", "uan", "voicemail", "pager", "unknown"];
 
 // Open to visitors and to signed-in users alike: a subscriber gets the full lookup here.
+export const handle: MessagesHandle = { messages: ["lookup", "requests.errors"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLocale(request);
   const t = await getT(request);
@@ -24,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A link such as ?number=%2B639171234567 answers at once (the form itself posts).
   const reply = number === null ? null : await answerLookup(request, locale, { country: params.get("country") ?? "", number });
   return data(
-    { ...seo, countries: lookupCountryOptions(locale), defaultRegion: DEFAULT_REGION[locale], reply },
+    { ...seo, translations: routeMessages(locale, handle), countries: lookupCountryOptions(locale), defaultRegion: DEFAULT_REGION[locale], reply },
     { status: reply?.error ? 400 : 200 },
   );
 }

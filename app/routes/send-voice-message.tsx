@@ -3,6 +3,8 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { useId, type ReactNode } from "react";
 import { Field, FormError } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { intlLocale, localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { parseMobile } from "~/location-requests.server";
@@ -23,12 +25,15 @@ const DEFAULT_LANGUAGE = { en: "en", id: "id", ph: "fil" } as const;
 type Values = { country: string; number: string; name: string; message: string; language: string; voice: string };
 type Errors = Partial<Record<"number" | "name" | "message" | "form", string>>;
 
+export const handle: MessagesHandle = { messages: ["lookup.country", "voice", "requests.errors"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireActiveSubscription(request);
   const locale = getLocale(request);
   const t = await getT(request);
   return {
     ...pageSeo(request, { title: t("voice.title"), description: t("voice.description") }),
+    translations: routeMessages(locale, handle),
     countries: lookupCountryOptions(locale),
     defaultRegion: DEFAULT_REGION[locale],
     defaultLanguage: DEFAULT_LANGUAGE[locale],

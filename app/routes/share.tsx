@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { routeMessages } from "~/i18n/resources.server";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { isExpired, revoke } from "~/location-requests.server";
-import type { BareHandle } from "~/recipient/bare";
+import { recipientHandle } from "~/recipient/bare";
 import { ExpiredLink, InvalidLink, RecipientControls } from "~/recipient/components";
 import { recipientPaths } from "~/recipient/paths";
 import {
@@ -27,7 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!link) return invalidLink(request);
   if (isExpired(link.row)) return expiredLink(request, link);
   const t = await getT(request);
-  return { kind: "share" as const, title: t("recipient.share.metaTitle"), request: recipientView(link.row, link.id), controls: await recipientControls(link) };
+  return {
+    kind: "share" as const,
+    title: t("recipient.share.metaTitle"),
+    request: recipientView(link.row, link.id),
+    controls: await recipientControls(link),
+    translations: routeMessages(request, recipientHandle),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   throw redirect(recipientPaths(link.id, getLocale(request)).share);
 }
 
-export const handle: BareHandle = { bare: true };
+export const handle = recipientHandle;
 
 export default function Share() {
   const loaderData = useLoaderData<typeof loader>();

@@ -1,0 +1,273 @@
+// `npm run bench`: builds, starts the production server on a fresh embedded (SQLite) database with the
+// demo account, and prints, all measured in this one run:
+//   1. throughput with autocannon (50 connections on loopback, a warm-up, then a fixed duration per
+//      row) of a bare `node:http` server sending the home page's bytes, a bare Remix app
+//      (bench/bare-remix: one route rendering a 20-item list, the same node_modules and Express
+//      adapter), the home page, the consent page and the JSON API (GET /api/v1/personnal/subscribe/info);
+//   2. bytes per page type (HTML, CSS, JS, inline hydration data; raw, gzip, brotli; the whole first load);
+//   3. Lighthouse mobile scores of the home page, the consent page and the signed-in dashboard.
+// The load generator is this process; each server is a process of its own, started and stopped here.
+// With two cores or more, `taskset` keeps the load generator on core 0 and the servers on the others.
+// Timings are printed, never asserted; docs/performance.md explains how to read the output.
+//
+// Options: --duration=S (per row, default 8), --warmup=S (default 2), --connections=N (default 50),
+//   --skip-build, --no-lighthouse, --profile (at the end, a fresh app server is profiled under load on the
+//   home page, then on the consent page; profiles in tests/.tmp/profiles), --baseline=GIT_REF (that commit is exported to tests/.tmp/baseline, built,
+//   and its home, consent and API rows are measured right before this tree's: before/after in one run).
+// Ports: BENCH_PORT (default 3361) and the next four.
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus } from "node:os";
+import path from "node:path";
+import autocannon, { type Result } from "autocannon";
+import { startAppServer, startProcess, type RunningServer } from "./support/app-server.ts";
+import { makeFixtures } from "./support/fixtures.ts";
+import { pageBytes, type Bytes, type PageBytes } from "./support/page-bytes.ts";
+import { summarizeProfiles } from "./support/cpu-profile.ts";
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [name, value] = arg.replace(/^--/, "").split("=");
+    return [name!, value ?? "true"] as const;
+  }),
+);
+const DURATION = Number(args.get("duration") ?? 8);
+const WARMUP = Number(args.get("warmup") ?? 2);
+const CONNECTIONS = Number(args.get("connections") ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3361);
+const PROFILE_DIR = path.resolve("tests/.tmp/profiles");
+const TMP = path.resolve("tests/.tmp");
+
+const cores = availableParallelism();
+const pin = cores >= 2 && spawnSync("taskset", ["-V"]).status === 0;
+const serverCores = pin ? `1-${cores - 1}` : null;
+
+function log(line = "") {
+  console.log(line);
+}
+
+// ---- build ----------------------------------------------------------------------------------------
+if (!args.has("skip-build")) {
+  log("Building the app and the bare Remix app…");
+  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync("npx", ["remix", "vite:build", "--config", "bench/bare-remix/vite.config.ts"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+}
+const baselineRef = args.get("baseline");
+const BASELINE_DIR = path.resolve("tests/.tmp/baseline");
+if (baselineRef) {
+  const commit = execFileSync("git", ["rev-parse", "--short", baselineRef], { encoding: "utf8" }).trim();
+  log(`Exporting and building the baseline ${baselineRef} (${commit}) in ${path.relative(".", BASELINE_DIR)}…`);
+  rmSync(BASELINE_DIR, { recursive: true, force: true });
+  mkdirSync(BASELINE_DIR, { recursive: true });
+  execFileSync("sh", ["-c", `git archive ${commit} | tar -x -C "${BASELINE_DIR}"`]);
+  symlinkSync(path.resolve("node_modules"), path.join(BASELINE_DIR, "node_modules"));
+  // The generated Prisma clients are not in git.
+  for (const generated of ["app/generated", "prisma/postgres"]) {
+    if (existsSync(generated)) cpSync(generated, path.join(BASELINE_DIR, generated), { recursive: true });
+  }
+  execFileSync("npm", ["run", "build"], { cwd: BASELINE_DIR, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NODE_ENV: "production" } });
+}
+for (const needed of ["build/server/index.js", "bench/bare-remix/build/server/index.js"]) {
+  if (!existsSync(needed)) throw new Error(`${needed} is missing: run without --skip-build`);
+}
+
+if (pin) execFileSync("taskset", ["-cp", "0", String(process.pid)], { stdio: "ignore" });
+/** The command prefix that puts a server on the cores the load generator leaves free. */
+const onServerCores = (command: string, commandArgs: string[]) =>
+  serverCores ? { command: "taskset", args: ["-c", serverCores, command, ...commandArgs] } : { command, args: commandArgs };
+
+// ---- servers ----------------------------------------------------------------------------------------
+const tsx = path.resolve("node_modules/.bin/tsx");
+let app: (RunningServer & { dbFile: string }) | undefined;
+const stopAll: (() => Promise<void>)[] = [];
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
+  // Warm-up (JIT, caches, connection pools), then the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
+  return autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+}
+
+type Row = { name: string; result: Result };
+const rows: Row[] = [];
+
+async function main() {
+  log(`\nMachine: ${cores} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}.`);
+  log(
+    pin
+      ? `Load generator (this process, autocannon) pinned to core 0; each server runs alone on cores ${serverCores}.`
+      : `Load generator and server share the ${cores} core(s) (taskset unavailable or one core).`,
+  );
+  log(`Each server is one Node process. ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured per row.\n`);
+
+  // The product's server, with the fixtures made through its own HTTP interface.
+  app = await startAppServer(PORT, {}, onServerCores(tsx, ["server.ts"]));
+  stopAll.push(app.stop);
+  const fixtures = await makeFixtures(app.origin);
+  const homeHtml = await (await fetch(`${app.origin}/`)).text();
+  const homeFile = path.join(TMP, `bench-home-${PORT}.html`);
+  mkdirSync(TMP, { recursive: true });
+  writeFileSync(homeFile, homeHtml);
+
+  // 1. Bare node:http with the home page's bytes.
+  const bareHttpCommand = onServerCores(process.execPath, [path.resolve("bench/bare-http.mjs"), homeFile]);
+  const bareHttp = await startProcess({ name: "bare-http", ...bareHttpCommand, port: PORT + 1, env: { NODE_ENV: "production" } });
+  rows.push({ name: "bare `node:http`, same bytes as home", result: await load(`${bareHttp.origin}/`) });
+  await bareHttp.stop();
+  rmSync(homeFile, { force: true });
+
+  // 2. Bare Remix: one route, a 20-item list.
+  const bareRemixCommand = onServerCores(tsx, [path.resolve("bench/bare-remix/server.ts")]);
+  const bareRemix = await startProcess({ name: "bare-remix", ...bareRemixCommand, port: PORT + 2, env: { NODE_ENV: "production" } });
+  rows.push({ name: "bare Remix, one route", result: await load(`${bareRemix.origin}/`) });
+  await bareRemix.stop();
+
+  // 3-5. The product (and the baseline's same rows just before, when asked).
+  let baseline: (RunningServer & { dbFile: string }) | undefined;
+  let baselineFixtures: typeof fixtures | undefined;
+  if (baselineRef) {
+    baseline = await startAppServer(PORT + 3, {}, { ...onServerCores(tsx, ["server.ts"]), cwd: BASELINE_DIR, name: "baseline" });
+    stopAll.push(baseline.stop);
+    baselineFixtures = await makeFixtures(baseline.origin);
+  }
+  const productRows: [string, (origin: string, f: typeof fixtures) => [string, Record<string, string>]][] = [
+    ["home `/`", (origin) => [`${origin}/`, {}]],
+    ["consent page `/{code}`", (origin, f) => [`${origin}/${f.code}`, {}]],
+    ["`GET /api/v1/personnal/subscribe/info`", (origin, f) => [`${origin}/api/v1/personnal/subscribe/info`, f.apiHeaders]],
+  ];
+  for (const [name, target] of productRows) {
+    if (baseline && baselineFixtures) {
+      const [url, headers] = target(baseline.origin, baselineFixtures);
+      rows.push({ name: `${name}, baseline ${baselineRef}`, result: await load(url, headers) });
+    }
+    const [url, headers] = target(app.origin, fixtures);
+    rows.push({ name, result: await load(url, headers) });
+  }
+  await baseline?.stop();
+  if (baselineRef) rmSync(BASELINE_DIR, { recursive: true, force: true });
+  printThroughput();
+
+  // Bytes per page type.
+  const pages: [string, string, Record<string, string>][] = [
+    ["home", "/", {}],
+    ["content page (/faqs)", "/faqs", {}],
+    ["dashboard (signed in)", "/dashboard/", { Cookie: fixtures.cookie }],
+    ["consent page", `/${fixtures.code}`, {}],
+    ["share page", `/share?c=${fixtures.code}`, {}],
+  ];
+  const measured: [string, PageBytes][] = [];
+  for (const [name, pagePath, headers] of pages) measured.push([name, await pageBytes(app.origin, pagePath, headers)]);
+  printBytes(measured);
+
+  // Lighthouse, mobile.
+  if (!args.has("no-lighthouse")) {
+    const { lighthouseScores } = await import("./support/lighthouse.ts");
+    const scores = await lighthouseScores(app.origin, [
+      ["home", "/", {}],
+      ["consent page", `/${fixtures.code}`, {}],
+      ["dashboard (signed in)", "/dashboard/", { Cookie: fixtures.cookie }],
+    ]);
+    printLighthouse(scores);
+  }
+
+  await app.stop();
+  stopAll.length = 0;
+  if (args.has("profile")) {
+    await profileUnderLoad("home `/`", () => "/");
+    await profileUnderLoad("consent page `/{code}`", (f) => `/${f.code}`);
+  }
+}
+
+/**
+ * A fresh app server with bench/profile-on-signal.mjs preloaded: warm-up, then V8's profiler runs
+ * during the measured seconds only (SIGUSR2 … SIGTERM), and its self time is summarised.
+ */
+async function profileUnderLoad(name: string, pathOf: (f: Awaited<ReturnType<typeof makeFixtures>>) => string) {
+  const dir = path.join(PROFILE_DIR, name.replace(/\W+/g, "-"));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // One Node process (tsx as a loader, not as a launcher) so that the signals reach the server itself.
+  const command = onServerCores(process.execPath, [`--import=${path.resolve("bench/profile-on-signal.mjs")}`, "--import=tsx", "server.ts"]);
+  const server = await startAppServer(PORT + 4, { BENCH_PROFILE_DIR: dir }, command);
+  stopAll.push(server.stop);
+  const url = `${server.origin}${pathOf(await makeFixtures(server.origin))}`;
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP });
+  process.kill(-server.pid, "SIGUSR2");
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  await server.stop();
+  const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(dir, f));
+  log(`\nCPU profile of the app server under load on ${name} (${Math.round(result.requests.average)} requests/s while profiled; ${DURATION} s after a ${WARMUP} s warm-up):\n`);
+  log(summarizeProfiles(files));
+}
+
+// ---- output -----------------------------------------------------------------------------------------
+function table(head: string[], body: string[][], alignLeft = 1) {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  log(line(head));
+  log(`|${widths.map((w, i) => (i < alignLeft ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+  for (const row of body) log(line(row));
+}
+
+function printThroughput() {
+  const bare = rows.find((r) => r.name.startsWith("bare Remix"))!.result.requests.average;
+  log("Throughput (requests/s: average over the measured seconds; latency in ms):\n");
+  table(
+    ["", "requests/s", "share of bare Remix", "p50", "p99", "errors"],
+    rows.map(({ name, result }) => [
+      name,
+      Math.round(result.requests.average).toLocaleString("en-US"),
+      name.startsWith("bare `node") ? "" : (result.requests.average / bare).toFixed(2),
+      `${result.latency.p50} ms`,
+      `${result.latency.p99} ms`,
+      String(result.errors + result.timeouts + result.non2xx),
+    ]),
+  );
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const triple = (b: Bytes) => `${kb(b.raw)} / ${kb(b.gzip)} / ${kb(b.brotli)}`;
+
+function printBytes(measured: [string, PageBytes][]) {
+  log("\nBytes per page type (kB, raw / gzip / brotli; 1 kB = 1000 bytes; the HTML includes its inline scripts):\n");
+  table(
+    ["page", "HTML", "of which hydration data", "CSS", "JS at start", "whole first load", "hydrated"],
+    measured.map(([name, page]) => [
+      `${name}${page.status === 200 ? "" : ` (HTTP ${page.status})`}`,
+      triple(page.html),
+      page.hydration.raw ? triple(page.hydration) : "none",
+      page.css.raw ? triple(page.css) : "inline only",
+      page.js.raw ? triple(page.js) : "none",
+      triple(page.total),
+      page.hydrated ? "yes" : "no",
+    ]),
+  );
+}
+
+function printLighthouse(scores: { name: string; scores: Record<string, number | null>; metrics: Record<string, string> }[]) {
+  log("\nLighthouse 12, mobile (default emulation and throttling), scores 0-100:\n");
+  const categories = ["performance", "accessibility", "best-practices", "seo"];
+  table(
+    ["page", ...categories, "FCP", "LCP", "TBT", "CLS"],
+    scores.map((s) => [
+      s.name,
+      ...categories.map((c) => (s.scores[c] === null || s.scores[c] === undefined ? "n/a" : String(Math.round(s.scores[c]! * 100)))),
+      s.metrics["first-contentful-paint"] ?? "",
+      s.metrics["largest-contentful-paint"] ?? "",
+      s.metrics["total-blocking-time"] ?? "",
+      s.metrics["cumulative-layout-shift"] ?? "",
+    ]),
+  );
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.stack : String(error)}`);
+  for (const stop of stopAll) await stop().catch(() => undefined);
+  if (baselineRef) rmSync(BASELINE_DIR, { recursive: true, force: true });
+  process.exit(1);
+}

@@ -1,0 +1,133 @@
+// Starts a built server (the product's or the bare benchmark apps) as a child process in its own
+// process group, waits until it answers, and stops it again: on `stop()`, when this process exits,
+// and on Ctrl-C or SIGTERM. Used by `npm run bench` and the page budgets (scripts/page-budgets.ts).
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+
+export type RunningServer = { name: string; origin: string; pid: number; stop: () => Promise<void> };
+
+const running = new Set<ChildProcess>();
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+let hooked = false;
+function hookExit() {
+  if (hooked) return;
+  hooked = true;
+  process.on("exit", () => {
+    for (const child of running) killGroup(child, "SIGKILL");
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      for (const child of running) killGroup(child, "SIGTERM");
+      process.exit(130);
+    });
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering:\n${log()}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s:\n${log()}`);
+}
+
+/** Starts `command args` with `env` and waits until `readyPath` answers on 127.0.0.1:port. */
+export async function startProcess(options: {
+  name: string;
+  command: string;
+  args: string[];
+  port: number;
+  env?: Record<string, string>;
+  readyPath?: string;
+  cwd?: string;
+}): Promise<RunningServer> {
+  hookExit();
+  const child = spawn(options.command, options.args, {
+    env: { ...process.env, ...options.env, PORT: String(options.port) },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+    cwd: options.cwd,
+  });
+  running.add(child);
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const origin = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    killGroup(child, "SIGTERM");
+    const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+    const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5000);
+    await exited;
+    clearTimeout(timer);
+    running.delete(child);
+  };
+  try {
+    await waitFor(origin + (options.readyPath ?? "/"), child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { name: options.name, origin, pid: child.pid!, stop };
+}
+
+/**
+ * The product's production server (`build/` must exist) on a fresh SQLite file, with the demo
+ * account (DEMO_MODE) and the embedded providers: what `npm start` runs.
+ */
+export async function startAppServer(
+  port: number,
+  extraEnv: Record<string, string> = {},
+  launch: { command?: string; args?: string[]; cwd?: string; name?: string } = {},
+): Promise<RunningServer & { dbFile: string }> {
+  const dbFile = path.resolve(launch.cwd ?? ".", "tests/.tmp", `bench-${port}.db`);
+  mkdirSync(path.dirname(dbFile), { recursive: true });
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + suffix, { force: true });
+  const server = await startProcess({
+    name: launch.name ?? "app",
+    cwd: launch.cwd,
+    command: launch.command ?? path.resolve("node_modules/.bin/tsx"),
+    args: launch.args ?? ["server.ts"],
+    port,
+    readyPath: "/healthz",
+    env: {
+      NODE_ENV: "production",
+      DATABASE_URL: `file:${dbFile}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DEMO_MODE: "1",
+      // Every benchmark request comes from one address: the per-address limits would answer 429.
+      DEVICE_REPORT_LIMIT_PER_IP: "1000000",
+      LOGIN_LIMIT_PER_IP: "1000000",
+      LOGIN_LIMIT_PER_ACCOUNT: "1000000",
+      ...extraEnv,
+    },
+  });
+  const stop = server.stop;
+  return {
+    ...server,
+    dbFile,
+    stop: async () => {
+      await stop();
+      for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + suffix, { force: true });
+    },
+  };
+}
