@@ -29,6 +29,7 @@ const parts = {
   answer: ["home.search", "lookup.numberTypes", "lookup.unknown"],
   error: ["requests.errors"],
   reviews: ["reviews.home", "reviews.stars"],
+  demo: ["outbox.demoBanner"],
 };
 export const handle: MessagesHandle = { messages: Object.values(parts).flat() };
 
@@ -55,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ...(search?.facts ? parts.answer : []),
           ...(search?.error ? parts.error : []),
           ...(reviews ? parts.reviews : []),
+          ...(config().demo ? parts.demo : []),
         ],
       }),
       countries: countryOptions(locale),
