@@ -24,6 +24,7 @@ import {
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { emailError } from "~/auth/validation";
 import { cleanLine } from "~/utils/display-text";
+import { DAY } from "~/utils/time";
 
 export type Channel = "sms" | "email" | "link";
 export type RequestStatus = "pending" | "ip_located" | "gps_tracked";
@@ -305,16 +306,14 @@ export async function findByCode(code: string) {
   return db().locationRequest.findUnique({ where: { code } });
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
 /** An unanswered request's link ends REQUEST_TTL_DAYS after it was made; an answered one stays (to stop sharing). */
 export function isExpired(row: { status: string; decision: string | null; createdAt: Date }, now = new Date()) {
-  return row.status === "pending" && row.decision === null && row.createdAt.getTime() <= now.getTime() - config().REQUEST_TTL_DAYS * DAY_MS;
+  return row.status === "pending" && row.decision === null && row.createdAt.getTime() <= now.getTime() - config().REQUEST_TTL_DAYS * DAY;
 }
 
 /** The rows a recipient may still answer: not expired (as isExpired says, in SQL). */
 function answerable(code: string, now = new Date()) {
-  const cutoff = new Date(now.getTime() - config().REQUEST_TTL_DAYS * DAY_MS);
+  const cutoff = new Date(now.getTime() - config().REQUEST_TTL_DAYS * DAY);
   return { code, NOT: { delivery: NOT_ACCEPTED }, OR: [{ createdAt: { gt: cutoff } }, { status: { not: "pending" } }, { decision: { not: null } }] };
 }
 

@@ -10,8 +10,7 @@ import { sweepPhoneLookups } from "~/phone-lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
 import { sweepDeclines } from "~/recipient-controls.server";
 import { log, processId } from "~/server/log.server";
-
-const DAY = 24 * 3600 * 1000;
+import { DAY } from "~/utils/time";
 
 /**
  * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups, and

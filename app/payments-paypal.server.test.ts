@@ -14,10 +14,9 @@ import { loader as registerQueryRoute } from "./routes/api.v1.personnal.register
 import { action as cancelRoute } from "./routes/api.v1.personnal.subscribe.cancel";
 import { action as webhook } from "./routes/api.v1.webhooks";
 import { paymentTerms, planFor, planWarnings, subscriptionDetails } from "./payments.server";
+import { DAY, HOUR } from "~/utils/time";
 
 const ENV = PAYPAL_ENV;
-const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
 let fake: Awaited<ReturnType<typeof startPayPalFake>>;
 beforeAll(async () => {
   fake = await startPayPalFake();

@@ -11,7 +11,8 @@ import { startFake } from "../tests/support/http-fake";
 import { createUser, formRequest, routeArgs, uniqueEmail } from "../tests/support/factories";
 import { action } from "./routes/content-page";
 import { action as confirmAction, loader as confirmLoader } from "./routes/refund-confirm";
-import { DAY_MS, REFUND_LIMITS, sendRenewalReminders } from "./payments.server";
+import { REFUND_LIMITS, sendRenewalReminders } from "./payments.server";
+import { DAY as DAY_MS } from "~/utils/time";
 
 type Answer = { data: { values: Record<string, string>; errors: Record<string, string> }; init: { status: number; headers?: Record<string, string> } };
 

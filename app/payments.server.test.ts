@@ -16,7 +16,8 @@ import { loader as registerQueryRoute } from "./routes/api.v1.personnal.register
 import { action as cancelRoute } from "./routes/api.v1.personnal.subscribe.cancel";
 import { loader as infoRoute } from "./routes/api.v1.personnal.subscribe.info";
 import { action as webhook } from "./routes/api.v1.webhooks";
-import { DAY_MS, sandboxAdvance, sandboxPay, sendRenewalReminders, startCheckout, subscriptionDetails } from "./payments.server";
+import { sandboxAdvance, sandboxPay, sendRenewalReminders, startCheckout, subscriptionDetails } from "./payments.server";
+import { DAY as DAY_MS } from "~/utils/time";
 
 const SECRET = "whsec_test_secret";
 const stripe = new Stripe("sk_test_x");

@@ -14,15 +14,15 @@ import { parseMobile } from "~/location-requests.server";
 import { DEFAULT_REGION } from "~/phone-countries.server";
 import { emailProvider } from "~/providers/email.server";
 import { activePaymentProviderName, paymentProvider, type PaymentEvent, type ProviderName } from "~/providers/payments.server";
-import { HOUR, hit } from "~/rate-limit.server";
+import { hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { formatDay, formatMoney } from "~/utils/money";
 import { withSearchedNumber, type SearchedNumber } from "~/utils/number-search";
+import { DAY as DAY_MS, HOUR, later } from "~/utils/time";
 
 export { formatMoney };
 
-export const DAY_MS = 24 * 3600 * 1000;
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 // ---------------------------------------------------------------------------------------------
@@ -231,7 +231,6 @@ export async function startCheckout(
 
 class DuplicateEvent extends Error {}
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
-const later = (a: Date | null | undefined, b: Date) => (a && a.getTime() > b.getTime() ? a : b);
 
 /** Keys of the payment jobs (payment-jobs.server.ts) the transaction wrote: performed after its commit. */
 type Effects = { jobs: string[] };

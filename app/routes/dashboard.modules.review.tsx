@@ -6,7 +6,7 @@ import { Field, FormError, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { HOUR, hit } from "~/rate-limit.server";
+import { hit } from "~/rate-limit.server";
 import {
   defaultDisplayNameFor,
   deleteReview,
@@ -18,6 +18,7 @@ import {
 import { redirectWithToast } from "~/toast.server";
 import { RATINGS, REVIEW_LIMITS } from "~/utils/reviews";
 import { readFormData } from "~/utils/form-data.server";
+import { HOUR } from "~/utils/time";
 
 /** Saves and deletes per user and hour: enough to fix a typo a few times, not to flood moderation. */
 const CHANGES_PER_HOUR = 10;
