@@ -4,7 +4,7 @@ import { renderEmail } from "~/emails/render.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
-import { paymentProvider } from "~/providers/payments.server";
+import { paymentProvider } from "~/providers/payments/provider.server";
 
 /**
  * Side effects of a payment that must not be lost (docs/decisions/011): written to PaymentJob in

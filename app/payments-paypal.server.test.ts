@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { paymentProvider } from "~/providers/payments.server";
+import { paymentProvider } from "~/providers/payments/provider.server";
 import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../tests/support/paypal-fake";
 import { allowConsoleError } from "../tests/support/console";
 import { apiRequest, browserCookie, readEnvelope, routeArgs, signedInUser } from "../tests/support/factories";

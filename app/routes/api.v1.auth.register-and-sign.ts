@@ -8,7 +8,7 @@ import { startCheckout } from "~/payments.server";
 import { formatDay } from "~/utils/money";
 import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { activePaymentProviderName } from "~/providers/payments.server";
+import { activePaymentProviderName } from "~/providers/payments/provider.server";
 
 const body = z.object({
   name: z.string().max(200).default(""),

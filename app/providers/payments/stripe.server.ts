@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { PaymentEvent, PaymentProvider } from "./payments.server";
+import type { PaymentEvent, PaymentProvider } from "./types";
 import { DAY } from "~/utils/time";
 
 type StripeOptions = {

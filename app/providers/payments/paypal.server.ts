@@ -8,7 +8,7 @@ import {
 } from "@paypal/paypal-server-sdk";
 import { z } from "zod";
 import { db } from "~/db.server";
-import type { CheckoutInput, PaymentEvent, PaymentProvider } from "./payments.server";
+import type { CheckoutInput, PaymentEvent, PaymentProvider } from "./types";
 import { DAY } from "~/utils/time";
 
 type PayPalOptions = {
@@ -263,7 +263,7 @@ function toPaymentEvent(body: z.infer<typeof webhookBody>): PaymentEvent {
         amount: minor(r.amount?.total ?? r.amount?.value ?? "0"),
         currency: (r.amount?.currency ?? r.amount?.currency_code ?? "USD").toUpperCase(),
         // A sale does not say which period it pays for: the plan does (the first day, then regular
-        // periods), applied in payments.server.ts.
+        // periods), applied in app/billing/payment-events.server.ts.
         periodEnd: null,
       };
     }
