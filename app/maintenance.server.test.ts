@@ -6,7 +6,9 @@ import { hit } from "~/rate-limit.server";
 import { sha256 } from "~/utils/hash.server";
 import { createUser, uniqueEmail } from "../tests/support/factories";
 import { leaseHolder } from "./lease.server";
-import { renewSandboxSubscriptions, sandboxAdvance, sandboxPay, startCheckout, subscriptionDetails } from "./payments.server";
+import { renewSandboxSubscriptions, sandboxAdvance, sandboxPay } from "~/billing/sandbox.server";
+import { startCheckout } from "~/billing/checkout.server";
+import { subscriptionDetails } from "~/subscription.server";
 import { MAINTENANCE_LEASE, runMaintenance, startMaintenance } from "./maintenance.server";
 import { DAY as DAY_MS } from "~/utils/time";
 

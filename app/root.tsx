@@ -18,7 +18,7 @@ import { ErrorPage, pageErrorData, statusKey } from "~/components/error-page";
 import { Header } from "~/components/header";
 import { AuthModals } from "~/components/auth-modals";
 import { PaymentModal } from "~/components/payment-modal";
-import { paymentTerms } from "~/payments.server";
+import { paymentTerms } from "~/billing/plans.server";
 import { FlashBanner, ToastHost } from "~/components/toasts";
 import { Telemetry } from "~/components/telemetry";
 import { config } from "~/config.server";

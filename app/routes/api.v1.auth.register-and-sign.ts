@@ -4,7 +4,7 @@ import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/
 import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { isLocale } from "~/i18n/locales";
-import { startCheckout } from "~/payments.server";
+import { startCheckout } from "~/billing/checkout.server";
 import { formatDay } from "~/utils/money";
 import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";

@@ -4,7 +4,7 @@ import { db } from "~/db.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { sandboxDecline, sandboxPay } from "~/payments.server";
+import { sandboxDecline, sandboxPay } from "~/billing/sandbox.server";
 import { activePaymentProviderName } from "~/providers/payments/provider.server";
 import { formatMoney } from "~/utils/money";
 import { readFormData } from "~/utils/form-data.server";

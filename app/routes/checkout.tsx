@@ -4,7 +4,7 @@ import { PaymentModal, type PaymentModalData } from "~/components/payment-modal"
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath } from "~/i18n/use-t";
-import { buyerOf, isReturningSubscriber, paymentTerms } from "~/payments.server";
+import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
 import { subscriptionFor } from "~/subscription.server";
 
 /** The buy page: the payment modal over the site, for the home page's buy button and for renewals. */

@@ -7,7 +7,7 @@ import { ConsentSettings } from "~/components/telemetry";
 import { contentPage, formatDate, type ContentPageKey } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
-import { requestRefund } from "~/payments.server";
+import { requestRefund } from "~/billing/refunds.server";
 import { redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { useLocalePath, useT } from "~/i18n/use-t";

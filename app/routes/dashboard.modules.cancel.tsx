@@ -5,7 +5,7 @@ import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { cancelSubscription } from "~/payments.server";
+import { cancelSubscription } from "~/subscription.server";
 import { requireActiveSubscription } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
 import { formatDay } from "~/utils/money";

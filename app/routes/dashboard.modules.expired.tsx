@@ -6,7 +6,7 @@ import { PaymentForm, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { buyerOf, isReturningSubscriber, paymentTerms } from "~/payments.server";
+import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
 import { subscriptionFor } from "~/subscription.server";
 
 const SELF = "/dashboard/modules/subscriptionExpiredModal";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { getT } from "~/i18n/i18next.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { paidAmount, subscriptionDetails } from "~/payments.server";
+import { paidAmount, subscriptionDetails } from "~/subscription.server";
 import { formatDay, formatMoney } from "~/utils/money";
 
 /** My subscription: state, dates, the next charge and the payment history. */

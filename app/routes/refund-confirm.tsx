@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { confirmRefund, refundLink } from "~/payments.server";
+import { confirmRefund, refundLink } from "~/billing/refunds.server";
 import { redirectWithToast } from "~/toast.server";
 
 const REFUND_PATH = "/unsubscribe-and-refund";

@@ -8,7 +8,7 @@ import { sessionCookieHeader } from "~/auth/session.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { registerQuery } from "~/payments.server";
+import { registerQuery } from "~/billing/register-query.server";
 import { searchedNumber, withSearchedNumber } from "~/utils/number-search";
 import { readFormData } from "~/utils/form-data.server";
 
