@@ -241,9 +241,9 @@ export async function listRequests(userId: string, options: { channel?: Channel;
 }
 
 /** Requests this young are watched closely: their recipients are most likely to answer now. */
-export const LIVE_RECENT_MS = 24 * 3600 * 1000;
+export const LIVE_RECENT_MS = DAY;
 /** A pending request is watched closely this long; older, it is only checked with backoff. */
-export const LIVE_PENDING_MS = 7 * 24 * 3600 * 1000;
+export const LIVE_PENDING_MS = 7 * DAY;
 
 /**
  * A cheap fingerprint of everything the requester's lists show: it changes when a request is added,
@@ -416,7 +416,7 @@ export async function revoke(code: string) {
 
 /** Retention: positions older than RETENTION_DAYS are deleted; the request keeps its state. */
 export async function purgeOldPositions(now = new Date(), days = config().RETENTION_DAYS) {
-  const cutoff = new Date(now.getTime() - days * 24 * 3600 * 1000);
+  const cutoff = new Date(now.getTime() - days * DAY);
   const { count } = await db().locationRequest.updateMany({
     where: { locatedAt: { lt: cutoff }, latitude: { not: null } },
     data: clearedPosition,
