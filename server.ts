@@ -12,7 +12,7 @@ import { config } from "~/config.server";
 import { DEMO_EMAIL, DEMO_PASSWORD, failStartup, prepare, startupCheck, startupStep } from "~/startup.server";
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
-import { planWarnings } from "~/payments.server";
+import { planWarnings } from "~/billing/plans.server";
 import { installEdge, remixHandler } from "~/http/edge.server";
 import { healthChecks } from "~/server/health.server";
 import { log, setupLog } from "~/server/log.server";

@@ -8,6 +8,8 @@ import { recordDbTime } from "~/server/request-log.server";
 // Both generated clients come from one model definition, so they expose the same API; the SQLite
 // client's type stands for both.
 export type Db = SqliteClient;
+/** The client an interactive transaction hands its callback. */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 export function isPostgresUrl(url: string) {
   return /^postgres(ql)?:\/\//.test(url);

@@ -4,8 +4,7 @@
 import { z } from "zod";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-
-const DAY = 24 * 3600 * 1000;
+import { DAY } from "~/utils/time";
 
 /** A short free-text field; ua-parser leaves many of them empty (a desktop has no device brand). */
 const text = (max: number) => z.string().max(max);

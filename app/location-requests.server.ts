@@ -24,6 +24,7 @@ import {
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { emailError } from "~/auth/validation";
 import { cleanLine } from "~/utils/display-text";
+import { DAY } from "~/utils/time";
 
 export type Channel = "sms" | "email" | "link";
 export type RequestStatus = "pending" | "ip_located" | "gps_tracked";
@@ -240,9 +241,9 @@ export async function listRequests(userId: string, options: { channel?: Channel;
 }
 
 /** Requests this young are watched closely: their recipients are most likely to answer now. */
-export const LIVE_RECENT_MS = 24 * 3600 * 1000;
+export const LIVE_RECENT_MS = DAY;
 /** A pending request is watched closely this long; older, it is only checked with backoff. */
-export const LIVE_PENDING_MS = 7 * 24 * 3600 * 1000;
+export const LIVE_PENDING_MS = 7 * DAY;
 
 /**
  * A cheap fingerprint of everything the requester's lists show: it changes when a request is added,
@@ -305,16 +306,14 @@ export async function findByCode(code: string) {
   return db().locationRequest.findUnique({ where: { code } });
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
 /** An unanswered request's link ends REQUEST_TTL_DAYS after it was made; an answered one stays (to stop sharing). */
 export function isExpired(row: { status: string; decision: string | null; createdAt: Date }, now = new Date()) {
-  return row.status === "pending" && row.decision === null && row.createdAt.getTime() <= now.getTime() - config().REQUEST_TTL_DAYS * DAY_MS;
+  return row.status === "pending" && row.decision === null && row.createdAt.getTime() <= now.getTime() - config().REQUEST_TTL_DAYS * DAY;
 }
 
 /** The rows a recipient may still answer: not expired (as isExpired says, in SQL). */
 function answerable(code: string, now = new Date()) {
-  const cutoff = new Date(now.getTime() - config().REQUEST_TTL_DAYS * DAY_MS);
+  const cutoff = new Date(now.getTime() - config().REQUEST_TTL_DAYS * DAY);
   return { code, NOT: { delivery: NOT_ACCEPTED }, OR: [{ createdAt: { gt: cutoff } }, { status: { not: "pending" } }, { decision: { not: null } }] };
 }
 
@@ -417,7 +416,7 @@ export async function revoke(code: string) {
 
 /** Retention: positions older than RETENTION_DAYS are deleted; the request keeps its state. */
 export async function purgeOldPositions(now = new Date(), days = config().RETENTION_DAYS) {
-  const cutoff = new Date(now.getTime() - days * 24 * 3600 * 1000);
+  const cutoff = new Date(now.getTime() - days * DAY);
   const { count } = await db().locationRequest.updateMany({
     where: { locatedAt: { lt: cutoff }, latitude: { not: null } },
     data: clearedPosition,

@@ -6,8 +6,11 @@ import { hit } from "~/rate-limit.server";
 import { sha256 } from "~/utils/hash.server";
 import { createUser, uniqueEmail } from "../tests/support/factories";
 import { leaseHolder } from "./lease.server";
-import { DAY_MS, renewSandboxSubscriptions, sandboxAdvance, sandboxPay, startCheckout, subscriptionDetails } from "./payments.server";
+import { renewSandboxSubscriptions, sandboxAdvance, sandboxPay } from "~/billing/sandbox.server";
+import { startCheckout } from "~/billing/checkout.server";
+import { subscriptionDetails } from "~/subscription.server";
 import { MAINTENANCE_LEASE, runMaintenance, startMaintenance } from "./maintenance.server";
+import { DAY as DAY_MS } from "~/utils/time";
 
 it("removes expired sessions and ended rate-limit windows, and keeps live ones", async () => {
   const { user } = await createUser();

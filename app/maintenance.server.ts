@@ -4,14 +4,14 @@ import { db } from "~/db.server";
 import { acquireLease, releaseLease } from "~/lease.server";
 import { purgeOldDeviceReports } from "~/device-report.server";
 import { purgeOldPositions } from "~/location-requests.server";
-import { runPaymentJobs } from "~/payment-jobs.server";
-import { renewSandboxSubscriptions, sendRenewalReminders } from "~/payments.server";
+import { runPaymentJobs } from "~/billing/payment-jobs.server";
+import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
+import { sendRenewalReminders } from "~/billing/renewals.server";
 import { sweepPhoneLookups } from "~/phone-lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
 import { sweepDeclines } from "~/recipient-controls.server";
 import { log, processId } from "~/server/log.server";
-
-const DAY = 24 * 3600 * 1000;
+import { DAY } from "~/utils/time";
 
 /**
  * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups, and
@@ -70,7 +70,7 @@ export async function runMaintenance(now = new Date()) {
  */
 export const MAINTENANCE_JOBS: { name: string; everyMs: number; run: () => Promise<unknown> }[] = [
   { name: "sweep", everyMs: 10 * 60_000, run: () => runMaintenance() },
-  // Payment side effects that failed right after their commit (payment-jobs.server.ts): the jobs keep
+  // Payment side effects that failed right after their commit (app/billing/payment-jobs.server.ts): the jobs keep
   // their own back-off (1 min doubling to 6 h), so a check every minute finds each when it is due.
   { name: "payment-jobs", everyMs: 60_000, run: () => runPaymentJobs() },
 ];

@@ -10,7 +10,8 @@ import {
   type PhoneLookupProvider,
   type ProviderFields,
 } from "~/providers/phone-lookup.server";
-import { HOUR, hit } from "~/rate-limit.server";
+import { hit } from "~/rate-limit.server";
+import { HOUR } from "~/utils/time";
 
 export const CACHE_MS = 24 * HOUR;
 /** Paid lookups per account and hour; cached answers do not count. */

@@ -39,6 +39,3 @@ export const throttledAnswer = (retryAfterSeconds: number) => ({
   headers: { "Retry-After": String(retryAfterSeconds) },
   values: { minutes: waitMinutes(retryAfterSeconds) },
 });
-
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;

@@ -14,9 +14,9 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/rout
 import { allowConsoleError } from "../tests/support/console";
 import { formRequest } from "../tests/support/factories";
 import { startFake } from "../tests/support/http-fake";
+import { DAY } from "~/utils/time";
 
 const ORIGIN = "http://localhost:3000";
-const DAY = 24 * 3600 * 1000;
 
 /** An account row is all the domain needs (no password hashing: 50 of them are made at once). */
 async function account() {

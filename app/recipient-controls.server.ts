@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { passwordKey } from "~/auth/rsa.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { DAY, HOUR } from "~/utils/time";
 
 // What a recipient controls (docs/decisions/012): opting out of every request, blocking one requester,
 // and the limits that protect them (a daily cap across requesters, a cooldown after a decline). A
@@ -106,8 +107,6 @@ export async function unblock(key: string, userId: string) {
 
 // --- Cooldown after a decline. ---
 
-const HOUR = 3600 * 1000;
-
 export async function recordDecline(key: string, userId: string, at = new Date()) {
   await db().recipientDecline.upsert({
     where: { recipientKey_userId: { recipientKey: key, userId } },
@@ -133,7 +132,6 @@ export async function sweepDeclines(now = new Date()) {
 
 // --- The daily cap across requesters: one counter per recipient and UTC day. ---
 
-const DAY = 24 * HOUR;
 const dayKey = (key: string, now: number) => `recipient:${key}@${Math.floor(now / DAY)}`;
 
 /**

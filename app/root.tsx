@@ -18,7 +18,7 @@ import { getCurrentUser } from "~/auth/guards.server";
 import { passwordKey } from "~/auth/rsa.server";
 import { ErrorPage, pageErrorData, statusKey } from "~/components/error-page";
 import { Header } from "~/components/header";
-import { paymentTerms } from "~/payments.server";
+import { paymentTerms } from "~/billing/plans.server";
 import { FlashBanner, ToastHost } from "~/components/toasts";
 import { Telemetry } from "~/components/telemetry";
 import { config } from "~/config.server";

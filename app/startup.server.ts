@@ -4,6 +4,7 @@ import { config } from "~/config.server";
 import { db, isPostgresUrl } from "~/db.server";
 import { migrateOnce } from "~/migrate.server";
 import { embeddedFallbacks } from "~/providers/summary.server";
+import { DAY } from "~/utils/time";
 
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "demo1234";
@@ -17,7 +18,7 @@ export async function seedDemo() {
         email: DEMO_EMAIL,
         passwordHash: await hashPassword(DEMO_PASSWORD),
         name: "Demo",
-        subscription: { create: { state: "active", validUntil: new Date(Date.now() + 365 * 24 * 3600 * 1000) } },
+        subscription: { create: { state: "active", validUntil: new Date(Date.now() + 365 * DAY) } },
       },
     });
   } catch (error) {

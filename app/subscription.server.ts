@@ -4,7 +4,9 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
+import { paymentProvider } from "~/providers/payments/provider.server";
 import { readCookie } from "~/utils/cookies";
+import { later } from "~/utils/time";
 
 /** Spec section 9: the expired marker. */
 export const EXPIRED_PATH = "/dashboard/?s=-1&at=10";
@@ -60,4 +62,69 @@ export async function requireActiveSubscription(request: Request) {
   const subscription = await subscriptionFor(user.id);
   if (!subscription.access) throw redirect(localizePath(EXPIRED_PATH, getLocale(request)));
   return { user, subscription };
+}
+
+// The subscriber's side: details, payment history, cancel.
+
+/** The subscription as the pages and GET /api/v1/personnal/subscribe/info show it. */
+export async function subscriptionDetails(userId: string, now = new Date()) {
+  const sub = await db().subscription.findUnique({ where: { userId } });
+  const described = describeSubscription(sub, now);
+  return {
+    ...described,
+    provider: sub?.provider ?? null,
+    plan: sub?.plan ?? null,
+    currencyCode: sub?.currency ?? null,
+    amount: sub?.amount ?? null,
+    firstDayDebitAmount: sub?.firstDayAmount ?? null,
+    period: sub?.periodDays ?? null,
+    cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
+    nextDebitDay: described.access && !sub?.cancelAtPeriodEnd ? (sub?.nextChargeAt?.toISOString() ?? null) : null,
+  };
+}
+export type SubscriptionDetails = Awaited<ReturnType<typeof subscriptionDetails>>;
+
+/** Payment history and the total paid (POST /api/v1/personnal/getPaidAmount), newest first. */
+export async function paidAmount(userId: string) {
+  const payments = await db().payment.findMany({
+    where: { subscription: { userId } },
+    orderBy: { paidAt: "desc" },
+    take: 100,
+  });
+  const totals: Record<string, number> = {};
+  for (const p of payments) if (p.status === "paid") totals[p.currency] = (totals[p.currency] ?? 0) + p.amount;
+  return {
+    totals: Object.entries(totals).map(([currencyCode, amount]) => ({ currencyCode, amount })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      currencyCode: p.currency,
+      status: p.status,
+      paidAt: p.paidAt.toISOString(),
+      periodEnd: p.periodEnd?.toISOString() ?? null,
+    })),
+  };
+}
+
+export type CancelResult = { ok: true; validUntil: string } | { ok: false; error: "none" | "provider" };
+
+/** Cancels at period end, at the provider first: access stays until validUntil. */
+export async function cancelSubscription(userId: string, now = new Date()): Promise<CancelResult> {
+  const sub = await db().subscription.findUnique({ where: { userId } });
+  if (!sub || !describeSubscription(sub, now).access) return { ok: false, error: "none" };
+  if (sub.state !== "cancelled") {
+    if (sub.providerSubscriptionId && sub.provider && sub.provider !== "sandbox") {
+      const provider = await paymentProvider();
+      if (provider.name !== sub.provider) return { ok: false, error: "provider" };
+      const cancelled = await provider.cancelAtPeriodEnd(sub.providerSubscriptionId);
+      if (!cancelled.ok) return { ok: false, error: "provider" };
+    }
+    await db().subscription.update({
+      where: { id: sub.id },
+      // The local cancel counts as an event at its time, so an older provider update arriving later
+      // (cancel_at_period_end still false) does not turn it back on.
+      data: { state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null, lastEventAt: later(sub.lastEventAt, now) },
+    });
+  }
+  return { ok: true, validUntil: sub.validUntil.toISOString() };
 }

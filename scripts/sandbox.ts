@@ -3,7 +3,7 @@
 //   npm run sandbox -- fail <email>    the renewal fails: the paid period ends now (then: Expired)
 // Without them the maintenance job charges each period when it ends, as a real provider would.
 // Uses DATABASE_URL like the server.
-import { sandboxAdvance } from "~/payments.server";
+import { sandboxAdvance } from "~/billing/sandbox.server";
 import { db } from "~/db.server";
 
 const [action, email] = process.argv.slice(2);

@@ -2,6 +2,7 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { readCookie, serializeCookie } from "~/utils/cookies";
 import { randomToken, sha256 } from "~/utils/hash.server";
+import { DAY } from "~/utils/time";
 
 export const TOKEN_COOKIE = "token";
 
@@ -12,7 +13,7 @@ const tokenCookie = (token: string, maxAge: number) =>
 /** Creates a revocable session and returns the raw token (only its hash is stored). */
 export async function createSession(userId: string) {
   const token = randomToken(32);
-  const expiresAt = new Date(Date.now() + config().SESSION_TTL_DAYS * 24 * 60 * 60 * 1000);
+  const expiresAt = new Date(Date.now() + config().SESSION_TTL_DAYS * DAY);
   await db().session.create({ data: { tokenHash: sha256(token), userId, expiresAt } });
   return { token, expiresAt };
 }

@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { hit, MINUTE, unhit } from "~/rate-limit.server";
+import { hit, unhit } from "~/rate-limit.server";
+import { MINUTE } from "~/utils/time";
 
 /** The per-address ceiling counts failures in windows of this length. */
 export const SIGN_IN_WINDOW_MS = 15 * MINUTE;

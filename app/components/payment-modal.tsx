@@ -2,7 +2,7 @@ import { Link, useLocation, useMatches, useRouteLoaderData, useSearchParams } fr
 import { useState } from "react";
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import type { PaymentTerms } from "~/payments.server";
+import type { PaymentTerms } from "~/billing/plans.server";
 import type { loader as rootLoader } from "~/root";
 import { Field, SubmitButton, FormError } from "./form";
 import { Modal } from "./modal";

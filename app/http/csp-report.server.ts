@@ -1,5 +1,6 @@
-import { HOUR, hit } from "~/rate-limit.server";
+import { hit } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
+import { HOUR } from "~/utils/time";
 
 /** Reports accepted per client address and hour; more are dropped unread (a page can loop). */
 export const CSP_REPORTS_PER_HOUR = 60;

@@ -1,5 +1,5 @@
 import { emailProvider } from "~/providers/email.server";
-import { activePaymentProviderName } from "~/providers/payments.server";
+import { activePaymentProviderName } from "~/providers/payments/provider.server";
 import { phoneLookupProvider } from "~/providers/phone-lookup.server";
 import { reverseGeocoder } from "~/providers/reverse-geocoding.server";
 import { smsProvider } from "~/providers/sms.server";

@@ -4,11 +4,11 @@ import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/
 import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { isLocale } from "~/i18n/locales";
-import { startCheckout } from "~/payments.server";
+import { startCheckout } from "~/billing/checkout.server";
 import { formatDay } from "~/utils/money";
 import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { activePaymentProviderName } from "~/providers/payments.server";
+import { activePaymentProviderName } from "~/providers/payments/provider.server";
 
 const body = z.object({
   name: z.string().max(200).default(""),

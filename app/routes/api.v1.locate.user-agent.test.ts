@@ -4,8 +4,8 @@ import { db } from "~/db.server";
 import { runMaintenance } from "~/maintenance.server";
 import { apiRequest, readEnvelope, routeArgs } from "../../tests/support/factories";
 import { action, loader } from "./api.v1.locate.user-agent";
+import { DAY } from "~/utils/time";
 
-const DAY = 24 * 3600 * 1000;
 
 // Each test gets its own visitor id: the database is shared by the tests of this file.
 const valid = (visitorId = "3f2a9c1e5b7d40a8b6c2e9f1a0d4c7b3") => ({

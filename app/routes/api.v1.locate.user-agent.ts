@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { config } from "~/config.server";
 import { deviceReportSchema, recordDeviceReport } from "~/device-report.server";
-import { HOUR, hit } from "~/rate-limit.server";
+import { hit } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
+import { HOUR } from "~/utils/time";
 
 /**
  * The visitor device report (spec section 7): sent by the browser once per visitor and host, without a

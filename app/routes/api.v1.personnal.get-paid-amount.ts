@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, envelope, methodNotAllowed, requireApiUser } from "~/api/envelope.server";
-import { paidAmount } from "~/payments.server";
+import { paidAmount } from "~/subscription.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
 

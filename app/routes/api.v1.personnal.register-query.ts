@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, envelope, methodNotAllowed } from "~/api/envelope.server";
 import { readBrowserSecret } from "~/auth/checkout-browser.server";
-import { registerQuery } from "~/payments.server";
+import { registerQuery } from "~/billing/register-query.server";
 
 /**
  * The payment and signing result of a checkout: status pending | success | failed | unsubscribed |

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, envelope, methodNotAllowed, requireApiUser } from "~/api/envelope.server";
-import { subscriptionDetails } from "~/payments.server";
+import { subscriptionDetails } from "~/subscription.server";
 
 /** expiredStatus 1 means expired (spec section 3); the state and plan fields come along. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { applyPaymentEvent } from "~/payments.server";
-import { paymentProvider } from "~/providers/payments.server";
+import { applyPaymentEvent } from "~/billing/payment-events.server";
+import { paymentProvider } from "~/providers/payments/provider.server";
 
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
 const answer = (status: number, body: Record<string, unknown>) =>

@@ -6,8 +6,8 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { sandboxDecline, sandboxPay } from "~/payments.server";
-import { activePaymentProviderName } from "~/providers/payments.server";
+import { sandboxDecline, sandboxPay } from "~/billing/sandbox.server";
+import { activePaymentProviderName } from "~/providers/payments/provider.server";
 import { formatMoney } from "~/utils/money";
 import { readFormData } from "~/utils/form-data.server";
 

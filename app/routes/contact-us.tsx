@@ -11,13 +11,14 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
-import { HOUR, hit } from "~/rate-limit.server";
+import { hit } from "~/rate-limit.server";
 import { pageSeo } from "~/seo.server";
 import { redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { seoMeta } from "~/utils/seo";
 import { submitContactMessage } from "./contact-us.server";
 import { readFormData } from "~/utils/form-data.server";
+import { HOUR } from "~/utils/time";
 
 /** Sizes shared by the schema and the form's HTML attributes. */
 const LIMITS = { name: 100, email: 254, messageMin: 10, message: 5000 };

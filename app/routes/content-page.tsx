@@ -9,7 +9,7 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
-import { requestRefund } from "~/payments.server";
+import { requestRefund } from "~/billing/refunds.server";
 import { redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { useLocalePath, useT } from "~/i18n/use-t";

@@ -7,7 +7,7 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { cancelSubscription } from "~/payments.server";
+import { cancelSubscription } from "~/subscription.server";
 import { requireActiveSubscription } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
 import { formatDay } from "~/utils/money";

@@ -8,7 +8,7 @@ import { paymentFormMessages, type MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { buyerOf, isReturningSubscriber, paymentTerms } from "~/payments.server";
+import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
 import { subscriptionFor } from "~/subscription.server";
 
 const SELF = "/dashboard/modules/subscriptionExpiredModal";

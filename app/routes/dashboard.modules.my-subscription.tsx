@@ -5,7 +5,7 @@ import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { paidAmount, subscriptionDetails } from "~/payments.server";
+import { paidAmount, subscriptionDetails } from "~/subscription.server";
 import { formatDay, formatMoney } from "~/utils/money";
 
 /** My subscription: state, dates, the next charge and the payment history. */

@@ -8,7 +8,7 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { HOUR, hit } from "~/rate-limit.server";
+import { hit } from "~/rate-limit.server";
 import {
   defaultDisplayNameFor,
   deleteReview,
@@ -20,6 +20,7 @@ import {
 import { redirectWithToast } from "~/toast.server";
 import { RATINGS, REVIEW_LIMITS } from "~/utils/reviews";
 import { readFormData } from "~/utils/form-data.server";
+import { HOUR } from "~/utils/time";
 
 /** Saves and deletes per user and hour: enough to fix a typo a few times, not to flood moderation. */
 const CHANGES_PER_HOUR = 10;

@@ -3,7 +3,7 @@ import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { getCurrentUser } from "~/auth/guards.server";
 import { localeFromPath, localizePath, type Locale } from "~/i18n/locales";
-import { startCheckout, type StartCheckoutResult } from "~/payments.server";
+import { startCheckout, type StartCheckoutResult } from "~/billing/checkout.server";
 import { throttledAnswer } from "~/rate-limit.server";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";

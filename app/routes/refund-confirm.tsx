@@ -5,7 +5,7 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { confirmRefund, refundLink } from "~/payments.server";
+import { confirmRefund, refundLink } from "~/billing/refunds.server";
 import { redirectWithToast } from "~/toast.server";
 
 const REFUND_PATH = "/unsubscribe-and-refund";

@@ -10,7 +10,7 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { registerQuery } from "~/payments.server";
+import { registerQuery } from "~/billing/register-query.server";
 import { searchedNumber, withSearchedNumber } from "~/utils/number-search";
 import { readFormData } from "~/utils/form-data.server";
 

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { createLocationRequest } from "~/location-requests.server";
-import { startCheckout } from "~/payments.server";
+import { startCheckout } from "~/billing/checkout.server";
 import { localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
 import { createUser, signedInUser, uniqueEmail } from "../support/factories";
 import { postTargets, sampleParams, type PostTarget } from "./routes";

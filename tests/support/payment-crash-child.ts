@@ -1,10 +1,12 @@
-// A separate app process for the durable payment side-effect test (app/payment-jobs.server.test.ts):
+// A separate app process for the durable payment side-effect test (app/billing/payment-jobs.server.test.ts):
 // `pay` starts a sandbox checkout and pays it, exiting right after the payment's commit (before its
 // side effects run), as a crash would; `maintain` runs each maintenance job once, as a restarted
 // process's maintenance loop does, and prints their results by name. Reads DATABASE_URL from the
 // environment.
 import { MAINTENANCE_JOBS } from "~/maintenance.server";
-import { sandboxPay, setAfterPaymentCommit, startCheckout } from "~/payments.server";
+import { sandboxPay } from "~/billing/sandbox.server";
+import { setAfterPaymentCommit } from "~/billing/payment-events.server";
+import { startCheckout } from "~/billing/checkout.server";
 
 const CRASH_EXIT_CODE = 86;
 

@@ -1,5 +1,4 @@
-import { config } from "~/config.server";
-import { localizePath, type Locale } from "~/i18n/locales";
+import type { Locale } from "~/i18n/locales";
 
 /** What a buyer is about to pay for; amounts in minor units (cents). */
 export type CheckoutInput = {
@@ -89,75 +88,4 @@ export interface PaymentProvider {
   checkoutStatus(sessionId: string, checkoutId: string): Promise<CheckoutStatus>;
   /** Verifies a webhook delivery against the raw body and turns it into a domain event. */
   parseWebhook(rawBody: string, headers: Headers): Promise<WebhookParsed>;
-}
-
-/**
- * Embedded default: the "hosted checkout" is a page of this app (/checkout/sandbox/:id) with Pay and
- * Decline buttons; renewals and failures are driven by `npm run sandbox`. Nothing leaves the machine.
- */
-export function sandboxPaymentProvider(): PaymentProvider {
-  return {
-    name: "sandbox",
-    async createCheckout(input) {
-      const url = new URL(localizePath(`/checkout/sandbox/${input.checkoutId}`, input.locale), config().publicUrl);
-      // Like a hosted checkout, the page returns to the success address it was given.
-      const success = new URL(input.successUrl);
-      url.searchParams.set("return", success.pathname + success.search);
-      return { ok: true, sessionId: `sbx_cs_${input.checkoutId}`, url: url.toString() };
-    },
-    async cancelAtPeriodEnd() {
-      return { ok: true };
-    },
-    async checkoutStatus() {
-      // The sandbox page applies Pay and Decline to the checkout itself: the local state is its state.
-      return { state: "pending" };
-    },
-    async parseWebhook() {
-      // The sandbox has no webhooks: its page and command apply events directly.
-      return { ok: false, error: "not-configured" };
-    },
-  };
-}
-
-let chosen: { for: object; provider: PaymentProvider } | undefined;
-
-/** The configured provider: Stripe when its key is set, else PayPal, else the sandbox. */
-export async function paymentProvider(): Promise<PaymentProvider> {
-  const c = config();
-  if (chosen?.for !== c) {
-    const name = activePaymentProviderName();
-    let provider: PaymentProvider;
-    if (name === "stripe") {
-      const { stripePaymentProvider } = await import("./payments-stripe.server");
-      provider = stripePaymentProvider({
-        secretKey: c.STRIPE_SECRET_KEY!,
-        webhookSecret: c.STRIPE_WEBHOOK_SECRET,
-        host: c.STRIPE_API_HOST,
-        port: c.STRIPE_API_PORT,
-        protocol: c.STRIPE_API_PROTOCOL,
-      });
-    } else if (name === "paypal") {
-      const { paypalPaymentProvider } = await import("./payments-paypal.server");
-      provider = paypalPaymentProvider({
-        clientId: c.PAYPAL_CLIENT_ID!,
-        clientSecret: c.PAYPAL_CLIENT_SECRET!,
-        webhookId: c.PAYPAL_WEBHOOK_ID,
-        productId: c.PAYPAL_PRODUCT_ID,
-        environment: c.PAYPAL_ENVIRONMENT,
-        apiBase: c.PAYPAL_API_BASE,
-      });
-    } else {
-      provider = sandboxPaymentProvider();
-    }
-    chosen = { for: c, provider };
-  }
-  return chosen.provider;
-}
-
-/** The active provider's name without building it, for the start-up log. */
-export function activePaymentProviderName(): ProviderName {
-  const c = config();
-  if (c.STRIPE_SECRET_KEY) return "stripe";
-  if (c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET) return "paypal";
-  return "sandbox";
 }

@@ -4,20 +4,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { paymentProvider } from "~/providers/payments.server";
-import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../tests/support/paypal-fake";
-import { allowConsoleError } from "../tests/support/console";
-import { apiRequest, browserCookie, readEnvelope, routeArgs, signedInUser } from "../tests/support/factories";
-import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
-import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
-import { loader as registerQueryRoute } from "./routes/api.v1.personnal.register-query";
-import { action as cancelRoute } from "./routes/api.v1.personnal.subscribe.cancel";
-import { action as webhook } from "./routes/api.v1.webhooks";
-import { paymentTerms, planFor, planWarnings, subscriptionDetails } from "./payments.server";
+import { paymentProvider } from "~/providers/payments/provider.server";
+import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../../tests/support/paypal-fake";
+import { allowConsoleError } from "../../tests/support/console";
+import { apiRequest, browserCookie, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
+import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
+import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
+import { loader as registerQueryRoute } from "~/routes/api.v1.personnal.register-query";
+import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cancel";
+import { action as webhook } from "~/routes/api.v1.webhooks";
+import { paymentTerms, planFor, planWarnings } from "~/billing/plans.server";
+import { subscriptionDetails } from "~/subscription.server";
+import { DAY, HOUR } from "~/utils/time";
 
 const ENV = PAYPAL_ENV;
-const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
 let fake: Awaited<ReturnType<typeof startPayPalFake>>;
 beforeAll(async () => {
   fake = await startPayPalFake();

@@ -1,10 +1,11 @@
 import { config } from "~/config.server";
-import { db, type Db } from "~/db.server";
-import { renderEmail } from "~/emails/render.server";
+import { db, type Tx } from "~/db.server";
+import { credentialsEmail } from "~/emails/billing.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
-import { paymentProvider } from "~/providers/payments.server";
+import { paymentProvider } from "~/providers/payments/provider.server";
+import { HOUR, MINUTE } from "~/utils/time";
 
 /**
  * Side effects of a payment that must not be lost (docs/decisions/011): written to PaymentJob in
@@ -18,12 +19,10 @@ export type PaymentJob =
   /** A new account's credentials (the generated password), e-mailed once. */
   | { kind: "sendCredentials"; payload: { email: string; name: string; password: string; locale: string } };
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-
 /** How long a claimed job is left to its runner before another may take it over. */
-export const JOB_LEASE_MS = 5 * 60_000;
-export const JOB_RETRY_BASE_MS = 60_000;
-export const JOB_RETRY_MAX_MS = 6 * 3600_000;
+export const JOB_LEASE_MS = 5 * MINUTE;
+export const JOB_RETRY_BASE_MS = MINUTE;
+export const JOB_RETRY_MAX_MS = 6 * HOUR;
 
 /** Records a job inside the caller's transaction. `key` names the effect: a second job with it is the same job. */
 export async function enqueuePaymentJob(tx: Tx, key: string, job: PaymentJob) {
@@ -71,7 +70,7 @@ export async function runPaymentJobs(now = new Date(), options: { keys?: string[
     } else {
       failed += 1;
       const wait = Math.min(JOB_RETRY_MAX_MS, JOB_RETRY_BASE_MS * 2 ** (attempts - 1));
-      console.error(`Payment job ${job.kind} ${job.key} failed (attempt ${attempts}), retrying in ${Math.round(wait / 60_000)} min:`, error);
+      console.error(`Payment job ${job.kind} ${job.key} failed (attempt ${attempts}), retrying in ${Math.round(wait / MINUTE)} min:`, error);
       await db().paymentJob.update({
         where: { id: job.id },
         data: { lockedUntil: null, lastError: error.slice(0, 1000), nextRunAt: new Date(now.getTime() + wait) },
@@ -101,17 +100,7 @@ async function perform(key: string, job: PaymentJob): Promise<string | null> {
       const account = job.payload;
       const t = await getT(account.locale);
       const login = new URL(localizePath("/?modal=login", isLocale(account.locale) ? account.locale : "en"), config().publicUrl);
-      const message = renderEmail({
-        subject: t("payments.email.credentials.subject"),
-        paragraphs: [
-          t("payments.email.credentials.greeting", { name: account.name }),
-          t("payments.email.credentials.intro"),
-          t("payments.email.credentials.login", { email: account.email, url: login.toString() }),
-          t("payments.email.credentials.change"),
-        ],
-        highlight: account.password,
-        footer: t("email.footer"),
-      });
+      const message = credentialsEmail(t, { name: account.name, email: account.email, password: account.password, loginUrl: login.toString() });
       const sent = await emailProvider().send({ to: account.email, ...message });
       return sent.ok ? null : sent.error;
     }

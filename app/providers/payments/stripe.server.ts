@@ -1,7 +1,6 @@
 import Stripe from "stripe";
-import type { PaymentEvent, PaymentProvider } from "./payments.server";
-
-const DAY_MS = 24 * 3600 * 1000;
+import type { PaymentEvent, PaymentProvider } from "./types";
+import { DAY } from "~/utils/time";
 
 type StripeOptions = {
   secretKey: string;
@@ -109,7 +108,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
           subscriptionId: sub.id,
           customerId: idOf(session.customer),
           at: created,
-          periodEnd: end ? time(end) : new Date(created.getTime() + DAY_MS),
+          periodEnd: end ? time(end) : new Date(created.getTime() + DAY),
           payment: paidInvoice
             ? {
                 id: paidInvoice.id!,
@@ -154,7 +153,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         checkoutId,
         subscriptionId,
         customerId: idOf(session.customer),
-        periodEnd: new Date(base.at.getTime() + DAY_MS),
+        periodEnd: new Date(base.at.getTime() + DAY),
       };
     }
     case "invoice.paid":

@@ -4,19 +4,23 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { allowConsoleError } from "../tests/support/console";
-import { startFake } from "../tests/support/http-fake";
-import { runPaymentJobs } from "./payment-jobs.server";
-import { apiRequest, browserCookie, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../tests/support/factories";
+import { allowConsoleError } from "../../tests/support/console";
+import { startFake } from "../../tests/support/http-fake";
+import { runPaymentJobs } from "~/billing/payment-jobs.server";
+import { apiRequest, browserCookie, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../../tests/support/factories";
 import { formatDay } from "~/utils/money";
-import { action as loginByAuthCode } from "./routes/api.v1.auth.login-by-auth-code";
-import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
-import { action as getPaidAmount } from "./routes/api.v1.personnal.get-paid-amount";
-import { loader as registerQueryRoute } from "./routes/api.v1.personnal.register-query";
-import { action as cancelRoute } from "./routes/api.v1.personnal.subscribe.cancel";
-import { loader as infoRoute } from "./routes/api.v1.personnal.subscribe.info";
-import { action as webhook } from "./routes/api.v1.webhooks";
-import { DAY_MS, sandboxAdvance, sandboxPay, sendRenewalReminders, startCheckout, subscriptionDetails } from "./payments.server";
+import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
+import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
+import { action as getPaidAmount } from "~/routes/api.v1.personnal.get-paid-amount";
+import { loader as registerQueryRoute } from "~/routes/api.v1.personnal.register-query";
+import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cancel";
+import { loader as infoRoute } from "~/routes/api.v1.personnal.subscribe.info";
+import { action as webhook } from "~/routes/api.v1.webhooks";
+import { sandboxAdvance, sandboxPay } from "~/billing/sandbox.server";
+import { sendRenewalReminders } from "~/billing/renewals.server";
+import { startCheckout } from "~/billing/checkout.server";
+import { subscriptionDetails } from "~/subscription.server";
+import { DAY as DAY_MS } from "~/utils/time";
 
 const SECRET = "whsec_test_secret";
 const stripe = new Stripe("sk_test_x");
@@ -335,7 +339,7 @@ describe("one paying subscription per account", () => {
     const body = await readEnvelope(response);
     expect(body.message).toBe(`Your subscription is active until ${formatDay(validUntil, "en")}: there is nothing to pay now.`);
 
-    const { action: paymentForm } = await import("./routes/payments.checkout");
+    const { action: paymentForm } = await import("~/routes/payments.checkout");
     const page = await paymentForm(routeArgs(formRequest("/payments/checkout", { name: "Ana", surname: "Reyes", adult: "on", returnTo: "/id/checkout" }, { Cookie: cookie })));
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/id/dashboard/modules/MySubscription");
@@ -369,7 +373,7 @@ describe("one paying subscription per account", () => {
     await deliver(completed(id, "sub_RN1"));
     const { user, token } = await signedIn(email);
     await db().subscription.update({ where: { userId: user.id }, data: { validUntil: new Date(Date.now() - 1000), state: "unsubscribed" } });
-    const { loader: checkoutPage } = await import("./routes/checkout");
+    const { loader: checkoutPage } = await import("~/routes/checkout");
     const { cookie } = await signedIn(email);
     const page = (await checkoutPage(routeArgs(new Request("http://localhost:3000/ph/checkout", { headers: { Cookie: cookie } })))) as { paymentModal: { terms: Record<string, unknown> } };
     expect(page.paymentModal.terms).toMatchObject({ renewal: true, dueNow: expect.stringMatching(/1,?499/) });
@@ -506,7 +510,7 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
     const { id } = await buy();
     const session = await sessionOf(id);
     Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L2", id) });
-    const { loader: registerPage } = await import("./routes/register");
+    const { loader: registerPage } = await import("~/routes/register");
     // Another browser (no checkout cookie) sees the result and is not signed in.
     const elsewhere = await registerPage(routeArgs(new Request(`http://localhost:3000/ph/register?id=${id}`)));
     expect(elsewhere).toMatchObject({ data: { shown: "paidElsewhere" } });

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { uniqueEmail } from "../tests/support/factories";
-import { runPaymentJobs } from "./payment-jobs.server";
+import { uniqueEmail } from "../../tests/support/factories";
+import { runPaymentJobs } from "~/billing/payment-jobs.server";
 
 const CHILD = path.resolve("tests/support/payment-crash-child.ts");
 const TSX = path.resolve("node_modules/.bin/tsx");

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { apiRequest, createUser, formRequest, readEnvelope, routeArgs, uniqueEmail } from "../tests/support/factories";
-import { action as registerAndSign } from "./routes/api.v1.auth.register-and-sign";
-import { action as paymentsCheckout } from "./routes/payments.checkout";
+import { apiRequest, createUser, formRequest, readEnvelope, routeArgs, uniqueEmail } from "../../tests/support/factories";
+import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
+import { action as paymentsCheckout } from "~/routes/payments.checkout";
 
 const buy = (email: string, ip: string, headers: Record<string, string> = {}) =>
   registerAndSign({

@@ -8,7 +8,8 @@ import {
 } from "@paypal/paypal-server-sdk";
 import { z } from "zod";
 import { db } from "~/db.server";
-import type { CheckoutInput, PaymentEvent, PaymentProvider } from "./payments.server";
+import type { CheckoutInput, PaymentEvent, PaymentProvider } from "./types";
+import { DAY } from "~/utils/time";
 
 type PayPalOptions = {
   clientId: string;
@@ -21,7 +22,6 @@ type PayPalOptions = {
 };
 
 const API_BASE = { sandbox: "https://api-m.sandbox.paypal.com", production: "https://api-m.paypal.com" } as const;
-const DAY_MS = 24 * 3600 * 1000;
 const decimal = (minor: number) => (minor / 100).toFixed(2);
 const minor = (value: string) => Math.round(Number(value) * 100);
 
@@ -179,7 +179,7 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
               subscriptionId,
               customerId: result.subscriber?.payerId ?? null,
               at: created,
-              periodEnd: next ? new Date(next) : new Date(created.getTime() + DAY_MS),
+              periodEnd: next ? new Date(next) : new Date(created.getTime() + DAY),
             };
           }
           case "CANCELLED":
@@ -247,7 +247,7 @@ function toPaymentEvent(body: z.infer<typeof webhookBody>): PaymentEvent {
         checkoutId: r.custom_id,
         subscriptionId: r.id,
         customerId: r.subscriber?.payer_id ?? null,
-        periodEnd: next ?? new Date(base.at.getTime() + DAY_MS),
+        periodEnd: next ?? new Date(base.at.getTime() + DAY),
       };
     case "PAYMENT.SALE.COMPLETED":
     case "PAYMENT.SALE.DENIED": {
@@ -263,7 +263,7 @@ function toPaymentEvent(body: z.infer<typeof webhookBody>): PaymentEvent {
         amount: minor(r.amount?.total ?? r.amount?.value ?? "0"),
         currency: (r.amount?.currency ?? r.amount?.currency_code ?? "USD").toUpperCase(),
         // A sale does not say which period it pays for: the plan does (the first day, then regular
-        // periods), applied in payments.server.ts.
+        // periods), applied in app/billing/payment-events.server.ts.
         periodEnd: null,
       };
     }

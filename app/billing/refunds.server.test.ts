@@ -6,12 +6,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
-import { allowConsoleError } from "../tests/support/console";
-import { startFake } from "../tests/support/http-fake";
-import { createUser, formRequest, routeArgs, uniqueEmail } from "../tests/support/factories";
-import { action } from "./routes/content-page";
-import { action as confirmAction, loader as confirmLoader } from "./routes/refund-confirm";
-import { DAY_MS, REFUND_LIMITS, sendRenewalReminders } from "./payments.server";
+import { allowConsoleError } from "../../tests/support/console";
+import { startFake } from "../../tests/support/http-fake";
+import { createUser, formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
+import { action } from "~/routes/content-page";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/refund-confirm";
+import { REFUND_LIMITS } from "~/billing/refunds.server";
+import { sendRenewalReminders } from "~/billing/renewals.server";
+import { DAY as DAY_MS } from "~/utils/time";
 
 type Answer = { data: { values: Record<string, string>; errors: Record<string, string> }; init: { status: number; headers?: Record<string, string> } };
 

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { EMAIL_PATTERN } from "~/auth/validation";
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+import { getT } from "~/i18n/i18next.server";
+import { localizePath, type Locale } from "~/i18n/locales";
+import { parseMobile } from "~/location-requests.server";
+import { DEFAULT_REGION } from "~/phone-countries.server";
+import { paymentProvider } from "~/providers/payments/provider.server";
+import type { ProviderName } from "~/providers/payments/types";
+import { hit } from "~/rate-limit.server";
+import { describeSubscription } from "~/subscription.server";
+import { randomToken, sha256 } from "~/utils/hash.server";
+import { withSearchedNumber, type SearchedNumber } from "~/utils/number-search";
+import { HOUR } from "~/utils/time";
+import { isReturningSubscriber, planFor, RENEWAL_PLAN_SUFFIX } from "./plans.server";
+
+// Checkout: the payment form, its limits per client address and e-mail, and the provider's checkout.
+
+/** The payment form (modal and API). Messages are translation keys. */
+export const paymentFormSchema = z.object({
+  name: z.string().trim().min(1, "payments.errors.name").max(80, "payments.errors.name"),
+  surname: z.string().trim().min(1, "payments.errors.name").max(80, "payments.errors.name"),
+  email: z
+    .string()
+    .trim()
+    .min(1, "validation.emailRequired")
+    .max(254, "loginModal.EnterValidEmail")
+    .regex(EMAIL_PATTERN, "loginModal.EnterValidEmail")
+    .transform((s) => s.toLowerCase()),
+  adult: z.union([z.literal(true), z.literal("on"), z.literal("1"), z.literal("true")], {
+    errorMap: () => ({ message: "payments.errors.adult" }),
+  }),
+  // Optional (spec sections 3 and 5); checked as a mobile number by `checkoutPhone`.
+  phone: z.string().trim().max(40, "requests.errors.numberInvalid").optional(),
+});
+export type PaymentForm = z.infer<typeof paymentFormSchema>;
+
+export type StartCheckoutResult =
+  | { ok: true; checkoutId: string; url: string; provider: ProviderName }
+  | { ok: false; error: "validation"; fields: Record<string, string> }
+  | { ok: false; error: "provider" }
+  | { ok: false; error: "throttled"; retryAfterSeconds: number }
+  | { ok: false; error: "subscribed"; validUntil: string; cancelled: boolean };
+
+/**
+ * The payment form's optional mobile number: empty is fine; anything else must be a valid mobile
+ * number, read in the page language's country unless it starts with +.
+ */
+function checkoutPhone(raw: string | undefined, locale: Locale): { ok: true; e164: string | null } | { ok: false; error: string } {
+  if (!raw) return { ok: true, e164: null };
+  const parsed = parseMobile(DEFAULT_REGION[locale], raw);
+  return parsed.ok ? { ok: true, e164: parsed.e164 } : parsed;
+}
+
+/**
+ * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
+ * `userId` renews that account (its own e-mail is not "in use"); otherwise the account is created
+ * after payment. `browserSecret` binds the checkout to the browser that started it (only its hash is
+ * stored): the automatic sign-in after payment happens only there.
+ *
+ * Each well-formed attempt counts against CHECKOUT_LIMIT_PER_IP (per client address) and
+ * CHECKOUT_LIMIT_PER_EMAIL per hour, before the e-mail is looked up: neither the provider's API nor
+ * the "already in use" answer can be used in bulk.
+ */
+export async function startCheckout(
+  raw: unknown,
+  options: { locale: Locale; ip: string; browserSecret?: string; userId?: string; now?: Date; searched?: SearchedNumber | null },
+): Promise<StartCheckoutResult> {
+  // An account with access must not pay twice: a second provider subscription would replace the
+  // stored one while the first keeps charging. A cancelled one renews once its paid period is over
+  // (the expired notice offers it), so nothing is charged for days already paid.
+  if (options.userId) {
+    const sub = await db().subscription.findUnique({ where: { userId: options.userId } });
+    if (sub && describeSubscription(sub, options.now ?? new Date()).access) {
+      return { ok: false, error: "subscribed", validUntil: sub.validUntil.toISOString(), cancelled: sub.state === "cancelled" };
+    }
+  }
+  const parsed = paymentFormSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    return { ok: false, error: "validation", fields };
+  }
+  const form = parsed.data;
+  const phone = checkoutPhone(form.phone, options.locale);
+  if (!phone.ok) return { ok: false, error: "validation", fields: { phone: phone.error } };
+  for (const [key, limit] of [
+    [`checkout:ip:${options.ip}`, config().CHECKOUT_LIMIT_PER_IP],
+    [`checkout:email:${form.email}`, config().CHECKOUT_LIMIT_PER_EMAIL],
+  ] as const) {
+    const slot = await hit(key, limit, HOUR, options.now);
+    if (!slot.ok) return { ok: false, error: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
+  }
+  const owner = await db().user.findUnique({ where: { email: form.email }, select: { id: true } });
+  if (owner && owner.id !== options.userId) {
+    return { ok: false, error: "validation", fields: { email: "payments.errors.emailInUse" } };
+  }
+  const plan = planFor(options.locale);
+  const renewal = await isReturningSubscriber(options.userId);
+  const provider = await paymentProvider();
+  const checkoutId = randomToken(18);
+  await db().checkout.create({
+    data: {
+      id: checkoutId,
+      provider: provider.name,
+      email: form.email,
+      name: form.name,
+      surname: form.surname,
+      locale: options.locale,
+      plan: renewal ? `${plan.plan}${RENEWAL_PLAN_SUFFIX}` : plan.plan,
+      currency: plan.currency,
+      amount: plan.amount,
+      // Nothing is charged for a first day on a renewal.
+      firstDayAmount: renewal ? 0 : plan.firstDayAmount,
+      periodDays: plan.periodDays,
+      userId: options.userId ?? null,
+      ...(phone.e164 ? { phone: { create: { phone: phone.e164 } } } : {}),
+    },
+  });
+  if (options.browserSecret) {
+    await db().checkoutBrowser.create({ data: { checkoutId, secretHash: sha256(options.browserSecret) } });
+  }
+  const t = await getT(options.locale);
+  const origin = config().publicUrl;
+  const created = await provider.createCheckout({
+    checkoutId,
+    email: form.email,
+    name: form.name,
+    surname: form.surname,
+    locale: options.locale,
+    currency: plan.currency,
+    amount: plan.amount,
+    firstDayAmount: plan.firstDayAmount,
+    periodDays: plan.periodDays,
+    trial: !renewal,
+    successUrl: new URL(localizePath(withSearchedNumber(`/register?id=${checkoutId}`, options.searched ?? null), options.locale), origin).toString(),
+    cancelUrl: new URL(localizePath(withSearchedNumber("/?modal=payment", options.searched ?? null), options.locale), origin).toString(),
+    productName: t("payments.productName", { period: plan.periodDays }),
+    firstDayName: t("payments.firstDayName"),
+  });
+  if (!created.ok) {
+    await db().checkout.update({ where: { id: checkoutId }, data: { status: "failed" } });
+    return { ok: false, error: "provider" };
+  }
+  await db().checkout.update({ where: { id: checkoutId }, data: { providerSessionId: created.sessionId } });
+  return { ok: true, checkoutId, url: created.url, provider: provider.name };
+}
+

@@ -1,0 +1,90 @@
+import type { getT } from "~/i18n/i18next.server";
+import type { Locale } from "~/i18n/locales";
+import type { CancelResult } from "~/subscription.server";
+import { formatDay, formatMoney } from "~/utils/money";
+import { renderEmail } from "./render.server";
+
+/** The translator of the reader's language (support reads English). */
+type T = Awaited<ReturnType<typeof getT>>;
+
+/** A new account's credentials, sent once after its first payment: the generated password stands out. */
+export function credentialsEmail(t: T, account: { name: string; email: string; password: string; loginUrl: string }) {
+  return renderEmail({
+    subject: t("payments.email.credentials.subject"),
+    paragraphs: [
+      t("payments.email.credentials.greeting", { name: account.name }),
+      t("payments.email.credentials.intro"),
+      t("payments.email.credentials.login", { email: account.email, url: account.loginUrl }),
+      t("payments.email.credentials.change"),
+    ],
+    highlight: account.password,
+    footer: t("email.footer"),
+  });
+}
+
+/** The single-use link that confirms a refund request, to the account's owner. */
+export function refundConfirmEmail(t: T, request: { name: string; url: string }) {
+  return renderEmail({
+    subject: t("payments.email.refundConfirm.subject"),
+    paragraphs: [
+      t("payments.email.refundConfirm.greeting", { name: request.name }),
+      t("payments.email.refundConfirm.intro"),
+      t("payments.email.refundConfirm.link", { url: request.url }),
+      t("payments.email.refundConfirm.ignore"),
+    ],
+    footer: t("email.footer"),
+  });
+}
+
+/**
+ * A confirmed refund request, to support: the account line says what was done (renewals stopped, no
+ * subscription, no account, or the provider failed), so a provider failure is followed up by hand.
+ */
+export function refundSupportEmail(
+  staff: T,
+  request: { email: string; locale: string; reason: string; hasAccount: boolean; cancelled: CancelResult | null },
+) {
+  const { cancelled } = request;
+  const account = !request.hasAccount
+    ? staff("payments.email.refund.noAccount")
+    : cancelled?.ok
+      ? staff("payments.email.refund.stopped", { date: cancelled.validUntil })
+      : cancelled?.error === "provider"
+        ? staff("payments.email.refund.providerFailed")
+        : staff("payments.email.refund.noSubscription");
+  return renderEmail({
+    subject: staff("payments.email.refund.subject"),
+    paragraphs: [staff("payments.email.refund.from", { email: request.email, locale: request.locale }), account, request.reason],
+    footer: staff("email.footer"),
+  });
+}
+
+/** A confirmed refund request, to its owner: until when access lasts, if there was a subscription to stop. */
+export function refundReceivedEmail(t: T, locale: Locale, request: { name: string; cancelled: CancelResult | null }) {
+  const { cancelled } = request;
+  return renderEmail({
+    subject: t("payments.email.refundReceived.subject"),
+    paragraphs: [
+      t("payments.email.refundReceived.greeting", { name: request.name }),
+      t("payments.email.refundReceived.intro"),
+      cancelled?.ok ? t("payments.email.refundReceived.access", { date: formatDay(new Date(cancelled.validUntil), locale) }) : t("payments.email.refundReceived.noAccess"),
+      t("payments.email.refundReceived.answer"),
+    ],
+    footer: t("email.footer"),
+  });
+}
+
+/** The reminder before a renewal is charged: the amount, the day and the way to cancel. */
+export function renewalReminderEmail(t: T, locale: Locale, renewal: { amount: number; currency: string; chargeAt: Date; cancelUrl: string }) {
+  return renderEmail({
+    subject: t("payments.email.reminder.subject"),
+    paragraphs: [
+      t("payments.email.reminder.intro", {
+        amount: formatMoney(renewal.amount, renewal.currency, locale),
+        date: formatDay(renewal.chargeAt, locale),
+      }),
+      t("payments.email.reminder.cancel", { url: renewal.cancelUrl }),
+    ],
+    footer: t("email.footer"),
+  });
+}
