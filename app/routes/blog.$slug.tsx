@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireAnonymous } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { ArticleList, ArticleMeta, ContentSections } from "~/components/content";
 import { findArticle } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -10,7 +10,7 @@ import { notFoundForPath } from "~/utils/not-found.server";
 import { seoMeta } from "~/utils/seo";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+  await guardPage(request, "visitor");
   const article = findArticle(params.slug ?? "", getLocale(request));
   if (!article) throw await notFoundForPath(request);
   const t = await getT(request);

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireAnonymous } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { ArticleList } from "~/components/content";
 import { articleList } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -9,7 +9,7 @@ import { pageSeo } from "~/seo.server";
 import { seoMeta } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+  await guardPage(request, "visitor");
   const t = await getT(request);
   return {
     ...pageSeo(request, { title: t("site.blog.title"), description: t("site.blog.description") }),

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -42,6 +43,7 @@ async function pageNotFound(request: Request) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await guardPage(request, "anyone");
   const id = linkIdFromPath(params["*"]);
   if (!id) throw await pageNotFound(request);
   const link = await openLink(id);
@@ -59,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  await guardPage(request, "anyone");
   const id = linkIdFromPath(params["*"]);
   if (!id) throw await pageNotFound(request);
   const link = await openLink(id);

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { getCurrentUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { PaymentModal, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
@@ -10,7 +10,7 @@ import { subscriptionFor } from "~/subscription.server";
 /** The buy page: the payment modal over the site, for the home page's buy button and for renewals. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLocale(request);
-  const user = await getCurrentUser(request);
+  const { user } = await guardPage(request, "anyone");
   if (user && (await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
   const t = await getT(request);
   const paymentModal: PaymentModalData = {

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { z } from "zod";
-import { requireAnonymous } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { EMAIL_PATTERN } from "~/auth/validation";
 import { Field, SubmitButton, FormError } from "~/components/form";
 import { pageContent } from "~/content.server";
@@ -43,13 +43,13 @@ type Fields = z.input<typeof contactSchema>;
 type FormErrors = Partial<Record<keyof Fields | "form", string>>;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+  await guardPage(request, "visitor");
   const { title, description, heading, intro } = pageContent(getLocale(request)).contact;
   return { ...pageSeo(request, { title, description }), heading, intro };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+  await guardPage(request, "visitor");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { cancelSubscription } from "~/payments.server";
-import { requireActiveSubscription } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
 import { formatDay } from "~/utils/money";
 
@@ -14,13 +13,13 @@ const MY_SUBSCRIPTION = "/dashboard/modules/MySubscription";
 
 /** The cancel dialog, also a page: confirming stops renewals; access stays until validUntil. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subscription } = await requireActiveSubscription(request);
+  const { subscription } = await guardPage(request, "subscriber");
   const t = await getT(request);
   return { validUntil: subscription.validUntil, title: t("payments.meta.cancel") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await guardPage(request, "subscriber");
   const locale = getLocale(request);
   const result = await cancelSubscription(user.id);
   const to = localizePath(MY_SUBSCRIPTION, locale);

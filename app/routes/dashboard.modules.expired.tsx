@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { PaymentForm, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -13,7 +13,7 @@ const SELF = "/dashboard/modules/subscriptionExpiredModal";
 
 /** The expired notice with renewal: the payment form, filled in with the account's details. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await guardPage(request, "user");
   const locale = getLocale(request);
   if ((await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
   const t = await getT(request);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { getT } from "~/i18n/i18next.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paidAmount, subscriptionDetails } from "~/payments.server";
@@ -8,7 +8,7 @@ import { formatDay, formatMoney } from "~/utils/money";
 
 /** My subscription: state, dates, the next charge and the payment history. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await guardPage(request, "user");
   const t = await getT(request);
   const [subscription, paid] = await Promise.all([subscriptionDetails(user.id), paidAmount(user.id)]);
   return { subscription, paid, title: t("payments.meta.my") };

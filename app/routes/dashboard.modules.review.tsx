@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { requireUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { Field, FormError, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
@@ -28,7 +28,7 @@ type FormErrors = Partial<Record<keyof Fields | "form", string>>;
 
 /** Your review: write one, edit it (back to moderation) or delete it. Only for people who subscribed. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await guardPage(request, "user");
   const t = await getT(request);
   const [allowed, review, defaultName] = await Promise.all([mayReview(user.id), ownReview(user.id), defaultDisplayNameFor(user.id)]);
   return {
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await guardPage(request, "user");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);

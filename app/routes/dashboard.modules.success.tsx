@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { requireActiveSubscription } from "~/subscription.server";
+import { guardPage } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { getT } from "~/i18n/i18next.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
@@ -9,7 +9,7 @@ import { parseLookupNumber } from "~/phone-lookup.server";
 
 /** Shown once after payment and the automatic sign-in. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireActiveSubscription(request);
+  await guardPage(request, "subscriber");
   const t = await getT(request);
   const searched = searchedNumber(new URL(request.url).searchParams);
   const parsed = searched && parseLookupNumber(searched.country, searched.number);

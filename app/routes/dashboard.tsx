@@ -1,7 +1,7 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { requireUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { config } from "~/config.server";
 import { LocationMap } from "~/components/dashboard/location-map";
 import { NewSearch } from "~/components/dashboard/new-search";
@@ -9,24 +9,20 @@ import { RequestDetail, RequestList } from "~/components/dashboard/request-list"
 import { TABS, type Tab } from "~/components/dashboard/types";
 import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
-import { intlLocale, localizePath } from "~/i18n/locales";
+import { intlLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { EXPIRED_PATH, expiredNoticeSeen, expiredNoticeSeenCookie, isExpiredMarker, requireActiveSubscription, subscriptionFor } from "~/subscription.server";
+import { expiredNoticeSeenCookie, isExpiredMarker } from "~/subscription.server";
 import { rememberBrowserTimeZone, requestTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 import { handleNewSearch, loadDashboardView } from "./dashboard.server";
 import { readFormData } from "~/utils/form-data.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  // Subscription info is read on every private navigation (spec section 4).
-  const subscription = await subscriptionFor(user.id);
+  // An expired user gets here only at the notice or after seeing it (the route table's expiredReads).
+  const { user, subscription } = await guardPage(request, "subscriber");
   const url = new URL(request.url);
-  const expired = !subscription.access;
-  const expiredNotice = expired && isExpiredMarker(url);
+  const expiredNotice = !subscription.access && isExpiredMarker(url);
   const locale = getLocale(request);
-  // Entering the dashboard while expired shows the notice first; once seen, the dashboard is readable.
-  if (expired && !expiredNotice && !expiredNoticeSeen(request, user.id)) throw redirect(localizePath(EXPIRED_PATH, locale));
   const t = await getT(request);
   const view = await loadDashboardView(user.id, url, locale, requestTimeZone(request));
   // Another user's request id answers exactly like one that does not exist.
@@ -46,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** New Search: send an SMS, an e-mail, or create a link (`intent`); only with an active subscription. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireActiveSubscription(request);
+  const { user } = await guardPage(request, "subscriber");
   return handleNewSearch(request, await readFormData(request), user, requestTimeZone(request));
 }
 

@@ -14,7 +14,7 @@ import { action as consentPage } from "./catch-all";
 import { action as sandboxCheckout } from "./checkout.sandbox.$id";
 import { action as cookieConsent } from "./consent";
 import { action as contactUs } from "./contact-us";
-import { action as contentPage } from "./content-page";
+import { action as refundPage } from "./unsubscribe-and-refund";
 import { action as review } from "./dashboard.modules.review";
 import { action as dashboard } from "./dashboard";
 import { action as enterLink } from "./enter-link";
@@ -87,7 +87,7 @@ const CASES: Case[] = [
   },
   { route: "consent", action: cookieConsent, kind: "plain", path: "/consent" },
   { route: "contact-us", action: contactUs, kind: "page", path: "/contact-us" },
-  { route: "content-page (refund form)", action: contentPage, kind: "page", path: "/unsubscribe-and-refund" },
+  { route: "unsubscribe-and-refund", action: refundPage, kind: "page", path: "/unsubscribe-and-refund" },
   { route: "dashboard.modules.review", action: review, kind: "page", path: "/dashboard/modules/review", prepare: signedIn },
   { route: "dashboard", action: dashboard, kind: "page", path: "/dashboard/", prepare: signedIn },
   { route: "enter-link", action: enterLink, kind: "page", path: "/enter-link" },

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { requireAnonymous } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { ContentSections } from "~/components/content";
 import { DemoNotice } from "~/components/demo-notice";
@@ -23,7 +23,7 @@ const HOME_FAQS = 5;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in user goes to the dashboard; with a searched number, to New Search with it filled in.
-  await requireAnonymous(request);
+  await guardPage(request, "visitor");
   const locale = getLocale(request);
   const t = await getT(request);
   const { home, faqs } = pageContent(locale);

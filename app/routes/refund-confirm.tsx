@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
@@ -14,6 +15,7 @@ const REFUND_PATH = "/unsubscribe-and-refund";
  * holding the link is what proves the mailbox is the owner's.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  await guardPage(request, "anyone");
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const link = await refundLink(token);
   const t = await getT(request);
@@ -21,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await guardPage(request, "anyone");
   const locale = getLocale(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const result = await confirmRefund(token);

@@ -3,7 +3,7 @@ import { useLoaderData, useLocation, useRevalidator, useSubmit } from "@remix-ru
 import { useEffect, useState } from "react";
 import { exchangeAuthCode } from "~/auth/auth-code.server";
 import { readBrowserSecret } from "~/auth/checkout-browser.server";
-import { getCurrentUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { sessionCookieHeader } from "~/auth/session.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
@@ -33,6 +33,7 @@ async function signInWith(request: Request, authCode: string) {
  * Without JavaScript the page refreshes itself (and offers Check again); with it, it polls the API.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await guardPage(request, "anyone");
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const t = await getT(request);
   const answer = (shown: Shown) => data({ id, shown, title: t("payments.meta.register") }, { headers: { "Cache-Control": "no-store" } });
@@ -46,7 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return answer("autoLoginFailed");
   }
   // A renewal (or a second look): the buyer is signed in already.
-  const user = await getCurrentUser(request);
   if (user && user.id === result.userId) throw redirect(localizePath(SUCCESS_PATH, getLocale(request)));
   // Another browser (a forwarded or forged link): the result, and no one is signed in.
   return answer(result.elsewhere ? "paidElsewhere" : "autoLoginFailed");
@@ -54,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** With JavaScript the page hands over the auth code the API answered. */
 export async function action({ request }: ActionFunctionArgs) {
+  await guardPage(request, "anyone");
   const form = await readFormData(request);
   const code = String(form.get("authCode") ?? "");
   const signedIn = code ? await signInWith(request, code) : null;

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { Field, FormError } from "~/components/form";
@@ -7,7 +8,6 @@ import { intlLocale, localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { parseMobile } from "~/location-requests.server";
 import { pageSeo } from "~/seo.server";
-import { requireActiveSubscription } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
 import { seoMeta } from "~/utils/seo";
 import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
@@ -24,7 +24,7 @@ type Values = { country: string; number: string; name: string; message: string; 
 type Errors = Partial<Record<"number" | "name" | "message" | "form", string>>;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireActiveSubscription(request);
+  const { user } = await guardPage(request, "subscriber");
   const locale = getLocale(request);
   const t = await getT(request);
   return {
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireActiveSubscription(request);
+  const { user } = await guardPage(request, "subscriber");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);
