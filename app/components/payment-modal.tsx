@@ -6,6 +6,7 @@ import type { PaymentTerms } from "~/payments.server";
 import type { loader as rootLoader } from "~/root";
 import { Field, SubmitButton, FormError } from "./form";
 import { Modal } from "./modal";
+import { paths } from "~/paths";
 
 /** What a loader returns as `paymentModal` to offer the payment modal on its pages. */
 export type PaymentModalData = {
@@ -120,7 +121,7 @@ export function BuyButton() {
   const t = useT();
   const lp = useLocalePath();
   return (
-    <Link className="button button-buy" to={lp("/checkout")} data-testid="buy-button">
+    <Link className="button button-buy" to={lp(paths.checkout)} data-testid="buy-button">
       {t("payments.buyCta")}
     </Link>
   );

@@ -5,6 +5,7 @@ import { routePolicy } from "~/http/policy";
 import { useBare } from "~/recipient/bare";
 import type { loader as rootLoader } from "~/root";
 import { hasThirdPartyTags, tagManagerFrameUrl } from "~/telemetry/tags";
+import { paths } from "~/paths";
 
 /** Runs `task` when the browser is idle after hydration (a timer where requestIdleCallback is missing). */
 function whenIdle(task: () => void) {
@@ -173,7 +174,7 @@ function CookieBanner() {
     <section className="cookie-banner" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
       <h2 id="cookie-banner-title">{t("consent.title")}</h2>
       <p>
-        {t("consent.text")} <Link to={lp("/cookies-policy")}>{t("consent.policy")}</Link>
+        {t("consent.text")} <Link to={lp(paths.cookiesPolicy)}>{t("consent.policy")}</Link>
       </p>
       <ConsentForm className="cookie-banner-actions" />
     </section>

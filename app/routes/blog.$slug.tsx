@@ -8,6 +8,7 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { pageSeo } from "~/seo.server";
 import { notFoundForPath } from "~/utils/not-found.server";
 import { seoMeta } from "~/utils/seo";
+import { paths } from "~/paths";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await guardPage(request, "visitor");
@@ -32,7 +33,7 @@ export default function BlogArticle() {
   return (
     <article className="text-page blog-article">
       <p className="back-link">
-        <Link to={lp("/blog")}>{t("site.blog.all")}</Link>
+        <Link to={lp(paths.blog)}>{t("site.blog.all")}</Link>
       </p>
       <h1>{article.title}</h1>
       <ArticleMeta article={article} />

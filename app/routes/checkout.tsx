@@ -6,12 +6,13 @@ import { localizePath } from "~/i18n/locales";
 import { useLocalePath } from "~/i18n/use-t";
 import { buyerOf, isReturningSubscriber, paymentTerms } from "~/payments.server";
 import { subscriptionFor } from "~/subscription.server";
+import { paths } from "~/paths";
 
 /** The buy page: the payment modal over the site, for the home page's buy button and for renewals. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLocale(request);
   const { user } = await guardPage(request, "anyone");
-  if (user && (await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
+  if (user && (await subscriptionFor(user.id)).access) throw redirect(localizePath(paths.dashboard, locale));
   const t = await getT(request);
   const paymentModal: PaymentModalData = {
     terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user?.id) }),

@@ -16,6 +16,7 @@ import { clientIp } from "~/utils/client-ip.server";
 import { seoMeta } from "~/utils/seo";
 import { submitContactMessage } from "./contact-us.server";
 import { readFormData } from "~/utils/form-data.server";
+import { paths } from "~/paths";
 
 /** Sizes shared by the schema and the form's HTML attributes. */
 const LIMITS = { name: 100, email: 254, messageMin: 10, message: 5000 };
@@ -55,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const values: Fields = { name: field("name"), email: field("email"), message: field("message") };
-  const done = () => redirectWithToast(localizePath("/contact-us", locale), { type: "success", key: "site.contact.sent" });
+  const done = () => redirectWithToast(localizePath(paths.contactUs, locale), { type: "success", key: "site.contact.sent" });
   const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) => data({ values, errors }, { status, headers });
 
   if (field(HONEYPOT)) return done();

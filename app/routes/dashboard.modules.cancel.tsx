@@ -8,8 +8,8 @@ import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { cancelSubscription } from "~/payments.server";
 import { redirectWithToast } from "~/toast.server";
 import { formatDay } from "~/utils/money";
+import { paths } from "~/paths";
 
-const MY_SUBSCRIPTION = "/dashboard/modules/MySubscription";
 
 /** The cancel dialog, also a page: confirming stops renewals; access stays until validUntil. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await guardPage(request, "subscriber");
   const locale = getLocale(request);
   const result = await cancelSubscription(user.id);
-  const to = localizePath(MY_SUBSCRIPTION, locale);
+  const to = localizePath(paths.mySubscription, locale);
   if (!result.ok) {
     return redirectWithToast(to, { type: "error", key: result.error === "none" ? "payments.cancel.nothing" : "payments.errors.provider" });
   }
@@ -35,14 +35,14 @@ export default function CancelSubscription() {
   const lp = useLocalePath();
   const locale = useLocale();
   return (
-    <Modal id="cancel-modal" title={t("payments.cancel.title")} closeTo={lp(MY_SUBSCRIPTION)}>
+    <Modal id="cancel-modal" title={t("payments.cancel.title")} closeTo={lp(paths.mySubscription)}>
       <p>{t("payments.cancel.text", { date: validUntil ? formatDay(validUntil, locale) : "—" })}</p>
       <form method="post">
         <button type="submit" className="button button-danger">
           {t("payments.cancel.confirm")}
         </button>
       </form>
-      <a className="modal-link" href={lp(MY_SUBSCRIPTION)}>
+      <a className="modal-link" href={lp(paths.mySubscription)}>
         {t("payments.cancel.keep")}
       </a>
     </Modal>

@@ -8,14 +8,14 @@ import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { buyerOf, isReturningSubscriber, paymentTerms } from "~/payments.server";
 import { subscriptionFor } from "~/subscription.server";
+import { paths } from "~/paths";
 
-const SELF = "/dashboard/modules/subscriptionExpiredModal";
 
 /** The expired notice with renewal: the payment form, filled in with the account's details. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await guardPage(request, "user");
   const locale = getLocale(request);
-  if ((await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
+  if ((await subscriptionFor(user.id)).access) throw redirect(localizePath(paths.dashboard, locale));
   const t = await getT(request);
   const paymentModal: PaymentModalData = { terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user.id) }), buyer: await buyerOf(user.id) };
   return { paymentModal, title: t("payments.meta.expired") };
@@ -26,9 +26,9 @@ export default function SubscriptionExpired() {
   const t = useT();
   const lp = useLocalePath();
   return (
-    <Modal id="subscription-expired-modal" title={t("payments.expired.title")} closeTo={lp("/dashboard/modules/MySubscription")}>
+    <Modal id="subscription-expired-modal" title={t("payments.expired.title")} closeTo={lp(paths.mySubscription)}>
       <p>{t("payments.expired.text")}</p>
-      <PaymentForm data={paymentModal} returnTo={lp(SELF)} />
+      <PaymentForm data={paymentModal} returnTo={lp(paths.renew)} />
     </Modal>
   );
 }

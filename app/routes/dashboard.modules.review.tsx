@@ -18,10 +18,10 @@ import {
 import { redirectWithToast } from "~/toast.server";
 import { RATINGS, REVIEW_LIMITS } from "~/utils/reviews";
 import { readFormData } from "~/utils/form-data.server";
+import { paths } from "~/paths";
 
 /** Saves and deletes per user and hour: enough to fix a typo a few times, not to flood moderation. */
 const CHANGES_PER_HOUR = 10;
-const PATH = "/dashboard/modules/Review";
 
 type Fields = { rating: string; text: string; displayName: string };
 type FormErrors = Partial<Record<keyof Fields | "form", string>>;
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const limit = await hit(`review:user:${user.id}`, CHANGES_PER_HOUR, HOUR);
   if (!limit.ok) return refuse({ form: t("reviews.errors.tooMany") }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
 
-  const here = localizePath(PATH, locale);
+  const here = localizePath(paths.review, locale);
   if (field("intent") === "delete") {
     const deleted = await deleteReview(user.id);
     return redirectWithToast(here, { type: deleted ? "success" : "info", key: deleted ? "reviews.deleted" : "reviews.nothingToDelete" });
@@ -92,7 +92,7 @@ export default function ReviewPage() {
           <FormError message={errors.form} />
           <p data-testid="review-not-allowed">{t("reviews.notAllowed")}</p>
           <p>
-            <Link className="button button-primary" to={lp("/checkout")}>
+            <Link className="button button-primary" to={lp(paths.checkout)}>
               {t("reviews.subscribe")}
             </Link>
           </p>

@@ -6,6 +6,7 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { newSearchPath, searchedNumber } from "~/utils/number-search";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { parseLookupNumber } from "~/phone-lookup.server";
+import { paths } from "~/paths";
 
 /** Shown once after payment and the automatic sign-in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,9 +26,9 @@ export default function SuccessModal() {
   const searched = searchedNumber(useSearchParams()[0]);
   const { number } = useLoaderData<typeof loader>();
   return (
-    <Modal id="success-modal" title={t("payments.success.title")} closeTo={lp("/dashboard/")}>
+    <Modal id="success-modal" title={t("payments.success.title")} closeTo={lp(paths.dashboard)}>
       <p>{t("payments.success.text")}</p>
-      <a className="button button-primary" href={lp(searched ? newSearchPath(searched) : "/dashboard/")}>
+      <a className="button button-primary" href={lp(searched ? newSearchPath(searched) : paths.dashboard)}>
         {searched && number ? t("payments.success.startSearch", { number }) : t("payments.success.start")}
       </a>
     </Modal>

@@ -16,6 +16,7 @@ import { rememberBrowserTimeZone, requestTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 import { handleNewSearch, loadDashboardView } from "./dashboard.server";
 import { readFormData } from "~/utils/form-data.server";
+import { paths } from "~/paths";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // An expired user gets here only at the notice or after seeing it (the route table's expiredReads).
@@ -46,8 +47,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleNewSearch(request, await readFormData(request), user, requestTimeZone(request));
 }
 
-/** The renewal: the expired notice's payment form, filled in with the account's details. */
-const RENEW_PATH = "/dashboard/modules/subscriptionExpiredModal";
 
 export default function Dashboard() {
   const view = useLoaderData<typeof loader>();
@@ -83,13 +82,13 @@ export default function Dashboard() {
       {subscription.access ? null : (
         <p className="notice notice-expired" data-testid="expired-banner">
           {t("dashboard.expired.banner")}{" "}
-          <Link className="button button-primary button-small" to={lp(RENEW_PATH)}>
+          <Link className="button button-primary button-small" to={lp(paths.renew)}>
             {t("expiredModal.renew")}
           </Link>
         </p>
       )}
       <p className="dashboard-review">
-        <Link to={lp("/dashboard/modules/Review")}>{t("reviews.link")}</Link>
+        <Link to={lp(paths.review)}>{t("reviews.link")}</Link>
       </p>
       <DashboardTabs current={view.tab} />
       <div className="dashboard-panel">
@@ -107,9 +106,9 @@ export default function Dashboard() {
       </div>
       {expiredNotice ? (
         // Closing leads to the readable dashboard: the notice has been seen (see the loader).
-        <Modal id="expired-modal" title={t("expiredModal.title")} closeTo={lp("/dashboard/")}>
+        <Modal id="expired-modal" title={t("expiredModal.title")} closeTo={lp(paths.dashboard)}>
           <p>{t("expiredModal.text")}</p>
-          <Link className="button button-primary" to={lp(RENEW_PATH)}>
+          <Link className="button button-primary" to={lp(paths.renew)}>
             {t("expiredModal.renew")}
           </Link>
           <p>{t("expiredModal.contact", { email: view.contactEmail })}</p>

@@ -17,6 +17,7 @@ import { pageSeo } from "~/seo.server";
 import { NUMBER_MAX } from "~/utils/number-search";
 import { seoMeta } from "~/utils/seo";
 import { searchNumber, type SearchFacts } from "./home.server";
+import { paths } from "~/paths";
 
 /** How many questions the home page shows; the rest are on /faqs. */
 const HOME_FAQS = 5;
@@ -79,7 +80,7 @@ export default function Home() {
         <h2 id="faq-title">{faq.heading}</h2>
         <ContentSections sections={faq.sections} level={3} />
         <p>
-          <Link to={lp("/faqs")}>{t("site.home.allQuestions")}</Link>
+          <Link to={lp(paths.faqs)}>{t("site.home.allQuestions")}</Link>
         </p>
       </section>
     </>

@@ -6,8 +6,8 @@ import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { confirmRefund, refundLink } from "~/payments.server";
 import { redirectWithToast } from "~/toast.server";
+import { paths } from "~/paths";
 
-const REFUND_PATH = "/unsubscribe-and-refund";
 
 /**
  * The link e-mailed for an /unsubscribe-and-refund request. Opening it (GET) only shows what the
@@ -28,9 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const result = await confirmRefund(token);
   if (!result.ok) {
-    return redirectWithToast(localizePath(REFUND_PATH, locale), { type: "error", key: "payments.refund.invalidLink" });
+    return redirectWithToast(localizePath(paths.refund, locale), { type: "error", key: "payments.refund.invalidLink" });
   }
-  return redirectWithToast(localizePath(REFUND_PATH, locale), { type: "success", key: "payments.refund.confirmed" });
+  return redirectWithToast(localizePath(paths.refund, locale), { type: "success", key: "payments.refund.confirmed" });
 }
 
 export default function RefundConfirm() {
@@ -55,7 +55,7 @@ export default function RefundConfirm() {
           <p className="form-error" role="alert">
             {t("payments.refund.invalidLink")}
           </p>
-          <Link className="button" to={lp(REFUND_PATH)}>
+          <Link className="button" to={lp(paths.refund)}>
             {t("payments.refund.title")}
           </Link>
         </>

@@ -11,10 +11,10 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { registerQuery } from "~/payments.server";
 import { searchedNumber, withSearchedNumber } from "~/utils/number-search";
 import { readFormData } from "~/utils/form-data.server";
+import { paths } from "~/paths";
 
 /** What the page shows; "querying" until the payment result is known. */
 type Shown = "querying" | "failed" | "unsubscribed" | "unknown" | "unobtainable" | "autoLoginFailed" | "paidElsewhere";
-const SUCCESS_PATH = "/dashboard/modules/SuccessModal";
 const POLL_MS = 3000;
 
 /** The single automatic sign-in: a session cookie, then the success modal. */
@@ -22,7 +22,7 @@ async function signInWith(request: Request, authCode: string) {
   const signedIn = await exchangeAuthCode(authCode, readBrowserSecret(request));
   if (!signedIn) return null;
   // The number searched on the home page before buying goes on to New Search (success modal).
-  const next = withSearchedNumber(SUCCESS_PATH, searchedNumber(new URL(request.url).searchParams));
+  const next = withSearchedNumber(paths.paymentSuccess, searchedNumber(new URL(request.url).searchParams));
   return redirect(localizePath(next, getLocale(request)), {
     headers: { "Set-Cookie": await sessionCookieHeader(signedIn.token) },
   });
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return answer("autoLoginFailed");
   }
   // A renewal (or a second look): the buyer is signed in already.
-  if (user && user.id === result.userId) throw redirect(localizePath(SUCCESS_PATH, getLocale(request)));
+  if (user && user.id === result.userId) throw redirect(localizePath(paths.paymentSuccess, getLocale(request)));
   // Another browser (a forwarded or forged link): the result, and no one is signed in.
   return answer(result.elsewhere ? "paidElsewhere" : "autoLoginFailed");
 }
@@ -103,7 +103,7 @@ export default function Register() {
         </>
       ) : null}
       {shown === "failed" || shown === "unsubscribed" || shown === "unknown" ? (
-        <a className="button button-primary" href={lp("/checkout")}>
+        <a className="button button-primary" href={lp(paths.checkout)}>
           {t("payments.register.tryAgain")}
         </a>
       ) : null}

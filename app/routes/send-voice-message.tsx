@@ -16,6 +16,7 @@ import { isVoice, isVoiceLanguage, listVoiceMessages, sendVoiceMessage, spokenPa
 import { DEFAULT_REGION } from "~/phone-countries.server";
 import { lookupCountryOptions } from "./reverse-phone-lookup.server";
 import { readFormData } from "~/utils/form-data.server";
+import { paths } from "~/paths";
 
 const NAME_MAX = 60;
 const DEFAULT_LANGUAGE = { en: "en", id: "id", ph: "fil" } as const;
@@ -75,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ values, errors, preview: [preview.intro, preview.text, preview.optOut] });
   }
   const sent = await sendVoiceMessage({ userId: user.id, senderName: name, to: number.e164, text: message, language, voice });
-  if (sent.ok) return redirectWithToast(localizePath("/send-voice-message", locale), { type: "success", key: "voice.sent" });
+  if (sent.ok) return redirectWithToast(localizePath(paths.sendVoiceMessage, locale), { type: "success", key: "voice.sent" });
   if (sent.error === "optedOut") return refuse({ number: t("voice.errors.optedOut") }, 409);
   if (sent.error === "limited") {
     const time = formatDateTime(sent.nextAllowedAt, intlLocale[locale], requestTimeZone(request), true);
