@@ -73,15 +73,16 @@ export const pageRoutes = [
   { path: "share", file: "routes/share.tsx", access: "anyone", sitemap: false },
   { path: "location-failed", file: "routes/location-failed.tsx", access: "anyone", sitemap: false },
   { path: "enter-link", file: "routes/enter-link.tsx", access: "anyone", sitemap: false },
-  // The catch-all comes last in spirit; the router ranks it below every static path.
-  { path: "*", file: "routes/catch-all.tsx", access: "anyone", sitemap: false, geolocation: true },
+  // The catch-all: a request's short link opens its consent page; any other address is 'Page not
+  // found'. It comes last in spirit; the router ranks it below every static path.
+  { path: "*", file: "routes/consent-page.tsx", access: "anyone", sitemap: false, geolocation: true },
 ];
 
 /** @type {ResourceRoute[]} Resource routes (no UI, not localized). */
 export const resourceRoutes = [
   { path: "set-locale", file: "routes/set-locale.ts" },
   // The cookie banner's choice (Accept / Reject of the optional third-party tags).
-  { path: "consent", file: "routes/consent.ts" },
+  { path: "consent", file: "routes/cookie-consent.ts" },
   { path: "auth/login", file: "routes/auth.login.ts" },
   { path: "auth/logout", file: "routes/auth.logout.ts" },
   { path: "auth/send-code", file: "routes/auth.send-code.ts" },

@@ -101,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const handle: BareHandle = { bare: true };
 
-export default function CatchAll() {
+export default function ConsentPage() {
   const loaderData = useLoaderData<typeof loader>();
   const locale = useLocale();
   if (loaderData.kind === "invalid") return <InvalidLink />;
