@@ -6,6 +6,7 @@ import { routeArgs } from "../tests/support/factories";
 import { loader as articleLoader } from "./routes/blog.$slug";
 import { loader as contactLoader } from "./routes/contact-us";
 import { loader as contentLoader } from "./routes/content-page";
+import { loader as refundLoader } from "./routes/unsubscribe-and-refund";
 import { loader as homeLoader } from "./routes/home";
 
 const PAGES = ["/about-us", "/privacy-policy", "/terms-of-use", "/cookies-policy", "/intellectual-property", "/unsubscribe-and-refund", "/faqs", "/tracking-phone-number"];
@@ -20,7 +21,10 @@ const request = (path: string) => new Request(`http://localhost:3000${path}`);
 /** Everything a language's pages hand to the browser, as one text. */
 async function allPageTexts(prefix: string) {
   const texts: unknown[] = [];
-  for (const path of PAGES) texts.push((await contentLoader(routeArgs(request(`${prefix}${path}`)))).data);
+  for (const path of PAGES) {
+    const loader = path === "/unsubscribe-and-refund" ? refundLoader : contentLoader;
+    texts.push((await loader(routeArgs(request(`${prefix}${path}`)))).data);
+  }
   texts.push(await contactLoader(routeArgs(request(`${prefix}/contact-us`))));
   texts.push(await homeLoader(routeArgs(request(`${prefix}/`))));
   for (const slug of articleSlugs) texts.push(await articleLoader({ ...routeArgs(request(`${prefix}/blog/${slug}`)), params: { slug } }));

@@ -8,7 +8,7 @@ import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { createLocationRequest, listRequests, NOT_ACCEPTED, type CreateInput } from "~/location-requests.server";
 import { recipientKey, recipientRef } from "~/recipient-controls.server";
-import { action as consentAction, loader as consentLoader } from "~/routes/catch-all";
+import { action as consentAction, loader as consentLoader } from "~/routes/consent-page";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { allowConsoleError } from "../tests/support/console";

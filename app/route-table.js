@@ -1,11 +1,18 @@
 // The one route list. remix.config.js turns every page route into three routes (no prefix = en,
-// /id, /ph); the sitemap and the guards read the same list.
+// /id, /ph); the sitemap and the page guards (app/auth/guards.server.ts) read the same list.
 
 /**
- * @typedef {{ path: string, file: string, public?: boolean, sitemap?: boolean, tags?: boolean, geolocation?: boolean, formLimit?: number }} PageRoute
- * `public`: no sign-in needed (a signed-in visitor goes to the dashboard); public pages are listed in
- * /sitemap.xml unless `sitemap: false`. A public path with a parameter needs its values in
- * app/sitemap.server.ts.
+ * @typedef {"visitor" | "anyone" | "user" | "subscriber"} Access
+ * Who may open a page (its loader and its action alike; tests/access.test.ts walks every page):
+ * `visitor`: only someone not signed in; a signed-in visitor goes to the dashboard.
+ * `anyone`: signed in or not.
+ * `user`: signed in (else the home page).
+ * `subscriber`: signed in with an active subscription (else the home page, or the expired notice
+ * `/dashboard/?s=-1&at=10` for a signed-in user without one). With `expiredReads`, an expired user
+ * who has seen that notice may still read the page, never post to it (docs/decisions/013).
+ * @typedef {{ path: string, file: string, access: Access, expiredReads?: boolean, sitemap?: boolean, tags?: boolean, geolocation?: boolean, formLimit?: number }} PageRoute
+ * `visitor` and `anyone` pages are listed in /sitemap.xml unless `sitemap: false`; such a path with a
+ * parameter needs its values in app/sitemap.server.ts.
  * `tags`: the third-party tags (docs/decisions/007) may run on this page after cookie consent; never
  * where a recipient's data is shown. `geolocation`: the page may ask for the browser's position
  * (Permissions-Policy). `formLimit`: bytes a form post may have, when a form needs more than 16 KB.
@@ -26,54 +33,56 @@
 
 /** @type {PageRoute[]} Page routes, without locale prefix ("" is the home page). */
 export const pageRoutes = [
-  { path: "", file: "routes/home.tsx", public: true, tags: true },
-  { path: "blog", file: "routes/blog.tsx", public: true, tags: true },
-  { path: "blog/:slug", file: "routes/blog.$slug.tsx", public: true, tags: true },
-  { path: "contact-us", file: "routes/contact-us.tsx", public: true, tags: true },
-  // One module for the text pages; the path picks the content (see the module).
-  { path: "about-us", file: "routes/content-page.tsx", public: true, tags: true },
-  { path: "privacy-policy", file: "routes/content-page.tsx", public: true, tags: true },
-  { path: "terms-of-use", file: "routes/content-page.tsx", public: true, tags: true },
-  { path: "cookies-policy", file: "routes/content-page.tsx", public: true, tags: true },
-  { path: "intellectual-property", file: "routes/content-page.tsx", public: true, tags: true },
-  { path: "unsubscribe-and-refund", file: "routes/content-page.tsx", public: true, tags: true },
+  { path: "", file: "routes/home.tsx", access: "visitor", tags: true },
+  { path: "blog", file: "routes/blog.tsx", access: "visitor", tags: true },
+  { path: "blog/:slug", file: "routes/blog.$slug.tsx", access: "visitor", tags: true },
+  { path: "contact-us", file: "routes/contact-us.tsx", access: "visitor", tags: true },
+  // One module for the pages of text only; the path picks the content (see the module).
+  { path: "about-us", file: "routes/content-page.tsx", access: "visitor", tags: true },
+  { path: "privacy-policy", file: "routes/content-page.tsx", access: "visitor", tags: true },
+  { path: "terms-of-use", file: "routes/content-page.tsx", access: "visitor", tags: true },
+  { path: "cookies-policy", file: "routes/content-page.tsx", access: "visitor", tags: true },
+  { path: "intellectual-property", file: "routes/content-page.tsx", access: "visitor", tags: true },
+  // The refund policy, with the refund request form.
+  { path: "unsubscribe-and-refund", file: "routes/unsubscribe-and-refund.tsx", access: "visitor", tags: true },
   // The e-mailed confirmation link of a refund request: for whoever holds it, signed in or not.
-  { path: "unsubscribe-and-refund/confirm", file: "routes/refund-confirm.tsx", sitemap: false },
-  { path: "faqs", file: "routes/content-page.tsx", public: true, tags: true },
-  { path: "tracking-phone-number", file: "routes/content-page.tsx", public: true, tags: true },
+  { path: "unsubscribe-and-refund/confirm", file: "routes/refund-confirm.tsx", access: "anyone", sitemap: false },
+  { path: "faqs", file: "routes/content-page.tsx", access: "visitor", tags: true },
+  { path: "tracking-phone-number", file: "routes/content-page.tsx", access: "visitor", tags: true },
   // Open to signed-in users too (subscribers get the full lookup), so it does not send them away.
-  { path: "reverse-phone-lookup", file: "routes/reverse-phone-lookup.tsx", public: true },
-  // Signed in with an active subscription (the route guards itself).
-  { path: "send-voice-message", file: "routes/send-voice-message.tsx" },
-  { path: "200", file: "routes/content-page.tsx", public: true, tags: true },
+  { path: "reverse-phone-lookup", file: "routes/reverse-phone-lookup.tsx", access: "anyone" },
+  { path: "send-voice-message", file: "routes/send-voice-message.tsx", access: "subscriber" },
+  { path: "200", file: "routes/content-page.tsx", access: "visitor", tags: true },
   // Answers 404 on purpose, so it stays out of the sitemap.
-  { path: "404", file: "routes/content-page.tsx", public: true, tags: true, sitemap: false },
-  { path: "dashboard", file: "routes/dashboard.tsx" },
-  { path: "dashboard/modules/MySubscription", file: "routes/dashboard.modules.my-subscription.tsx" },
-  { path: "dashboard/modules/cancleMySubscriptionModal", file: "routes/dashboard.modules.cancel.tsx" },
-  { path: "dashboard/modules/subscriptionExpiredModal", file: "routes/dashboard.modules.expired.tsx" },
-  { path: "dashboard/modules/SuccessModal", file: "routes/dashboard.modules.success.tsx" },
+  { path: "404", file: "routes/content-page.tsx", access: "visitor", tags: true, sitemap: false },
+  { path: "dashboard", file: "routes/dashboard.tsx", access: "subscriber", expiredReads: true },
+  { path: "dashboard/modules/MySubscription", file: "routes/dashboard.modules.my-subscription.tsx", access: "user" },
+  { path: "dashboard/modules/cancleMySubscriptionModal", file: "routes/dashboard.modules.cancel.tsx", access: "subscriber" },
+  // The renewal form: for a signed-in user without an active subscription (a subscriber goes to the dashboard).
+  { path: "dashboard/modules/subscriptionExpiredModal", file: "routes/dashboard.modules.expired.tsx", access: "user" },
+  { path: "dashboard/modules/SuccessModal", file: "routes/dashboard.modules.success.tsx", access: "subscriber" },
   // The user's own review (written by subscribers, published by an operator: scripts/reviews.ts).
-  { path: "dashboard/modules/Review", file: "routes/dashboard.modules.review.tsx" },
-  // Payment: the buy page (also for renewals, so not "public"), the result page after checkout, and
-  // the embedded sandbox provider's hosted checkout.
-  { path: "checkout", file: "routes/checkout.tsx" },
-  { path: "register", file: "routes/register.tsx", public: true, sitemap: false },
-  { path: "checkout/sandbox/:id", file: "routes/checkout.sandbox.$id.tsx", public: true, sitemap: false },
+  { path: "dashboard/modules/Review", file: "routes/dashboard.modules.review.tsx", access: "user" },
+  // Payment: the buy page (visitors, and expired users renewing; a subscriber goes to the dashboard),
+  // the result page after checkout, and the embedded sandbox provider's hosted checkout.
+  { path: "checkout", file: "routes/checkout.tsx", access: "anyone", sitemap: false },
+  { path: "register", file: "routes/register.tsx", access: "anyone", sitemap: false },
+  { path: "checkout/sandbox/:id", file: "routes/checkout.sandbox.$id.tsx", access: "anyone", sitemap: false },
   // The recipient's pages, rendered without hydration (handle.bare) for phones on 2G. Signed-in
   // visitors may open them too (a requester can try their own link); private, so not in the sitemap.
-  { path: "share", file: "routes/share.tsx", public: true, sitemap: false },
-  { path: "location-failed", file: "routes/location-failed.tsx", public: true, sitemap: false },
-  { path: "enter-link", file: "routes/enter-link.tsx", public: true, sitemap: false },
-  // The catch-all comes last in spirit; the router ranks it below every static path.
-  { path: "*", file: "routes/catch-all.tsx", geolocation: true },
+  { path: "share", file: "routes/share.tsx", access: "anyone", sitemap: false },
+  { path: "location-failed", file: "routes/location-failed.tsx", access: "anyone", sitemap: false },
+  { path: "enter-link", file: "routes/enter-link.tsx", access: "anyone", sitemap: false },
+  // The catch-all: a request's short link opens its consent page; any other address is 'Page not
+  // found'. It comes last in spirit; the router ranks it below every static path.
+  { path: "*", file: "routes/consent-page.tsx", access: "anyone", sitemap: false, geolocation: true },
 ];
 
 /** @type {ResourceRoute[]} Resource routes (no UI, not localized). */
 export const resourceRoutes = [
   { path: "set-locale", file: "routes/set-locale.ts" },
   // The cookie banner's choice (Accept / Reject of the optional third-party tags).
-  { path: "consent", file: "routes/consent.ts" },
+  { path: "consent", file: "routes/cookie-consent.ts" },
   { path: "auth/login", file: "routes/auth.login.ts" },
   { path: "auth/logout", file: "routes/auth.logout.ts" },
   { path: "auth/send-code", file: "routes/auth.send-code.ts" },
@@ -116,7 +125,7 @@ export const resourceRoutes = [
   { path: "api/v1/*", file: "routes/api.v1.not-found.ts", body: "json", origin: "api" },
 ];
 
-/** Page routes that exist only when the embedded providers are in use (never in production). */
-export const devRoutes = [{ path: "dev/outbox", file: "routes/dev.outbox.tsx" }];
+/** @type {PageRoute[]} Page routes that exist only when the embedded providers are in use (never in production). */
+export const devRoutes = [{ path: "dev/outbox", file: "routes/dev.outbox.tsx", access: "anyone", sitemap: false }];
 
 export const localePrefixes = /** @type {const} */ ({ en: "", id: "id", ph: "ph" });

@@ -3,7 +3,7 @@ import { articleSlugs } from "~/content.server";
 import { pageRoutes } from "~/route-table.js";
 import { loader as robots } from "~/routes/robots.txt";
 import { loader as sitemap } from "~/routes/sitemap.xml";
-import { hasParameterValues, isParameterized } from "./sitemap.server";
+import { hasParameterValues, inSitemap, isParameterized } from "./sitemap.server";
 
 const ORIGIN = "http://localhost:3000";
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
@@ -15,7 +15,7 @@ describe("/sitemap.xml", () => {
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"/);
     const urls = locs(xml);
-    const pages = pageRoutes.filter((r) => r.public && r.sitemap !== false && !isParameterized(r.path)).map((r) => `/${r.path}`);
+    const pages = pageRoutes.filter((r) => inSitemap(r) && !isParameterized(r.path)).map((r) => `/${r.path}`);
     const expected = [...pages, ...articleSlugs.map((slug) => `/blog/${slug}`)].flatMap((path) => [
       ORIGIN + path,
       ORIGIN + (path === "/" ? "/id" : `/id${path}`),
@@ -41,7 +41,7 @@ describe("/sitemap.xml", () => {
   });
 
   it("knows the values of every public path with a parameter", () => {
-    const parameterized = pageRoutes.filter((r) => r.public && r.sitemap !== false && isParameterized(r.path));
+    const parameterized = pageRoutes.filter((r) => inSitemap(r) && isParameterized(r.path));
     expect(parameterized.map((r) => r.path)).toContain("blog/:slug");
     for (const route of parameterized) expect(hasParameterValues(route.path), route.path).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { articleList } from "~/content.server";
 import { htmlLang, localizePath, locales } from "~/i18n/locales";
-import { pageRoutes } from "~/route-table.js";
+import { pageRoutes, type PageRoute } from "~/route-table.js";
 
 type Entry = { path: string; lastmod?: string };
 
@@ -11,10 +11,13 @@ const parameterValues: Record<string, () => Entry[]> = {
 
 export const isParameterized = (path: string) => /[:*]/.test(path);
 
-/** Every public page, without language prefix: read from app/route-table.js. */
+/** A page anyone not signed in may open (access `visitor` or `anyone`) is listed unless `sitemap: false`. */
+export const inSitemap = (route: PageRoute) => (route.access === "visitor" || route.access === "anyone") && route.sitemap !== false;
+
+/** Every listed page, without language prefix: read from app/route-table.js. */
 export function sitemapEntries(): Entry[] {
   return pageRoutes
-    .filter((route) => route.public && route.sitemap !== false)
+    .filter(inSitemap)
     .flatMap((route) => {
       if (!isParameterized(route.path)) return [{ path: `/${route.path}` }];
       return parameterValues[route.path]?.() ?? [];

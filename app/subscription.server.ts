@@ -1,16 +1,10 @@
-import { redirect } from "@remix-run/node";
-import { requireUser } from "~/auth/guards.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { getLocale } from "~/i18n/i18next.server";
-import { localizePath } from "~/i18n/locales";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { readCookie } from "~/utils/cookies";
 import { later } from "~/utils/time";
 
-/** Spec section 9: the expired marker. */
-export const EXPIRED_PATH = "/dashboard/?s=-1&at=10";
-
+/** Spec section 9: the expired marker (app/paths.ts `expired`). */
 export function isExpiredMarker(url: URL) {
   return url.searchParams.get("s") === "-1" && url.searchParams.get("at") === "10";
 }
@@ -54,14 +48,6 @@ export function describeSubscription(sub: SubscriptionRow, now = new Date()) {
 export async function subscriptionFor(userId: string, now = new Date()) {
   const sub = await db().subscription.findUnique({ where: { userId } });
   return describeSubscription(sub, now);
-}
-
-/** Guard for pages that need a paid subscription: anything else goes to the expired notice. */
-export async function requireActiveSubscription(request: Request) {
-  const user = await requireUser(request);
-  const subscription = await subscriptionFor(user.id);
-  if (!subscription.access) throw redirect(localizePath(EXPIRED_PATH, getLocale(request)));
-  return { user, subscription };
 }
 
 // The subscriber's side: details, payment history, cancel.

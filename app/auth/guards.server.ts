@@ -1,9 +1,12 @@
 import { redirect } from "@remix-run/node";
+import { routePolicy, type Access } from "~/http/policy";
 import { getLocale } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
+import { paths } from "~/paths";
+import { expiredNoticeSeen, isExpiredMarker, subscriptionFor } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
 import { newSearchPath, searchedNumber } from "~/utils/number-search";
-import { clearSessionCookieHeader, lookupSession, readToken } from "./session.server";
+import { clearSessionCookieHeader, lookupSession, readToken, type SessionUser } from "./session.server";
 
 export async function getCurrentUser(request: Request) {
   const lookup = await lookupSession(await readToken(request));
@@ -14,7 +17,7 @@ export async function getCurrentUser(request: Request) {
 export async function requireUser(request: Request) {
   const lookup = await lookupSession(await readToken(request));
   if (lookup.state === "valid") return lookup.user;
-  const home = localizePath("/", getLocale(request));
+  const home = localizePath(paths.home, getLocale(request));
   if (lookup.state === "none") throw redirect(home);
   throw await redirectWithToast(
     home,
@@ -24,12 +27,59 @@ export async function requireUser(request: Request) {
 }
 
 /**
- * Public pages: a signed-in visitor goes to the dashboard, or to New Search with the number filled
+ * Visitors' pages: a signed-in visitor goes to the dashboard, or to New Search with the number filled
  * in when the address carries one (the home page's number search).
  */
-export async function requireAnonymous(request: Request) {
+async function requireAnonymous(request: Request) {
   const lookup = await lookupSession(await readToken(request));
   if (lookup.state !== "valid") return;
   const searched = searchedNumber(new URL(request.url).searchParams);
-  throw redirect(localizePath(searched ? newSearchPath(searched) : "/dashboard/", getLocale(request)));
+  throw redirect(localizePath(searched ? newSearchPath(searched) : paths.dashboard, getLocale(request)));
+}
+
+type Subscription = Awaited<ReturnType<typeof subscriptionFor>>;
+type Granted = {
+  visitor: { user: null };
+  anyone: { user: SessionUser | null };
+  user: { user: SessionUser };
+  subscriber: { user: SessionUser; subscription: Subscription };
+};
+
+/** Reading a page (its loader) rather than posting to it (its action). */
+const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+/**
+ * The guard of every page's loader and action: applies the access the route table
+ * (app/route-table.js) gives the requested page. `expected` is what the module relies on (and what
+ * it gets back); when the table says otherwise the page fails loudly instead of guarding differently
+ * from the table (tests/access.test.ts opens every page).
+ */
+export async function guardPage<A extends Access>(request: Request, expected: A): Promise<Granted[A]> {
+  const route = routePolicy(new URL(request.url).pathname);
+  if (route.kind !== "page" || route.access !== expected) {
+    throw new Error(`The route table gives "${route.path}" access ${route.access ?? "(none)"}, its module expects ${expected}`);
+  }
+  return (await grant(request, expected, route.expiredReads)) as Granted[A];
+}
+
+async function grant(request: Request, access: Access, expiredReads: boolean): Promise<Granted[Access]> {
+  switch (access) {
+    case "visitor":
+      await requireAnonymous(request);
+      return { user: null };
+    case "anyone":
+      return { user: await getCurrentUser(request) };
+    case "user":
+      return { user: await requireUser(request) };
+    case "subscriber": {
+      const user = await requireUser(request);
+      // Subscription info is read on every private navigation (spec section 4).
+      const subscription = await subscriptionFor(user.id);
+      if (subscription.access) return { user, subscription };
+      // Entering while expired shows the notice first; once seen, a page that allows it is readable.
+      const reads = expiredReads && isRead(request);
+      if (reads && (isExpiredMarker(new URL(request.url)) || expiredNoticeSeen(request, user.id))) return { user, subscription };
+      throw redirect(localizePath(paths.expired, getLocale(request)));
+    }
+  }
 }

@@ -38,6 +38,8 @@ export type SessionLookup =
   | { state: "invalid" }
   | { state: "valid"; sessionId: string; user: { id: string; email: string; name: string | null; locale: string } };
 
+export type SessionUser = Extract<SessionLookup, { state: "valid" }>["user"];
+
 export async function lookupSession(token: string | null): Promise<SessionLookup> {
   if (!token) return { state: "none" };
   const session = await db().session.findUnique({

@@ -9,7 +9,8 @@ import { getT } from "~/i18n/i18next.server";
 import { allowConsoleError } from "../../tests/support/console";
 import { startFake } from "../../tests/support/http-fake";
 import { createUser, formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
-import { action } from "~/routes/content-page";
+import { action as textPageAction } from "~/routes/content-page";
+import { action } from "~/routes/unsubscribe-and-refund";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/refund-confirm";
 import { REFUND_LIMITS } from "~/billing/refunds.server";
 import { sendRenewalReminders } from "~/billing/renewals.server";
@@ -164,7 +165,8 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
   });
 
   it("takes no form on other content pages", async () => {
-    const thrown = await post("/ph/about-us", { email: uniqueEmail(), reason: REASON }).catch((r: unknown) => r);
+    const request = formRequest("/ph/about-us", { email: uniqueEmail(), reason: REASON }, { "x-client-ip": freshIp() });
+    const thrown = await textPageAction(routeArgs(request)).catch((r: unknown) => r);
     expect((thrown as Response).status).toBe(405);
     expect((thrown as Response).headers.get("Allow")).toBe("GET, HEAD");
     // The error page is translated although no loader ran: the answer carries the page's messages.

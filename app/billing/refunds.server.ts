@@ -10,6 +10,7 @@ import { cancelSubscription, type CancelResult } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { DAY, HOUR } from "~/utils/time";
 import { paymentFormSchema } from "./checkout.server";
+import { paths } from "~/paths";
 
 // Refunds (/unsubscribe-and-refund): a request, its e-mailed confirmation link, and what confirming it does.
 
@@ -28,7 +29,6 @@ export type RefundResult =
 
 /** How long the e-mailed confirmation link of a refund request works. */
 export const REFUND_LINK_TTL_MS = DAY;
-export const REFUND_CONFIRM_PATH = "/unsubscribe-and-refund/confirm";
 
 /**
  * The /unsubscribe-and-refund form. Anyone can type any address, so it changes nothing by itself:
@@ -69,7 +69,7 @@ export async function requestRefund(raw: unknown, options: { locale: Locale; ip:
   });
   const locale = isLocale(user.locale) ? user.locale : options.locale;
   const t = await getT(locale);
-  const url = new URL(localizePath(REFUND_CONFIRM_PATH, locale), config().publicUrl);
+  const url = new URL(localizePath(paths.refundConfirm, locale), config().publicUrl);
   url.searchParams.set("token", token);
   const sent = await emailProvider().send({
     to: email,

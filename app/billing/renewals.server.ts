@@ -5,6 +5,7 @@ import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
 import { DAY } from "~/utils/time";
+import { paths } from "~/paths";
 
 // Renewal reminders, sent by the maintenance job before a subscription renews.
 
@@ -32,7 +33,7 @@ export async function sendRenewalReminders(now = new Date()) {
     if (claimed.count !== 1) continue;
     const locale = isLocale(sub.user.locale) ? sub.user.locale : "en";
     const t = await getT(locale);
-    const cancelUrl = new URL(localizePath("/dashboard/modules/cancleMySubscriptionModal", locale), config().publicUrl);
+    const cancelUrl = new URL(localizePath(paths.cancelSubscription, locale), config().publicUrl);
     const message = renewalReminderEmail(t, locale, {
       amount: sub.amount!,
       currency: sub.currency ?? "USD",

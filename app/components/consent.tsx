@@ -2,6 +2,7 @@ import { Link, useLocation, useRevalidator, useRouteLoaderData } from "@remix-ru
 import { useState, type FormEvent } from "react";
 import { routePolicy } from "~/http/policy";
 import { useLocalePath, useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
 import type { loader as rootLoader } from "~/root";
 import { hasThirdPartyTags, tagManagerFrameUrl } from "~/telemetry/tags";
 
@@ -85,7 +86,7 @@ function CookieBanner() {
     <section className="cookie-banner" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
       <h2 id="cookie-banner-title">{t("consent.title")}</h2>
       <p>
-        {t("consent.text")} <Link to={lp("/cookies-policy")}>{t("consent.policy")}</Link>
+        {t("consent.text")} <Link to={lp(paths.cookiesPolicy)}>{t("consent.policy")}</Link>
       </p>
       <ConsentForm className="cookie-banner-actions" />
     </section>

@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { locales, stripLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
 
 export function Header() {
   const t = useT();
@@ -27,29 +28,29 @@ export function Header() {
             <Link to={lp("/")}>{t("menu.product")}</Link>
           </li>
           <li>
-            <Link to={lp("/send-voice-message")}>{t("menu.sendVoiceMessage")}</Link>
+            <Link to={lp(paths.sendVoiceMessage)}>{t("menu.sendVoiceMessage")}</Link>
           </li>
           <li>
-            <Link to={lp("/reverse-phone-lookup")}>{t("menu.reverseLookup")}</Link>
+            <Link to={lp(paths.reverseLookup)}>{t("menu.reverseLookup")}</Link>
           </li>
           {user ? (
             <>
               <li>
-                <Link to={lp("/dashboard/")}>{t("menu.dashboard")}</Link>
+                <Link to={lp(paths.dashboard)}>{t("menu.dashboard")}</Link>
               </li>
               <li>
-                <Link to={lp("/dashboard/modules/MySubscription")}>{t("menu.mySubscriptions")}</Link>
+                <Link to={lp(paths.mySubscription)}>{t("menu.mySubscriptions")}</Link>
               </li>
             </>
           ) : null}
           <li>
-            <Link to={lp("/about-us")}>{t("menu.aboutUs")}</Link>
+            <Link to={lp(paths.aboutUs)}>{t("menu.aboutUs")}</Link>
           </li>
           <li>
-            <Link to={lp("/faqs")}>{t("menu.faq")}</Link>
+            <Link to={lp(paths.faqs)}>{t("menu.faq")}</Link>
           </li>
           <li>
-            <Link to={lp("/blog")}>{t("menu.blog")}</Link>
+            <Link to={lp(paths.blog)}>{t("menu.blog")}</Link>
           </li>
           <li>
             {user ? (

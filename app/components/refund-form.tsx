@@ -1,7 +1,9 @@
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
-import type { RefundFormAnswer } from "~/routes/content-page";
 import { Field, FormError, SubmitButton } from "./form";
+
+/** What the refund page's action answers when it refuses the form (routes/unsubscribe-and-refund.tsx). */
+export type RefundFormAnswer = { values: { email: string; reason: string }; errors: Partial<Record<"email" | "reason" | "form", string>> };
 
 /**
  * The /unsubscribe-and-refund form (e-mail + reason). It posts to its own page, which e-mails the

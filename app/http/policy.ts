@@ -1,9 +1,11 @@
 // What the HTTP edge applies to a request, read from the one route table (app/route-table.js): how
 // large its body may be, who may post it, whether third-party tags may run on the page and whether it
-// may ask for the browser's position. The server (app/http/edge.server.ts), the page headers
-// (app/entry.server.tsx), the tags (app/components/telemetry.tsx) and tests/security read this.
-import { devRoutes, localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
+// may ask for the browser's position, and who may open a page. The server (app/http/edge.server.ts),
+// the page headers (app/entry.server.tsx), the tags (app/components/telemetry.tsx), the page guards
+// (app/auth/guards.server.ts) and tests/security read this.
+import { devRoutes, localePrefixes, pageRoutes, resourceRoutes, type Access } from "~/route-table.js";
 
+export type { Access };
 export type BodyKind = "form" | "json" | "callback" | "report";
 export type OriginKind = "same" | "signed" | "api" | "report";
 
@@ -22,6 +24,10 @@ export type RoutePolicy = {
   origin: OriginKind;
   tags: boolean;
   geolocation: boolean;
+  /** Who may open a page (app/auth/guards.server.ts); resource routes check their callers themselves. */
+  access?: Access;
+  /** An expired user who has seen the expired notice may read this page (docs/decisions/013). */
+  expiredReads: boolean;
 };
 
 type Compiled = { policy: RoutePolicy; pattern: RegExp; rank: number };
@@ -46,7 +52,7 @@ function compile(path: string): { pattern: RegExp; rank: number } {
 
 const compiled: Compiled[] = [
   ...[...pageRoutes, ...devRoutes].map((route) => {
-    const entry = route as { path: string; file: string; tags?: boolean; geolocation?: boolean; formLimit?: number };
+    const entry = route;
     const policy: RoutePolicy = {
       path: entry.path,
       file: entry.file,
@@ -56,6 +62,8 @@ const compiled: Compiled[] = [
       origin: "same",
       tags: entry.tags === true,
       geolocation: entry.geolocation === true,
+      access: entry.access,
+      expiredReads: entry.expiredReads === true,
     };
     return { policy, ...compile(entry.path) };
   }),
@@ -71,6 +79,7 @@ const compiled: Compiled[] = [
       origin: entry.origin ?? "same",
       tags: false,
       geolocation: false,
+      expiredReads: false,
     };
     // A resource route outranks a page route of the same shape (no locale prefix on resources).
     const { pattern, rank } = compile(entry.path);

@@ -1,4 +1,5 @@
 import { useLocalePath, useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
 
 /** Spec section 8: 'Invalid link!', with the way to type the code from the message instead. */
 export function InvalidLink() {
@@ -8,7 +9,7 @@ export function InvalidLink() {
     <section aria-labelledby="invalid-title">
       <h1 id="invalid-title">{t("recipient.invalidLink")}</h1>
       <p>{t("recipient.invalidLinkHelp")}</p>
-      <a className="button button-primary" href={lp("/enter-link")}>
+      <a className="button button-primary" href={lp(paths.enterLink)}>
         {t("recipient.enterLinkCta")}
       </a>
     </section>

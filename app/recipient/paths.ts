@@ -1,4 +1,5 @@
 import { localizePath, type Locale } from "~/i18n/locales";
+import { paths } from "~/paths";
 
 /** The recipient's pages for one request code, in the page's language (the URL decides it). */
 export function recipientPaths(code: string, locale: Locale) {
@@ -7,7 +8,7 @@ export function recipientPaths(code: string, locale: Locale) {
     consent: localizePath(`/${c}`, locale),
     share: localizePath(`/share?c=${c}`, locale),
     failed: localizePath(`/location-failed?c=${c}`, locale),
-    enterLink: localizePath("/enter-link", locale),
+    enterLink: localizePath(paths.enterLink, locale),
   };
 }
 

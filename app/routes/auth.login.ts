@@ -7,6 +7,7 @@ import { redirectWithFlash } from "~/toast.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { readFormData } from "~/utils/form-data.server";
 import { waitMinutes } from "~/rate-limit.server";
+import { paths } from "~/paths";
 
 export const loader = () => redirect("/?modal=login");
 
@@ -15,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const page = safeRedirect(form.get("returnTo"), "/");
   const result = await authenticator.authenticate("password", request);
   if (result.ok) {
-    return redirect(localizePath("/dashboard/", localeFromPath(page)), {
+    return redirect(localizePath(paths.dashboard, localeFromPath(page)), {
       headers: { "Set-Cookie": await sessionCookieHeader(result.token) },
     });
   }

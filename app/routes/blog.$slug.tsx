@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireAnonymous } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { ArticleList, ArticleMeta, ContentSections } from "~/components/content";
 import { findArticle } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -10,11 +10,12 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { pageSeo } from "~/seo.server";
 import { notFoundForPath } from "~/utils/not-found.server";
 import { seoMeta } from "~/utils/seo";
+import { paths } from "~/paths";
 
 export const handle: MessagesHandle = { messages: ["site.blog", "site.readingTime"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+  await guardPage(request, "visitor");
   const article = findArticle(params.slug ?? "", getLocale(request));
   if (!article) throw await notFoundForPath(request);
   const t = await getT(request);
@@ -37,7 +38,7 @@ export default function BlogArticle() {
   return (
     <article className="text-page blog-article">
       <p className="back-link">
-        <Link to={lp("/blog")}>{t("site.blog.all")}</Link>
+        <Link to={lp(paths.blog)}>{t("site.blog.all")}</Link>
       </p>
       <h1>{article.title}</h1>
       <ArticleMeta article={article} />

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireAnonymous } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { ArticleList } from "~/components/content";
 import { articleList } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -13,7 +13,7 @@ import { seoMeta } from "~/utils/seo";
 export const handle: MessagesHandle = { messages: ["site.blog", "site.readingTime"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+  await guardPage(request, "visitor");
   const t = await getT(request);
   return {
     ...pageSeo(request, { title: t("site.blog.title"), description: t("site.blog.description") }),

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { useLoaderData } from "@remix-run/react";
 import { db } from "~/db.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -23,6 +24,7 @@ async function sandboxCheckout(id: string | undefined) {
 export const handle: MessagesHandle = { messages: ["payments.sandbox"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await guardPage(request, "anyone");
   const checkout = await sandboxCheckout(params.id);
   const t = await getT(request);
   return {
@@ -38,6 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  await guardPage(request, "anyone");
   const checkout = await sandboxCheckout(params.id);
   const form = await readFormData(request);
   if (form.get("intent") === "pay") await sandboxPay(checkout.id);

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { getCurrentUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { PaymentModal, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { paymentFormMessages, type MessagesHandle } from "~/i18n/messages";
@@ -8,6 +8,7 @@ import { localizePath } from "~/i18n/locales";
 import { useLocalePath } from "~/i18n/use-t";
 import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
 import { subscriptionFor } from "~/subscription.server";
+import { paths } from "~/paths";
 
 /** The buy page: the payment modal over the site, for the home page's buy button and for renewals. */
 /** The payment form (always open here) and its errors. */
@@ -15,8 +16,8 @@ export const handle: MessagesHandle = { messages: paymentFormMessages };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLocale(request);
-  const user = await getCurrentUser(request);
-  if (user && (await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
+  const { user } = await guardPage(request, "anyone");
+  if (user && (await subscriptionFor(user.id)).access) throw redirect(localizePath(paths.dashboard, locale));
   const t = await getT(request);
   const paymentModal: PaymentModalData = {
     terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user?.id) }),

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { z } from "zod";
-import { requireAnonymous } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { EMAIL_PATTERN } from "~/auth/validation";
 import { Field, SubmitButton, FormError } from "~/components/form";
 import { pageContent } from "~/content.server";
@@ -19,6 +19,7 @@ import { seoMeta } from "~/utils/seo";
 import { submitContactMessage } from "./contact-us.server";
 import { readFormData } from "~/utils/form-data.server";
 import { HOUR } from "~/utils/time";
+import { paths } from "~/paths";
 
 /** Sizes shared by the schema and the form's HTML attributes. */
 const LIMITS = { name: 100, email: 254, messageMin: 10, message: 5000 };
@@ -48,19 +49,19 @@ type FormErrors = Partial<Record<keyof Fields | "form", string>>;
 export const handle: MessagesHandle = { messages: ["site.contact"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+  await guardPage(request, "visitor");
   const { title, description, heading, intro } = pageContent(getLocale(request)).contact;
   return { ...pageSeo(request, { title, description }), heading, intro, translations: routeMessages(request, handle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+  await guardPage(request, "visitor");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const values: Fields = { name: field("name"), email: field("email"), message: field("message") };
-  const done = () => redirectWithToast(localizePath("/contact-us", locale), { type: "success", key: "site.contact.sent" });
+  const done = () => redirectWithToast(localizePath(paths.contactUs, locale), { type: "success", key: "site.contact.sent" });
   const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) => data({ values, errors }, { status, headers });
 
   if (field(HONEYPOT)) return done();

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { routeArgs, signedInUser } from "../../tests/support/factories";
 import { loader } from "./content-page";
+import { loader as refundLoader } from "./unsubscribe-and-refund";
 
 const page = (path: string, token?: string) =>
   new Request(`http://localhost:3000${path}`, { headers: token ? { Cookie: `token=${token}` } : {} });
-const load = (path: string) => loader(routeArgs(page(path)));
+// The refund page has its own module (it also takes a form); it answers like the others.
+const load = (path: string) => (path.includes("/unsubscribe-and-refund") ? refundLoader : loader)(routeArgs(page(path)));
 
 const PATHS = [
   "/about-us",

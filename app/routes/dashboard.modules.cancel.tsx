@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -8,26 +8,25 @@ import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { cancelSubscription } from "~/subscription.server";
-import { requireActiveSubscription } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
 import { formatDay } from "~/utils/money";
+import { paths } from "~/paths";
 
-const MY_SUBSCRIPTION = "/dashboard/modules/MySubscription";
 
 /** The cancel dialog, also a page: confirming stops renewals; access stays until validUntil. */
 export const handle: MessagesHandle = { messages: ["payments.cancel"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subscription } = await requireActiveSubscription(request);
+  const { subscription } = await guardPage(request, "subscriber");
   const t = await getT(request);
   return { validUntil: subscription.validUntil, title: t("payments.meta.cancel"), translations: routeMessages(request, handle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await guardPage(request, "subscriber");
   const locale = getLocale(request);
   const result = await cancelSubscription(user.id);
-  const to = localizePath(MY_SUBSCRIPTION, locale);
+  const to = localizePath(paths.mySubscription, locale);
   if (!result.ok) {
     return redirectWithToast(to, { type: "error", key: result.error === "none" ? "payments.cancel.nothing" : "payments.errors.provider" });
   }
@@ -40,14 +39,14 @@ export default function CancelSubscription() {
   const lp = useLocalePath();
   const locale = useLocale();
   return (
-    <Modal id="cancel-modal" title={t("payments.cancel.title")} closeTo={lp(MY_SUBSCRIPTION)}>
+    <Modal id="cancel-modal" title={t("payments.cancel.title")} closeTo={lp(paths.mySubscription)}>
       <p>{t("payments.cancel.text", { date: validUntil ? formatDay(validUntil, locale) : "—" })}</p>
       <form method="post">
         <button type="submit" className="button button-danger">
           {t("payments.cancel.confirm")}
         </button>
       </form>
-      <a className="modal-link" href={lp(MY_SUBSCRIPTION)}>
+      <a className="modal-link" href={lp(paths.mySubscription)}>
         {t("payments.cancel.keep")}
       </a>
     </Modal>

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { PaymentForm, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -10,16 +10,16 @@ import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
 import { subscriptionFor } from "~/subscription.server";
+import { paths } from "~/paths";
 
-const SELF = "/dashboard/modules/subscriptionExpiredModal";
 
 /** The expired notice with renewal: the payment form, filled in with the account's details. */
 export const handle: MessagesHandle = { messages: ["payments.expired", ...paymentFormMessages] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await guardPage(request, "user");
   const locale = getLocale(request);
-  if ((await subscriptionFor(user.id)).access) throw redirect(localizePath("/dashboard/", locale));
+  if ((await subscriptionFor(user.id)).access) throw redirect(localizePath(paths.dashboard, locale));
   const t = await getT(request);
   const paymentModal: PaymentModalData = { terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user.id) }), buyer: await buyerOf(user.id) };
   return { paymentModal, title: t("payments.meta.expired"), translations: routeMessages(locale, handle) };
@@ -30,9 +30,9 @@ export default function SubscriptionExpired() {
   const t = useT();
   const lp = useLocalePath();
   return (
-    <Modal id="subscription-expired-modal" title={t("payments.expired.title")} closeTo={lp("/dashboard/modules/MySubscription")}>
+    <Modal id="subscription-expired-modal" title={t("payments.expired.title")} closeTo={lp(paths.mySubscription)}>
       <p>{t("payments.expired.text")}</p>
-      <PaymentForm data={paymentModal} returnTo={lp(SELF)} />
+      <PaymentForm data={paymentModal} returnTo={lp(paths.renew)} />
     </Modal>
   );
 }

@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paidAmount, subscriptionDetails } from "~/subscription.server";
 import { formatDay, formatMoney } from "~/utils/money";
+import { paths } from "~/paths";
 
 /** My subscription: state, dates, the next charge and the payment history. */
 export const handle: MessagesHandle = { messages: ["payments.my", "reviews.link", "subscription.states"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await guardPage(request, "user");
   const t = await getT(request);
   const [subscription, paid] = await Promise.all([subscriptionDetails(user.id), paidAmount(user.id)]);
   return { subscription, paid, title: t("payments.meta.my"), translations: routeMessages(request, handle) };
@@ -51,17 +52,17 @@ export default function MySubscription() {
       </dl>
       <p className="subscription-actions">
         {sub.access && sub.state !== "Cancelled" ? (
-          <Link className="button" to={lp("/dashboard/modules/cancleMySubscriptionModal")}>
+          <Link className="button" to={lp(paths.cancelSubscription)}>
             {t("payments.my.cancel")}
           </Link>
         ) : null}
         {!sub.access ? (
-          <Link className="button button-primary" to={lp("/dashboard/modules/subscriptionExpiredModal")}>
+          <Link className="button button-primary" to={lp(paths.renew)}>
             {t("payments.my.renew")}
           </Link>
         ) : null}
         {/* Anyone who has had a subscription may review it (the review page checks again). */}
-        {sub.createdAt && sub.state !== "Unsubscribed" ? <Link to={lp("/dashboard/modules/Review")}>{t("reviews.link")}</Link> : null}
+        {sub.createdAt && sub.state !== "Unsubscribed" ? <Link to={lp(paths.review)}>{t("reviews.link")}</Link> : null}
       </p>
       <h2>{t("payments.my.history")}</h2>
       {paid.payments.length === 0 ? (

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { requireUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { Field, FormError, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -21,10 +21,10 @@ import { redirectWithToast } from "~/toast.server";
 import { RATINGS, REVIEW_LIMITS } from "~/utils/reviews";
 import { readFormData } from "~/utils/form-data.server";
 import { HOUR } from "~/utils/time";
+import { paths } from "~/paths";
 
 /** Saves and deletes per user and hour: enough to fix a typo a few times, not to flood moderation. */
 const CHANGES_PER_HOUR = 10;
-const PATH = "/dashboard/modules/Review";
 
 type Fields = { rating: string; text: string; displayName: string };
 type FormErrors = Partial<Record<keyof Fields | "form", string>>;
@@ -33,7 +33,7 @@ type FormErrors = Partial<Record<keyof Fields | "form", string>>;
 export const handle: MessagesHandle = { messages: ["reviews"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await guardPage(request, "user");
   const t = await getT(request);
   const [allowed, review, defaultName] = await Promise.all([mayReview(user.id), ownReview(user.id), defaultDisplayNameFor(user.id)]);
   return {
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await guardPage(request, "user");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);
@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const limit = await hit(`review:user:${user.id}`, CHANGES_PER_HOUR, HOUR);
   if (!limit.ok) return refuse({ form: t("reviews.errors.tooMany") }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
 
-  const here = localizePath(PATH, locale);
+  const here = localizePath(paths.review, locale);
   if (field("intent") === "delete") {
     const deleted = await deleteReview(user.id);
     return redirectWithToast(here, { type: deleted ? "success" : "info", key: deleted ? "reviews.deleted" : "reviews.nothingToDelete" });
@@ -98,7 +98,7 @@ export default function ReviewPage() {
           <FormError message={errors.form} />
           <p data-testid="review-not-allowed">{t("reviews.notAllowed")}</p>
           <p>
-            <Link className="button button-primary" to={lp("/checkout")}>
+            <Link className="button button-primary" to={lp(paths.checkout)}>
               {t("reviews.subscribe")}
             </Link>
           </p>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { requireActiveSubscription } from "~/subscription.server";
+import { guardPage } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -8,12 +8,13 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { newSearchPath, searchedNumber } from "~/utils/number-search";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { parseLookupNumber } from "~/phone-lookup.server";
+import { paths } from "~/paths";
 
 /** Shown once after payment and the automatic sign-in. */
 export const handle: MessagesHandle = { messages: ["payments.success"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireActiveSubscription(request);
+  await guardPage(request, "subscriber");
   const t = await getT(request);
   const searched = searchedNumber(new URL(request.url).searchParams);
   const parsed = searched && parseLookupNumber(searched.country, searched.number);
@@ -29,9 +30,9 @@ export default function SuccessModal() {
   const searched = searchedNumber(useSearchParams()[0]);
   const { number } = useLoaderData<typeof loader>();
   return (
-    <Modal id="success-modal" title={t("payments.success.title")} closeTo={lp("/dashboard/")}>
+    <Modal id="success-modal" title={t("payments.success.title")} closeTo={lp(paths.dashboard)}>
       <p>{t("payments.success.text")}</p>
-      <a className="button button-primary" href={lp(searched ? newSearchPath(searched) : "/dashboard/")}>
+      <a className="button button-primary" href={lp(searched ? newSearchPath(searched) : paths.dashboard)}>
         {searched && number ? t("payments.success.startSearch", { number }) : t("payments.success.start")}
       </a>
     </Modal>

@@ -1,7 +1,7 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { requireUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { config } from "~/config.server";
 import { LocationMap } from "~/components/dashboard/location-map";
 import { NewSearch } from "~/components/dashboard/new-search";
@@ -11,26 +11,23 @@ import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { intlLocale, localizePath } from "~/i18n/locales";
+import { intlLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { EXPIRED_PATH, expiredNoticeSeen, expiredNoticeSeenCookie, isExpiredMarker, requireActiveSubscription, subscriptionFor } from "~/subscription.server";
+import { expiredNoticeSeenCookie, isExpiredMarker } from "~/subscription.server";
 import { rememberBrowserTimeZone, requestTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 import { handleNewSearch, loadDashboardView } from "./dashboard.server";
 import { readFormData } from "~/utils/form-data.server";
+import { paths } from "~/paths";
 
 export const handle: MessagesHandle = { messages: ["dashboard", "expiredModal", "requests.templateNames", "requests.toast", "requests.errors", "loginModal.EnterValidEmail", "reviews.link", "subscription"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  // Subscription info is read on every private navigation (spec section 4).
-  const subscription = await subscriptionFor(user.id);
+  // An expired user gets here only at the notice or after seeing it (the route table's expiredReads).
+  const { user, subscription } = await guardPage(request, "subscriber");
   const url = new URL(request.url);
-  const expired = !subscription.access;
-  const expiredNotice = expired && isExpiredMarker(url);
+  const expiredNotice = !subscription.access && isExpiredMarker(url);
   const locale = getLocale(request);
-  // Entering the dashboard while expired shows the notice first; once seen, the dashboard is readable.
-  if (expired && !expiredNotice && !expiredNoticeSeen(request, user.id)) throw redirect(localizePath(EXPIRED_PATH, locale));
   const t = await getT(request);
   const view = await loadDashboardView(user.id, url, locale, requestTimeZone(request));
   // Another user's request id answers exactly like one that does not exist.
@@ -51,12 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** New Search: send an SMS, an e-mail, or create a link (`intent`); only with an active subscription. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireActiveSubscription(request);
+  const { user } = await guardPage(request, "subscriber");
   return handleNewSearch(request, await readFormData(request), user, requestTimeZone(request));
 }
 
-/** The renewal: the expired notice's payment form, filled in with the account's details. */
-const RENEW_PATH = "/dashboard/modules/subscriptionExpiredModal";
 
 export default function Dashboard() {
   const view = useLoaderData<typeof loader>();
@@ -92,13 +87,13 @@ export default function Dashboard() {
       {subscription.access ? null : (
         <p className="notice notice-expired" data-testid="expired-banner">
           {t("dashboard.expired.banner")}{" "}
-          <Link className="button button-primary button-small" to={lp(RENEW_PATH)}>
+          <Link className="button button-primary button-small" to={lp(paths.renew)}>
             {t("expiredModal.renew")}
           </Link>
         </p>
       )}
       <p className="dashboard-review">
-        <Link to={lp("/dashboard/modules/Review")}>{t("reviews.link")}</Link>
+        <Link to={lp(paths.review)}>{t("reviews.link")}</Link>
       </p>
       <DashboardTabs current={view.tab} />
       <div className="dashboard-panel">
@@ -116,9 +111,9 @@ export default function Dashboard() {
       </div>
       {expiredNotice ? (
         // Closing leads to the readable dashboard: the notice has been seen (see the loader).
-        <Modal id="expired-modal" title={t("expiredModal.title")} closeTo={lp("/dashboard/")}>
+        <Modal id="expired-modal" title={t("expiredModal.title")} closeTo={lp(paths.dashboard)}>
           <p>{t("expiredModal.text")}</p>
-          <Link className="button button-primary" to={lp(RENEW_PATH)}>
+          <Link className="button button-primary" to={lp(paths.renew)}>
             {t("expiredModal.renew")}
           </Link>
           <p>{t("expiredModal.contact", { email: view.contactEmail })}</p>

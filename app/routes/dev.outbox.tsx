@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
@@ -21,6 +22,7 @@ export const OUTBOX_PAGE_SIZE = 50;
 export const handle: MessagesHandle = { messages: ["outbox"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await guardPage(request, "anyone");
   if (!config().outboxPage || (!config().outboxPublic && !isLoopbackRequest(request))) {
     const t = await getT(request);
     throw data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });

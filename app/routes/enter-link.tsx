@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { useActionData } from "@remix-run/react";
 import { useId } from "react";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -12,11 +13,13 @@ import { readFormData } from "~/utils/form-data.server";
 // `/enter-link`: the code (or the whole link) from a message, typed by hand, opens its consent page.
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await guardPage(request, "anyone");
   const t = await getT(request);
   return { title: t("recipient.enterLink.metaTitle"), translations: routeMessages(request, recipientHandle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await guardPage(request, "anyone");
   const form = await readFormData(request);
   const value = String(form.get("code") ?? "").slice(0, 500);
   const id = codeFromInput(value);

@@ -10,11 +10,11 @@ import { action as login } from "./auth.login";
 import { action as logout } from "./auth.logout";
 import { action as resetPassword } from "./auth.reset-password";
 import { action as sendCode } from "./auth.send-code";
-import { action as consentPage } from "./catch-all";
+import { action as consentPage } from "./consent-page";
 import { action as sandboxCheckout } from "./checkout.sandbox.$id";
-import { action as cookieConsent } from "./consent";
+import { action as cookieConsent } from "./cookie-consent";
 import { action as contactUs } from "./contact-us";
-import { action as contentPage } from "./content-page";
+import { action as refundPage } from "./unsubscribe-and-refund";
 import { action as review } from "./dashboard.modules.review";
 import { action as dashboard } from "./dashboard";
 import { action as enterLink } from "./enter-link";
@@ -67,7 +67,7 @@ const CASES: Case[] = [
   { route: "auth.reset-password", action: resetPassword, kind: "plain", path: "/auth/reset-password" },
   { route: "auth.send-code", action: sendCode, kind: "plain", path: "/auth/send-code" },
   {
-    route: "catch-all (consent page)",
+    route: "consent-page",
     action: consentPage,
     kind: "page",
     prepare: async () => {
@@ -85,9 +85,9 @@ const CASES: Case[] = [
       return { path: `/checkout/sandbox/${started.checkoutId}`, params: { id: started.checkoutId } };
     },
   },
-  { route: "consent", action: cookieConsent, kind: "plain", path: "/consent" },
+  { route: "cookie-consent", action: cookieConsent, kind: "plain", path: "/consent" },
   { route: "contact-us", action: contactUs, kind: "page", path: "/contact-us" },
-  { route: "content-page (refund form)", action: contentPage, kind: "page", path: "/unsubscribe-and-refund" },
+  { route: "unsubscribe-and-refund", action: refundPage, kind: "page", path: "/unsubscribe-and-refund" },
   { route: "dashboard.modules.review", action: review, kind: "page", path: "/dashboard/modules/review", prepare: signedIn },
   { route: "dashboard", action: dashboard, kind: "page", path: "/dashboard/", prepare: signedIn },
   { route: "enter-link", action: enterLink, kind: "page", path: "/enter-link" },

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { requireAnonymous } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { ContentSections } from "~/components/content";
 import { DemoNotice } from "~/components/demo-notice";
@@ -19,6 +19,7 @@ import { pageSeo } from "~/seo.server";
 import { NUMBER_MAX } from "~/utils/number-search";
 import { seoMeta } from "~/utils/seo";
 import { searchNumber, type SearchFacts } from "./home.server";
+import { paths } from "~/paths";
 
 /** How many questions the home page shows; the rest are on /faqs. */
 const HOME_FAQS = 5;
@@ -35,7 +36,7 @@ export const handle: MessagesHandle = { messages: Object.values(parts).flat() };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in user goes to the dashboard; with a searched number, to New Search with it filled in.
-  await requireAnonymous(request);
+  await guardPage(request, "visitor");
   const locale = getLocale(request);
   const t = await getT(request);
   const { home, faqs } = pageContent(locale);
@@ -100,7 +101,7 @@ export default function Home() {
         <h2 id="faq-title">{faq.heading}</h2>
         <ContentSections sections={faq.sections} level={3} />
         <p>
-          <Link to={lp("/faqs")}>{t("site.home.allQuestions")}</Link>
+          <Link to={lp(paths.faqs)}>{t("site.home.allQuestions")}</Link>
         </p>
       </section>
     </>

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { useLoaderData } from "@remix-run/react";
 import { getT } from "~/i18n/i18next.server";
 import { routeMessages } from "~/i18n/resources.server";
@@ -22,6 +23,7 @@ const MESSAGES: Record<FailureReason, string[]> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await guardPage(request, "anyone");
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
   const given = new URL(request.url).searchParams.get("reason");

@@ -12,8 +12,9 @@ import { formatDay } from "~/utils/money";
 import { pageError } from "~/utils/page-error.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { readFormData } from "~/utils/form-data.server";
+import { paths } from "~/paths";
 
-export const loader = () => redirect("/checkout");
+export const loader = () => redirect(paths.checkout);
 
 /**
  * The payment modal's form (POST /payments/checkout): the same domain function as
@@ -24,7 +25,7 @@ export const loader = () => redirect("/checkout");
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request, { plain: true });
-  const page = safeRedirect(form.get("returnTo"), "/checkout");
+  const page = safeRedirect(form.get("returnTo"), paths.checkout);
   const user = await getCurrentUser(request);
   const fields = {
     name: String(form.get("name") ?? ""),
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** An account that already has access pays nothing more: back to its subscription, saying until when. */
 function subscribedAnswer(result: Extract<StartCheckoutResult, { error: "subscribed" }>, locale: Locale) {
-  return redirectWithToast(localizePath("/dashboard/modules/MySubscription", locale), {
+  return redirectWithToast(localizePath(paths.mySubscription, locale), {
     type: "error",
     key: result.cancelled ? "payments.errors.subscribedCancelled" : "payments.errors.subscribed",
     values: { date: formatDay(result.validUntil, locale) },

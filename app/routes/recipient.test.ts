@@ -1,4 +1,4 @@
-// The recipient's side of a location request: the consent page (catch-all), /share,
+// The recipient's side of a location request: the consent page (the catch-all route), /share,
 // /location-failed and /enter-link, called the way Remix calls them.
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import type { Locale } from "~/i18n/locales";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { codeFromInput } from "~/recipient/recipient.server";
-import { action as consentAction, loader as consentLoader } from "~/routes/catch-all";
+import { action as consentAction, loader as consentLoader } from "~/routes/consent-page";
 import { action as enterLinkAction } from "~/routes/enter-link";
 import { loader as failedLoader } from "~/routes/location-failed";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";

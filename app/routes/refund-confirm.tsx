@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -7,8 +8,8 @@ import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { confirmRefund, refundLink } from "~/billing/refunds.server";
 import { redirectWithToast } from "~/toast.server";
+import { paths } from "~/paths";
 
-const REFUND_PATH = "/unsubscribe-and-refund";
 
 /**
  * The link e-mailed for an /unsubscribe-and-refund request. Opening it (GET) only shows what the
@@ -18,6 +19,7 @@ const REFUND_PATH = "/unsubscribe-and-refund";
 export const handle: MessagesHandle = { messages: ["payments.refund"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await guardPage(request, "anyone");
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const link = await refundLink(token);
   const t = await getT(request);
@@ -25,13 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await guardPage(request, "anyone");
   const locale = getLocale(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const result = await confirmRefund(token);
   if (!result.ok) {
-    return redirectWithToast(localizePath(REFUND_PATH, locale), { type: "error", key: "payments.refund.invalidLink" });
+    return redirectWithToast(localizePath(paths.refund, locale), { type: "error", key: "payments.refund.invalidLink" });
   }
-  return redirectWithToast(localizePath(REFUND_PATH, locale), { type: "success", key: "payments.refund.confirmed" });
+  return redirectWithToast(localizePath(paths.refund, locale), { type: "success", key: "payments.refund.confirmed" });
 }
 
 export default function RefundConfirm() {
@@ -56,7 +59,7 @@ export default function RefundConfirm() {
           <p className="form-error" role="alert">
             {t("payments.refund.invalidLink")}
           </p>
-          <Link className="button" to={lp(REFUND_PATH)}>
+          <Link className="button" to={lp(paths.refund)}>
             {t("payments.refund.title")}
           </Link>
         </>

@@ -3,7 +3,7 @@ import { useLoaderData, useLocation, useRevalidator, useSubmit } from "@remix-ru
 import { useEffect, useState } from "react";
 import { exchangeAuthCode } from "~/auth/auth-code.server";
 import { readBrowserSecret } from "~/auth/checkout-browser.server";
-import { getCurrentUser } from "~/auth/guards.server";
+import { guardPage } from "~/auth/guards.server";
 import { sessionCookieHeader } from "~/auth/session.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -13,10 +13,10 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { registerQuery } from "~/billing/register-query.server";
 import { searchedNumber, withSearchedNumber } from "~/utils/number-search";
 import { readFormData } from "~/utils/form-data.server";
+import { paths } from "~/paths";
 
 /** What the page shows; "querying" until the payment result is known. */
 type Shown = "querying" | "failed" | "unsubscribed" | "unknown" | "unobtainable" | "autoLoginFailed" | "paidElsewhere";
-const SUCCESS_PATH = "/dashboard/modules/SuccessModal";
 const POLL_MS = 3000;
 
 /** The single automatic sign-in: a session cookie, then the success modal. */
@@ -24,7 +24,7 @@ async function signInWith(request: Request, authCode: string) {
   const signedIn = await exchangeAuthCode(authCode, readBrowserSecret(request));
   if (!signedIn) return null;
   // The number searched on the home page before buying goes on to New Search (success modal).
-  const next = withSearchedNumber(SUCCESS_PATH, searchedNumber(new URL(request.url).searchParams));
+  const next = withSearchedNumber(paths.paymentSuccess, searchedNumber(new URL(request.url).searchParams));
   return redirect(localizePath(next, getLocale(request)), {
     headers: { "Set-Cookie": await sessionCookieHeader(signedIn.token) },
   });
@@ -37,6 +37,7 @@ async function signInWith(request: Request, authCode: string) {
 export const handle: MessagesHandle = { messages: ["payments.register"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await guardPage(request, "anyone");
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const t = await getT(request);
   const answer = (shown: Shown) => data({ id, shown, title: t("payments.meta.register"), translations: routeMessages(request, handle) }, { headers: { "Cache-Control": "no-store" } });
@@ -50,14 +51,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return answer("autoLoginFailed");
   }
   // A renewal (or a second look): the buyer is signed in already.
-  const user = await getCurrentUser(request);
-  if (user && user.id === result.userId) throw redirect(localizePath(SUCCESS_PATH, getLocale(request)));
+  if (user && user.id === result.userId) throw redirect(localizePath(paths.paymentSuccess, getLocale(request)));
   // Another browser (a forwarded or forged link): the result, and no one is signed in.
   return answer(result.elsewhere ? "paidElsewhere" : "autoLoginFailed");
 }
 
 /** With JavaScript the page hands over the auth code the API answered. */
 export async function action({ request }: ActionFunctionArgs) {
+  await guardPage(request, "anyone");
   const form = await readFormData(request);
   const code = String(form.get("authCode") ?? "");
   const signedIn = code ? await signInWith(request, code) : null;
@@ -106,7 +107,7 @@ export default function Register() {
         </>
       ) : null}
       {shown === "failed" || shown === "unsubscribed" || shown === "unknown" ? (
-        <a className="button button-primary" href={lp("/checkout")}>
+        <a className="button button-primary" href={lp(paths.checkout)}>
           {t("payments.register.tryAgain")}
         </a>
       ) : null}

@@ -1,7 +1,6 @@
 // The lookup page's server side: the country options, and one lookup answer for the loader (GET with
 // ?number=) and the action (the form's POST).
 import { getCountries } from "libphonenumber-js/max";
-import { getCurrentUser } from "~/auth/guards.server";
 import { intlLocale, type Locale } from "~/i18n/locales";
 import { countryOptions, type CountryOption } from "~/phone-countries.server";
 import { lookupPhoneNumber, parseLookupNumber, type LookupAnswer } from "~/phone-lookup.server";
@@ -37,16 +36,16 @@ export function lookupView(answer: LookupAnswer, locale: Locale, now = new Date(
 }
 
 /** Null when no account with an active subscription is signed in. */
-export async function subscriberId(request: Request) {
-  const user = await getCurrentUser(request);
+async function subscriberId(user: { id: string } | null) {
   if (!user) return null;
   return (await subscriptionFor(user.id)).access ? user.id : null;
 }
 
-export async function answerLookup(request: Request, locale: Locale, values: LookupReply["values"]): Promise<LookupReply> {
+/** `user`: who is signed in (the page's guard read it), or null. */
+export async function answerLookup(request: Request, locale: Locale, values: LookupReply["values"], user: { id: string } | null): Promise<LookupReply> {
   const parsed = parseLookupNumber(values.country, values.number);
   if (!parsed.ok) return { values, error: parsed.error };
-  const answer = await lookupPhoneNumber(parsed.e164, await subscriberId(request));
+  const answer = await lookupPhoneNumber(parsed.e164, await subscriberId(user));
   if (!answer) return { values, error: "requests.errors.numberInvalid" };
   return { values, result: lookupView(answer, locale) };
 }

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { Field, SubmitButton } from "~/components/form";
@@ -20,13 +21,14 @@ const LINE_TYPES = ["landline", "mobile", "fixedVoip", "nonFixedVoip", "personal
 export const handle: MessagesHandle = { messages: ["lookup", "requests.errors"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await guardPage(request, "anyone");
   const locale = getLocale(request);
   const t = await getT(request);
   const seo = pageSeo(request, { title: t("lookup.title"), description: t("lookup.description") });
   const params = new URL(request.url).searchParams;
   const number = params.get("number");
   // A link such as ?number=%2B639171234567 answers at once (the form itself posts).
-  const reply = number === null ? null : await answerLookup(request, locale, { country: params.get("country") ?? "", number });
+  const reply = number === null ? null : await answerLookup(request, locale, { country: params.get("country") ?? "", number }, user);
   return data(
     { ...seo, translations: routeMessages(locale, handle), countries: lookupCountryOptions(locale), defaultRegion: DEFAULT_REGION[locale], reply },
     { status: reply?.error ? 400 : 200 },
@@ -34,9 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await guardPage(request, "anyone");
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 100);
-  const reply = await answerLookup(request, getLocale(request), { country: field("country"), number: field("number") });
+  const reply = await answerLookup(request, getLocale(request), { country: field("country"), number: field("number") }, user);
   return data(reply, { status: reply.error ? 400 : 200 });
 }
 

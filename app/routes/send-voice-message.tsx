@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { Field, FormError } from "~/components/form";
@@ -9,7 +10,6 @@ import { intlLocale, localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { parseMobile } from "~/location-requests.server";
 import { pageSeo } from "~/seo.server";
-import { requireActiveSubscription } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
 import { seoMeta } from "~/utils/seo";
 import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
@@ -18,6 +18,7 @@ import { isVoice, isVoiceLanguage, listVoiceMessages, sendVoiceMessage, spokenPa
 import { DEFAULT_REGION } from "~/phone-countries.server";
 import { lookupCountryOptions } from "./reverse-phone-lookup.server";
 import { readFormData } from "~/utils/form-data.server";
+import { paths } from "~/paths";
 
 const NAME_MAX = 60;
 const DEFAULT_LANGUAGE = { en: "en", id: "id", ph: "fil" } as const;
@@ -28,7 +29,7 @@ type Errors = Partial<Record<"number" | "name" | "message" | "form", string>>;
 export const handle: MessagesHandle = { messages: ["lookup.country", "voice", "requests.errors"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireActiveSubscription(request);
+  const { user } = await guardPage(request, "subscriber");
   const locale = getLocale(request);
   const t = await getT(request);
   return {
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireActiveSubscription(request);
+  const { user } = await guardPage(request, "subscriber");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);
@@ -80,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ values, errors, preview: [preview.intro, preview.text, preview.optOut] });
   }
   const sent = await sendVoiceMessage({ userId: user.id, senderName: name, to: number.e164, text: message, language, voice });
-  if (sent.ok) return redirectWithToast(localizePath("/send-voice-message", locale), { type: "success", key: "voice.sent" });
+  if (sent.ok) return redirectWithToast(localizePath(paths.sendVoiceMessage, locale), { type: "success", key: "voice.sent" });
   if (sent.error === "optedOut") return refuse({ number: t("voice.errors.optedOut") }, 409);
   if (sent.error === "limited") {
     const time = formatDateTime(sent.nextAllowedAt, intlLocale[locale], requestTimeZone(request), true);

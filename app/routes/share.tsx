@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { routeMessages } from "~/i18n/resources.server";
@@ -24,6 +25,7 @@ import { readFormData } from "~/utils/form-data.server";
 // controls too (opt out, block).
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await guardPage(request, "anyone");
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
   if (isExpired(link.row)) return expiredLink(request, link);
@@ -38,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await guardPage(request, "anyone");
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
   const form = await readFormData(request);

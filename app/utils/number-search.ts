@@ -1,4 +1,5 @@
 // The number a visitor searched on the home page travels in the query (`country`, `number`): to the
+import { paths } from "~/paths";
 // payment modal, through checkout and the automatic sign-in, and into New Search, which starts with
 // it filled in. Plain strings only: New Search validates the number when it is sent.
 
@@ -25,5 +26,5 @@ export function withSearchedNumber(path: string, searched: SearchedNumber | null
 
 /** New Search, with the searched number filled in when there is one. */
 export function newSearchPath(searched: SearchedNumber | null) {
-  return withSearchedNumber("/dashboard/?tab=new", searched);
+  return withSearchedNumber(paths.newSearch, searched);
 }

@@ -56,6 +56,7 @@ const FIXTURES: Record<string, Fixture> = {
   "unsubscribe-and-refund/confirm": { prepare: async (target) => ({ path: localized(target, "/unsubscribe-and-refund/confirm?token=abc") }) },
   register: { prepare: async (target) => ({ path: localized(target, "/register?id=chk_unknown") }) },
   "contact-us": {},
+  "unsubscribe-and-refund": {},
   "enter-link": {},
   "reverse-phone-lookup": { prepare: signedIn },
   "send-voice-message": { prepare: signedIn },
@@ -77,7 +78,7 @@ const FIXTURES: Record<string, Fixture> = {
   "voice/opt-out": { prepare: async () => ({ path: "/voice/opt-out?lang=en" }) },
   "api/v1/webhooks/:provider": {},
 };
-// Content pages share one module; the JSON API's routes take a signed-in token where they need one.
+// The text pages answer 405 to any post; the JSON API's routes take a signed-in token where they need one.
 for (const route of pageRoutes) if (route.file === "routes/content-page.tsx") FIXTURES[route.path] = {};
 for (const route of resourceRoutes) if (route.path.startsWith("api/v1/") && !FIXTURES[route.path]) FIXTURES[route.path] = { prepare: signedIn };
 

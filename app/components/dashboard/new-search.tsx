@@ -8,6 +8,7 @@ import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
 import { NAME_MAX, TITLE_MAX, type DashboardForm, type FormReply, type NewSearchData, type NewSearchModal } from "./types";
+import { paths } from "~/paths";
 
 type Values = Record<string, string>;
 
@@ -33,7 +34,7 @@ export function NewSearch(props: { data: NewSearchData; modal: NewSearchModal | 
       <p>{t("dashboard.new.intro")}</p>
       <p className="muted">{t("dashboard.new.limits")}</p>
       <p>
-        <Link className="button button-small" to={lp("/dashboard/?tab=new&modal=tips")} preventScrollReset data-testid="tips-link">
+        <Link className="button button-small" to={lp(`${paths.newSearch}&modal=tips`)} preventScrollReset data-testid="tips-link">
           {t("dashboard.tips.open")}
         </Link>
       </p>
@@ -47,7 +48,7 @@ export function NewSearch(props: { data: NewSearchData; modal: NewSearchModal | 
         // An expired subscription reads its history but sends nothing: the way back is renewing.
         <div className="panel" data-testid="sending-off">
           <p>{t("dashboard.expired.sendingOff")}</p>
-          <Link className="button button-primary" to={lp("/dashboard/modules/subscriptionExpiredModal")}>
+          <Link className="button button-primary" to={lp(paths.renew)}>
             {t("expiredModal.renew")}
           </Link>
         </div>
@@ -65,7 +66,7 @@ function TipsModal() {
   const t = useT();
   const lp = useLocalePath();
   return (
-    <Modal id="tips-modal" title={t("dashboard.tips.title")} closeTo={lp("/dashboard/?tab=new")}>
+    <Modal id="tips-modal" title={t("dashboard.tips.title")} closeTo={lp(paths.newSearch)}>
       <p className="modal-help">{t("dashboard.tips.intro")}</p>
       <ol className="tips-list">
         {TIPS.map((tip) => (
@@ -74,7 +75,7 @@ function TipsModal() {
           </li>
         ))}
       </ol>
-      <Link className="button button-primary" to={lp("/dashboard/?tab=new")} preventScrollReset replace>
+      <Link className="button button-primary" to={lp(paths.newSearch)} preventScrollReset replace>
         {t("dashboard.tips.done")}
       </Link>
     </Modal>
@@ -104,7 +105,7 @@ function SmsForm({ data, values, errors, reply, defaultName, messageModal }: For
   function openMessages(event: FormEvent) {
     // With JavaScript the dialog opens over the form, which keeps what was typed.
     event.preventDefault();
-    navigate(lp("/dashboard/?tab=new&modal=message"), { preventScrollReset: true });
+    navigate(lp(`${paths.newSearch}&modal=message`), { preventScrollReset: true });
   }
 
   return (
@@ -156,7 +157,7 @@ function SmsForm({ data, values, errors, reply, defaultName, messageModal }: For
           carry={{ countryCode: values.countryCode ?? data.defaultRegion, number: values.number ?? "", name, language }}
           onPick={(picked) => {
             setTemplate(picked);
-            navigate(lp("/dashboard/?tab=new"), { replace: true, preventScrollReset: true });
+            navigate(lp(paths.newSearch), { replace: true, preventScrollReset: true });
           }}
         />
       ) : null}
@@ -188,7 +189,7 @@ function MessageModal(props: {
     onPick(String(new FormData(event.currentTarget).get("template") ?? current));
   }
   return (
-    <Modal id="message-modal" title={t("dashboard.messageModal.title")} closeTo={lp("/dashboard/?tab=new")}>
+    <Modal id="message-modal" title={t("dashboard.messageModal.title")} closeTo={lp(paths.newSearch)}>
       <p className="modal-help">{t("dashboard.messageModal.intro", { language: t(`language.${language}`) })}</p>
       <Form method="post" onSubmit={hydrated ? pick : undefined}>
         <input type="hidden" name="intent" value="pickTemplate" />

@@ -7,6 +7,7 @@ import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { useHydrated } from "~/utils/use-hydrated";
 import { browserTimeZone, formatDateTime } from "~/utils/time-zone";
 import { positionOf, type MapPosition, type RequestView, type Tab } from "./types";
+import { paths } from "~/paths";
 
 /** While a change is likely (a young or waiting request), the page checks this often... */
 export const LIVE_INTERVAL_MS = 15_000;
@@ -53,7 +54,7 @@ export function RequestDetail({ item, zone, live, children }: { item: RequestVie
   return (
     <section className="request-detail">
       <p>
-        <Link to={lp("/dashboard/?tab=records")}>{t("dashboard.detail.back")}</Link>
+        <Link to={lp(paths.dashboardRecords)}>{t("dashboard.detail.back")}</Link>
       </p>
       <TimeZoneNote zone={zone} />
       <RequestCard item={item} detail />
@@ -90,7 +91,7 @@ function useLiveUpdates(live: LiveState | null) {
     const slower = () => Math.min(delay * 2, LIVE_MAX_INTERVAL_MS);
     async function check() {
       try {
-        const response = await fetch("/dashboard/live", { headers: { Accept: "application/json" }, cache: "no-store" });
+        const response = await fetch(paths.dashboardLive, { headers: { Accept: "application/json" }, cache: "no-store" });
         if (response.status === 401) {
           // Signed out elsewhere: the page's own loader redirects and says why.
           stopped = true;

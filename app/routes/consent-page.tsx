@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { guardPage } from "~/auth/guards.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { routeMessages } from "~/i18n/resources.server";
@@ -43,6 +44,7 @@ async function pageNotFound(request: Request) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await guardPage(request, "anyone");
   const id = linkIdFromPath(params["*"]);
   if (!id) throw await pageNotFound(request);
   const link = await openLink(id);
@@ -61,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  await guardPage(request, "anyone");
   const id = linkIdFromPath(params["*"]);
   if (!id) throw await pageNotFound(request);
   const link = await openLink(id);
@@ -100,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const handle = recipientHandle;
 
-export default function CatchAll() {
+export default function ConsentPage() {
   const loaderData = useLoaderData<typeof loader>();
   const locale = useLocale();
   if (loaderData.kind === "invalid") return <InvalidLink />;

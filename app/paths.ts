@@ -1,0 +1,31 @@
+// The site's own addresses, without language prefix (localizePath adds it): code links and redirects
+// to these names instead of writing a path again. Safe for the browser. app/route-table.js registers
+// the routes behind them; the recipient's per-request addresses are in app/recipient/paths.ts.
+export const paths = {
+  home: "/",
+  blog: "/blog",
+  contactUs: "/contact-us",
+  aboutUs: "/about-us",
+  faqs: "/faqs",
+  cookiesPolicy: "/cookies-policy",
+  refund: "/unsubscribe-and-refund",
+  refundConfirm: "/unsubscribe-and-refund/confirm",
+  reverseLookup: "/reverse-phone-lookup",
+  sendVoiceMessage: "/send-voice-message",
+  enterLink: "/enter-link",
+  checkout: "/checkout",
+  dashboard: "/dashboard/",
+  /** Dashboard tabs (the `tab` query). */
+  dashboardRecords: "/dashboard/?tab=records",
+  newSearch: "/dashboard/?tab=new",
+  /** Spec section 9: where an expired subscriber entering the dashboard is sent (the expired notice). */
+  expired: "/dashboard/?s=-1&at=10",
+  /** The open dashboard polls this for changes (a resource route, never localized). */
+  dashboardLive: "/dashboard/live",
+  mySubscription: "/dashboard/modules/MySubscription",
+  cancelSubscription: "/dashboard/modules/cancleMySubscriptionModal",
+  /** The renewal: the expired notice's payment form. */
+  renew: "/dashboard/modules/subscriptionExpiredModal",
+  paymentSuccess: "/dashboard/modules/SuccessModal",
+  review: "/dashboard/modules/Review",
+} as const;
