@@ -27,7 +27,8 @@ const contentByPath = new Map<string, ContentPageKey>([
   ["/404", "notFound"],
 ]);
 
-export const handle: MessagesHandle = { messages: ["site.readingTime", "consent"] };
+// The refund form's messages too: the text page component includes it (shown on the refund page).
+export const handle: MessagesHandle = { messages: ["payments.refund", "site.readingTime", "consent"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await guardPage(request, "visitor");

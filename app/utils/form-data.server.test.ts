@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageErrorData } from "~/components/error-page";
-import { commonMessages } from "~/i18n/resources.server";
+import { shellMessages } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
 import { parseFormData, readFormData } from "./form-data.server";
 
 const post = (path: string, headers: Record<string, string>, body?: BodyInit) =>
@@ -47,7 +48,8 @@ describe("readFormData", () => {
     expect(response.status).toBe(415);
     const payload = pageErrorData(await response.json());
     expect(payload?.message).toBe("Hindi mabasa ang form. Pakisubukang muli.");
-    expect(payload?.messages).toEqual(commonMessages.ph);
+    // The shell's messages in the page's language: the error page renders in the app's shell.
+    expect(payload?.messages).toEqual(routeMessages("ph", { messages: shellMessages.always }));
   });
 
   it("throws plain text for a resource route", async () => {
