@@ -19,7 +19,7 @@ export type MessagesHandle = { messages: readonly string[] };
 export const shellMessages = {
   always: ["brand", "common", "menu", "language", "errors", "telemetry"],
   signIn: ["loginModal", "resetPwdModal", "validation"],
-  payment: ["payments.modal", "payments.errors", "validation", "loginModal.EnterValidEmail"],
+  payment: ["payments.modal", "payments.errors", "validation", "loginModal.EnterValidEmail", "loginModal.submit", "loginModal.forgotPassword"],
   consent: ["consent"],
 } as const;
 

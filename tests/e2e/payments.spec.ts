@@ -188,7 +188,9 @@ for (const { form: formLocale, owner } of [
     // Nothing changes until the owner confirms.
     expect(subscription()).toEqual({ state: "active", cancelAtPeriodEnd: 0 });
 
-    // Someone without an account gets exactly the same answer.
+    // Someone without an account gets exactly the same answer (once the first toast has gone, so the
+    // one that shows is the second answer's).
+    if (js) await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
     const stranger = uniqueEmail("stranger");
     await page.locator("#refund-form input[name=email]").fill(stranger);
     await page.locator("#refund-form textarea[name=reason]").fill("I do not know this service.");
