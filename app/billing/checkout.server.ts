@@ -4,7 +4,7 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { localizePath, type Locale } from "~/i18n/locales";
-import { parseMobile } from "~/location-requests.server";
+import { parseMobile } from "~/location-requests/requests.server";
 import { DEFAULT_REGION } from "~/phone-countries.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import type { ProviderName } from "~/providers/payments/types";

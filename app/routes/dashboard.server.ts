@@ -16,12 +16,13 @@ import {
   validateEmailTarget,
   type Channel,
   type MessageTemplate,
-} from "~/location-requests.server";
+} from "~/location-requests/requests.server";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { searchedNumber } from "~/utils/number-search";
 import { formatDateTime } from "~/utils/time-zone";
 import type { FormReply, NewSearchModal, RequestView, Tab } from "~/components/dashboard/types";
-import { NAME_MAX, TABS, TITLE_MAX } from "~/components/dashboard/types";
+import { TABS } from "~/components/dashboard/types";
+import { NAME_MAX, TITLE_MAX } from "~/location-requests/requests";
 import { cleanLine } from "~/utils/display-text";
 
 export const PAGE_SIZE = 20;

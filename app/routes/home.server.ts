@@ -1,7 +1,7 @@
 // The home page's number search (`/?modal=search&country=PH&number=...`): only what the number itself
 // tells, plus the carrier when a lookup provider is configured. The position is never in it.
 import type { Locale } from "~/i18n/locales";
-import { parseMobile } from "~/location-requests.server";
+import { parseMobile } from "~/location-requests/requests.server";
 import { requestRegion } from "~/phone-countries.server";
 import { lookupPhoneNumber } from "~/phone-lookup.server";
 import type { PhoneLookupProvider } from "~/providers/phone-lookup.server";

@@ -8,7 +8,7 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { intlLocale, localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
-import { parseMobile } from "~/location-requests.server";
+import { parseMobile } from "~/location-requests/requests.server";
 import { pageSeo } from "~/seo.server";
 import { redirectWithToast } from "~/toast.server";
 import { seoMeta } from "~/utils/seo";

@@ -20,7 +20,7 @@ import {
   recipientRef,
   recordDecline,
   releaseDailyDelivery,
-} from "~/recipient-controls.server";
+} from "~/location-requests/recipient-controls.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { emailError } from "~/auth/validation";
 import { cleanLine } from "~/utils/display-text";
