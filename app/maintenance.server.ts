@@ -7,7 +7,7 @@ import { purgeOldPositions } from "~/location-requests/requests.server";
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
 import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
 import { sendRenewalReminders } from "~/billing/renewals.server";
-import { sweepPhoneLookups } from "~/phone-lookup.server";
+import { sweepPhoneLookups } from "~/phone/lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
 import { sweepDeclines } from "~/location-requests/recipient-controls.server";
 import { log, processId } from "~/server/log.server";

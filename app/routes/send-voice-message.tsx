@@ -8,15 +8,14 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { intlLocale, localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
-import { parseMobile } from "~/location-requests/requests.server";
+import { parseMobile } from "~/phone/numbers.server";
 import { pageSeo } from "~/seo.server";
 import { redirectWithToast } from "~/toast.server";
 import { seoMeta } from "~/utils/seo";
 import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES } from "~/voice-messages";
 import { isVoice, isVoiceLanguage, listVoiceMessages, sendVoiceMessage, spokenParts } from "~/voice-messages.server";
-import { DEFAULT_REGION } from "~/phone-countries.server";
-import { lookupCountryOptions } from "./reverse-phone-lookup.server";
+import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
 import { readFormData } from "~/utils/form-data.server";
 import { paths } from "~/paths";
 
