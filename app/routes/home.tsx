@@ -14,7 +14,7 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { countryOptions, requestRegion } from "~/phone/countries.server";
-import { homeReviews, type HomeReviews } from "~/reviews.server";
+import { homeReviews, type HomeReviews } from "~/reviews/reviews.server";
 import { pageSeo } from "~/seo.server";
 import { NUMBER_MAX } from "~/phone/number-search";
 import { seoMeta } from "~/utils/seo";
