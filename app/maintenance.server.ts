@@ -3,13 +3,13 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { acquireLease, releaseLease } from "~/lease.server";
 import { purgeOldDeviceReports } from "~/device-report.server";
-import { purgeOldPositions } from "~/location-requests.server";
+import { purgeOldPositions } from "~/location-requests/requests.server";
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
 import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
 import { sendRenewalReminders } from "~/billing/renewals.server";
-import { sweepPhoneLookups } from "~/phone-lookup.server";
+import { sweepPhoneLookups } from "~/phone/lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
-import { sweepDeclines } from "~/recipient-controls.server";
+import { sweepDeclines } from "~/location-requests/recipient-controls.server";
 import { log, processId } from "~/server/log.server";
 import { DAY } from "~/utils/time";
 

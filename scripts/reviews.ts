@@ -5,7 +5,7 @@
 //   npm run reviews -- hide ID            take it off the home page (the author still sees it)
 // Uses DATABASE_URL like the server.
 import { db } from "~/db.server";
-import { listReviews, setReviewStatus } from "~/reviews.server";
+import { listReviews, setReviewStatus } from "~/reviews/reviews.server";
 
 const [action, arg] = process.argv.slice(2);
 const usage = () => {

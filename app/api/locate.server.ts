@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createLocationRequest, NOT_ACCEPTED, type CreateInput, type CreateResult } from "~/location-requests.server";
+import { createLocationRequest, NOT_ACCEPTED, type CreateInput, type CreateResult } from "~/location-requests/requests.server";
 import { cleanLine } from "~/utils/display-text";
 import { envelope, limitedError, type ApiContext } from "./envelope.server";
 

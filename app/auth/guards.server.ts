@@ -5,7 +5,7 @@ import { localizePath } from "~/i18n/locales";
 import { paths } from "~/paths";
 import { expiredNoticeSeen, isExpiredMarker, subscriptionFor } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
-import { newSearchPath, searchedNumber } from "~/utils/number-search";
+import { newSearchPath, searchedNumber } from "~/phone/number-search";
 import { clearSessionCookieHeader, lookupSession, readToken, type SessionUser } from "./session.server";
 
 export async function getCurrentUser(request: Request) {

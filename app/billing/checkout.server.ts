@@ -4,14 +4,14 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { localizePath, type Locale } from "~/i18n/locales";
-import { parseMobile } from "~/location-requests.server";
-import { DEFAULT_REGION } from "~/phone-countries.server";
+import { parseMobile } from "~/phone/numbers.server";
+import { DEFAULT_REGION } from "~/phone/countries.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import type { ProviderName } from "~/providers/payments/types";
 import { hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
-import { withSearchedNumber, type SearchedNumber } from "~/utils/number-search";
+import { withSearchedNumber, type SearchedNumber } from "~/phone/number-search";
 import { HOUR } from "~/utils/time";
 import { isReturningSubscriber, planFor, RENEWAL_PLAN_SUFFIX } from "./plans.server";
 

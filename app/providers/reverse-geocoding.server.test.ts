@@ -4,7 +4,7 @@ import type { ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { createLocationRequest, shareApproximate, sharePrecise } from "~/location-requests.server";
+import { createLocationRequest, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
 import { startFake, type Recorded } from "../../tests/support/http-fake";
 import { createUser } from "../../tests/support/factories";
 import { addressOf, compactAddress, nominatimReverseGeocoder, reverseGeocoder } from "./reverse-geocoding.server";

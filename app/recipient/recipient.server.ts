@@ -4,7 +4,7 @@ import { config } from "~/config.server";
 import { IP_ACCURACY_METERS } from "~/geo/ip-location.server";
 import { getT } from "~/i18n/i18next.server";
 import { routeMessages } from "~/i18n/resources.server";
-import { CODE_PATTERN, findByCode, NOT_ACCEPTED, recipientOf } from "~/location-requests.server";
+import { CODE_PATTERN, findByCode, NOT_ACCEPTED, recipientOf } from "~/location-requests/requests.server";
 import {
   block,
   codeFromRef,
@@ -16,7 +16,7 @@ import {
   undoOptOut,
   type OptOutSource,
   type RecipientChannel,
-} from "~/recipient-controls.server";
+} from "~/location-requests/recipient-controls.server";
 import { cleanLine } from "~/utils/display-text";
 import { recipientHandle } from "./bare";
 

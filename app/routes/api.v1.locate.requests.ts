@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiRoute, envelope, methodNotAllowed, requireApiUser } from "~/api/envelope.server";
-import { listRequests } from "~/location-requests.server";
+import { listRequests } from "~/location-requests/requests.server";
 
 const query = z.object({
   channel: z.enum(["sms", "email", "link"]).optional(),

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiRoute, methodNotAllowed, readJson, requireApiSubscriber } from "~/api/envelope.server";
 import { createAndAnswer, senderFields } from "~/api/locate.server";
-import { MESSAGE_TEMPLATES, validateEmailTarget } from "~/location-requests.server";
+import { MESSAGE_TEMPLATES, validateEmailTarget } from "~/location-requests/requests.server";
 
 const body = z.object({ ...senderFields, email: z.string().max(320), template: z.enum(MESSAGE_TEMPLATES).default("family") });
 

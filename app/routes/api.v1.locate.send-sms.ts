@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiRoute, methodNotAllowed, readJson, requireApiSubscriber } from "~/api/envelope.server";
 import { createAndAnswer, senderFields } from "~/api/locate.server";
-import { MESSAGE_TEMPLATES, parseMobile } from "~/location-requests.server";
+import { MESSAGE_TEMPLATES } from "~/location-requests/requests.server";
+import { parseMobile } from "~/phone/numbers.server";
 
 const body = z.object({
   ...senderFields,

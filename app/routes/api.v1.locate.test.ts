@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { recipientKey } from "~/recipient-controls.server";
+import { recipientKey } from "~/location-requests/recipient-controls.server";
 import { formatDateTime } from "~/utils/time-zone";
 import { allowConsoleError } from "../../tests/support/console";
 import { withFailingSendGrid } from "../../tests/support/failing-sendgrid";

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError, apiRoute, envelope, methodNotAllowed } from "~/api/envelope.server";
 import { lookupSession, readToken } from "~/auth/session.server";
-import { lookupPhoneNumber, parseLookupNumber } from "~/phone-lookup.server";
+import { lookupPhoneNumber } from "~/phone/lookup.server";
+import { parseLookupNumber } from "~/phone/numbers.server";
 import { subscriptionFor } from "~/subscription.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, envelope, methodNotAllowed, requireApiUser } from "~/api/envelope.server";
-import { listVoiceMessages } from "~/voice-messages.server";
+import { listVoiceMessages } from "~/voice-messages/messages.server";
 
 /** The caller's voice messages with their delivery state, newest first (at most 50). */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, apiRoute, envelope, limitedError, methodNotAllowed, readJson, requireApiSubscriber } from "~/api/envelope.server";
-import { parseMobile } from "~/location-requests.server";
-import { MESSAGE_MAX, sendVoiceMessage, VOICE_LANGUAGES, VOICES } from "~/voice-messages.server";
+import { parseMobile } from "~/phone/numbers.server";
+import { MESSAGE_MAX, sendVoiceMessage, VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages.server";
 
 const body = z.object({
   senderName: z.string().trim().min(1).max(60),

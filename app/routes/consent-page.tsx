@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
-import { decline, isExpired, recordOpened, shareApproximate, sharePrecise } from "~/location-requests.server";
+import { decline, isExpired, recordOpened, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
 import { useNonce } from "~/http/nonce";
 import { recipientHandle } from "~/recipient/bare";
 import { ExpiredLink, InvalidLink, RecipientControls } from "~/recipient/components";

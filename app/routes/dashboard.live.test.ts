@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { db } from "~/db.server";
-import { createLocationRequest, requestsVersion, revoke, shareApproximate, sharePrecise } from "~/location-requests.server";
+import { createLocationRequest, requestsVersion, revoke, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
 import { routeArgs, signedInUser } from "../../tests/support/factories";
 import { loader } from "./dashboard.live";
 

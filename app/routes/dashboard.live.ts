@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { lookupSession, readToken } from "~/auth/session.server";
-import { requestsVersion } from "~/location-requests.server";
+import { requestsVersion } from "~/location-requests/requests.server";
 
 /**
  * GET /dashboard/live: the open dashboard asks this, not the whole page, to learn whether anything in

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { pageContent } from "~/content.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
-import { defaultDisplayName, homeReviews, listReviews, setReviewStatus } from "~/reviews.server";
+import { defaultDisplayName, homeReviews, listReviews, setReviewStatus } from "~/reviews/reviews.server";
 import { createUser, formRequest, routeArgs, signedInUser, thrownResponse } from "../../tests/support/factories";
 import { action, loader } from "./dashboard.modules.review";
 import { loader as homeLoader } from "./home";

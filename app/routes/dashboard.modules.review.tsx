@@ -16,9 +16,9 @@ import {
   ownReview,
   reviewSchema,
   saveReview,
-} from "~/reviews.server";
+} from "~/reviews/reviews.server";
 import { redirectWithToast } from "~/toast.server";
-import { RATINGS, REVIEW_LIMITS } from "~/utils/reviews";
+import { RATINGS, REVIEW_LIMITS } from "~/reviews/reviews";
 import { readFormData } from "~/utils/form-data.server";
 import { HOUR } from "~/utils/time";
 import { paths } from "~/paths";

@@ -5,9 +5,9 @@ import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { newSearchPath, searchedNumber } from "~/utils/number-search";
+import { newSearchPath, searchedNumber } from "~/phone/number-search";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { parseLookupNumber } from "~/phone-lookup.server";
+import { parseLookupNumber } from "~/phone/numbers.server";
 import { paths } from "~/paths";
 
 /** Shown once after payment and the automatic sign-in. */

@@ -1,7 +1,7 @@
 // The dashboard's server side: which tab shows what, and the New Search forms (SMS, e-mail, link).
 import { data } from "@remix-run/node";
 import { config } from "~/config.server";
-import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone-countries.server";
+import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, localizePath, locales, type Locale } from "~/i18n/locales";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
@@ -10,18 +10,19 @@ import {
   getRequest,
   listRequests,
   MESSAGE_TEMPLATES,
-  parseMobile,
   requestsVersion,
   shareLink,
   validateEmailTarget,
   type Channel,
   type MessageTemplate,
-} from "~/location-requests.server";
+} from "~/location-requests/requests.server";
+import { parseMobile } from "~/phone/numbers.server";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
-import { searchedNumber } from "~/utils/number-search";
+import { searchedNumber } from "~/phone/number-search";
 import { formatDateTime } from "~/utils/time-zone";
 import type { FormReply, NewSearchModal, RequestView, Tab } from "~/components/dashboard/types";
-import { NAME_MAX, TABS, TITLE_MAX } from "~/components/dashboard/types";
+import { TABS } from "~/components/dashboard/types";
+import { NAME_MAX, TITLE_MAX } from "~/location-requests/requests";
 import { cleanLine } from "~/utils/display-text";
 
 export const PAGE_SIZE = 20;

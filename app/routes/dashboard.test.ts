@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { sharePrecise } from "~/location-requests.server";
+import { sharePrecise } from "~/location-requests/requests.server";
 import { readFlash } from "~/toast.server";
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";
 import { withFailingSendGrid } from "../../tests/support/failing-sendgrid";

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
-import { createLocationRequest } from "~/location-requests.server";
+import { createLocationRequest } from "~/location-requests/requests.server";
 import { startCheckout } from "~/billing/checkout.server";
 import { createUser, signedInUser, uniqueEmail } from "../../tests/support/factories";
 import { action as login } from "./auth.login";

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { VISITOR_LOOKUPS_PER_HOUR } from "~/phone-lookup.server";
+import { VISITOR_LOOKUPS_PER_HOUR } from "~/phone/lookup.server";
 import { browserCookie, formRequest, routeArgs, signedInUser, thrownResponse, uniqueEmail } from "../../tests/support/factories";
 import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/twilio-lookup";
 import { loader as dashboardLoader } from "./dashboard";

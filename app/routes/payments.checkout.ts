@@ -7,7 +7,7 @@ import { startCheckout, type StartCheckoutResult } from "~/billing/checkout.serv
 import { throttledAnswer } from "~/rate-limit.server";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { searchedNumber } from "~/utils/number-search";
+import { searchedNumber } from "~/phone/number-search";
 import { formatDay } from "~/utils/money";
 import { pageError } from "~/utils/page-error.server";
 import { safeRedirect } from "~/utils/safe-redirect";

@@ -3,7 +3,7 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { createLocationRequest } from "~/location-requests.server";
+import { createLocationRequest } from "~/location-requests/requests.server";
 import type { Locale } from "~/i18n/locales";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { CRITICAL_CSS } from "~/recipient/critical-css";

@@ -11,7 +11,7 @@ import { routeMessages } from "~/i18n/resources.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { registerQuery } from "~/billing/register-query.server";
-import { searchedNumber, withSearchedNumber } from "~/utils/number-search";
+import { searchedNumber, withSearchedNumber } from "~/phone/number-search";
 import { readFormData } from "~/utils/form-data.server";
 import { paths } from "~/paths";
 

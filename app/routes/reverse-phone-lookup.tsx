@@ -9,8 +9,9 @@ import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { pageSeo } from "~/seo.server";
 import { seoMeta } from "~/utils/seo";
-import { DEFAULT_REGION } from "~/phone-countries.server";
-import { answerLookup, lookupCountryOptions, type LookupReply, type LookupView } from "./reverse-phone-lookup.server";
+import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
+import type { LookupView } from "~/phone/lookup.server";
+import { answerLookup, type LookupReply } from "./reverse-phone-lookup.server";
 import { readFormData } from "~/utils/form-data.server";
 
 const NUMBER_MAX = 40;

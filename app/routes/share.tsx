@@ -5,7 +5,7 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import { routeMessages } from "~/i18n/resources.server";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { isExpired, revoke } from "~/location-requests.server";
+import { isExpired, revoke } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
 import { ExpiredLink, InvalidLink, RecipientControls } from "~/recipient/components";
 import { recipientPaths } from "~/recipient/paths";

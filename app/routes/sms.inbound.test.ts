@@ -5,8 +5,8 @@ import twilio from "twilio";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { config, resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { createLocationRequest } from "~/location-requests.server";
-import { recipientKey, smsReplyKind } from "~/recipient-controls.server";
+import { createLocationRequest } from "~/location-requests/requests.server";
+import { recipientKey, smsReplyKind } from "~/location-requests/recipient-controls.server";
 import { action, loader } from "~/routes/sms.inbound";
 import { createUser } from "../../tests/support/factories";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale } from "~/i18n/locales";
-import { handleSmsReply, SMS_INBOUND_PATH } from "~/recipient-controls.server";
-import { readTwilioCallback } from "~/voice-messages.server";
+import { handleSmsReply, SMS_INBOUND_PATH } from "~/location-requests/recipient-controls.server";
+import { readTwilioCallback } from "~/voice-messages/messages.server";
 
 const xml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 const twiml = (message?: string) =>

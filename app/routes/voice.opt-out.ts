@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { isVoiceLanguage, OPT_OUT_PATH, optedOutTwiml, optOut, readTwilioCallback } from "~/voice-messages.server";
+import { isVoiceLanguage, OPT_OUT_PATH, optedOutTwiml, optOut, readTwilioCallback } from "~/voice-messages/messages.server";
 
 /** The digit the recipient pressed during a voice message (Twilio <Gather>): 9 stops all such calls. */
 export async function action({ request }: ActionFunctionArgs) {

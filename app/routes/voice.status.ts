@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { readTwilioCallback, recordCallStatus, STATUS_PATH } from "~/voice-messages.server";
+import { readTwilioCallback, recordCallStatus, STATUS_PATH } from "~/voice-messages/messages.server";
 
 /** Twilio's call status callback: signed with the auth token over the public URL and the form fields. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { createLocationRequest } from "~/location-requests.server";
+import { createLocationRequest } from "~/location-requests/requests.server";
 import { startCheckout } from "~/billing/checkout.server";
 import { localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
 import { createUser, signedInUser, uniqueEmail } from "../support/factories";

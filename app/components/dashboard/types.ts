@@ -1,11 +1,9 @@
 // What the dashboard's loader and action hand to its components (shared by server and browser code).
 import type { Locale } from "~/i18n/locales";
+import type { CountryOption } from "~/phone/countries";
 
 export const TABS = ["history", "new", "records", "link", "email"] as const;
 export type Tab = (typeof TABS)[number];
-
-export const NAME_MAX = 60;
-export const TITLE_MAX = 60;
 
 export type RequestView = {
   id: string;
@@ -28,8 +26,6 @@ export type RequestView = {
   /** The dates as the server rendered them (its zone), so that hydration sees the same text. */
   shown: { createdAt: string; locatedAt: string | null };
 };
-
-export type CountryOption = { region: string; dial: string; name: string };
 
 export type DashboardForm = "sms" | "email" | "link";
 

@@ -1,9 +1,11 @@
 // The country-code pickers (home search, New Search, lookup, voice message): which regions they offer,
 // in which order, named in the page language, and which one each language starts on.
-import { getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
+import { getCountries, getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
 import { intlLocale, type Locale } from "~/i18n/locales";
 
-export type CountryOption = { region: string; dial: string; name: string };
+import type { CountryOption } from "./countries";
+
+export type { CountryOption };
 
 /** The product's markets, always first. */
 const FIRST_REGIONS = ["ID", "PH", "US"] as const;
@@ -43,4 +45,9 @@ function buildCountryOptions(locale: Locale, regions: readonly string[]): Countr
 export function requestRegion(value: string | null | undefined, locale: Locale) {
   const region = (value ?? "").trim().toUpperCase();
   return REQUEST_REGIONS.includes(region) ? region : DEFAULT_REGION[locale];
+}
+
+/** Every country libphonenumber-js knows, the product's markets first, named in the page language. */
+export function lookupCountryOptions(locale: Locale): CountryOption[] {
+  return countryOptions(locale, getCountries());
 }

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
-import { createLocationRequest } from "~/location-requests.server";
-import { recipientRef } from "~/recipient-controls.server";
-import { createUser } from "../tests/support/factories";
+import { createLocationRequest } from "~/location-requests/requests.server";
+import { recipientRef } from "~/location-requests/recipient-controls.server";
+import { createUser } from "../../tests/support/factories";
 
 // The renderer can be made to throw for one test; otherwise it is the real one.
 const renderControl = vi.hoisted(() => ({ fail: false }));

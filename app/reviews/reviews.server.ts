@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { db } from "~/db.server";
 import { htmlLang, intlLocale, isLocale, type Locale } from "~/i18n/locales";
-import { REVIEW_LIMITS } from "~/utils/reviews";
+import { REVIEW_LIMITS } from "./reviews";
 
 /** How many reviews the home page shows. */
 export const HOME_REVIEWS = 6;

@@ -2,12 +2,12 @@ import twilio from "twilio";
 import { afterEach, describe, expect, it } from "vitest";
 import { config, resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { allowConsoleError } from "../tests/support/console";
-import { createUser } from "../tests/support/factories";
-import { startFake } from "../tests/support/http-fake";
-import { action as statusCallback } from "./routes/voice.status";
-import { action as optOutCallback } from "./routes/voice.opt-out";
-import { buildTwiml, sendVoiceMessage } from "./voice-messages.server";
+import { allowConsoleError } from "../../tests/support/console";
+import { createUser } from "../../tests/support/factories";
+import { startFake } from "../../tests/support/http-fake";
+import { action as statusCallback } from "~/routes/voice.status";
+import { action as optOutCallback } from "~/routes/voice.opt-out";
+import { buildTwiml, sendVoiceMessage } from "./messages.server";
 
 const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"] as const;
 let fake: Awaited<ReturnType<typeof startFake>> | undefined;

@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
@@ -20,7 +19,7 @@ import {
   recipientRef,
   recordDecline,
   releaseDailyDelivery,
-} from "~/recipient-controls.server";
+} from "~/location-requests/recipient-controls.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { emailError } from "~/auth/validation";
 import { cleanLine } from "~/utils/display-text";
@@ -45,22 +44,6 @@ export function shareLink(code: string, locale: Locale) {
 /** The e-mail's List-Unsubscribe URL and visible link: one-click POST, or a GET that shows the controls. */
 export function unsubscribeUrl(ref: string) {
   return new URL(`/unsubscribe/${ref}`, config().publicUrl).toString();
-}
-
-/** Spec section 5: 'Please enter a number' / 'Please enter a valid mobile number'. */
-export function parseMobile(countryCode: string, number: string): { ok: true; e164: string } | { ok: false; error: string } {
-  const digits = number.trim();
-  if (!digits) return { ok: false, error: "requests.errors.numberRequired" };
-  const dial = countryCode.trim().replace(/^\+?/, "+");
-  const parsed = digits.startsWith("+")
-    ? parsePhoneNumberFromString(digits)
-    : /^\+\d{1,4}$/.test(dial)
-      ? parsePhoneNumberFromString(dial + digits.replace(/^0+/, ""))
-      : parsePhoneNumberFromString(digits, countryCode.toUpperCase() as CountryCode);
-  if (!parsed || !parsed.isValid()) return { ok: false, error: "requests.errors.numberInvalid" };
-  const type = parsed.getType();
-  if (type && !["MOBILE", "FIXED_LINE_OR_MOBILE"].includes(type)) return { ok: false, error: "requests.errors.numberInvalid" };
-  return { ok: true, e164: parsed.number };
 }
 
 export type CreateInput = {

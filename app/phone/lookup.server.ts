@@ -1,8 +1,8 @@
 // Reverse phone number lookup: what the number itself tells (free, for everyone) and, for subscribers
 // when a provider is configured, what the provider knows (carrier, line type, caller name), cached
 // for a day per number.
-import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import { db } from "~/db.server";
+import { intlLocale, type Locale } from "~/i18n/locales";
 import {
   offlineLookup,
   phoneLookupProvider,
@@ -18,29 +18,6 @@ export const CACHE_MS = 24 * HOUR;
 export const PROVIDER_LOOKUPS_PER_HOUR = 30;
 /** Paid lookups per visitor address and hour for the home page's search (a visitor pays nothing). */
 export const VISITOR_LOOKUPS_PER_HOUR = 5;
-
-export type ParsedNumber = { ok: true; e164: string } | { ok: false; error: string };
-
-/**
- * The number to look up, from a country (ISO region such as "PH", or a calling code such as "+63") and
- * the number as typed; a number starting with + ignores the country. Any number that could exist is
- * accepted (landlines too): its validity is part of the answer.
- */
-export function parseLookupNumber(country: string, number: string): ParsedNumber {
-  const typed = number.trim();
-  if (!typed) return { ok: false, error: "requests.errors.numberRequired" };
-  if (typed.length > 40) return { ok: false, error: "requests.errors.numberInvalid" };
-  const dial = country.trim().replace(/^\+?/, "+");
-  const parsed = typed.startsWith("+")
-    ? parsePhoneNumberFromString(typed)
-    : /^\+\d{1,4}$/.test(dial)
-      ? parsePhoneNumberFromString(dial + typed.replace(/^0+/, ""))
-      : /^[A-Za-z]{2}$/.test(country.trim())
-        ? parsePhoneNumberFromString(typed, country.trim().toUpperCase() as CountryCode)
-        : undefined;
-  if (!parsed || !parsed.isPossible()) return { ok: false, error: "requests.errors.numberInvalid" };
-  return { ok: true, e164: parsed.number };
-}
 
 /** Why the provider fields are missing: no provider configured, not a subscriber, or the provider failed. */
 export type ProviderState = "unconfigured" | "subscribersOnly" | "failed" | "limited" | "invalidNumber" | "ok";
@@ -97,4 +74,22 @@ export async function lookupPhoneNumber(
 export async function sweepPhoneLookups(now = new Date()) {
   const { count } = await db().phoneLookup.deleteMany({ where: { fetchedAt: { lt: new Date(now.getTime() - CACHE_MS) } } });
   return count;
+}
+
+/** The answer as the page shows it: names and offsets already in the page language. */
+export type LookupView = LookupAnswer & { countryName: string | null; zones: { id: string; offset: string }[] };
+
+function zoneOffset(zone: string, now: Date) {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(now);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? "";
+}
+
+/** The answer as a page shows it (the lookup page, the home page's number search). */
+export function lookupView(answer: LookupAnswer, locale: Locale, now = new Date()): LookupView {
+  const names = new Intl.DisplayNames([intlLocale[locale]], { type: "region" });
+  return {
+    ...answer,
+    countryName: answer.country ? (names.of(answer.country) ?? answer.country) : null,
+    zones: answer.timeZones.map((id) => ({ id, offset: zoneOffset(id, now) })),
+  };
 }

@@ -10,9 +10,9 @@ import type { Locale } from "~/i18n/locales";
 import { voiceProvider } from "~/providers/voice.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 
-import { VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "~/voice-messages";
+import { VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "./messages";
 
-export { MESSAGE_MAX, VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "~/voice-messages";
+export { MESSAGE_MAX, VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "./messages";
 
 /** Twilio <Say> language tags and Google text-to-speech voices per language. */
 type SayVoice = NonNullable<Parameters<InstanceType<typeof twilio.twiml.VoiceResponse>["say"]>[0]>["voice"] & string;

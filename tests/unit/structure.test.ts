@@ -1,0 +1,116 @@
+// One rule for the folders: a route module imports no other route's files (its own `x.server.ts` is
+// its own), a component imports no route module, and a `.server` module is never imported (for its
+// values) by a module that reaches the browser. Paths are relative to app/.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { expect, it } from "vitest";
+
+type Import = { target: string; typeOnly: boolean };
+type Sources = Map<string, string>;
+
+const APP = path.resolve("app");
+const EXTENSIONS = ["", ".ts", ".tsx", ".js", "/index.ts", "/index.tsx"];
+
+function appFiles(dir = APP): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === "generated" ? [] : appFiles(full);
+    return /\.(tsx?|js)$/.test(name) ? [path.relative(APP, full)] : [];
+  });
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const isServer = (file: string) => /\.server\.(tsx?|js)$/.test(file) || file.split("/").includes(".server");
+const isRoute = (file: string) => file.startsWith("routes/") || file === "root.tsx";
+/** A route file's route: `routes/home.server.ts` and `routes/home.tsx` belong to `routes/home`. */
+const routeOf = (file: string) => file.replace(/(\.server)?\.(tsx?|js)$/, "");
+
+/** The app files `file` imports, resolved against `files` (packages and unknown paths are left out). */
+export function importsOf(file: string, source: string, files: Set<string>): Import[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: Import[] = [];
+  const add = (specifier: string, typeOnly: boolean) => {
+    const base = specifier.startsWith("~/")
+      ? specifier.slice(2)
+      : specifier.startsWith(".")
+        ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
+        : null;
+    if (base === null) return;
+    const target = EXTENSIONS.map((ext) => base + ext).find((candidate) => files.has(candidate));
+    if (target) found.push({ target, typeOnly });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : null;
+      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+      add(node.moduleSpecifier.text, typeOnly);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier.text, node.isTypeOnly);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      add(node.arguments[0].text, false);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      add(node.argument.literal.text, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/** Every import that breaks the rule, as `importer -> imported: why`. */
+export function violations(sources: Sources): string[] {
+  const files = new Set(sources.keys());
+  const graph = new Map([...sources].filter(([file]) => !isTest(file)).map(([file, source]) => [file, importsOf(file, source, files)]));
+  const found: string[] = [];
+  for (const [file, imports] of graph) {
+    for (const { target } of imports) {
+      if (isRoute(file) && target.startsWith("routes/") && routeOf(target) !== routeOf(file)) found.push(`${file} -> ${target}: another route's file`);
+      if (file.startsWith("components/") && isRoute(target) && target !== "root.tsx") found.push(`${file} -> ${target}: a component imports a route module`);
+    }
+  }
+  // What reaches the browser: the client entry, and the route modules' non-server imports, followed.
+  const browser = new Set<string>();
+  const reach = (file: string) => {
+    if (browser.has(file) || isServer(file)) return;
+    browser.add(file);
+    for (const { target, typeOnly } of graph.get(file) ?? []) if (!typeOnly) reach(target);
+  };
+  for (const file of graph.keys()) if (file === "entry.client.tsx" || (isRoute(file) && !isServer(file))) reach(file);
+  for (const file of browser) {
+    // Remix drops a route's loader and action, and what only they import, from the browser's build.
+    if (isRoute(file)) continue;
+    for (const { target, typeOnly } of graph.get(file) ?? []) {
+      if (!typeOnly && isServer(target)) found.push(`${file} -> ${target}: server-only module in a module the browser loads`);
+    }
+  }
+  return found.sort();
+}
+
+it("finds each kind of violation when it is there", () => {
+  const sources: Sources = new Map([
+    ["routes/a.tsx", `import { x } from "./a.server"; import { y } from "~/routes/b.server"; import { Box } from "~/components/box";`],
+    ["routes/a.server.ts", `import { z } from "./b";`],
+    ["routes/b.tsx", `import type { T } from "~/feature/thing.server"; export const b = 1;`],
+    ["routes/b.server.ts", `export const y = 1;`],
+    ["components/box.tsx", `import { b } from "../routes/b"; import { helper } from "~/feature/helper";`],
+    ["feature/helper.ts", `import { secret } from "./thing.server"; import type { T } from "./thing.server";`],
+    ["feature/thing.server.ts", `export const secret = 1; export type T = number;`],
+    ["feature/thing.server.test.ts", `import { a } from "~/routes/a"; import { secret } from "./thing.server";`],
+  ]);
+  expect(violations(sources)).toEqual([
+    "components/box.tsx -> routes/b.tsx: a component imports a route module",
+    "feature/helper.ts -> feature/thing.server.ts: server-only module in a module the browser loads",
+    "routes/a.server.ts -> routes/b.tsx: another route's file",
+    "routes/a.tsx -> routes/b.server.ts: another route's file",
+  ]);
+});
+
+it("holds for the app", () => {
+  const files = appFiles();
+  expect(files.length).toBeGreaterThan(100);
+  expect(existsSync(path.join(APP, "entry.client.tsx"))).toBe(true);
+  const sources: Sources = new Map(files.map((file) => [file.split(path.sep).join("/"), readFileSync(path.join(APP, file), "utf8")]));
+  expect(violations(sources)).toEqual([]);
+});
