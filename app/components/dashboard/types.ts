@@ -4,9 +4,6 @@ import type { Locale } from "~/i18n/locales";
 export const TABS = ["history", "new", "records", "link", "email"] as const;
 export type Tab = (typeof TABS)[number];
 
-export const NAME_MAX = 60;
-export const TITLE_MAX = 60;
-
 export type RequestView = {
   id: string;
   channel: "sms" | "email" | "link";
