@@ -4,6 +4,7 @@ import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, type Locale } from "~/i18n/locales";
 import { subscriptionFor } from "~/subscription.server";
+import { isDomainIssue } from "~/utils/parse-form";
 import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 
 /** Spec section 3: every answer is `{ status, message, error, data }` and the HTTP status equals `status`. */
@@ -87,7 +88,7 @@ export async function apiRoute(request: Request, handler: (ctx: ApiContext) => P
   }
 }
 
-/** Reads a JSON body of at most 64 KB and validates it; 413, 415 or 400 otherwise. */
+/** Reads a JSON body of at most 64 KB and validates it with the input's schema; 413, 415 or 400 otherwise. */
 export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError(413, "api.bodyTooLarge", { limit: "64 KB" });
@@ -102,7 +103,10 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    // Size and type checks first, named by field; then the domain's own checks, with their message.
+    const { issues } = parsed.error;
+    const issue = issues.find((i) => !isDomainIssue(i)) ?? issues[0]!;
+    if (isDomainIssue(issue)) throw new ApiError(400, issue.message);
     throw new ApiError(400, "api.invalidField", { field: issue.path.join(".") || "body" });
   }
   return parsed.data;

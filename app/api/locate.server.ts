@@ -1,13 +1,5 @@
-import { z } from "zod";
 import { createLocationRequest, NOT_ACCEPTED, type CreateInput, type CreateResult } from "~/location-requests/requests.server";
-import { cleanLine } from "~/utils/display-text";
 import { envelope, limitedError, type ApiContext } from "./envelope.server";
-
-/** Fields every "send" call shares: the name the recipient sees and the recipient's language. */
-export const senderFields = {
-  requesterName: z.string().max(1000).transform(cleanLine).pipe(z.string().min(1).max(60)),
-  locale: z.enum(["en", "id", "ph"]).default("en"),
-};
 
 /** Creates the request and turns the domain's answer into the API's envelope. */
 export async function createAndAnswer(ctx: ApiContext, input: CreateInput, failedKey: string) {

@@ -12,6 +12,7 @@ import { hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { withSearchedNumber, type SearchedNumber } from "~/phone/number-search";
+import { parseForm } from "~/utils/parse-form";
 import { HOUR } from "~/utils/time";
 import { isReturningSubscriber, planFor, RENEWAL_PLAN_SUFFIX } from "./plans.server";
 
@@ -76,12 +77,8 @@ export async function startCheckout(
       return { ok: false, error: "subscribed", validUntil: sub.validUntil.toISOString(), cancelled: sub.state === "cancelled" };
     }
   }
-  const parsed = paymentFormSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    return { ok: false, error: "validation", fields };
-  }
+  const parsed = parseForm(paymentFormSchema, raw);
+  if (!parsed.ok) return { ok: false, error: "validation", fields: parsed.errors };
   const form = parsed.data;
   const phone = checkoutPhone(form.phone, options.locale);
   if (!phone.ok) return { ok: false, error: "validation", fields: { phone: phone.error } };

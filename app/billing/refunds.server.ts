@@ -8,6 +8,7 @@ import { emailProvider } from "~/providers/email.server";
 import { hit } from "~/rate-limit.server";
 import { cancelSubscription, type CancelResult } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
+import { parseForm } from "~/utils/parse-form";
 import { DAY, HOUR } from "~/utils/time";
 import { paymentFormSchema } from "./checkout.server";
 import { paths } from "~/paths";
@@ -37,12 +38,8 @@ export const REFUND_LINK_TTL_MS = DAY;
  * whether an account exists or not, so the form tells no one who has an account.
  */
 export async function requestRefund(raw: unknown, options: { locale: Locale; ip: string; now?: Date }): Promise<RefundResult> {
-  const parsed = refundFormSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    return { ok: false, error: "validation", fields };
-  }
+  const parsed = parseForm(refundFormSchema, raw);
+  if (!parsed.ok) return { ok: false, error: "validation", fields: parsed.errors };
   const { email, reason } = parsed.data;
   const now = options.now ?? new Date();
   for (const [key, limit, windowMs] of [

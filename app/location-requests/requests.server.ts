@@ -1,11 +1,13 @@
 import { randomInt } from "node:crypto";
+import { z } from "zod";
+import { parseMobile } from "~/phone/numbers.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { locateIp } from "~/geo/ip-location.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
-import { isLocale, localizePath, type Locale } from "~/i18n/locales";
+import { isLocale, localizePath, locales, type Locale } from "~/i18n/locales";
 import { emailProvider, type EmailMessage } from "~/providers/email.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
 import { smsProvider } from "~/providers/sms.server";
@@ -22,7 +24,8 @@ import {
 } from "~/location-requests/recipient-controls.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { emailError } from "~/auth/validation";
-import { cleanLine } from "~/utils/display-text";
+import { cleanLine, NAME_MAX, TITLE_MAX } from "~/utils/display-text";
+import { addDomainIssue } from "~/utils/parse-form";
 import { DAY } from "~/utils/time";
 
 export type Channel = "sms" | "email" | "link";
@@ -187,6 +190,58 @@ async function prepareRequest(input: CreateInput): Promise<Prepared> {
 export function validateEmailTarget(email: string) {
   return emailError(email.trim(), "requests.errors.emailRequired");
 }
+
+// --- What a requester sends: one schema per form, read by New Search and by the JSON API alike. ---
+// Messages are translation keys (New Search shows them by field); the API names the first field that
+// fails a size or type check, and answers a failed number or address with its own message.
+
+/** The name the recipient sees, and a link's title: one cleaned line of at most 60 characters. */
+const oneLine = (required: string, tooLong: string, max: number) =>
+  z.string().max(1000, tooLong).transform(cleanLine).pipe(z.string().min(1, required).max(max, tooLong));
+
+const senderFields = {
+  requesterName: oneLine("requests.errors.nameRequired", "dashboard.errors.nameTooLong", NAME_MAX),
+  /** The recipient's language: the message and the consent page use it. */
+  locale: z.enum(locales).default("en"),
+};
+const template = z.enum(MESSAGE_TEMPLATES).default("family");
+
+/**
+ * `countryCode` (a region or a dial code) and `phone` as one mobile number. A refinement, so that a
+ * form shows a wrong number beside the other fields' errors: zod skips transforms once a field failed.
+ */
+export function refineMobile(input: { countryCode: string; phone: string }, ctx: z.RefinementCtx) {
+  const number = parseMobile(input.countryCode, input.phone);
+  if (!number.ok) addDomainIssue(ctx, number.error, ["phone"]);
+}
+
+export const sendSmsSchema = z
+  .object({ ...senderFields, countryCode: z.string().max(5).default(""), phone: z.string().max(32, "requests.errors.numberInvalid"), template })
+  .superRefine(refineMobile)
+  .transform(({ countryCode, phone, ...input }) => {
+    const number = parseMobile(countryCode, phone);
+    // Only reached when refineMobile accepted the number.
+    return number.ok ? { ...input, channel: "sms" as const, target: number.e164 } : z.NEVER;
+  });
+
+export const sendEmailSchema = z
+  .object({
+    ...senderFields,
+    email: z
+      .string()
+      .max(320, "loginModal.EnterValidEmail")
+      .superRefine((email, ctx) => {
+        const invalid = validateEmailTarget(email);
+        if (invalid) addDomainIssue(ctx, invalid);
+      })
+      .transform((email) => email.trim().toLowerCase()),
+    template,
+  })
+  .transform(({ email, ...input }) => ({ ...input, channel: "email" as const, target: email }));
+
+export const createLinkSchema = z
+  .object({ ...senderFields, title: oneLine("dashboard.errors.titleRequired", "requests.errors.titleTooLong", TITLE_MAX) })
+  .transform((input) => ({ ...input, channel: "link" as const }));
 
 const listSelect = {
   id: true,

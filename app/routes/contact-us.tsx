@@ -18,6 +18,7 @@ import { clientIp } from "~/utils/client-ip.server";
 import { seoMeta } from "~/utils/seo";
 import { submitContactMessage } from "./contact-us.server";
 import { readFormData } from "~/utils/form-data.server";
+import { parseForm } from "~/utils/parse-form";
 import { HOUR } from "~/utils/time";
 import { paths } from "~/paths";
 
@@ -65,15 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) => data({ values, errors }, { status, headers });
 
   if (field(HONEYPOT)) return done();
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FormErrors = {};
-    for (const issue of parsed.error.issues) {
-      const name = issue.path[0] as keyof Fields;
-      errors[name] ??= t(issue.message, { min: LIMITS.messageMin, max: LIMITS[name] });
-    }
-    return refuse(errors, 400);
-  }
+  const parsed = parseForm(contactSchema, values, { t });
+  if (!parsed.ok) return refuse(parsed.errors, 400);
   const limit = await hit(`contact:ip:${clientIp(request)}`, SENDS_PER_HOUR, HOUR);
   if (!limit.ok) {
     return refuse({ form: t(errorKey("tooMany")) }, 429, { "Retry-After": String(limit.retryAfterSeconds) });

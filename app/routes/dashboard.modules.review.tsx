@@ -20,6 +20,7 @@ import {
 import { redirectWithToast } from "~/toast.server";
 import { RATINGS, REVIEW_LIMITS } from "~/reviews/reviews";
 import { readFormData } from "~/utils/form-data.server";
+import { parseForm } from "~/utils/parse-form";
 import { HOUR } from "~/utils/time";
 import { paths } from "~/paths";
 
@@ -63,16 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const deleted = await deleteReview(user.id);
     return redirectWithToast(here, { type: deleted ? "success" : "info", key: deleted ? "reviews.deleted" : "reviews.nothingToDelete" });
   }
-  const parsed = reviewSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FormErrors = {};
-    const max: Record<keyof Fields, number> = { rating: 5, text: REVIEW_LIMITS.text, displayName: REVIEW_LIMITS.name };
-    for (const issue of parsed.error.issues) {
-      const name = issue.path[0] as keyof Fields;
-      errors[name] ??= t(issue.message, { min: REVIEW_LIMITS.textMin, max: max[name] });
-    }
-    return refuse(errors, 400);
-  }
+  const parsed = parseForm(reviewSchema, values, { t });
+  if (!parsed.ok) return refuse(parsed.errors, 400);
   await saveReview(user.id, parsed.data, locale);
   return redirectWithToast(here, { type: "success", key: "reviews.saved" });
 }

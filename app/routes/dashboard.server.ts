@@ -6,24 +6,25 @@ import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, localizePath, locales, type Locale } from "~/i18n/locales";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
 import {
+  createLinkSchema,
   createLocationRequest,
   getRequest,
   listRequests,
   MESSAGE_TEMPLATES,
   requestsVersion,
+  sendEmailSchema,
+  sendSmsSchema,
   shareLink,
-  validateEmailTarget,
   type Channel,
   type MessageTemplate,
 } from "~/location-requests/requests.server";
-import { parseMobile } from "~/phone/numbers.server";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { searchedNumber } from "~/phone/number-search";
 import { formatDateTime } from "~/utils/time-zone";
 import type { FormReply, NewSearchModal, RequestView, Tab } from "~/components/dashboard/types";
 import { TABS } from "~/components/dashboard/types";
-import { NAME_MAX, TITLE_MAX } from "~/location-requests/requests";
 import { cleanLine } from "~/utils/display-text";
+import { parseForm } from "~/utils/parse-form";
 
 export const PAGE_SIZE = 20;
 /** A code that only illustrates the link in the choose-message modal; it opens nothing. */
@@ -131,21 +132,15 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
-function nameError(name: string) {
-  if (!name) return "requests.errors.nameRequired";
-  if (name.length > NAME_MAX) return "dashboard.errors.nameTooLong";
-  return undefined;
-}
-
 /** The fields each form shares: the name the recipient sees and the recipient's language. */
 function senderValues(form: FormData, locale: Locale) {
   const language = text(form, "language");
   return { name: cleanLine(text(form, "name")), language: isLocale(language) ? language : locale };
 }
 
-function withoutEmpty(errors: Record<string, string | undefined>) {
-  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Record<string, string>;
-}
+/** New Search's field for each key of the API's schemas, where they differ. */
+const FORM_FIELDS = { requesterName: "name", locale: "language", countryCode: "number", phone: "number" };
+const SCHEMAS = { sms: sendSmsSchema, email: sendEmailSchema, link: createLinkSchema };
 
 function reply(reply: FormReply, status = 400) {
   return data(reply, { status });
@@ -180,42 +175,21 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
     return redirectWithFlash(dashboard(target), { form: { form: "sms", errors: {}, values } });
   }
 
-  let channel: Channel;
   let values: Record<string, string>;
-  let errors: Record<string, string>;
-  let target: { target?: string; title?: string; template?: MessageTemplate } = {};
-  if (intent === "sms") {
-    channel = "sms";
-    values = smsValues(form, locale);
-    const phone = parseMobile(values.countryCode!, values.number!);
-    errors = withoutEmpty({ number: phone.ok ? undefined : phone.error, name: nameError(values.name!) });
-    if (phone.ok) target = { target: phone.e164, template: values.template as MessageTemplate };
-  } else if (intent === "email") {
-    channel = "email";
-    values = { ...senderValues(form, locale), email: text(form, "email") };
-    errors = withoutEmpty({ email: validateEmailTarget(values.email!), name: nameError(values.name!) });
-    target = { target: values.email!.toLowerCase() };
-  } else if (intent === "link") {
-    channel = "link";
-    values = { ...senderValues(form, locale), title: cleanLine(text(form, "title")) };
-    const title = values.title!;
-    errors = withoutEmpty({
-      title: !title ? "dashboard.errors.titleRequired" : title.length > TITLE_MAX ? "requests.errors.titleTooLong" : undefined,
-      name: nameError(values.name!),
-    });
-    target = { title };
-  } else {
-    return reply({ form: "sms", values: {}, errors: { form: "errors.status.400" } });
-  }
-  if (Object.keys(errors).length > 0) return reply({ form: channel, values, errors });
+  if (intent === "sms") values = smsValues(form, locale);
+  else if (intent === "email") values = { ...senderValues(form, locale), email: text(form, "email") };
+  else if (intent === "link") values = { ...senderValues(form, locale), title: cleanLine(text(form, "title")) };
+  else return reply({ form: "sms", values: {}, errors: { form: "errors.status.400" } });
+  const channel: Channel = intent;
 
-  const result = await createLocationRequest({
-    userId: user.id,
-    channel,
-    requesterName: values.name!,
-    locale: values.language as Locale,
-    ...target,
-  });
+  const parsed = parseForm(
+    SCHEMAS[channel],
+    { requesterName: values.name, locale: values.language, countryCode: values.countryCode, phone: values.number, template: values.template, email: values.email, title: values.title },
+    { fields: FORM_FIELDS },
+  );
+  if (!parsed.ok) return reply({ form: channel, values, errors: parsed.errors });
+
+  const result = await createLocationRequest({ userId: user.id, ...parsed.data });
   if ("nextAllowedAt" in result) {
     const time = formatDateTime(result.nextAllowedAt, intlLocale[locale], zone, true);
     const key = result.error === "declinedRecently" ? "requests.errors.declinedRecently" : "requests.errors.limited";

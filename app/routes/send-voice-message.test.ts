@@ -52,6 +52,21 @@ describe("/send-voice-message", () => {
       message: t("voice.errors.messageRequired"),
     });
   });
+
+  it("refuses a name or message over its limit with the limit in the message, as the API does", async () => {
+    const { token } = await signedInUser();
+    const answer = (await post("/send-voice-message", token, { name: "N".repeat(61), message: "m".repeat(501) })) as unknown as Answer;
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.errors).toEqual({
+      name: "The name can have at most 60 characters.",
+      message: "The message can have at most 500 characters.",
+    });
+    const api = await sendApi(
+      routeArgs(apiRequest("/api/v1/voice/send", { headers: { Authorization: token }, json: { senderName: "N".repeat(61), phone: "+639171234567", message: "x" } })),
+    );
+    expect(api.status).toBe(400);
+    expect((await readEnvelope(api)).message).toContain("senderName");
+  });
 });
 
 describe("/api/v1/voice", () => {

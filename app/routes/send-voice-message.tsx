@@ -8,19 +8,21 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { intlLocale, localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
-import { parseMobile } from "~/phone/numbers.server";
 import { pageSeo } from "~/seo.server";
 import { redirectWithToast } from "~/toast.server";
 import { seoMeta } from "~/utils/seo";
 import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
-import { isVoice, isVoiceLanguage, listVoiceMessages, sendVoiceMessage, spokenParts } from "~/voice-messages/messages.server";
+import { NAME_MAX } from "~/utils/display-text";
+import { parseForm } from "~/utils/parse-form";
+import { isVoice, isVoiceLanguage, listVoiceMessages, sendVoiceMessage, sendVoiceSchema, spokenParts } from "~/voice-messages/messages.server";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
 import { readFormData } from "~/utils/form-data.server";
 import { paths } from "~/paths";
 
-const NAME_MAX = 60;
 const DEFAULT_LANGUAGE = { en: "en", id: "id", ph: "fil" } as const;
+/** The form's field for each key of the API's schema, where they differ. */
+const FORM_FIELDS = { senderName: "name", countryCode: "number", phone: "number" };
 
 type Values = { country: string; number: string; name: string; message: string; language: string; voice: string };
 type Errors = Partial<Record<"number" | "name" | "message" | "form", string>>;
@@ -62,24 +64,25 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   const refuse = (errors: Errors, status: number) => data({ values, errors, preview: null }, { status });
 
-  const errors: Errors = {};
-  const number = parseMobile(values.country, values.number);
-  if (!number.ok) errors.number = t(number.error);
-  const name = values.name.trim();
-  if (!name) errors.name = t("requests.errors.nameRequired");
-  else if (name.length > NAME_MAX) errors.name = t("voice.errors.nameTooLong", { max: NAME_MAX });
-  const message = values.message.trim();
-  if (!message) errors.message = t("voice.errors.messageRequired");
-  else if (message.length > MESSAGE_MAX) errors.message = t("voice.errors.messageTooLong", { max: MESSAGE_MAX });
-  const language = isVoiceLanguage(values.language) ? values.language : DEFAULT_LANGUAGE[locale];
-  const voice = isVoice(values.voice) ? values.voice : "female";
-  if (Object.keys(errors).length || !number.ok) return refuse(errors, 400);
+  const parsed = parseForm(
+    sendVoiceSchema,
+    {
+      senderName: values.name,
+      countryCode: values.country,
+      phone: values.number,
+      message: values.message,
+      language: isVoiceLanguage(values.language) ? values.language : DEFAULT_LANGUAGE[locale],
+      voice: isVoice(values.voice) ? values.voice : "female",
+    },
+    { fields: FORM_FIELDS, t },
+  );
+  if (!parsed.ok) return refuse(parsed.errors, 400);
 
   if (field("intent") === "preview") {
-    const preview = await spokenParts({ senderName: name, text: message, language });
-    return data({ values, errors, preview: [preview.intro, preview.text, preview.optOut] });
+    const preview = await spokenParts(parsed.data);
+    return data({ values, errors: {}, preview: [preview.intro, preview.text, preview.optOut] });
   }
-  const sent = await sendVoiceMessage({ userId: user.id, senderName: name, to: number.e164, text: message, language, voice });
+  const sent = await sendVoiceMessage({ userId: user.id, ...parsed.data });
   if (sent.ok) return redirectWithToast(localizePath(paths.sendVoiceMessage, locale), { type: "success", key: "voice.sent" });
   if (sent.error === "optedOut") return refuse({ number: t("voice.errors.optedOut") }, 409);
   if (sent.error === "limited") {

@@ -14,3 +14,8 @@ const HIDDEN_OR_BREAKING = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202
 export function cleanLine(value: string) {
   return value.replace(HIDDEN_OR_BREAKING, " ").replace(/\s+/g, " ").trim();
 }
+
+/** The longest name a requester or caller gives the recipient (SMS, e-mail, call, consent page). */
+export const NAME_MAX = 60;
+/** The longest title of a link request. */
+export const TITLE_MAX = 60;

@@ -9,8 +9,11 @@ import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
 import { voiceProvider } from "~/providers/voice.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
-
-import { VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "./messages";
+import { z } from "zod";
+import { refineMobile } from "~/location-requests/requests.server";
+import { parseMobile } from "~/phone/numbers.server";
+import { NAME_MAX } from "~/utils/display-text";
+import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "./messages";
 
 export { MESSAGE_MAX, VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "./messages";
 
@@ -29,6 +32,27 @@ export const OPT_OUT_PATH = "/voice/opt-out";
 
 export const isVoiceLanguage = (v: string): v is VoiceLanguage => (VOICE_LANGUAGES as readonly string[]).includes(v);
 export const isVoice = (v: string): v is Voice => (VOICES as readonly string[]).includes(v);
+
+/**
+ * A voice message as the page's form and the JSON API send it (messages are translation keys): who
+ * it is from, the number to call (`countryCode`, a region or a dial code, with `phone`), the text,
+ * and how it is spoken.
+ */
+export const sendVoiceSchema = z
+  .object({
+    senderName: z.string().trim().min(1, "requests.errors.nameRequired").max(NAME_MAX, "voice.errors.nameTooLong"),
+    countryCode: z.string().max(5, "requests.errors.numberInvalid").default(""),
+    phone: z.string().max(32, "requests.errors.numberInvalid"),
+    message: z.string().trim().min(1, "voice.errors.messageRequired").max(MESSAGE_MAX, "voice.errors.messageTooLong"),
+    language: z.enum(VOICE_LANGUAGES).default("en"),
+    voice: z.enum(VOICES).default("female"),
+  })
+  .superRefine(refineMobile)
+  .transform(({ countryCode, phone, message, ...input }) => {
+    const number = parseMobile(countryCode, phone);
+    // Only reached when refineMobile accepted the number.
+    return number.ok ? { ...input, to: number.e164, text: message } : z.NEVER;
+  });
 
 /** The three spoken parts, in the message's language: who sent it, the message, how to stop. */
 export async function spokenParts(input: { senderName: string; text: string; language: VoiceLanguage }) {

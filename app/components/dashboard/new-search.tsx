@@ -7,7 +7,7 @@ import { isLocale, locales, type Locale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
-import { NAME_MAX, TITLE_MAX } from "~/location-requests/requests";
+import { NAME_MAX, TITLE_MAX } from "~/utils/display-text";
 import type { DashboardForm, FormReply, NewSearchData, NewSearchModal } from "./types";
 import { paths } from "~/paths";
 
