@@ -17,6 +17,10 @@ function manualChunks(id: string) {
   if (!app || app.startsWith("routes/") || app === "root.tsx" || app.includes(".client") || app.startsWith("components/dashboard/")) return undefined;
   // The dialogs load when opened (root.tsx), the cookie banner where tags are configured.
   if (["components/auth-modals.tsx", "components/payment-modal.tsx", "components/consent.tsx", "auth/validation.ts"].includes(app)) return undefined;
+  // The route table (where tags may run) loads with the tags; the text pages' parts with those pages.
+  // The recipient's pages never hydrate: their components and script stay out of the shell too.
+  const withTheirPages = ["route-table.js", "http/policy.ts", "components/text-page.tsx", "components/refund-form.tsx"];
+  if (withTheirPages.includes(app) || /^recipient\/(components|consent-script|paths)\./.test(app)) return undefined;
   return "shell";
 }
 

@@ -128,4 +128,4 @@ export const resourceRoutes = [
 /** @type {PageRoute[]} Page routes that exist only when the embedded providers are in use (never in production). */
 export const devRoutes = [{ path: "dev/outbox", file: "routes/dev.outbox.tsx", access: "anyone", sitemap: false }];
 
-export const localePrefixes = /** @type {const} */ ({ en: "", id: "id", ph: "ph" });
+export { localePrefixes } from "./i18n/locale-prefixes.js";

@@ -1,7 +1,6 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useT } from "~/i18n/use-t";
-import { routePolicy } from "~/http/policy";
 import { useBare } from "~/recipient/bare";
 import type { loader as rootLoader } from "~/root";
 import { hasThirdPartyTags } from "~/telemetry/tags";
@@ -75,11 +74,22 @@ export function Telemetry() {
 
   const tags = telemetry?.tags;
   const accepted = telemetry?.consent === "accepted";
-  // Tags never run where a recipient's data is shown (route table `tags`, docs/decisions/010).
+  // Tags never run where a recipient's data is shown (route table `tags`, docs/decisions/010). The
+  // table loads only where tags are configured, so that it does not weigh on every page's first load.
   const { pathname } = useLocation();
-  const tagsHere = routePolicy(pathname).tags;
+  const [tagsHere, setTagsHere] = useState<boolean | null>(null);
   useEffect(() => {
-    if (!accepted || !hasThirdPartyTags(tags) || bareRef.current || !tagsHere) return;
+    if (!hasThirdPartyTags(tags)) return;
+    let live = true;
+    void import("~/http/policy").then(({ routePolicy }) => {
+      if (live) setTagsHere(routePolicy(pathname).tags);
+    });
+    return () => {
+      live = false;
+    };
+  }, [tags, pathname]);
+  useEffect(() => {
+    if (!accepted || !hasThirdPartyTags(tags) || bareRef.current || tagsHere !== true) return;
     void reportAttempt
       .then(() => Promise.all([import("~/telemetry/third-party.client"), import("~/telemetry/tag-boundary.client")]))
       .then(([m, boundary]) => {
@@ -89,7 +99,7 @@ export function Telemetry() {
   }, [accepted, tags, tagsHere]);
   useEffect(() => {
     // The boundary above stops navigations first; this catches any other way of arriving here.
-    if (!tagsHere && (window as { __thirdPartyTags?: boolean }).__thirdPartyTags) window.location.reload();
+    if (tagsHere === false && (window as { __thirdPartyTags?: boolean }).__thirdPartyTags) window.location.reload();
   }, [tagsHere]);
 
   return (

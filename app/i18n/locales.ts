@@ -1,4 +1,4 @@
-import { localePrefixes } from "~/route-table.js";
+import { localePrefixes } from "~/i18n/locale-prefixes.js";
 
 export const locales = ["en", "id", "ph"] as const;
 export type Locale = (typeof locales)[number];
