@@ -13,7 +13,7 @@ import { action as shareAction, loader as shareLoader } from "~/routes/share";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { allowConsoleError } from "../tests/support/console";
 import { formRequest } from "../tests/support/factories";
-import { startFake } from "../tests/support/http-fake";
+import { startFake } from "../tests/fakes/http";
 import { DAY } from "~/utils/time";
 
 const ORIGIN = "http://localhost:3000";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
-import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../../tests/support/paypal-fake";
+import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
 import { allowConsoleError } from "../../tests/support/console";
 import { apiRequest, browserCookie, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
 import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";

@@ -7,7 +7,7 @@ import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { allowConsoleError } from "../../tests/support/console";
-import { startFake } from "../../tests/support/http-fake";
+import { startFake } from "../../tests/fakes/http";
 import { createUser, formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
 import { action as textPageAction } from "~/routes/content-page";
 import { action } from "~/routes/unsubscribe-and-refund";

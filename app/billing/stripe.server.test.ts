@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { allowConsoleError } from "../../tests/support/console";
-import { startFake } from "../../tests/support/http-fake";
+import { STRIPE_WEBHOOK_SECRET, startStripeFake, stripeEnv } from "../../tests/fakes/stripe";
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
 import { apiRequest, browserCookie, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../../tests/support/factories";
 import { formatDay } from "~/utils/money";
@@ -22,56 +22,17 @@ import { startCheckout } from "~/billing/checkout.server";
 import { subscriptionDetails } from "~/subscription.server";
 import { DAY as DAY_MS } from "~/utils/time";
 
-const SECRET = "whsec_test_secret";
+const SECRET = STRIPE_WEBHOOK_SECRET;
 const stripe = new Stripe("sk_test_x");
-let fake: Awaited<ReturnType<typeof startFake>>;
-let sessions = 0;
-/** How many of the next subscription updates the fake answers with a 500. */
-let cancelFailures = 0;
-/** The fake's checkout sessions, as GET /v1/checkout/sessions/{id} answers them. */
-const sessionState = new Map<string, Record<string, unknown>>();
+let fake: Awaited<ReturnType<typeof startStripeFake>>;
 
 beforeAll(async () => {
-  fake = await startFake((req, res) => {
-    res.setHeader("Content-Type", "application/json");
-    const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)\?(.*)$/.exec(req.url);
-    if (req.method === "GET" && retrieve) {
-      const session = sessionState.get(retrieve[1]!);
-      if (!session) {
-        res.statusCode = 404;
-        res.end(JSON.stringify({ error: { type: "invalid_request_error", message: `No such checkout.session: '${retrieve[1]}'` } }));
-        return;
-      }
-      res.end(JSON.stringify({ object: "checkout.session", mode: "subscription", customer: "cus_1", ...session }));
-    } else if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
-      sessions += 1;
-      const form = new URLSearchParams(req.body);
-      const id = `cs_test_${sessions}`;
-      sessionState.set(id, { id, status: "open", payment_status: "unpaid", client_reference_id: form.get("client_reference_id"), subscription: null, metadata: {} });
-      res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/${sessions}` }));
-    } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/") && cancelFailures > 0) {
-      cancelFailures -= 1;
-      res.statusCode = 500;
-      res.end(JSON.stringify({ error: { type: "api_error", message: "try later" } }));
-    } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/")) {
-      res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: true }));
-    } else {
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));
-    }
-  });
-  const { port } = new URL(fake.origin);
-  Object.assign(process.env, {
-    STRIPE_SECRET_KEY: "sk_test_x",
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_HOST: "127.0.0.1",
-    STRIPE_API_PORT: port,
-    STRIPE_API_PROTOCOL: "http",
-  });
+  fake = await startStripeFake();
+  Object.assign(process.env, stripeEnv(fake.origin));
   resetConfig();
 });
 afterAll(async () => {
-  for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"]) delete process.env[name];
+  for (const name of Object.keys(stripeEnv(fake.origin))) delete process.env[name];
   resetConfig();
   await fake.close();
 });
@@ -419,7 +380,7 @@ describe("one paying subscription per account", () => {
     const second = await buy(email);
     await deliver(completed(first.id, "sub_RT1", T0));
     fake.requests.length = 0;
-    cancelFailures = 1;
+    fake.control.cancelFailures = 1;
     // The payment is applied even though the provider failed: the stop waits in the job table.
     expect(await deliver(completed(second.id, "sub_RT2", T0 + 1))).toEqual({ status: 200, body: { received: true, status: "applied" } });
     const job = await db().paymentJob.findUniqueOrThrow({ where: { key: "stop:stripe:sub_RT1" } });
@@ -480,7 +441,7 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
       status_transitions: { paid_at: T0 + 6 },
       lines: { object: "list", data: [{ period: { start: T0 + 5, end: T0 + 5 + 86400 } }] },
     };
-    Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L1", id), invoice: firstInvoice });
+    Object.assign(fake.sessions.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L1", id), invoice: firstInvoice });
     expect(await query(id)).toEqual({ status: "pending", authCode: null });
     expect(fake.requests).toHaveLength(1);
     await allowQueryNow(id);
@@ -509,7 +470,7 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
   it("lands signed in through /register when only the status query knows the payment", async () => {
     const { id } = await buy();
     const session = await sessionOf(id);
-    Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L2", id) });
+    Object.assign(fake.sessions.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L2", id) });
     const { loader: registerPage } = await import("~/routes/register");
     // Another browser (no checkout cookie) sees the result and is not signed in.
     const elsewhere = await registerPage(routeArgs(new Request(`http://localhost:3000/ph/register?id=${id}`)));
@@ -522,13 +483,13 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
 
   it("reports an expired Checkout Session as failed", async () => {
     const { id } = await buy();
-    Object.assign(sessionState.get(await sessionOf(id))!, { status: "expired" });
+    Object.assign(fake.sessions.get(await sessionOf(id))!, { status: "expired" });
     expect(await query(id)).toEqual({ status: "failed", authCode: null });
   });
 
   it("stays pending when Stripe cannot answer", async () => {
     const { id } = await buy();
-    sessionState.delete(await sessionOf(id));
+    fake.sessions.delete(await sessionOf(id));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(await query(id)).toEqual({ status: "pending", authCode: null });
     expect(warn).toHaveBeenCalledWith("Stripe checkout status failed", expect.stringContaining("No such checkout.session"));

@@ -3,8 +3,7 @@ import { db } from "~/db.server";
 import { sharePrecise } from "~/location-requests.server";
 import { readFlash } from "~/toast.server";
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";
-import { withFailingSendGrid } from "../../tests/support/failing-sendgrid";
-import { withFailingTwilio } from "../../tests/support/failing-twilio";
+import { withFailingSendGrid, withFailingTwilio } from "../../tests/support/provider-fakes";
 import { action, loader } from "./dashboard";
 
 type Reply = { data: { form: string; values: Record<string, string>; errors: Record<string, string>; formValues?: Record<string, string> }; init: { status: number } };

@@ -6,7 +6,7 @@ import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { VISITOR_LOOKUPS_PER_HOUR } from "~/phone-lookup.server";
 import { browserCookie, formRequest, routeArgs, signedInUser, thrownResponse, uniqueEmail } from "../../tests/support/factories";
-import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/twilio-lookup";
+import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/provider-fakes";
 import { loader as dashboardLoader } from "./dashboard";
 import { loader } from "./home";
 import type { SearchFacts } from "./home.server";

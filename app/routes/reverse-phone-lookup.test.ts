@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getT } from "~/i18n/i18next.server";
 import { allowConsoleError } from "../../tests/support/console";
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
-import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/twilio-lookup";
+import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/provider-fakes";
 import { loader as apiLoader, action as apiAction } from "./api.v1.lookup";
 import { action, loader } from "./reverse-phone-lookup";
 import type { LookupReply } from "./reverse-phone-lookup.server";

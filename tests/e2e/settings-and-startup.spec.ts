@@ -1,7 +1,7 @@
 // What a second server with other settings shows: the pages name the configured support address and
 // retention period in every language; with a number lookup provider the searching modal has its
 // carrier step; and a start on a port already in use fails with one sentence.
-import { startFake } from "../support/http-fake.ts";
+import { startFake } from "../fakes/http.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
 import { PORT } from "./support/env.ts";
