@@ -291,7 +291,7 @@ describe("the e-mail", () => {
     expect(html).toContain("belum memverifikasinya");
 
     // A GET (a scanner, a client opening the link) changes nothing and leads to the controls.
-    const opened = (await settle(unsubscribeLoader(args(new Request(url), { id: ref })))) as Response;
+    const opened = await routeData(unsubscribeLoader(args(new Request(url), { id: ref })));
     expect(opened.headers.get("Location")).toBe(`/id/${ref}#controls-title`);
     expect(await optedOut()).toBe(0);
     // Without the one-click body, or without the key, nothing happens.

@@ -91,20 +91,19 @@ async function buy(email = uniqueEmail("buyer")) {
     ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/stripe", { json: { name: "Ana", surname: "Reyes", email, adult: true, locale: "ph" } })),
     params: { provider: "stripe" },
   });
-  const body = await readEnvelope(response);
-  const checkoutId = (body.data as { id: string } | null)?.id;
+  const body = await readEnvelope<{ id: string }>(response);
+  const checkoutId = body.data?.id;
   if (checkoutId) browsers.set(checkoutId, browserCookie(response));
-  return { response, body, email, id: (body.data as { id: string } | null)?.id ?? "" };
+  return { response, body, email, id: body.data?.id ?? "" };
 }
 
 /** The checkout cookie of the client that started each checkout: the automatic sign-in works only with it. */
 const browsers = new Map<string, string>();
 const inBrowserOf = (id: string) => ({ Cookie: browsers.get(id) ?? "" });
 const query = async (id: string) =>
-  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }))).data as {
-    status: string;
-    authCode: string | null;
-  };
+  (await readEnvelope<{ status: string; authCode: string | null }>(
+    await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }),
+  )).data!;
 
 describe("checkout with Stripe (real SDK, local fake API)", () => {
   it("creates a subscription-mode Checkout Session: first day at once, then the recurring price", async () => {
@@ -346,7 +345,7 @@ describe("one paying subscription per account", () => {
     expect(form.get("subscription_data[trial_period_days]")).toBeNull();
     expect(form.get("line_items[0][price_data][unit_amount]")).toBe("149900");
     expect(form.get("line_items[1][price_data][unit_amount]")).toBeNull();
-    const renewalId = ((await readEnvelope(response)).data as { id: string }).id;
+    const renewalId = (await readEnvelope<{ id: string }>(response)).data!.id;
     expect(await db().checkout.findUniqueOrThrow({ where: { id: renewalId } })).toMatchObject({ plan: "php-30d-renewal", firstDayAmount: 0, amount: 149900 });
     await deliver(completed(renewalId, "sub_RN2", T0 + 10));
     expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active", providerSubscriptionId: "sub_RN2" });

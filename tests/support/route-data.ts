@@ -47,7 +47,7 @@ export async function routeData<R, T = DataOf<Awaited<R>>>(answer: R | Promise<R
   const value: unknown = await settle(answer);
   if (value instanceof Response) {
     const json = value.headers.get("Content-Type")?.includes("json");
-    return { status: value.status, headers: value.headers, data: (json ? await value.json() : null) as T };
+    return { status: value.status, headers: value.headers, data: (json ? await value.clone().json() : null) as T };
   }
   if (isDataWithInit(value)) {
     return { status: value.init?.status ?? 200, headers: new Headers(value.init?.headers), data: value.data as T };
