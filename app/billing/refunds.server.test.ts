@@ -7,7 +7,7 @@ import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { allowConsoleError } from "../../tests/support/console";
-import { startFake } from "../../tests/fakes/http";
+import { startStripeFake, stripeEnv } from "../../tests/fakes/stripe";
 import { createUser, formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";
 import { action as textPageAction } from "~/routes/content-page";
@@ -176,32 +176,21 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
 });
 
 describe("/unsubscribe-and-refund with Stripe (real SDK, local fake API)", () => {
-  let fake: Awaited<ReturnType<typeof startFake>>;
-  let failing = false;
+  let fake: Awaited<ReturnType<typeof startStripeFake>>;
   beforeAll(async () => {
-    fake = await startFake((req, res) => {
-      res.setHeader("Content-Type", "application/json");
-      if (failing) {
-        res.statusCode = 500;
-        res.end(JSON.stringify({ error: { type: "api_error", message: "Something went wrong" } }));
-      } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/")) {
-        res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: true }));
-      } else {
-        res.statusCode = 404;
-        res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));
-      }
-    });
-    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: new URL(fake.origin).port, STRIPE_API_PROTOCOL: "http" });
+    fake = await startStripeFake();
+    const { STRIPE_WEBHOOK_SECRET: _secret, ...env } = stripeEnv(fake.origin);
+    Object.assign(process.env, env);
     resetConfig();
   });
   afterAll(async () => {
-    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"]) delete process.env[name];
+    for (const name of Object.keys(stripeEnv(fake.origin))) delete process.env[name];
     resetConfig();
     await fake.close();
   });
   beforeEach(() => {
     fake.requests.length = 0;
-    failing = false;
+    fake.control.cancelFailures = 0;
   });
 
   it("cancels at period end at Stripe", async () => {
@@ -217,7 +206,7 @@ describe("/unsubscribe-and-refund with Stripe (real SDK, local fake API)", () =>
 
   it("keeps the request and tells support to stop renewals by hand when Stripe fails", async () => {
     allowConsoleError();
-    failing = true;
+    fake.control.cancelFailures = Number.POSITIVE_INFINITY;
     const { user, email } = await subscriber({ provider: "stripe", providerSubscriptionId: "sub_R2" });
     expect((await post("/unsubscribe-and-refund", { email, reason: REASON })).status).toBe(302);
     expect((await confirm(await confirmLink(email))).status).toBe(302);

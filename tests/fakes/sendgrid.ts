@@ -1,6 +1,6 @@
 // A local fake of SendGrid's v3 mail send, enough for @sendgrid/mail. With `refuse` it answers every
 // message the way SendGrid refuses one (403 with an `errors` array).
-import { startFake } from "./http";
+import { startFake } from "./http.ts";
 
 /** The settings that point the app's e-mail provider at a fake listening on `origin`. */
 export const sendgridEnv = (origin: string) => ({ SENDGRID_API_KEY: "SG.test", SENDGRID_BASE_URL: origin });

@@ -2,7 +2,7 @@
 // and subscription updates (cancel at period end). Webhooks are not sent by the fake: tests sign them
 // with the SDK's own helper (stripe.webhooks.generateTestHeaderString).
 import type { ServerResponse } from "node:http";
-import { startFake, type Recorded } from "./http";
+import { startFake, type Recorded } from "./http.ts";
 
 /** The webhook signing secret the app is given alongside the fake. */
 export const STRIPE_WEBHOOK_SECRET = "whsec_test_secret";

@@ -1,6 +1,6 @@
 // A local fake of the Twilio REST API, enough for the real twilio SDK: messages (SMS), calls (voice)
 // and Lookup v2. With `failWith` it answers every request with that status and Twilio's error body.
-import { startFake } from "./http";
+import { startFake } from "./http.ts";
 
 /** Twilio Lookup v2's answer for a PH mobile with line type intelligence and caller name. */
 export const twilioLookupAnswer = (number = "+639171234567") => ({
