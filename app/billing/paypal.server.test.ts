@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
-import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../../tests/support/paypal-fake";
+import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
 import { allowConsoleError } from "../../tests/support/console";
 import { apiRequest, browserCookie, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
 import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
@@ -65,10 +65,10 @@ async function buy(address = email()) {
     ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/paypal", { json: { name: "Juan", surname: "Dela Cruz", email: address, adult: true, locale: "en" } })),
     params: { provider: "paypal" },
   });
-  const body = await readEnvelope(response);
-  const checkoutId = (body.data as { id: string } | null)?.id;
+  const body = await readEnvelope<{ id: string; url: string; provider: string }>(response);
+  const checkoutId = body.data?.id;
   if (checkoutId) browsers.set(checkoutId, browserCookie(response));
-  const data = body.data as { id: string; url: string; provider: string } | null;
+  const data = body.data;
   const checkout = data ? await db().checkout.findUniqueOrThrow({ where: { id: data.id } }) : null;
   return { response, body, data, email: address, id: data?.id ?? "", sub: checkout?.providerSessionId ?? "" };
 }
@@ -77,10 +77,9 @@ async function buy(address = email()) {
 const browsers = new Map<string, string>();
 const inBrowserOf = (id: string) => ({ Cookie: browsers.get(id) ?? "" });
 const query = async (id: string) =>
-  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }))).data as {
-    status: string;
-    authCode: string | null;
-  };
+  (await readEnvelope<{ status: string; authCode: string | null }>(
+    await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }),
+  )).data!;
 const userOf = (address: string) => db().user.findUnique({ where: { email: address }, include: { subscription: true } });
 const mails = (address: string) => db().outboxMessage.count({ where: { to: address } });
 const paths = () => fake.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);
@@ -320,7 +319,7 @@ describe("PayPal and the plan currencies", () => {
       params: { provider: "paypal" },
     });
     expect(response.status).toBe(200);
-    const { id } = (await readEnvelope(response)).data as { id: string };
+    const { id } = (await readEnvelope<{ id: string }>(response)).data!;
     expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({ currency: "USD", amount: 2999, firstDayAmount: 99 });
     const bodies = fake.requests.map((r) => r.body).join("\n");
     expect(bodies).not.toContain("IDR");

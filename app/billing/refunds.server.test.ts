@@ -7,8 +7,9 @@ import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { allowConsoleError } from "../../tests/support/console";
-import { startFake } from "../../tests/support/http-fake";
+import { startStripeFake, stripeEnv } from "../../tests/fakes/stripe";
 import { createUser, formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
+import { routeData } from "../../tests/support/route-data";
 import { action as textPageAction } from "~/routes/content-page";
 import { action } from "~/routes/unsubscribe-and-refund";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/refund-confirm";
@@ -16,11 +17,9 @@ import { REFUND_LIMITS } from "~/billing/refunds.server";
 import { sendRenewalReminders } from "~/billing/renewals.server";
 import { DAY as DAY_MS } from "~/utils/time";
 
-type Answer = { data: { values: Record<string, string>; errors: Record<string, string> }; init: { status: number; headers?: Record<string, string> } };
-
 let ipSeq = 0;
 const freshIp = () => `198.51.100.${++ipSeq}`;
-const post = (path: string, fields: Record<string, string>, ip = freshIp()) => action(routeArgs(formRequest(path, fields, { "x-client-ip": ip })));
+const post = (path: string, fields: Record<string, string>, ip = freshIp()) => routeData(action(routeArgs(formRequest(path, fields, { "x-client-ip": ip }))));
 const REASON = "I forgot to cancel before the renewal.";
 const SUPPORT = "support@familylocator.example";
 
@@ -45,13 +44,13 @@ async function confirmLink(email: string) {
   const parsed = new URL(url!);
   return parsed.pathname + parsed.search;
 }
-const openLink = (path: string) => confirmLoader(routeArgs(new Request(`http://localhost:3000${path}`))) as unknown as Promise<{ data: { email: string | null; token: string | null }; init: { status: number } }>;
+const openLink = (path: string) => routeData(confirmLoader(routeArgs(new Request(`http://localhost:3000${path}`))));
 const confirm = (path: string) => confirmAction(routeArgs(new Request(`http://localhost:3000${path}`, { method: "POST" }))) as Promise<Response>;
 
 describe("/unsubscribe-and-refund with the sandbox", () => {
   it("changes nothing until the owner confirms with the link e-mailed in their language", async () => {
     const { user, email } = await subscriber({ locale: "id" });
-    const response = (await post("/ph/unsubscribe-and-refund", { email: email.toUpperCase(), reason: REASON })) as Response;
+    const response = await post("/ph/unsubscribe-and-refund", { email: email.toUpperCase(), reason: REASON });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/ph/unsubscribe-and-refund");
     expect(response.headers.get("Set-Cookie")).toMatch(/^flash=/);
@@ -76,7 +75,7 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
 
     // Opening the link (a mail scanner does too) changes nothing.
     const shown = await openLink(link);
-    expect(shown.init.status).toBe(200);
+    expect(shown.status).toBe(200);
     expect(shown.data.email).toBe(email);
     expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active" });
 
@@ -98,7 +97,7 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     expect(confirmation!.text).toContain("tidak akan diperpanjang");
 
     // Single use: the link is spent.
-    expect((await openLink(link)).init.status).toBe(400);
+    expect((await openLink(link)).status).toBe(400);
     const again = await confirm(link);
     expect(again.headers.get("Location")).toBe("/id/unsubscribe-and-refund");
     expect(await supportMailAbout(email)).toHaveLength(1);
@@ -109,9 +108,9 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     await post("/unsubscribe-and-refund", { email, reason: REASON });
     const link = await confirmLink(email);
     await db().refundRequest.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await openLink(link)).init.status).toBe(400);
+    expect((await openLink(link)).status).toBe(400);
     await confirm(link);
-    expect((await openLink("/unsubscribe-and-refund/confirm?token=made-up")).init.status).toBe(400);
+    expect((await openLink("/unsubscribe-and-refund/confirm?token=made-up")).status).toBe(400);
     await confirm("/unsubscribe-and-refund/confirm?token=made-up");
     await confirm("/unsubscribe-and-refund/confirm");
     expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active" });
@@ -121,10 +120,10 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
   it("answers an unknown e-mail exactly like a known one, and writes to no one", async () => {
     const known = await subscriber();
     const unknown = uniqueEmail("nobody");
-    const a = (await post("/unsubscribe-and-refund", { email: known.email, reason: REASON })) as Response;
-    const b = (await post("/unsubscribe-and-refund", { email: unknown, reason: REASON })) as Response;
+    const a = await post("/unsubscribe-and-refund", { email: known.email, reason: REASON });
+    const b = await post("/unsubscribe-and-refund", { email: unknown, reason: REASON });
     expect([b.status, b.headers.get("Location")]).toEqual([a.status, a.headers.get("Location")]);
-    const toast = (r: Response) => decodeURIComponent(r.headers.get("Set-Cookie")!.split(";")[0]!.split("=")[1]!);
+    const toast = (r: { headers: Headers }) => decodeURIComponent(r.headers.get("Set-Cookie")!.split(";")[0]!.split("=")[1]!);
     expect(toast(b)).toBe(toast(a));
     expect(await db().refundRequest.count({ where: { email: unknown } })).toBe(0);
     expect(await mailsTo(unknown)).toHaveLength(0);
@@ -133,13 +132,13 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
 
   it("answers bad input with 400 and translated messages, and records nothing", async () => {
     const before = await db().refundRequest.count();
-    const en = (await post("/unsubscribe-and-refund", { email: "not-an-address", reason: " " })) as unknown as Answer;
-    expect(en.init.status).toBe(400);
+    const en = await post("/unsubscribe-and-refund", { email: "not-an-address", reason: " " });
+    expect(en.status).toBe(400);
     expect(en.data.errors).toEqual({ email: "Enter valid email address", reason: "Please tell us the reason" });
     expect(en.data.values).toEqual({ email: "not-an-address", reason: "" });
 
-    const ph = (await post("/ph/unsubscribe-and-refund", { email: "", reason: "x".repeat(2001) })) as unknown as Answer;
-    expect(ph.init.status).toBe(400);
+    const ph = await post("/ph/unsubscribe-and-refund", { email: "", reason: "x".repeat(2001) });
+    expect(ph.status).toBe(400);
     const t = await getT("ph");
     expect(ph.data.errors).toEqual({ email: t("validation.emailRequired"), reason: t("payments.errors.reasonLength") });
     expect(ph.data.errors.reason).not.toBe("Please keep the reason under 2000 characters");
@@ -149,18 +148,18 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
   it("throttles per address and per e-mail with 429 and Retry-After", async () => {
     const ip = freshIp();
     for (let i = 0; i < REFUND_LIMITS.perIpPerHour; i++) {
-      expect(((await post("/unsubscribe-and-refund", { email: uniqueEmail("t"), reason: REASON }, ip)) as Response).status).toBe(302);
+      expect((await post("/unsubscribe-and-refund", { email: uniqueEmail("t"), reason: REASON }, ip)).status).toBe(302);
     }
-    const limited = (await post("/id/unsubscribe-and-refund", { email: uniqueEmail("t"), reason: REASON }, ip)) as unknown as Answer;
-    expect(limited.init.status).toBe(429);
-    expect(Number(limited.init.headers!["Retry-After"])).toBeGreaterThan(0);
+    const limited = await post("/id/unsubscribe-and-refund", { email: uniqueEmail("t"), reason: REASON }, ip);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(limited.data.errors.form).toBe((await getT("id"))("payments.errors.tooMany"));
 
     const { email } = await subscriber();
     for (let i = 0; i < REFUND_LIMITS.perEmailPerDay; i++) {
-      expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as Response).status).toBe(302);
+      expect((await post("/unsubscribe-and-refund", { email, reason: REASON })).status).toBe(302);
     }
-    expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as unknown as Answer).init.status).toBe(429);
+    expect((await post("/unsubscribe-and-refund", { email, reason: REASON })).status).toBe(429);
     expect(await mailsTo(email)).toHaveLength(REFUND_LIMITS.perEmailPerDay);
   });
 
@@ -177,37 +176,26 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
 });
 
 describe("/unsubscribe-and-refund with Stripe (real SDK, local fake API)", () => {
-  let fake: Awaited<ReturnType<typeof startFake>>;
-  let failing = false;
+  let fake: Awaited<ReturnType<typeof startStripeFake>>;
   beforeAll(async () => {
-    fake = await startFake((req, res) => {
-      res.setHeader("Content-Type", "application/json");
-      if (failing) {
-        res.statusCode = 500;
-        res.end(JSON.stringify({ error: { type: "api_error", message: "Something went wrong" } }));
-      } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/")) {
-        res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: true }));
-      } else {
-        res.statusCode = 404;
-        res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));
-      }
-    });
-    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: new URL(fake.origin).port, STRIPE_API_PROTOCOL: "http" });
+    fake = await startStripeFake();
+    const { STRIPE_WEBHOOK_SECRET: _secret, ...env } = stripeEnv(fake.origin);
+    Object.assign(process.env, env);
     resetConfig();
   });
   afterAll(async () => {
-    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"]) delete process.env[name];
+    for (const name of Object.keys(stripeEnv(fake.origin))) delete process.env[name];
     resetConfig();
     await fake.close();
   });
   beforeEach(() => {
     fake.requests.length = 0;
-    failing = false;
+    fake.control.cancelFailures = 0;
   });
 
   it("cancels at period end at Stripe", async () => {
     const { user, email } = await subscriber({ provider: "stripe", providerSubscriptionId: "sub_R1" });
-    expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as Response).status).toBe(302);
+    expect((await post("/unsubscribe-and-refund", { email, reason: REASON })).status).toBe(302);
     expect(fake.requests).toHaveLength(0);
     expect((await confirm(await confirmLink(email))).status).toBe(302);
     expect(fake.requests).toHaveLength(1);
@@ -218,9 +206,9 @@ describe("/unsubscribe-and-refund with Stripe (real SDK, local fake API)", () =>
 
   it("keeps the request and tells support to stop renewals by hand when Stripe fails", async () => {
     allowConsoleError();
-    failing = true;
+    fake.control.cancelFailures = Number.POSITIVE_INFINITY;
     const { user, email } = await subscriber({ provider: "stripe", providerSubscriptionId: "sub_R2" });
-    expect(((await post("/unsubscribe-and-refund", { email, reason: REASON })) as Response).status).toBe(302);
+    expect((await post("/unsubscribe-and-refund", { email, reason: REASON })).status).toBe(302);
     expect((await confirm(await confirmLink(email))).status).toBe(302);
     expect(await db().refundRequest.count({ where: { email, status: "open" } })).toBe(1);
     expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active", cancelAtPeriodEnd: false });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { allowConsoleError } from "../../tests/support/console";
-import { startFake } from "../../tests/support/http-fake";
+import { STRIPE_WEBHOOK_SECRET, startStripeFake, stripeEnv } from "../../tests/fakes/stripe";
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
 import { apiRequest, browserCookie, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../../tests/support/factories";
 import { formatDay } from "~/utils/money";
@@ -22,56 +22,17 @@ import { startCheckout } from "~/billing/checkout.server";
 import { subscriptionDetails } from "~/subscription.server";
 import { DAY as DAY_MS } from "~/utils/time";
 
-const SECRET = "whsec_test_secret";
+const SECRET = STRIPE_WEBHOOK_SECRET;
 const stripe = new Stripe("sk_test_x");
-let fake: Awaited<ReturnType<typeof startFake>>;
-let sessions = 0;
-/** How many of the next subscription updates the fake answers with a 500. */
-let cancelFailures = 0;
-/** The fake's checkout sessions, as GET /v1/checkout/sessions/{id} answers them. */
-const sessionState = new Map<string, Record<string, unknown>>();
+let fake: Awaited<ReturnType<typeof startStripeFake>>;
 
 beforeAll(async () => {
-  fake = await startFake((req, res) => {
-    res.setHeader("Content-Type", "application/json");
-    const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)\?(.*)$/.exec(req.url);
-    if (req.method === "GET" && retrieve) {
-      const session = sessionState.get(retrieve[1]!);
-      if (!session) {
-        res.statusCode = 404;
-        res.end(JSON.stringify({ error: { type: "invalid_request_error", message: `No such checkout.session: '${retrieve[1]}'` } }));
-        return;
-      }
-      res.end(JSON.stringify({ object: "checkout.session", mode: "subscription", customer: "cus_1", ...session }));
-    } else if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
-      sessions += 1;
-      const form = new URLSearchParams(req.body);
-      const id = `cs_test_${sessions}`;
-      sessionState.set(id, { id, status: "open", payment_status: "unpaid", client_reference_id: form.get("client_reference_id"), subscription: null, metadata: {} });
-      res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/${sessions}` }));
-    } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/") && cancelFailures > 0) {
-      cancelFailures -= 1;
-      res.statusCode = 500;
-      res.end(JSON.stringify({ error: { type: "api_error", message: "try later" } }));
-    } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/")) {
-      res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: true }));
-    } else {
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));
-    }
-  });
-  const { port } = new URL(fake.origin);
-  Object.assign(process.env, {
-    STRIPE_SECRET_KEY: "sk_test_x",
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_HOST: "127.0.0.1",
-    STRIPE_API_PORT: port,
-    STRIPE_API_PROTOCOL: "http",
-  });
+  fake = await startStripeFake();
+  Object.assign(process.env, stripeEnv(fake.origin));
   resetConfig();
 });
 afterAll(async () => {
-  for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"]) delete process.env[name];
+  for (const name of Object.keys(stripeEnv(fake.origin))) delete process.env[name];
   resetConfig();
   await fake.close();
 });
@@ -130,20 +91,19 @@ async function buy(email = uniqueEmail("buyer")) {
     ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/stripe", { json: { name: "Ana", surname: "Reyes", email, adult: true, locale: "ph" } })),
     params: { provider: "stripe" },
   });
-  const body = await readEnvelope(response);
-  const checkoutId = (body.data as { id: string } | null)?.id;
+  const body = await readEnvelope<{ id: string }>(response);
+  const checkoutId = body.data?.id;
   if (checkoutId) browsers.set(checkoutId, browserCookie(response));
-  return { response, body, email, id: (body.data as { id: string } | null)?.id ?? "" };
+  return { response, body, email, id: body.data?.id ?? "" };
 }
 
 /** The checkout cookie of the client that started each checkout: the automatic sign-in works only with it. */
 const browsers = new Map<string, string>();
 const inBrowserOf = (id: string) => ({ Cookie: browsers.get(id) ?? "" });
 const query = async (id: string) =>
-  (await readEnvelope(await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }))).data as {
-    status: string;
-    authCode: string | null;
-  };
+  (await readEnvelope<{ status: string; authCode: string | null }>(
+    await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }),
+  )).data!;
 
 describe("checkout with Stripe (real SDK, local fake API)", () => {
   it("creates a subscription-mode Checkout Session: first day at once, then the recurring price", async () => {
@@ -385,7 +345,7 @@ describe("one paying subscription per account", () => {
     expect(form.get("subscription_data[trial_period_days]")).toBeNull();
     expect(form.get("line_items[0][price_data][unit_amount]")).toBe("149900");
     expect(form.get("line_items[1][price_data][unit_amount]")).toBeNull();
-    const renewalId = ((await readEnvelope(response)).data as { id: string }).id;
+    const renewalId = (await readEnvelope<{ id: string }>(response)).data!.id;
     expect(await db().checkout.findUniqueOrThrow({ where: { id: renewalId } })).toMatchObject({ plan: "php-30d-renewal", firstDayAmount: 0, amount: 149900 });
     await deliver(completed(renewalId, "sub_RN2", T0 + 10));
     expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active", providerSubscriptionId: "sub_RN2" });
@@ -419,7 +379,7 @@ describe("one paying subscription per account", () => {
     const second = await buy(email);
     await deliver(completed(first.id, "sub_RT1", T0));
     fake.requests.length = 0;
-    cancelFailures = 1;
+    fake.control.cancelFailures = 1;
     // The payment is applied even though the provider failed: the stop waits in the job table.
     expect(await deliver(completed(second.id, "sub_RT2", T0 + 1))).toEqual({ status: 200, body: { received: true, status: "applied" } });
     const job = await db().paymentJob.findUniqueOrThrow({ where: { key: "stop:stripe:sub_RT1" } });
@@ -480,7 +440,7 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
       status_transitions: { paid_at: T0 + 6 },
       lines: { object: "list", data: [{ period: { start: T0 + 5, end: T0 + 5 + 86400 } }] },
     };
-    Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L1", id), invoice: firstInvoice });
+    Object.assign(fake.sessions.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L1", id), invoice: firstInvoice });
     expect(await query(id)).toEqual({ status: "pending", authCode: null });
     expect(fake.requests).toHaveLength(1);
     await allowQueryNow(id);
@@ -509,7 +469,7 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
   it("lands signed in through /register when only the status query knows the payment", async () => {
     const { id } = await buy();
     const session = await sessionOf(id);
-    Object.assign(sessionState.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L2", id) });
+    Object.assign(fake.sessions.get(session)!, { status: "complete", payment_status: "paid", subscription: subscription("sub_L2", id) });
     const { loader: registerPage } = await import("~/routes/register");
     // Another browser (no checkout cookie) sees the result and is not signed in.
     const elsewhere = await registerPage(routeArgs(new Request(`http://localhost:3000/ph/register?id=${id}`)));
@@ -522,13 +482,13 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
 
   it("reports an expired Checkout Session as failed", async () => {
     const { id } = await buy();
-    Object.assign(sessionState.get(await sessionOf(id))!, { status: "expired" });
+    Object.assign(fake.sessions.get(await sessionOf(id))!, { status: "expired" });
     expect(await query(id)).toEqual({ status: "failed", authCode: null });
   });
 
   it("stays pending when Stripe cannot answer", async () => {
     const { id } = await buy();
-    sessionState.delete(await sessionOf(id));
+    fake.sessions.delete(await sessionOf(id));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(await query(id)).toEqual({ status: "pending", authCode: null });
     expect(warn).toHaveBeenCalledWith("Stripe checkout status failed", expect.stringContaining("No such checkout.session"));

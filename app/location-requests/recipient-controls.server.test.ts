@@ -3,7 +3,7 @@
 // decline, link expiry, Twilio's 21610 and the e-mail's one-click unsubscribe. Runs on SQLite and
 // PostgreSQL.
 import { randomBytes } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, assert, describe, expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { createLocationRequest, listRequests, NOT_ACCEPTED, type CreateInput } from "~/location-requests/requests.server";
@@ -13,7 +13,8 @@ import { action as shareAction, loader as shareLoader } from "~/routes/share";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest } from "../../tests/support/factories";
-import { startFake } from "../../tests/support/http-fake";
+import { routeData, settle, type AnyOf } from "../../tests/support/route-data";
+import { startFake } from "../../tests/fakes/http";
 import { DAY } from "~/utils/time";
 
 const ORIGIN = "http://localhost:3000";
@@ -35,31 +36,17 @@ async function sent(userId: string, target: string) {
 }
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
-async function settle(promise: Promise<unknown>) {
-  try {
-    return await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-type Data = { data: Record<string, unknown>; init: { status?: number } | null };
-/** A loader's answer: Remix's `data()` value (with a status) or a plain object (200). */
-function answerOf(result: unknown) {
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const value = result as Data;
-    return { status: value.init?.status ?? 200, body: value.data };
-  }
-  return { status: 200, body: result as Record<string, unknown> };
-}
 async function loaderData(path: string, id: string) {
-  return answerOf(await settle(consentLoader(args(new Request(ORIGIN + path), { "*": id }))));
+  const { status, data } = await routeData(consentLoader(args(new Request(ORIGIN + path), { "*": id })));
+  const body: AnyOf<typeof data> = data;
+  return { status, body };
 }
 /** A consent-page form post; answers the redirect's Location or the returned data. */
 async function post(id: string, fields: Record<string, string>) {
   const result = await settle(consentAction(args(formRequest(`/${id}`, fields), { "*": id })));
   if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  return answerOf(result);
+  const { status, data } = await routeData(result);
+  return { status, body: data };
 }
 const outboxTo = (to: string) => db().outboxMessage.count({ where: { to } });
 
@@ -127,9 +114,11 @@ describe("opting out", () => {
   it("is recorded from the thank-you page too, which shows the controls on the recipient's link only", async () => {
     const request = await sent(await account(), randomMobile());
     const ref = await recipientRef(request.code);
-    const page = (await settle(shareLoader(args(new Request(`${ORIGIN}/share?c=${ref}`))))) as { controls: unknown };
+    const { data: page } = await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${ref}`))));
+    assert(page.kind === "share");
     expect(page.controls).toEqual({ channel: "sms", optedOut: false, blocked: false });
-    const plain = (await settle(shareLoader(args(new Request(`${ORIGIN}/share?c=${request.code}`))))) as { controls: unknown };
+    const { data: plain } = await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${request.code}`))));
+    assert(plain.kind === "share");
     expect(plain.controls).toBeNull();
   });
 });
@@ -219,7 +208,7 @@ describe("links that expire", () => {
       expect(await post(request.code, fields)).toMatchObject({ status: 410, body: { kind: "expired" } });
     }
     expect(await db().locationRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ status: "pending", decision: null, latitude: null });
-    expect(answerOf(await settle(shareLoader(args(new Request(`${ORIGIN}/share?c=${request.code}`)))))).toMatchObject({ status: 410 });
+    expect(await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${request.code}`))))).toMatchObject({ status: 410 });
     // The recipient may still opt out from an expired link of their own.
     const ref = await recipientRef(request.code);
     expect((await loaderData(`/${ref}`, ref)).body.controls).toMatchObject({ optedOut: false });
@@ -302,7 +291,7 @@ describe("the e-mail", () => {
     expect(html).toContain("belum memverifikasinya");
 
     // A GET (a scanner, a client opening the link) changes nothing and leads to the controls.
-    const opened = (await settle(unsubscribeLoader(args(new Request(url), { id: ref })))) as Response;
+    const opened = await routeData(unsubscribeLoader(args(new Request(url), { id: ref })));
     expect(opened.headers.get("Location")).toBe(`/id/${ref}#controls-title`);
     expect(await optedOut()).toBe(0);
     // Without the one-click body, or without the key, nothing happens.

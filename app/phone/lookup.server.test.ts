@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { allowConsoleError } from "../../tests/support/console";
 import { createUser } from "../../tests/support/factories";
-import { startFake } from "../../tests/support/http-fake";
+import { startFake } from "../../tests/fakes/http";
 import { CACHE_MS, lookupPhoneNumber } from "~/phone/lookup.server";
 import { parseLookupNumber } from "~/phone/numbers.server";
 import { offlineLookupProvider, twilioLookupProvider } from "~/providers/phone-lookup.server";
-import { twilioLookupAnswer } from "../../tests/support/twilio-lookup";
+import { twilioLookupAnswer } from "../../tests/fakes/twilio";
 
 let fake: Awaited<ReturnType<typeof startFake>> | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { allowConsoleError } from "../../tests/support/console";
-import { startFake } from "../../tests/support/http-fake";
+import { startFake } from "../../tests/fakes/http";
 import { outboxEmailProvider, sendgridEmailProvider } from "./email.server";
 
 const message = { to: "ana@example.com", subject: "Hello", text: "Plain", html: "<p>Plain</p>" };

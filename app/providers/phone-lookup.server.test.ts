@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { allowConsoleError } from "../../tests/support/console";
-import { startFake } from "../../tests/support/http-fake";
-import { twilioLookupAnswer } from "../../tests/support/twilio-lookup";
+import { startFake } from "../../tests/fakes/http";
+import { twilioLookupAnswer } from "../../tests/fakes/twilio";
 import { offlineLookup, timeZonesOf, twilioLookupProvider } from "./phone-lookup.server";
 
 let fake: Awaited<ReturnType<typeof startFake>> | undefined;

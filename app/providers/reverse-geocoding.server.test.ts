@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { createLocationRequest, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
-import { startFake, type Recorded } from "../../tests/support/http-fake";
+import { startFake, type Recorded } from "../../tests/fakes/http";
 import { createUser } from "../../tests/support/factories";
 import { addressOf, compactAddress, nominatimReverseGeocoder, reverseGeocoder } from "./reverse-geocoding.server";
 

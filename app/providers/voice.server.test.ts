@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { allowConsoleError } from "../../tests/support/console";
-import { startFake } from "../../tests/support/http-fake";
+import { startFake } from "../../tests/fakes/http";
 import { twilioVoiceProvider } from "./voice.server";
 
 let fake: Awaited<ReturnType<typeof startFake>> | undefined;

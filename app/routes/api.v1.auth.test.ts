@@ -22,9 +22,9 @@ describe("POST /api/v1/auth/login", () => {
   it("signs in with an RSA-encrypted password and answers the spec's envelope", async () => {
     const { email, password } = await createUser();
     const res = await login(routeArgs(apiRequest("/api/v1/auth/login", { json: { email: ` ${email.toUpperCase()} `, password: await encrypt(password) } })));
-    const body = await readEnvelope(res);
+    const body = await readEnvelope<{ token: string; user: { userCacheInfo: { email: string } } }>(res);
     expect(res.status).toBe(200);
-    const data = body.data as { token: string; user: { userCacheInfo: { email: string } } };
+    const data = body.data!;
     expect(data.token).toMatch(/^[\w-]{40,}$/);
     expect(data.user.userCacheInfo.email).toBe(email);
   });
@@ -151,7 +151,7 @@ describe("tokens and subscription info", () => {
 
   it("publishes the 2048-bit public key", async () => {
     const res = await publicKey(routeArgs(apiRequest("/api/v1/auth/publicKey")));
-    const data = (await readEnvelope(res)).data as { publicKey: string };
+    const data = (await readEnvelope<{ publicKey: string }>(res)).data!;
     const { createPublicKey } = await import("node:crypto");
     const key = createPublicKey(data.publicKey);
     expect(key.asymmetricKeyDetails).toMatchObject({ modulusLength: 2048, publicExponent: 65537n });

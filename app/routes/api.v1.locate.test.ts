@@ -4,8 +4,8 @@ import { db } from "~/db.server";
 import { recipientKey } from "~/location-requests/recipient-controls.server";
 import { formatDateTime } from "~/utils/time-zone";
 import { allowConsoleError } from "../../tests/support/console";
-import { withFailingSendGrid } from "../../tests/support/failing-sendgrid";
-import { startFake } from "../../tests/support/http-fake";
+import { withFailingSendGrid } from "../../tests/support/provider-fakes";
+import { startFake } from "../../tests/fakes/http";
 import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
 import { action as createLink } from "./api.v1.locate.create-link";
 import { loader as getOne } from "./api.v1.locate.request";
@@ -32,8 +32,8 @@ describe("/api/v1/locate", () => {
     expect(second.status).toBe(429);
     const retryAfter = Number(second.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(3 * 3600 - 60);
-    const refused = await readEnvelope(second);
-    const { nextAllowedAt, retryAfterSeconds } = refused.data as { nextAllowedAt: string; retryAfterSeconds: number };
+    const refused = await readEnvelope<{ nextAllowedAt: string; retryAfterSeconds: number }>(second);
+    const { nextAllowedAt, retryAfterSeconds } = refused.data!;
     expect(Math.abs(Date.parse(nextAllowedAt) - (Date.now() + 3 * 3600 * 1000))).toBeLessThan(60_000);
     expect(retryAfterSeconds).toBe(retryAfter);
     // The sentence names the time for people, in the caller's language; no raw ISO time in it.
@@ -78,7 +78,7 @@ describe("/api/v1/locate", () => {
     const owner = await signedInUser();
     const other = await signedInUser();
     const created = await createLink(routeArgs(apiRequest("/api/v1/locate/createLink", { json: { requesterName: "A", title: "Mine" }, headers: auth(owner.token) })));
-    const { id } = (await readEnvelope(created)).data as { id: string };
+    const { id } = (await readEnvelope<{ id: string }>(created)).data!;
 
     const mine = await readEnvelope(await list(routeArgs(apiRequest("/api/v1/locate/requests?channel=link", { headers: auth(owner.token) }))));
     expect(mine.data).toMatchObject({ total: 1, page: 1, items: [{ id, title: "Mine", status: "pending" }] });
@@ -155,9 +155,9 @@ describe("the recipient's protections through the API", () => {
     const { token } = await signedInUser();
     const answer = await send(token, phone, { requesterName: "Ana\nPolice" });
     expect(answer.status).toBe(409);
-    const envelope = await readEnvelope(answer);
+    const envelope = await readEnvelope<{ id: string }>(answer);
     expect(envelope.message).toBe("The person asked does not accept requests right now");
-    const { id } = envelope.data as { id: string };
+    const { id } = envelope.data!;
     expect(envelope.data).toEqual({ id, delivery: "not_accepted" });
     const one = await readEnvelope(await getOne({ ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`, { headers: auth(token) })), params: { id } }));
     expect(one.data).toMatchObject({ delivery: "not_accepted", link: null, expired: false });

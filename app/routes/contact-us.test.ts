@@ -4,14 +4,13 @@ import { getT } from "~/i18n/i18next.server";
 import type { EmailProvider } from "~/providers/email.server";
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
+import { routeData } from "../../tests/support/route-data";
 import { action, loader } from "./contact-us";
 import { submitContactMessage } from "./contact-us.server";
 
 const valid = () => ({ name: "Ana Santos", email: uniqueEmail("contact"), message: "How do I cancel my subscription?\n\nThank you." });
 const post = (path: string, fields: Record<string, string>, ip = "198.51.100.20") =>
-  action(routeArgs(formRequest(path, fields, { "x-client-ip": ip })));
-
-type Answer = { data: { values: Record<string, string>; errors: Record<string, string> }; init: { status: number; headers?: HeadersInit } };
+  routeData(action(routeArgs(formRequest(path, fields, { "x-client-ip": ip }))));
 
 describe("/contact-us", () => {
   it("shows the intro with SEO data", async () => {
@@ -23,7 +22,7 @@ describe("/contact-us", () => {
 
   it("stores a valid message, forwards it to CONTACT_EMAIL and redirects with a toast", async () => {
     const fields = valid();
-    const res = (await post("/ph/contact-us", fields, "198.51.100.21")) as Response;
+    const res = await post("/ph/contact-us", fields, "198.51.100.21");
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/ph/contact-us");
     expect(res.headers.get("Set-Cookie")).toMatch(/^flash=/);
@@ -39,8 +38,8 @@ describe("/contact-us", () => {
 
   it("answers invalid input with 400, translated messages and the values kept", async () => {
     const before = await db().contactMessage.count();
-    const answer = (await post("/contact-us", { name: " ", email: "not-an-address", message: "short" })) as unknown as Answer;
-    expect(answer.init.status).toBe(400);
+    const answer = await post("/contact-us", { name: " ", email: "not-an-address", message: "short" });
+    expect(answer.status).toBe(400);
     expect(answer.data.errors).toEqual({
       name: "Please enter your name.",
       email: "Please enter a valid e-mail address, such as name@example.com.",
@@ -48,8 +47,8 @@ describe("/contact-us", () => {
     });
     expect(answer.data.values).toEqual({ name: " ", email: "not-an-address", message: "short" });
 
-    const id = (await post("/id/contact-us", { name: "", email: "", message: "" })) as unknown as Answer;
-    expect(id.init.status).toBe(400);
+    const id = await post("/id/contact-us", { name: "", email: "", message: "" });
+    expect(id.status).toBe(400);
     const tId = await getT("id");
     expect(id.data.errors).toEqual({
       name: tId("site.contact.errors.nameRequired"),
@@ -57,7 +56,7 @@ describe("/contact-us", () => {
       message: tId("site.contact.errors.messageRequired"),
     });
     expect(id.data.errors.name).toMatch(/nama/i);
-    const long = (await post("/ph/contact-us", { ...valid(), message: "x".repeat(5001) })) as unknown as Answer;
+    const long = await post("/ph/contact-us", { ...valid(), message: "x".repeat(5001) });
     expect(long.data.errors).toEqual({ message: (await getT("ph"))("site.contact.errors.messageTooLong", { max: 5000 }) });
     expect(long.data.errors.message).toContain("5000");
     expect(await db().contactMessage.count()).toBe(before);
@@ -65,7 +64,7 @@ describe("/contact-us", () => {
 
   it("quietly drops a message whose honeypot is filled in", async () => {
     const fields = { ...valid(), website: "http://spam.example" };
-    const res = (await post("/contact-us", fields, "198.51.100.22")) as Response;
+    const res = await post("/contact-us", fields, "198.51.100.22");
     expect(res.status).toBe(302);
     expect(await db().contactMessage.count({ where: { email: fields.email } })).toBe(0);
     expect(await db().outboxMessage.count({ where: { text: { contains: fields.email } } })).toBe(0);
@@ -73,16 +72,16 @@ describe("/contact-us", () => {
 
   it("refuses the sixth message in an hour from one address with 429", async () => {
     const ip = "198.51.100.23";
-    for (let i = 0; i < 5; i++) expect(((await post("/contact-us", valid(), ip)) as Response).status).toBe(302);
+    for (let i = 0; i < 5; i++) expect((await post("/contact-us", valid(), ip)).status).toBe(302);
     const fields = valid();
-    const refused = (await post("/contact-us", fields, ip)) as unknown as Answer;
-    expect(refused.init.status).toBe(429);
-    expect(Number(new Headers(refused.init.headers).get("Retry-After"))).toBeGreaterThan(0);
+    const refused = await post("/contact-us", fields, ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(refused.data.errors.form).toMatch(/several messages in a short time/);
     expect(refused.data.values.email).toBe(fields.email);
     expect(await db().contactMessage.count({ where: { email: fields.email } })).toBe(0);
     // Another address is not affected.
-    expect(((await post("/contact-us", valid(), "198.51.100.24")) as Response).status).toBe(302);
+    expect((await post("/contact-us", valid(), "198.51.100.24")).status).toBe(302);
   });
 
   it("keeps the message and reports the failure when forwarding fails", async () => {

@@ -8,18 +8,16 @@ import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { defaultDisplayName, homeReviews, listReviews, setReviewStatus } from "~/reviews/reviews.server";
 import { createUser, formRequest, routeArgs, signedInUser, thrownResponse } from "../../tests/support/factories";
+import { routeData } from "../../tests/support/route-data";
 import { action, loader } from "./dashboard.modules.review";
 import { loader as homeLoader } from "./home";
-
-type Answer = { data: { errors: Record<string, string>; values: Record<string, string> }; init: { status: number } | null };
-type Page = Awaited<ReturnType<typeof loader>>;
 
 const good = { rating: "4", text: "It found my mother's phone at the bus station quickly.", displayName: "Ana R." };
 const cookie = (token: string) => ({ Cookie: `token=${token}` });
 const post = (path: string, token: string, fields: Record<string, string>) =>
-  action(routeArgs(formRequest(path, fields, cookie(token)))) as Promise<Answer | Response>;
-const page = (path: string, token: string) =>
-  loader(routeArgs(new Request(`http://localhost:3000${path}`, { headers: cookie(token) }))) as Promise<Page>;
+  routeData(action(routeArgs(formRequest(path, fields, cookie(token)))));
+const page = async (path: string, token: string) =>
+  (await routeData(loader(routeArgs(new Request(`http://localhost:3000${path}`, { headers: cookie(token) }))))).data;
 
 /** A user with a stored review in `locale`, published when asked, written at `writtenAt`. */
 async function review(rating: number, locale: string, options: { published?: boolean; writtenAt?: Date; text?: string } = {}) {
@@ -49,13 +47,13 @@ describe("writing a review", () => {
     }
     const refunded = await signedInUser({ state: "unsubscribed", days: -1 });
     expect((await page("/dashboard/modules/Review", refunded.token)).allowed).toBe(false);
-    const refused = (await post("/id/dashboard/modules/Review", refunded.token, good)) as Answer;
-    expect(refused.init?.status).toBe(403);
+    const refused = await post("/id/dashboard/modules/Review", refunded.token, good);
+    expect(refused.status).toBe(403);
     expect(refused.data.errors.form).toBe((await getT("id"))("reviews.errors.notSubscriber"));
 
     const never = await signedInUser();
     await db().subscription.delete({ where: { userId: never.user.id } });
-    expect(((await post("/dashboard/modules/Review", never.token, good)) as Answer).init?.status).toBe(403);
+    expect((await post("/dashboard/modules/Review", never.token, good)).status).toBe(403);
     expect(await db().review.count()).toBe(0);
 
     const anonymous = await thrownResponse(loader(routeArgs(new Request("http://localhost:3000/ph/dashboard/modules/Review"))));
@@ -65,16 +63,16 @@ describe("writing a review", () => {
   it("refuses bad input with translated errors and 400, keeping what was typed", async () => {
     const { token } = await signedInUser();
     const t = await getT("ph");
-    const answer = (await post("/ph/dashboard/modules/Review", token, { rating: "6", text: "Too short", displayName: " " })) as Answer;
-    expect(answer.init?.status).toBe(400);
+    const answer = await post("/ph/dashboard/modules/Review", token, { rating: "6", text: "Too short", displayName: " " });
+    expect(answer.status).toBe(400);
     expect(answer.data.errors).toEqual({
       rating: t("reviews.errors.ratingRequired"),
       text: t("reviews.errors.textTooShort", { min: 20 }),
       displayName: t("reviews.errors.nameRequired"),
     });
     expect(answer.data.values.text).toBe("Too short");
-    const missing = (await post("/dashboard/modules/Review", token, { text: "x".repeat(1001), displayName: "x".repeat(61) })) as Answer;
-    expect(missing.init?.status).toBe(400);
+    const missing = await post("/dashboard/modules/Review", token, { text: "x".repeat(1001), displayName: "x".repeat(61) });
+    expect(missing.status).toBe(400);
     expect(missing.data.errors).toEqual({
       rating: "Choose a rating from 1 to 5.",
       text: "Use at most 1000 characters.",
@@ -88,7 +86,7 @@ describe("writing a review", () => {
     await db().user.update({ where: { id: user.id }, data: { name: "Maria", surname: "santos" } });
     expect((await page("/dashboard/modules/Review", token)).defaultName).toBe("Maria S.");
 
-    const saved = (await post("/id/dashboard/modules/Review", token, good)) as Response;
+    const saved = await post("/id/dashboard/modules/Review", token, good);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/id/dashboard/modules/Review");
     const stored = await db().review.findUniqueOrThrow({ where: { userId: user.id } });
@@ -106,7 +104,7 @@ describe("writing a review", () => {
   it("lets the author delete the review", async () => {
     const { token, user } = await signedInUser();
     await post("/dashboard/modules/Review", token, good);
-    const deleted = (await post("/dashboard/modules/Review", token, { intent: "delete" })) as Response;
+    const deleted = await post("/dashboard/modules/Review", token, { intent: "delete" });
     expect(deleted.status).toBe(302);
     expect(await db().review.count({ where: { userId: user.id } })).toBe(0);
     expect((await page("/dashboard/modules/Review", token)).review).toBeNull();
@@ -114,9 +112,9 @@ describe("writing a review", () => {
 
   it("limits how often a user changes the review", async () => {
     const { token } = await signedInUser();
-    for (let i = 0; i < 10; i++) expect(((await post("/dashboard/modules/Review", token, good)) as Response).status).toBe(302);
-    const limited = (await post("/dashboard/modules/Review", token, good)) as Answer;
-    expect(limited.init?.status).toBe(429);
+    for (let i = 0; i < 10; i++) expect((await post("/dashboard/modules/Review", token, good)).status).toBe(302);
+    const limited = await post("/dashboard/modules/Review", token, good);
+    expect(limited.status).toBe(429);
     expect(limited.data.errors.form).toBe("Too many changes. Please try again later.");
   });
 
@@ -143,8 +141,7 @@ describe("moderation (npm run reviews)", () => {
 });
 
 describe("home page reviews", () => {
-  type Home = { data: { reviews: Awaited<ReturnType<typeof homeReviews>> } };
-  const home = async (path: string) => ((await homeLoader(routeArgs(new Request(`http://localhost:3000${path}`)))) as unknown as Home).data.reviews;
+  const home = async (path: string) => (await routeData(homeLoader(routeArgs(new Request(`http://localhost:3000${path}`))))).data.reviews;
 
   it("has no reviews section while nothing is published", async () => {
     await review(5, "en", { published: false });

@@ -3,20 +3,19 @@ import { db } from "~/db.server";
 import { sharePrecise } from "~/location-requests/requests.server";
 import { readFlash } from "~/toast.server";
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";
-import { withFailingSendGrid } from "../../tests/support/failing-sendgrid";
-import { withFailingTwilio } from "../../tests/support/failing-twilio";
+import { withFailingSendGrid, withFailingTwilio } from "../../tests/support/provider-fakes";
+import { routeData } from "../../tests/support/route-data";
 import { action, loader } from "./dashboard";
-
-type Reply = { data: { form: string; values: Record<string, string>; errors: Record<string, string>; formValues?: Record<string, string> }; init: { status: number } };
 
 const page = (path: string, token: string, cookies = "") =>
   new Request(`http://localhost:3000${path}`, { headers: { Cookie: `token=${token}${cookies ? `; ${cookies}` : ""}` } });
 const post = (path: string, token: string, fields: Record<string, string>, cookies = "") =>
   action(routeArgs(formRequest(path, fields, { Cookie: `token=${token}${cookies ? `; ${cookies}` : ""}` })));
+const reply = (...args: Parameters<typeof post>) => routeData(post(...args));
 const load = async (path: string, token: string, cookies?: string) => (await loader(routeArgs(page(path, token, cookies)))).data;
 
 /** The toast a redirect carries in its flash cookie. */
-async function toastOf(response: Response) {
+async function toastOf(response: { headers: Headers }) {
   const cookie = /^(flash=[^;]*)/.exec(response.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
   const { flash } = await readFlash(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }));
   return flash;
@@ -26,9 +25,7 @@ async function thrown(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof Response) return error;
-    if (error && typeof error === "object" && "init" in error) return error as { data: unknown; init: { status: number } };
-    throw error;
+    return routeData(Promise.reject(error));
   }
   throw new Error("expected a thrown response");
 }
@@ -40,7 +37,7 @@ const link = { intent: "link", title: "Dad's phone", name: "Ana", language: "en"
 describe("dashboard: New Search", () => {
   it("sends an SMS through the outbox with the recipient's localized link and goes to History", async () => {
     const { token, user } = await signedInUser();
-    const res = (await post("/id/dashboard/?tab=new", token, sms)) as Response;
+    const res = await reply("/id/dashboard/?tab=new", token, sms);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/id/dashboard/?tab=history");
     expect((await toastOf(res))?.toast).toEqual({ type: "success", key: "requests.toast.smsSuccess" });
@@ -56,7 +53,7 @@ describe("dashboard: New Search", () => {
 
   it("sends an e-mail with the localized link and goes to Location by Email", async () => {
     const { token, user } = await signedInUser();
-    const res = (await post("/dashboard/?tab=new", token, email)) as Response;
+    const res = await reply("/dashboard/?tab=new", token, email);
     expect(res.headers.get("Location")).toBe("/dashboard/?tab=email");
     expect((await toastOf(res))?.toast).toEqual({ type: "success", key: "requests.toast.emailSuccess" });
     const request = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
@@ -67,7 +64,7 @@ describe("dashboard: New Search", () => {
 
   it("creates a link and shows it highlighted on Location by link", async () => {
     const { token, user } = await signedInUser();
-    const res = (await post("/ph/dashboard/?tab=new", token, link)) as Response;
+    const res = await reply("/ph/dashboard/?tab=new", token, link);
     const request = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
     expect(request).toMatchObject({ channel: "link", title: "Dad's phone", locale: "en" });
     expect(res.headers.get("Location")).toBe(`/ph/dashboard/?tab=link&new=${request.id}`);
@@ -80,61 +77,61 @@ describe("dashboard: New Search", () => {
 
   it("answers invalid SMS input with 400, the spec's messages and the values kept", async () => {
     const { token } = await signedInUser();
-    const empty = (await post("/dashboard/?tab=new", token, { ...sms, number: " ", name: "" })) as unknown as Reply;
-    expect(empty.init.status).toBe(400);
+    const empty = await reply("/dashboard/?tab=new", token, { ...sms, number: " ", name: "" });
+    expect(empty.status).toBe(400);
     expect(empty.data.errors).toEqual({ number: "requests.errors.numberRequired", name: "requests.errors.nameRequired" });
-    const invalid = (await post("/dashboard/?tab=new", token, { ...sms, countryCode: "ID", number: "12" })) as unknown as Reply;
-    expect(invalid.init.status).toBe(400);
+    const invalid = await reply("/dashboard/?tab=new", token, { ...sms, countryCode: "ID", number: "12" });
+    expect(invalid.status).toBe(400);
     expect(invalid.data).toMatchObject({ form: "sms", errors: { number: "requests.errors.numberInvalid" }, values: { number: "12", countryCode: "ID", template: "checkIn" } });
-    const landline = (await post("/dashboard/?tab=new", token, { ...sms, countryCode: "ID", number: "21 5150 5150" })) as unknown as Reply;
+    const landline = await reply("/dashboard/?tab=new", token, { ...sms, countryCode: "ID", number: "21 5150 5150" });
     expect(landline.data.errors.number).toBe("requests.errors.numberInvalid");
-    const long = (await post("/dashboard/?tab=new", token, { ...sms, name: "x".repeat(61) })) as unknown as Reply;
+    const long = await reply("/dashboard/?tab=new", token, { ...sms, name: "x".repeat(61) });
     expect(long.data.errors.name).toBe("dashboard.errors.nameTooLong");
     expect(await db().outboxMessage.count({ where: { text: { contains: "xxxxxxxxxx" } } })).toBe(0);
   });
 
   it("answers invalid e-mail and link input with 400 and the spec's messages", async () => {
     const { token } = await signedInUser();
-    const noEmail = (await post("/dashboard/?tab=new", token, { ...email, email: "" })) as unknown as Reply;
-    expect(noEmail.init.status).toBe(400);
+    const noEmail = await reply("/dashboard/?tab=new", token, { ...email, email: "" });
+    expect(noEmail.status).toBe(400);
     expect(noEmail.data.errors.email).toBe("requests.errors.emailRequired");
-    const badEmail = (await post("/dashboard/?tab=new", token, { ...email, email: "rosa@example" })) as unknown as Reply;
+    const badEmail = await reply("/dashboard/?tab=new", token, { ...email, email: "rosa@example" });
     expect(badEmail.data).toMatchObject({ form: "email", errors: { email: "loginModal.EnterValidEmail" }, values: { email: "rosa@example" } });
-    const noTitle = (await post("/dashboard/?tab=new", token, { ...link, title: "" })) as unknown as Reply;
+    const noTitle = await reply("/dashboard/?tab=new", token, { ...link, title: "" });
     expect(noTitle.data.errors.title).toBe("dashboard.errors.titleRequired");
-    const longTitle = (await post("/dashboard/?tab=new", token, { ...link, title: "t".repeat(61) })) as unknown as Reply;
-    expect(longTitle.init.status).toBe(400);
+    const longTitle = await reply("/dashboard/?tab=new", token, { ...link, title: "t".repeat(61) });
+    expect(longTitle.status).toBe(400);
     expect(longTitle.data.errors.title).toBe("requests.errors.titleTooLong");
-    const unknown = (await post("/dashboard/?tab=new", token, { intent: "bogus" })) as unknown as Reply;
-    expect(unknown.init.status).toBe(400);
+    const unknown = await reply("/dashboard/?tab=new", token, { intent: "bogus" });
+    expect(unknown.status).toBe(400);
   });
 
   it("refuses a second SMS within three hours with the next allowed time, formatted in the viewer's zone", async () => {
     const { token } = await signedInUser();
     await post("/dashboard/?tab=new", token, sms);
-    const again = (await post("/dashboard/?tab=new", token, sms, "tz=Asia%2FJakarta")) as unknown as Reply;
-    expect(again.init.status).toBe(429);
+    const again = await reply("/dashboard/?tab=new", token, sms, "tz=Asia%2FJakarta");
+    expect(again.status).toBe(429);
     expect(again.data.errors.form).toBe("requests.errors.limited");
     expect(again.data.formValues?.time).toMatch(/\d{1,2}:\d{2} (AM|PM) GMT\+7$/);
     // Other channels have their own limit.
-    expect(((await post("/dashboard/?tab=new", token, link)) as Response).status).toBe(302);
-    const utc = (await post("/id/dashboard/?tab=new", token, link)) as unknown as Reply;
+    expect((await reply("/dashboard/?tab=new", token, link)).status).toBe(302);
+    const utc = await reply("/id/dashboard/?tab=new", token, link);
     expect(utc.data.formValues?.time).toMatch(/UTC$/);
   });
 
   it("sends an expired subscriber to the expired notice instead of sending", async () => {
     const { token, user } = await signedInUser({ days: -1 });
     const res = await thrown(post("/id/dashboard/?tab=new", token, sms));
-    expect((res as Response).headers.get("Location")).toBe("/id/dashboard/?s=-1&at=10");
+    expect(res.headers.get("Location")).toBe("/id/dashboard/?s=-1&at=10");
     expect(await db().locationRequest.count({ where: { userId: user.id } })).toBe(0);
   });
 
   it("keeps the SMS form's values through the choose-message round trip without JavaScript", async () => {
     const { token } = await signedInUser();
-    const open = (await post("/dashboard/?tab=new", token, { ...sms, choose: "message" })) as Response;
+    const open = await reply("/dashboard/?tab=new", token, { ...sms, choose: "message" });
     expect(open.headers.get("Location")).toBe("/dashboard/?tab=new&modal=message");
     expect((await toastOf(open))?.form).toMatchObject({ form: "sms", values: { number: "0917 123 4567", countryCode: "PH", language: "ph" } });
-    const picked = (await post("/dashboard/?tab=new", token, { intent: "pickTemplate", countryCode: "PH", number: "0917", name: "Ana", language: "ph", template: "safety" })) as Response;
+    const picked = await reply("/dashboard/?tab=new", token, { intent: "pickTemplate", countryCode: "PH", number: "0917", name: "Ana", language: "ph", template: "safety" });
     expect(picked.headers.get("Location")).toBe("/dashboard/?tab=new");
     expect((await toastOf(picked))?.form?.values).toMatchObject({ template: "safety", number: "0917" });
 
@@ -147,7 +144,7 @@ describe("dashboard: New Search", () => {
   it("keeps a request whose SMS could not be sent, shows it failed and says so", async () => {
     await withFailingTwilio(async () => {
       const { token } = await signedInUser();
-      const res = (await post("/dashboard/?tab=new", token, sms)) as Response;
+      const res = await reply("/dashboard/?tab=new", token, sms);
       expect(res.headers.get("Location")).toBe("/dashboard/?tab=history");
       expect((await toastOf(res))?.toast).toEqual({ type: "error", key: "requests.toast.smsFailed" });
       const view = await load("/dashboard/?tab=history", token);
@@ -160,7 +157,7 @@ describe("dashboard: a SendGrid error", () => {
   it("keeps the e-mail request, shows it failed, says 'Send Email Template Failed' and gives the limit back", async () => {
     const { token, user } = await signedInUser();
     const calls = await withFailingSendGrid(async () => {
-      const res = (await post("/dashboard/?tab=new", token, email)) as Response;
+      const res = await reply("/dashboard/?tab=new", token, email);
       expect(res.headers.get("Location")).toBe("/dashboard/?tab=email");
       expect((await toastOf(res))?.toast).toEqual({ type: "error", key: "requests.toast.emailFailed" });
       const view = await load("/dashboard/?tab=email", token);
@@ -168,7 +165,7 @@ describe("dashboard: a SendGrid error", () => {
       const kept = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
       expect(kept.deliveryError).toMatch(/Forbidden|403/);
       // The limit was given back: the next try reaches SendGrid again instead of a 429.
-      const again = (await post("/dashboard/?tab=new", token, email)) as Response;
+      const again = await reply("/dashboard/?tab=new", token, email);
       expect((await toastOf(again))?.toast?.key).toBe("requests.toast.emailFailed");
     });
     expect(calls).toBe(2);
@@ -216,7 +213,7 @@ describe("dashboard: lists", () => {
     expect(own.detail).toMatchObject({ id: row.id, title: "Dad's phone" });
     expect(own.map).not.toBeNull();
     const foreign = await thrown(load(`/dashboard/?tab=records&id=${row.id}`, other.token));
-    expect("init" in foreign ? foreign.init.status : foreign.status).toBe(404);
+    expect(foreign.status).toBe(404);
     expect(JSON.stringify(foreign)).not.toContain("Dad");
   });
 

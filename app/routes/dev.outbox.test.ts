@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { routeData } from "../../tests/support/route-data";
 import { loader, OUTBOX_PAGE_SIZE } from "./dev.outbox";
 
 type Page = Awaited<ReturnType<typeof loader>>;
@@ -9,10 +10,7 @@ const open = (query: string) => loader({ request: request(query), params: {}, co
 
 it("answers only loopback clients (no proxy header) unless OUTBOX_PAGE=public", async () => {
   const status = (headers: Record<string, string>) =>
-    Promise.resolve(loader({ request: request("", headers), params: {}, context: {} })).then(
-      () => 200,
-      (thrown: { init?: { status?: number } }) => thrown.init?.status,
-    );
+    routeData(loader({ request: request("", headers), params: {}, context: {} })).then((answer) => answer.status);
   expect(await status({ "x-client-ip": "127.0.0.1" })).toBe(200);
   expect(await status({ "x-client-ip": "::1" })).toBe(200);
   expect(await status({ "x-client-ip": "::ffff:127.0.0.1" })).toBe(200);

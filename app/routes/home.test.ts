@@ -6,18 +6,13 @@ import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { VISITOR_LOOKUPS_PER_HOUR } from "~/phone/lookup.server";
 import { browserCookie, formRequest, routeArgs, signedInUser, thrownResponse, uniqueEmail } from "../../tests/support/factories";
-import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/twilio-lookup";
+import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/provider-fakes";
+import { routeData } from "../../tests/support/route-data";
 import { loader as dashboardLoader } from "./dashboard";
 import { loader } from "./home";
-import type { SearchFacts } from "./home.server";
 import { action as checkoutAction } from "./payments.checkout";
 import { action as sandboxAction } from "./checkout.sandbox.$id";
 import { loader as registerLoader } from "./register";
-
-type Home = {
-  data: { countries: { region: string }[]; form: { country: string; number: string }; error: string | null; facts: SearchFacts | null };
-  init: { status: number } | null;
-};
 
 let fake: Awaited<ReturnType<typeof startTwilioLookupFake>> | undefined;
 afterEach(async () => {
@@ -31,7 +26,8 @@ async function withTwilio() {
 
 const request = (path: string, headers: Record<string, string> = {}) =>
   new Request(`http://localhost:3000${path}`, { headers: { "x-client-ip": "198.51.100.4", ...headers } });
-const home = async (path: string, headers?: Record<string, string>) => (await loader(routeArgs(request(path, headers)))) as unknown as Home;
+const answer = (path: string, headers?: Record<string, string>) => loader(routeArgs(request(path, headers)));
+const home = (path: string, headers?: Record<string, string>) => routeData(answer(path, headers));
 const search = (prefix: string, country: string, number: string, ip = "198.51.100.4") =>
   home(`${prefix}/?${new URLSearchParams({ modal: "search", country, number })}`, { "x-client-ip": ip });
 
@@ -40,7 +36,7 @@ describe("home page number search", () => {
   it("offers the request countries with the language's own country preselected", async () => {
     for (const [prefix, region] of [["", "US"], ["/id", "ID"], ["/ph", "PH"]]) {
       const page = await home(`${prefix}/`);
-      expect(page.init?.status ?? 200).toBe(200);
+      expect(page.status).toBe(200);
       expect(page.data.form).toEqual({ country: region, number: "" });
       expect(page.data.countries.slice(0, 3).map((c) => c.region)).toEqual(["ID", "PH", "US"]);
       expect(page.data.facts).toBeNull();
@@ -49,7 +45,7 @@ describe("home page number search", () => {
 
   it("tells what a Philippine mobile number tells, in the page language, and nothing else", async () => {
     const page = await search("/ph", "PH", "0917 123 4567");
-    expect(page.init?.status ?? 200).toBe(200);
+    expect(page.status).toBe(200);
     expect(page.data.error).toBeNull();
     expect(page.data.facts).toEqual({
       internationalFormat: "+63 917 123 4567",
@@ -79,10 +75,10 @@ describe("home page number search", () => {
 
   it("refuses empty, impossible, too long and non-mobile numbers with 400, keeping what was typed", async () => {
     const empty = await search("/ph", "PH", "  ");
-    expect(empty.init?.status).toBe(400);
+    expect(empty.status).toBe(400);
     expect(empty.data).toMatchObject({ error: "requests.errors.numberRequired", facts: null });
     const invalid = await search("/id", "ID", "12");
-    expect(invalid.init?.status).toBe(400);
+    expect(invalid.status).toBe(400);
     expect(invalid.data).toMatchObject({ error: "requests.errors.numberInvalid", form: { country: "ID", number: "12" }, facts: null });
     expect((await search("", "PH", "9".repeat(41))).data.error).toBe("requests.errors.numberInvalid");
     // A landline cannot receive the SMS request that comes next.
@@ -94,7 +90,7 @@ describe("home page number search", () => {
   it("only fills the form in again when the address has a number but no search", async () => {
     await withTwilio();
     const page = await home("/?country=PH&number=0917%20123%204567");
-    expect(page.init?.status ?? 200).toBe(200);
+    expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ form: { country: "PH", number: "0917 123 4567" }, error: null, facts: null });
     expect(fake!.requests).toHaveLength(0);
   });
@@ -116,7 +112,7 @@ describe("home page number search", () => {
       expect((await search("", "PH", `0917 555 10${i}0`, ip)).data.facts?.carrier).toMatchObject({ state: "ok" });
     }
     const limited = await search("", "PH", "0917 555 1999", ip);
-    expect(limited.init?.status ?? 200).toBe(200);
+    expect(limited.status).toBe(200);
     expect(limited.data.facts).toMatchObject({ numberType: "MOBILE", carrier: { state: "unavailable" } });
     expect(fake!.requests).toHaveLength(VISITOR_LOOKUPS_PER_HOUR);
     // Another address has its own allowance.
@@ -126,9 +122,9 @@ describe("home page number search", () => {
   it("sends a signed-in user to New Search with the number, or to the dashboard without one", async () => {
     const { token } = await signedInUser();
     const cookie = { Cookie: `token=${token}` };
-    const withNumber = await thrownResponse(home("/ph/?modal=search&country=PH&number=0917%20123%204567", cookie));
+    const withNumber = await thrownResponse(answer("/ph/?modal=search&country=PH&number=0917%20123%204567", cookie));
     expect(withNumber.headers.get("Location")).toBe("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567");
-    expect((await thrownResponse(home("/id/", cookie))).headers.get("Location")).toBe("/id/dashboard/");
+    expect((await thrownResponse(answer("/id/", cookie))).headers.get("Location")).toBe("/id/dashboard/");
 
     const newSearch = (await dashboardLoader(routeArgs(request("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567", cookie)))).data;
     expect(newSearch.newSearch?.prefill).toEqual({ countryCode: "PH", number: "0917 123 4567" });

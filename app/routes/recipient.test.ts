@@ -1,7 +1,7 @@
 // The recipient's side of a location request: the consent page (the catch-all route), /share,
 // /location-failed and /enter-link, called the way Remix calls them.
 import { gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
 import type { Locale } from "~/i18n/locales";
@@ -13,6 +13,7 @@ import { action as enterLinkAction } from "~/routes/enter-link";
 import { loader as failedLoader } from "~/routes/location-failed";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
 import { createUser, formRequest } from "../../tests/support/factories";
+import { routeData, settle } from "../../tests/support/route-data";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -33,15 +34,6 @@ function consentPost(code: string, fields: Record<string, string>, options: { pr
   return consentAction(args(request, code));
 }
 
-/** What a loader or action threw or returned, as a Response or Remix's `data()` value. */
-async function settle(promise: Promise<unknown>) {
-  try {
-    return await promise;
-  } catch (error) {
-    if (error instanceof Response || (error as { type?: string })?.type === "DataWithResponseInit") return error;
-    throw error;
-  }
-}
 async function redirectOf(promise: Promise<unknown>) {
   const result = await settle(promise);
   expect(result).toBeInstanceOf(Response);
@@ -49,11 +41,10 @@ async function redirectOf(promise: Promise<unknown>) {
   expect(response.status).toBe(302);
   return response.headers.get("Location");
 }
-type Data = { data: Record<string, unknown>; init: { status?: number } | null };
-async function dataOf(promise: Promise<unknown>) {
-  const result = (await settle(promise)) as Data;
-  expect(result).toHaveProperty("data");
-  return { status: result.init?.status ?? 200, body: result.data };
+/** A `data()` answer, returned or thrown: its status and its value. */
+async function dataOf<R>(promise: Promise<R>) {
+  const { status, data } = await routeData(promise);
+  return { status, body: data };
 }
 
 describe("opening the short link", () => {
@@ -61,7 +52,8 @@ describe("opening the short link", () => {
     const code = await newRequest();
     const before = await row(code);
     expect(before.openedAt).toBeNull();
-    const page = (await consentLoader(args(get(`/${code}`), code))) as { kind: string; title: string; request: Record<string, unknown> };
+    const page = (await routeData(consentLoader(args(get(`/${code}`), code)))).data;
+    assert(typeof page === "object" && page.kind === "consent");
     expect(page.kind).toBe("consent");
     expect(page.title).toBe("Maria asks for your location");
     expect(page.request).toMatchObject({ requesterName: "Maria", state: "pending", retentionDays: 30, approximateRadiusKm: 25 });
@@ -86,7 +78,8 @@ describe("opening the short link", () => {
 
   it("speaks the language of the URL", async () => {
     const code = await newRequest("en");
-    const page = (await consentLoader(args(get(`/id/${code}`), code))) as { title: string };
+    const { data: page } = await routeData(consentLoader(args(get(`/id/${code}`), code)));
+    assert(typeof page === "object");
     expect(page.title).toBe("Maria meminta lokasi Anda");
   });
 
@@ -102,8 +95,8 @@ describe("opening the short link", () => {
 
   it("keeps 'Page not found' for any other unknown address", async () => {
     for (const splat of ["no-such-page", "Abcd1234/more", "short"]) {
-      const thrown = (await settle(consentLoader(args(get(`/${splat}`), splat)))) as Data;
-      expect(thrown.init?.status).toBe(404);
+      const thrown = await routeData(consentLoader(args(get(`/${splat}`), splat)));
+      expect(thrown.status).toBe(404);
       expect(thrown.data).toBe("Page not found");
     }
   });
@@ -123,7 +116,8 @@ describe("sharing the precise position", () => {
       accuracyMeters: 18.4,
       address: "Quezon City, PH",
     });
-    const page = (await shareLoader(args(get(`/share?c=${code}`)))) as { request: Record<string, unknown> };
+    const { data: page } = await routeData(shareLoader(args(get(`/share?c=${code}`))));
+    assert(page.kind === "share");
     expect(page.request).toMatchObject({ state: "shared", kind: "precise", place: "Quezon City, PH", accuracyMeters: 18 });
   });
 
@@ -176,7 +170,8 @@ describe("sharing the approximate position", () => {
     const code = await newRequest();
     expect(await redirectOf(consentPost(code, { intent: "approximate" }, { ip: "112.198.0.1" }))).toBe(`/share?c=${code}`);
     expect(await row(code)).toMatchObject({ status: "ip_located", address: "Taguig, PH", accuracyMeters: 25_000 });
-    const page = (await shareLoader(args(get(`/share?c=${code}`)))) as { request: Record<string, unknown> };
+    const { data: page } = await routeData(shareLoader(args(get(`/share?c=${code}`))));
+    assert(page.kind === "share");
     expect(page.request).toMatchObject({ state: "shared", kind: "approximate", place: "Taguig, PH" });
   });
 
@@ -194,7 +189,8 @@ describe("declining and revoking", () => {
     const code = await newRequest();
     expect(await redirectOf(consentPost(code, { intent: "decline" }))).toBe(`/share?c=${code}`);
     expect(await row(code)).toMatchObject({ decision: "declined", latitude: null });
-    const page = (await shareLoader(args(get(`/share?c=${code}`)))) as { request: Record<string, unknown> };
+    const { data: page } = await routeData(shareLoader(args(get(`/share?c=${code}`))));
+    assert(page.kind === "share");
     expect(page.request).toMatchObject({ state: "declined", place: null });
   });
 
@@ -203,7 +199,8 @@ describe("declining and revoking", () => {
     await redirectOf(consentPost(code, { intent: "approximate" }, { ip: "112.198.0.1" }));
     expect(await redirectOf(shareAction(args(formRequest(`/id/share?c=${code}`, { intent: "revoke" }))))).toBe(`/id/share?c=${code}`);
     expect(await row(code)).toMatchObject({ decision: "revoked", latitude: null, longitude: null, accuracyMeters: null, address: null });
-    const page = (await shareLoader(args(get(`/share?c=${code}`)))) as { request: Record<string, unknown> };
+    const { data: page } = await routeData(shareLoader(args(get(`/share?c=${code}`))));
+    assert(page.kind === "share");
     expect(page.request).toMatchObject({ state: "deleted", place: null, locatedAt: null });
   });
 

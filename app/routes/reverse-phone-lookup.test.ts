@@ -2,12 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getT } from "~/i18n/i18next.server";
 import { allowConsoleError } from "../../tests/support/console";
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
-import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/twilio-lookup";
+import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/provider-fakes";
+import { routeData } from "../../tests/support/route-data";
 import { loader as apiLoader, action as apiAction } from "./api.v1.lookup";
 import { action, loader } from "./reverse-phone-lookup";
-import type { LookupReply } from "./reverse-phone-lookup.server";
-
-type Answer<T> = { data: T; init: { status: number } | null };
 
 let fake: Awaited<ReturnType<typeof startTwilioLookupFake>> | undefined;
 afterEach(async () => {
@@ -19,12 +17,9 @@ async function withTwilio(status = 200) {
   fake = await startTwilioLookupFake(status);
 }
 
-const post = async (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  (await action(routeArgs(formRequest(path, fields, headers)))) as unknown as Answer<LookupReply>;
-const get = async (path: string, headers: Record<string, string> = {}) =>
-  (await loader(routeArgs(new Request(`http://localhost:3000${path}`, { headers })))) as unknown as Answer<
-    { title: string; canonical: string; countries: { region: string; name: string }[]; defaultRegion: string; reply: LookupReply | null }
-  >;
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  routeData(action(routeArgs(formRequest(path, fields, headers))));
+const get = (path: string, headers: Record<string, string> = {}) => routeData(loader(routeArgs(new Request(`http://localhost:3000${path}`, { headers }))));
 
 describe("/reverse-phone-lookup", () => {
   it("shows the form with countries in the page language, the market's country first", async () => {
@@ -40,7 +35,7 @@ describe("/reverse-phone-lookup", () => {
 
   it("answers a posted number with what the number tells, without a provider", async () => {
     const answer = await post("/id/reverse-phone-lookup", { country: "PH", number: "0917 123 4567" });
-    expect(answer.init?.status ?? 200).toBe(200);
+    expect(answer.status).toBe(200);
     expect(answer.data.result).toMatchObject({
       number: "+639171234567",
       valid: true,
@@ -61,11 +56,11 @@ describe("/reverse-phone-lookup", () => {
 
   it("refuses empty and invalid numbers with 400 and the translated message key", async () => {
     const empty = await post("/ph/reverse-phone-lookup", { country: "PH", number: "" });
-    expect(empty.init?.status).toBe(400);
+    expect(empty.status).toBe(400);
     expect(empty.data).toEqual({ values: { country: "PH", number: "" }, error: "requests.errors.numberRequired" });
     const bad = await post("/reverse-phone-lookup", { country: "ID", number: "12" });
     expect(bad.data.error).toBe("requests.errors.numberInvalid");
-    expect((await get("/reverse-phone-lookup?number=abc")).init?.status).toBe(400);
+    expect((await get("/reverse-phone-lookup?number=abc")).status).toBe(400);
     expect((await getT("id"))("requests.errors.numberInvalid")).not.toBe("Please enter a valid mobile number");
   });
 
@@ -91,7 +86,7 @@ describe("/reverse-phone-lookup", () => {
     await withTwilio(404);
     const { token } = await signedInUser();
     const answer = await post("/reverse-phone-lookup", { country: "ID", number: "081234567812" }, { Cookie: `token=${token}` });
-    expect(answer.init?.status ?? 200).toBe(200);
+    expect(answer.status).toBe(200);
     expect(answer.data.result).toMatchObject({ country: "ID", numberType: "MOBILE", providerState: "failed", details: null });
   });
 });

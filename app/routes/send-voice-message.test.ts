@@ -2,27 +2,27 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
+import { routeData } from "../../tests/support/route-data";
 import { action as sendApi } from "./api.v1.voice.send";
 import { loader as messagesApi } from "./api.v1.voice.messages";
 import { action, loader } from "./send-voice-message";
 
-type Answer = { data: { errors: Record<string, string>; preview: string[] | null }; init: { status: number } | null };
 const fields = { country: "PH", number: "0917 123 4567", name: "Ana", message: "Dinner at seven.", language: "en", voice: "male" };
 const post = async (path: string, token: string, extra: Record<string, string>) =>
-  action(routeArgs(formRequest(path, { ...fields, ...extra }, { Cookie: `token=${token}` })));
+  routeData(action(routeArgs(formRequest(path, { ...fields, ...extra }, { Cookie: `token=${token}` }))));
 
 describe("/send-voice-message", () => {
   it("needs an active subscription", async () => {
-    const anonymous = await loader(routeArgs(new Request("http://localhost:3000/id/send-voice-message"))).catch((r: Response) => r);
-    expect((anonymous as Response).headers.get("Location")).toBe("/id");
+    const anonymous = await routeData(loader(routeArgs(new Request("http://localhost:3000/id/send-voice-message"))));
+    expect(anonymous.headers.get("Location")).toBe("/id");
     const expired = await signedInUser({ days: -1 });
-    const res = await loader(routeArgs(new Request("http://localhost:3000/send-voice-message", { headers: { Cookie: `token=${expired.token}` } }))).catch((r: Response) => r);
-    expect((res as Response).headers.get("Location")).toBe("/dashboard/?s=-1&at=10");
+    const res = await routeData(loader(routeArgs(new Request("http://localhost:3000/send-voice-message", { headers: { Cookie: `token=${expired.token}` } }))));
+    expect(res.headers.get("Location")).toBe("/dashboard/?s=-1&at=10");
   });
 
   it("previews the spoken text, sends, lists the message and refuses a second one within three hours", async () => {
     const { token, user } = await signedInUser();
-    const preview = (await post("/ph/send-voice-message", token, { intent: "preview", language: "fil" })) as unknown as Answer;
+    const preview = await post("/ph/send-voice-message", token, { intent: "preview", language: "fil" });
     expect(preview.data.preview).toEqual([
       (await getT("ph"))("voice.spoken.intro", { name: "Ana" }),
       "Dinner at seven.",
@@ -30,21 +30,21 @@ describe("/send-voice-message", () => {
     ]);
     expect(await db().voiceMessage.count({ where: { userId: user.id } })).toBe(0);
 
-    const sent = (await post("/ph/send-voice-message", token, { intent: "send" })) as Response;
+    const sent = await post("/ph/send-voice-message", token, { intent: "send" });
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/ph/send-voice-message");
     const page = await loader(routeArgs(new Request("http://localhost:3000/send-voice-message", { headers: { Cookie: `token=${token}` } })));
     expect(page.history).toMatchObject([{ to: "+639171234567", text: "Dinner at seven.", state: "queued", language: "en" }]);
 
-    const again = (await post("/send-voice-message", token, { intent: "send" })) as unknown as Answer;
-    expect(again.init?.status).toBe(429);
-    expect(again.data.errors.form).toMatch(/next one/);
+    const again = await post("/send-voice-message", token, { intent: "send" });
+    expect(again.status).toBe(429);
+    expect((again.data.errors as { form?: string }).form).toMatch(/next one/);
   });
 
   it("answers invalid input with 400 and translated messages", async () => {
     const { token } = await signedInUser();
-    const answer = (await post("/id/send-voice-message", token, { number: "12", name: " ", message: "" })) as unknown as Answer;
-    expect(answer.init?.status).toBe(400);
+    const answer = await post("/id/send-voice-message", token, { number: "12", name: " ", message: "" });
+    expect(answer.status).toBe(400);
     const t = await getT("id");
     expect(answer.data.errors).toEqual({
       number: t("requests.errors.numberInvalid"),
@@ -55,8 +55,8 @@ describe("/send-voice-message", () => {
 
   it("refuses a name or message over its limit with the limit in the message, as the API does", async () => {
     const { token } = await signedInUser();
-    const answer = (await post("/send-voice-message", token, { name: "N".repeat(61), message: "m".repeat(501) })) as unknown as Answer;
-    expect(answer.init?.status).toBe(400);
+    const answer = await post("/send-voice-message", token, { name: "N".repeat(61), message: "m".repeat(501) });
+    expect(answer.status).toBe(400);
     expect(answer.data.errors).toEqual({
       name: "The name can have at most 60 characters.",
       message: "The message can have at most 500 characters.",

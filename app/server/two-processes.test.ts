@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { MAINTENANCE_LEASE } from "~/maintenance.server";
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
-import { PAYPAL_ENV, paypalWebhookHeaders, startPayPalFake } from "../../tests/support/paypal-fake";
+import { PAYPAL_ENV, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
 
 // With TEST_POSTGRES=1 this file runs in the postgres project only (vite.config.ts).
 const onPostgres = process.env.TEST_DB === "postgres";

@@ -4,7 +4,7 @@ import { config, resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { allowConsoleError } from "../../tests/support/console";
 import { createUser } from "../../tests/support/factories";
-import { startFake } from "../../tests/support/http-fake";
+import { startFake } from "../../tests/fakes/http";
 import { action as statusCallback } from "~/routes/voice.status";
 import { action as optOutCallback } from "~/routes/voice.opt-out";
 import { buildTwiml, sendVoiceMessage } from "./messages.server";

@@ -1,7 +1,7 @@
 // What a second server with other settings shows: the pages name the configured support address and
 // retention period in every language; with a number lookup provider the searching modal has its
 // carrier step; and a start on a port already in use fails with one sentence.
-import { startFake } from "../support/http-fake.ts";
+import { startTwilioFake } from "../fakes/twilio.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
 import { PORT } from "./support/env.ts";
@@ -43,21 +43,7 @@ test("the pages name CONTACT_EMAIL and RETENTION_DAYS in every language", async 
 test("with a lookup provider the searching modal shows the carrier step, before city and location", async ({ page, js }) => {
   test.setTimeout(90_000);
   // Twilio Lookup v2's answer for a Philippine mobile, from a local fake.
-  const twilio = await startFake((req, res) => {
-    const number = decodeURIComponent(new URL(req.url, "http://x").pathname.split("/").pop()!);
-    res.writeHead(200, { "Content-Type": "application/json" }).end(
-      JSON.stringify({
-        calling_country_code: "63",
-        country_code: "PH",
-        phone_number: number,
-        national_format: "0917 123 4567",
-        valid: true,
-        validation_errors: [],
-        caller_name: null,
-        line_type_intelligence: { carrier_name: "Globe Telecom", type: "mobile", mobile_country_code: "515", mobile_network_code: "02", error_code: null },
-      }),
-    );
-  });
+  const twilio = await startTwilioFake();
   const port = SPAWN_PORT + (js ? 2 : 3);
   const base = `http://localhost:${port}`;
   const server = startSecondServer({ PORT: String(port), PUBLIC_URL: base, TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_BASE_URL: twilio.origin });

@@ -5,7 +5,7 @@
 import type { ChildProcess } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { startFake } from "../support/http-fake.ts";
+import { startFake } from "../fakes/http.ts";
 import { PORT } from "./support/env.ts";
 import { startTaggedServer } from "./support/tagged-server.ts";
 import { expect, test } from "./support/fixtures.ts";

@@ -10,6 +10,7 @@ import { localizePath, type Locale } from "~/i18n/locales";
 import { paths } from "~/paths";
 import { devRoutes, localePrefixes, pageRoutes, type Access, type PageRoute } from "~/route-table.js";
 import { signedInUser } from "../support/factories";
+import { routeData } from "../support/route-data";
 import { samplePath, sampleParams } from "./routes";
 
 type Role = "visitor" | "subscriber" | "expired";
@@ -48,19 +49,8 @@ const OWN_STATUS: Record<string, number> = {
 };
 
 async function answerOf(promise: Promise<unknown>): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await promise;
-  } catch (error) {
-    result = error;
-    if (!(error instanceof Response) && (error as { type?: unknown })?.type !== "DataWithResponseInit") throw error;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  if (result && typeof result === "object" && (result as { type?: unknown }).type === "DataWithResponseInit") {
-    const init = (result as { init?: { status?: number; headers?: HeadersInit } | null }).init;
-    return { status: init?.status ?? 200, location: new Headers(init?.headers).get("Location") };
-  }
-  return { status: 200, location: null };
+  const { status, headers } = await routeData(promise);
+  return { status, location: headers.get("Location") };
 }
 
 const routes: PageRoute[] = [...pageRoutes, ...devRoutes];

@@ -7,7 +7,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import type { BrowserContext, Page } from "@playwright/test";
-import { startFake } from "../support/http-fake.ts";
+import { startFake } from "../fakes/http.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD, PORT } from "../e2e/support/env.ts";
 import { startTaggedServer } from "../e2e/support/tagged-server.ts";
 import { fillLogin, submitLogin, waitForHydration } from "../e2e/support/pages.ts";

@@ -63,8 +63,12 @@ export function browserCookie(response: Response) {
   return header.split(";")[0]!;
 }
 
-export async function readEnvelope(response: Response) {
-  const body = (await response.json()) as { status: number; message: string; error: string | null; data: unknown };
+/**
+ * The JSON API's envelope (app/api/envelope.server.ts), checked to carry the HTTP status; `T` names
+ * the shape of `data` the test expects (null when the answer has none).
+ */
+export async function readEnvelope<T = unknown>(response: Response) {
+  const body = (await response.json()) as { status: number; message: string; error: string | null; data: T | null };
   expect(body.status).toBe(response.status);
   return body;
 }

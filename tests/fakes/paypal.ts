@@ -2,7 +2,7 @@
 // webhook signature verification, which accepts what paypalWebhookHeaders() signs.
 import { createHash, createHmac } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { startFake, type Recorded } from "./http-fake";
+import { startFake, type Recorded } from "./http.ts";
 
 export const PAYPAL_WEBHOOK_ID = "WH-8PT597110X687430LKGECATA";
 const SIGNING_KEY = "fake-paypal-signing-key";

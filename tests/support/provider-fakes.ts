@@ -1,0 +1,54 @@
+// Runs the app's real Twilio and SendGrid providers against the local fakes in tests/fakes, for tests
+// of what the app does when a provider answers or fails.
+import { resetConfig } from "~/config.server";
+import { startSendGridFake, sendgridEnv } from "../fakes/sendgrid";
+import { startTwilioFake, twilioEnv } from "../fakes/twilio";
+import { allowConsoleError } from "./console";
+
+async function withEnv(env: Record<string, string>, test: () => Promise<void>) {
+  Object.assign(process.env, env);
+  resetConfig();
+  try {
+    await test();
+  } finally {
+    for (const key of Object.keys(env)) delete process.env[key];
+    resetConfig();
+  }
+}
+
+/** Runs `test` with the real Twilio SMS provider pointed at a fake that answers 500 to everything. */
+export async function withFailingTwilio(test: () => Promise<void>) {
+  allowConsoleError();
+  const fake = await startTwilioFake({ failWith: 500 });
+  await withEnv(twilioEnv(fake.origin), test).finally(fake.close);
+}
+
+/**
+ * Runs `test` with the real SendGrid provider pointed at a fake that refuses every message; returns
+ * how many sends reached the fake.
+ */
+export async function withFailingSendGrid(test: () => Promise<void>) {
+  allowConsoleError();
+  const fake = await startSendGridFake({ refuse: true });
+  await withEnv(sendgridEnv(fake.origin), test).finally(fake.close);
+  return fake.requests.length;
+}
+
+const { TWILIO_FROM: _from, ...lookupEnv } = twilioEnv("");
+
+/**
+ * Configures the real Twilio Lookup provider against a fake that answers `status` (the PH answer of
+ * twilioLookupAnswer on 200). Call `stopTwilioLookupFake` after each test.
+ */
+export async function startTwilioLookupFake(status = 200) {
+  const fake = await startTwilioFake(status === 200 ? {} : { failWith: status });
+  Object.assign(process.env, { ...lookupEnv, TWILIO_BASE_URL: fake.origin });
+  resetConfig();
+  return fake;
+}
+
+export async function stopTwilioLookupFake(fake: { close(): Promise<unknown> } | undefined) {
+  for (const key of Object.keys(lookupEnv)) delete process.env[key];
+  resetConfig();
+  await fake?.close();
+}
