@@ -20,48 +20,33 @@ import { DAY } from "~/utils/time";
  * Idempotent; it runs in one process at a time anyway (the jobs below).
  */
 export async function runMaintenance(now = new Date()) {
-  const [
-    sessions,
-    codes,
-    authCodes,
-    rateLimits,
-    positions,
-    renewalReminders,
-    phoneLookups,
-    deviceReports,
-    declines,
-    sandboxRenewals,
-    signInThrottles,
-    checkoutBrowsers,
-  ] = await Promise.all([
-    db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
-    db().verificationCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
-    db().authCode.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DAY) } } }),
-    sweepRateLimits(now),
-    purgeOldPositions(now),
-    sendRenewalReminders(now),
-    sweepPhoneLookups(now),
-    purgeOldDeviceReports(now),
-    sweepDeclines(now),
-    renewSandboxSubscriptions(now),
-    sweepSignInThrottles(now.getTime()),
+  const dayAgo = new Date(now.getTime() - DAY);
+  return counted({
+    sessions: db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
+    codes: db().verificationCode.deleteMany({ where: { expiresAt: { lt: dayAgo } } }),
+    authCodes: db().authCode.deleteMany({ where: { expiresAt: { lt: dayAgo } } }),
+    rateLimits: sweepRateLimits(now),
+    positions: purgeOldPositions(now),
+    renewalReminders: sendRenewalReminders(now),
+    phoneLookups: sweepPhoneLookups(now),
+    deviceReports: purgeOldDeviceReports(now),
+    declines: sweepDeclines(now),
+    sandboxRenewals: renewSandboxSubscriptions(now),
+    signInThrottles: sweepSignInThrottles(now.getTime()),
     // The automatic sign-in after payment is long over by then (the cookie itself lasts a week).
-    db().checkoutBrowser.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - 7 * DAY) } } }),
-  ]);
-  return {
-    sessions: sessions.count,
-    codes: codes.count,
-    authCodes: authCodes.count,
-    rateLimits,
-    positions,
-    renewalReminders,
-    phoneLookups,
-    deviceReports,
-    declines,
-    sandboxRenewals,
-    signInThrottles,
-    checkoutBrowsers: checkoutBrowsers.count,
-  };
+    checkoutBrowsers: db().checkoutBrowser.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - 7 * DAY) } } }),
+  });
+}
+
+/** Runs the sweeps at once and names how many rows each touched (a deleteMany answers its count). */
+async function counted<T extends Record<string, PromiseLike<number | { count: number }>>>(sweeps: T): Promise<{ [K in keyof T]: number }> {
+  const names = Object.keys(sweeps) as (keyof T)[];
+  const results: (number | { count: number })[] = await Promise.all(names.map((name) => sweeps[name]));
+  return Object.fromEntries(names.map((name, i) => [name, countOf(results[i]!)])) as { [K in keyof T]: number };
+}
+
+function countOf(result: number | { count: number }) {
+  return typeof result === "number" ? result : result.count;
 }
 
 /**

@@ -8,18 +8,13 @@ import { BASE_URL, DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr, type Locale } from "./support/i18n.ts";
 import { fillLogin, loginModal, openLogin, submitLogin } from "./support/pages.ts";
-import { uniqueEmail } from "./support/users.ts";
+import { uniqueEmail, deleteUsersByEmail } from "./support/users.ts";
 
 const PREFIX: Record<Locale, string> = { en: "", id: "/id", ph: "/ph" };
 
 /** Accounts made by a checkout belong to the test that bought them. */
 const bought: string[] = [];
-test.afterEach(() => {
-  const db = new Database(DB_FILE, { fileMustExist: true });
-  db.pragma("busy_timeout = 10000");
-  for (const email of bought.splice(0)) db.prepare(`DELETE FROM "User" WHERE email = ?`).run(email);
-  db.close();
-});
+test.afterEach(() => deleteUsersByEmail(bought.splice(0)));
 
 async function startCheckout(page: Page, locale: Locale, email: string) {
   await page.goto(`${PREFIX[locale]}/checkout`);

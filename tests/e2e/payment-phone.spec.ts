@@ -7,7 +7,7 @@ import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
 import { waitForHydration } from "./support/pages.ts";
-import { uniqueEmail } from "./support/users.ts";
+import { uniqueEmail, deleteUsersByEmail } from "./support/users.ts";
 
 const LOCALES: { locale: Locale; prefix: string; local: string; e164: string }[] = [
   { locale: "en", prefix: "", local: "(201) 555-0123", e164: "+12015550123" },
@@ -26,12 +26,7 @@ function accountPhone(email: string) {
 }
 
 const bought: string[] = [];
-test.afterEach(() => {
-  const db = new Database(DB_FILE, { fileMustExist: true });
-  db.pragma("busy_timeout = 10000");
-  for (const email of bought.splice(0)) db.prepare(`DELETE FROM "User" WHERE email = ?`).run(email);
-  db.close();
-});
+test.afterEach(() => deleteUsersByEmail(bought.splice(0)));
 
 async function openPayment(page: Page, js: boolean, locale: Locale, prefix: string, email: string) {
   await page.goto(`${prefix}/checkout`);

@@ -6,7 +6,7 @@ import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
 import { expectNotice, waitForHydration } from "./support/pages.ts";
-import { sqliteDate, uniqueEmail } from "./support/users.ts";
+import { sqliteDate, uniqueEmail, deleteUsersByEmail } from "./support/users.ts";
 
 function sql() {
   const connection = new Database(DB_FILE, { fileMustExist: true });
@@ -16,11 +16,7 @@ function sql() {
 
 /** Accounts made by a checkout belong to the test that bought them. */
 const bought: string[] = [];
-test.afterEach(() => {
-  const db = sql();
-  for (const email of bought.splice(0)) db.prepare(`DELETE FROM "User" WHERE email = ?`).run(email);
-  db.close();
-});
+test.afterEach(() => deleteUsersByEmail(bought.splice(0)));
 
 async function fillPayment(page: Page, email: string) {
   const modal = page.locator("#payment-modal");

@@ -62,6 +62,11 @@ export async function createUser(input: NewUser = {}): Promise<TestUser> {
   return { id, email, password, name };
 }
 
+/** Removes the accounts a test's checkouts created, by e-mail (their rows go with them, as below). */
+export function deleteUsersByEmail(emails: string[]) {
+  for (const email of emails) db().prepare(`DELETE FROM "User" WHERE email = ?`).run(email);
+}
+
 /** Removes a test user; sessions, codes and the subscription go with it (ON DELETE CASCADE). */
 export function deleteUser(id: string) {
   db().prepare(`DELETE FROM "User" WHERE id = ?`).run(id);
