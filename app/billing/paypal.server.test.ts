@@ -6,11 +6,11 @@ import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
+import { checkoutBrowsers } from "../../tests/support/checkout-browsers";
 import { allowConsoleError } from "../../tests/support/console";
-import { apiRequest, browserCookie, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
+import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
 import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
-import { loader as registerQueryRoute } from "~/routes/api.v1.personnal.register-query";
 import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cancel";
 import { action as webhook } from "~/routes/api.v1.webhooks";
 import { paymentTerms, planFor, planWarnings } from "~/billing/plans.server";
@@ -67,19 +67,15 @@ async function buy(address = email()) {
   });
   const body = await readEnvelope<{ id: string; url: string; provider: string }>(response);
   const checkoutId = body.data?.id;
-  if (checkoutId) browsers.set(checkoutId, browserCookie(response));
+  browsers.remember(checkoutId, response);
   const data = body.data;
   const checkout = data ? await db().checkout.findUniqueOrThrow({ where: { id: data.id } }) : null;
   return { response, body, data, email: address, id: data?.id ?? "", sub: checkout?.providerSessionId ?? "" };
 }
 
-/** The checkout cookie of the client that started each checkout: the automatic sign-in works only with it. */
-const browsers = new Map<string, string>();
-const inBrowserOf = (id: string) => ({ Cookie: browsers.get(id) ?? "" });
-const query = async (id: string) =>
-  (await readEnvelope<{ status: string; authCode: string | null }>(
-    await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }),
-  )).data!;
+/** The client that started each checkout: the automatic sign-in works only with its cookie. */
+const browsers = checkoutBrowsers();
+const { inBrowserOf, query } = browsers;
 const userOf = (address: string) => db().user.findUnique({ where: { email: address }, include: { subscription: true } });
 const mails = (address: string) => db().outboxMessage.count({ where: { to: address } });
 const paths = () => fake.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);

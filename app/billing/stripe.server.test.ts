@@ -4,15 +4,15 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { checkoutBrowsers } from "../../tests/support/checkout-browsers";
 import { allowConsoleError } from "../../tests/support/console";
 import { STRIPE_WEBHOOK_SECRET, startStripeFake, stripeEnv } from "../../tests/fakes/stripe";
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
-import { apiRequest, browserCookie, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../../tests/support/factories";
+import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../../tests/support/factories";
 import { formatDay } from "~/utils/money";
 import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { action as getPaidAmount } from "~/routes/api.v1.personnal.get-paid-amount";
-import { loader as registerQueryRoute } from "~/routes/api.v1.personnal.register-query";
 import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cancel";
 import { loader as infoRoute } from "~/routes/api.v1.personnal.subscribe.info";
 import { action as webhook } from "~/routes/api.v1.webhooks";
@@ -93,17 +93,13 @@ async function buy(email = uniqueEmail("buyer")) {
   });
   const body = await readEnvelope<{ id: string }>(response);
   const checkoutId = body.data?.id;
-  if (checkoutId) browsers.set(checkoutId, browserCookie(response));
+  browsers.remember(checkoutId, response);
   return { response, body, email, id: body.data?.id ?? "" };
 }
 
-/** The checkout cookie of the client that started each checkout: the automatic sign-in works only with it. */
-const browsers = new Map<string, string>();
-const inBrowserOf = (id: string) => ({ Cookie: browsers.get(id) ?? "" });
-const query = async (id: string) =>
-  (await readEnvelope<{ status: string; authCode: string | null }>(
-    await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } }),
-  )).data!;
+/** The client that started each checkout: the automatic sign-in works only with its cookie. */
+const browsers = checkoutBrowsers();
+const { inBrowserOf, query } = browsers;
 
 describe("checkout with Stripe (real SDK, local fake API)", () => {
   it("creates a subscription-mode Checkout Session: first day at once, then the recurring price", async () => {

@@ -1,0 +1,23 @@
+// The client that started each checkout, for the payment tests: the automatic sign-in after payment
+// works only with that client's checkout cookie (docs/decisions/011), so the tests remember it per
+// checkout and send it with the register query and the auth-code sign-in.
+import { loader as registerQueryRoute } from "~/routes/api.v1.personnal.register-query";
+import { apiRequest, browserCookie, readEnvelope, routeArgs } from "./factories";
+
+export function checkoutBrowsers() {
+  const cookies = new Map<string, string>();
+  /** Headers of the client that started checkout `id`. */
+  const inBrowserOf = (id: string) => ({ Cookie: cookies.get(id) ?? "" });
+  return {
+    inBrowserOf,
+    /** Keeps the checkout cookie that `response` (the checkout's answer) set. */
+    remember(id: string | undefined, response: Response) {
+      if (id) cookies.set(id, browserCookie(response));
+    },
+    /** GET /api/v1/personnal/registerQuery/{id}, from the client that started that checkout. */
+    async query(id: string) {
+      const answer = await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } });
+      return (await readEnvelope<{ status: string; authCode: string | null }>(answer)).data!;
+    },
+  };
+}
