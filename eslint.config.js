@@ -3,7 +3,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "bench/bare-remix/build/**", "app/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "tests/.tmp/**"] },
+  {
+    ignores: [
+      "build/**",
+      "bench/bare-remix/build/**",
+      "app/generated/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "tests/.tmp/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,7 @@
 // (Debian's, or the one inside the @sparticuz/chromium dev dependency) against the production build
 // (`npm run test:e2e` builds first) on a fresh SQLite file.
 import { defineConfig, devices } from "@playwright/test";
+
 import { BASE_URL, DB_FILE, PORT } from "./tests/e2e/support/env.ts";
 import { chromiumExecutable } from "./tests/support/chromium-path.ts";
 

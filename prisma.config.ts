@@ -1,7 +1,8 @@
 import path from "node:path";
-import { defineConfig } from "prisma/config";
+
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { defineConfig } from "prisma/config";
 
 // The CLI runs with the JavaScript engine: no engine binary is downloaded.
 // Migrations are written with `npm run db:migration` and applied by dbmate (see docs/decisions).
@@ -12,8 +13,6 @@ export default defineConfig({
   engine: "js",
   schema: path.join("prisma", "schema.prisma"),
   async adapter() {
-    return url.startsWith("postgres")
-      ? new PrismaPg({ connectionString: url })
-      : new PrismaBetterSQLite3({ url });
+    return url.startsWith("postgres") ? new PrismaPg({ connectionString: url }) : new PrismaBetterSQLite3({ url });
   },
 });

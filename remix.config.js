@@ -1,4 +1,5 @@
 import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
+
 import { devRoutes, localePrefixes, pageRoutes, resourceRoutes } from "./app/route-table.js";
 
 /** The Remix options; vite.config.ts hands them to the Remix Vite plugin. */

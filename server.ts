@@ -5,19 +5,21 @@
 // this file again (app/server/process.server.ts).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+
+import { planWarnings } from "~/billing/plans.server";
 import { config } from "~/config.server";
-import { DEMO_EMAIL, DEMO_PASSWORD, failStartup, prepare, startupCheck, startupStep } from "~/startup.server";
+import { installEdge, remixHandler } from "~/http/edge.server";
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
-import { planWarnings } from "~/billing/plans.server";
-import { installEdge, remixHandler } from "~/http/edge.server";
 import { healthChecks } from "~/server/health.server";
 import { log, setupLog } from "~/server/log.server";
 import { serveApp, startProcess } from "~/server/process.server";
 import { requestLog } from "~/server/request-log.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, failStartup, prepare, startupCheck, startupStep } from "~/startup.server";
 
 // A failed start (configuration, database, build, port) prints one sentence and exits with code 1.
 const c = await startupStep(config);
@@ -63,7 +65,13 @@ if (c.NODE_ENV === "development") {
   const client = path.resolve("build/client");
   app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
   // Open pages poll this to notice a new deployment: never from a cache.
-  app.use("/builds", express.static(path.join(client, "builds"), { cacheControl: false, setHeaders: (res) => res.setHeader("Cache-Control", "no-cache") }));
+  app.use(
+    "/builds",
+    express.static(path.join(client, "builds"), {
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
+    }),
+  );
   app.use(express.static(client, { maxAge: "1h" }));
   // @ts-expect-error the build exists at run time (npm run build)
   build = (await startupStep(() => import("./build/server/index.js"))) as ServerBuild;

@@ -1,7 +1,9 @@
 import { fileURLToPath } from "node:url";
+
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { configDefaults } from "vitest/config";
+
 import remixConfig from "./remix.config.js";
 
 /**
@@ -11,12 +13,31 @@ import remixConfig from "./remix.config.js";
  */
 function manualChunks(id: string) {
   if (id.includes("/node_modules/")) {
-    return /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream|cookie)\//.test(id) ? "shell" : undefined;
+    return /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream|cookie)\//.test(
+      id,
+    )
+      ? "shell"
+      : undefined;
   }
   const app = id.split("/app/")[1];
-  if (!app || app.startsWith("routes/") || app === "root.tsx" || app.includes(".client") || app.startsWith("components/dashboard/")) return undefined;
+  if (
+    !app ||
+    app.startsWith("routes/") ||
+    app === "root.tsx" ||
+    app.includes(".client") ||
+    app.startsWith("components/dashboard/")
+  )
+    return undefined;
   // The dialogs load when opened (root.tsx), the cookie banner where tags are configured.
-  if (["components/auth-modals.tsx", "components/payment-modal.tsx", "components/consent.tsx", "auth/validation.ts"].includes(app)) return undefined;
+  if (
+    [
+      "components/auth-modals.tsx",
+      "components/payment-modal.tsx",
+      "components/consent.tsx",
+      "auth/validation.ts",
+    ].includes(app)
+  )
+    return undefined;
   // The route table (where tags may run) loads with the tags; the text pages' parts with those pages.
   // The recipient's pages never hydrate: their components and script stay out of the shell too.
   const withTheirPages = ["route-table.js", "http/policy.ts", "components/text-page.tsx", "components/refund-form.tsx"];
@@ -44,11 +65,23 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: "sqlite",
           env: { TEST_DB: "sqlite" },
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_POSTGRES === "1" ? ["app/server/two-processes.test.ts"] : [])],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_POSTGRES === "1" ? ["app/server/two-processes.test.ts"] : []),
+          ],
         },
       },
       ...(process.env.TEST_POSTGRES === "1"
-        ? [{ extends: true as const, test: { name: "postgres", env: { TEST_DB: "postgres" }, exclude: [...configDefaults.exclude, "app/server/cluster.test.ts"] } }]
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "postgres",
+                env: { TEST_DB: "postgres" },
+                exclude: [...configDefaults.exclude, "app/server/cluster.test.ts"],
+              },
+            },
+          ]
         : []),
     ],
     hookTimeout: 60_000,

@@ -1,5 +1,7 @@
 import { availableParallelism } from "node:os";
+
 import { z } from "zod";
+
 import { parseTrustProxy, type TrustProxy } from "~/http/trust-proxy.server";
 import type { ThirdPartyTags } from "~/telemetry/tags";
 
@@ -72,7 +74,10 @@ const schema = z.object({
   CHECKOUT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   CHECKOUT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   // Payments: the plan per locale, and the provider keys (none → the embedded sandbox checkout).
-  PLAN_CURRENCY: z.string().regex(/^(en|id|ph):[A-Z]{3}(,(en|id|ph):[A-Z]{3})*$/).default("en:USD,id:IDR,ph:PHP"),
+  PLAN_CURRENCY: z
+    .string()
+    .regex(/^(en|id|ph):[A-Z]{3}(,(en|id|ph):[A-Z]{3})*$/)
+    .default("en:USD,id:IDR,ph:PHP"),
   PLAN_USD: planAmounts.default("0.99/29.99"),
   PLAN_IDR: planAmounts.default("15000/449000"),
   PLAN_PHP: planAmounts.default("49/1499"),
@@ -94,11 +99,20 @@ const schema = z.object({
   DEVICE_REPORT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   BUILD_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   ICON_KIT_URL: z.string().url().optional(),
-  GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "GTM-XXXXXXX").optional(),
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, "GTM-XXXXXXX")
+    .optional(),
   GTM_ORIGIN: z.string().url().default("https://www.googletagmanager.com"),
-  META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, "digits").optional(),
+  META_PIXEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, "digits")
+    .optional(),
   META_PIXEL_SCRIPT_URL: z.string().url().default("https://connect.facebook.net/en_US/fbevents.js"),
-  CLARITY_ID: z.string().regex(/^[a-z0-9]{6,20}$/, "a Clarity project id").optional(),
+  CLARITY_ID: z
+    .string()
+    .regex(/^[a-z0-9]{6,20}$/, "a Clarity project id")
+    .optional(),
   CLARITY_ORIGIN: z.string().url().default("https://www.clarity.ms"),
   FINGERPRINT_MONITORING: z.enum(["0", "1"]).default("0"),
 });
@@ -125,7 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // Vite's dev server (hot reload) runs in one process.
     workers: c.NODE_ENV === "development" ? 1 : (c.WEB_CONCURRENCY ?? availableParallelism()),
     logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === "production" ? "json" : "text"),
-    appIds: c.API_APP_IDS ? c.API_APP_IDS.split(",").map((s) => s.trim()).filter(Boolean) : null,
+    appIds: c.API_APP_IDS
+      ? c.API_APP_IDS.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null,
     plans: planTable(c),
     trustProxy: (parseTrustProxy(c.TRUST_PROXY) as { ok: true; value: TrustProxy }).value,
     thirdParty: thirdPartyTags(c),
@@ -158,7 +176,12 @@ function planTable(c: z.infer<typeof schema>): Record<"en" | "id" | "ph", PlanCo
   const plan = (locale: "en" | "id" | "ph"): PlanConfig => {
     const currency = byLocale[locale] ?? "USD";
     const [first, recurring] = (amounts[currency] ?? c.PLAN_USD).split("/") as [string, string];
-    return { currency: amounts[currency] ? currency : "USD", firstDayAmount: minorUnits(first), amount: minorUnits(recurring), periodDays: c.PERIOD_DAYS };
+    return {
+      currency: amounts[currency] ? currency : "USD",
+      firstDayAmount: minorUnits(first),
+      amount: minorUnits(recurring),
+      periodDays: c.PERIOD_DAYS,
+    };
   };
   return { en: plan("en"), id: plan("id"), ph: plan("ph") };
 }

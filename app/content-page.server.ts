@@ -1,6 +1,7 @@
 // What a text page's loader answers (routes/content-page.tsx, routes/unsubscribe-and-refund.tsx): its
 // content in the page's language, its SEO, and which extra part it shows.
 import { data } from "@remix-run/node";
+
 import { contentPage, formatDate, type ContentPageKey } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";

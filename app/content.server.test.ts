@@ -1,15 +1,26 @@
 // Page texts name the configured support address, retention and sign-in periods, in every language.
 import { afterEach, describe, expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
 import { articleSlugs } from "~/content.server";
+
 import { routeArgs } from "../tests/support/factories";
 import { loader as articleLoader } from "./routes/blog.$slug";
 import { loader as contactLoader } from "./routes/contact-us";
 import { loader as contentLoader } from "./routes/content-page";
-import { loader as refundLoader } from "./routes/unsubscribe-and-refund";
 import { loader as homeLoader } from "./routes/home";
+import { loader as refundLoader } from "./routes/unsubscribe-and-refund";
 
-const PAGES = ["/about-us", "/privacy-policy", "/terms-of-use", "/cookies-policy", "/intellectual-property", "/unsubscribe-and-refund", "/faqs", "/tracking-phone-number"];
+const PAGES = [
+  "/about-us",
+  "/privacy-policy",
+  "/terms-of-use",
+  "/cookies-policy",
+  "/intellectual-property",
+  "/unsubscribe-and-refund",
+  "/faqs",
+  "/tracking-phone-number",
+];
 const LOCALES = [
   { prefix: "", days: (n: number) => (n === 1 ? "1 day" : `${n} days`) },
   { prefix: "/id", days: (n: number) => `${n} hari` },
@@ -27,7 +38,8 @@ async function allPageTexts(prefix: string) {
   }
   texts.push(await contactLoader(routeArgs(request(`${prefix}/contact-us`))));
   texts.push(await homeLoader(routeArgs(request(`${prefix}/`))));
-  for (const slug of articleSlugs) texts.push(await articleLoader({ ...routeArgs(request(`${prefix}/blog/${slug}`)), params: { slug } }));
+  for (const slug of articleSlugs)
+    texts.push(await articleLoader({ ...routeArgs(request(`${prefix}/blog/${slug}`)), params: { slug } }));
   // The page texts, not the messages sent for the page's components (those keep their {{placeholders}}).
   return JSON.stringify(texts, (key, value: unknown) => (key === "translations" ? undefined : value));
 }
@@ -47,18 +59,21 @@ describe("texts that follow the configuration", () => {
     expect(text).not.toContain("{{");
   });
 
-  it.each(LOCALES)("name CONTACT_EMAIL, RETENTION_DAYS and SESSION_TTL_DAYS when set ($prefix)", async ({ prefix, days }) => {
-    process.env.CONTACT_EMAIL = "help@family.example.org";
-    process.env.RETENTION_DAYS = "7";
-    process.env.SESSION_TTL_DAYS = "1";
-    resetConfig();
-    const text = await allPageTexts(prefix);
-    // The contact page, privacy, terms, cookies, intellectual property, refund, about: ten places.
-    expect(text.split("help@family.example.org").length - 1).toBeGreaterThanOrEqual(10);
-    expect(text).not.toContain("support@familylocator.example");
-    expect(text.split(days(7)).length - 1).toBeGreaterThanOrEqual(8);
-    expect(text).toContain(days(1));
-    expect(text).not.toMatch(/\b30\b/);
-    expect(text).not.toContain("{{");
-  });
+  it.each(LOCALES)(
+    "name CONTACT_EMAIL, RETENTION_DAYS and SESSION_TTL_DAYS when set ($prefix)",
+    async ({ prefix, days }) => {
+      process.env.CONTACT_EMAIL = "help@family.example.org";
+      process.env.RETENTION_DAYS = "7";
+      process.env.SESSION_TTL_DAYS = "1";
+      resetConfig();
+      const text = await allPageTexts(prefix);
+      // The contact page, privacy, terms, cookies, intellectual property, refund, about: ten places.
+      expect(text.split("help@family.example.org").length - 1).toBeGreaterThanOrEqual(10);
+      expect(text).not.toContain("support@familylocator.example");
+      expect(text.split(days(7)).length - 1).toBeGreaterThanOrEqual(8);
+      expect(text).toContain(days(1));
+      expect(text).not.toMatch(/\b30\b/);
+      expect(text).not.toContain("{{");
+    },
+  );
 });

@@ -1,21 +1,33 @@
 // Page and blog content (locales/<locale>/pages.json and blog.json). Server only: a route's loader
 // passes on the part its page shows, so the browser never downloads whole content files.
 import { z } from "zod";
-import enBlog from "../locales/en/blog.json";
-import idBlog from "../locales/id/blog.json";
-import phBlog from "../locales/ph/blog.json";
-import enPages from "../locales/en/pages.json";
-import idPages from "../locales/id/pages.json";
-import phPages from "../locales/ph/pages.json";
+
 import { config } from "~/config.server";
 import { intlLocale, type Locale } from "~/i18n/locales";
 import { commonMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
 
+import enBlog from "../locales/en/blog.json";
+import enPages from "../locales/en/pages.json";
+import idBlog from "../locales/id/blog.json";
+import idPages from "../locales/id/pages.json";
+import phBlog from "../locales/ph/blog.json";
+import phPages from "../locales/ph/pages.json";
+
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const section = z.object({ heading: z.string(), paragraphs: z.array(z.string()), list: z.array(z.string()).optional() });
+const section = z.object({
+  heading: z.string(),
+  paragraphs: z.array(z.string()),
+  list: z.array(z.string()).optional(),
+});
 const seo = { title: z.string(), description: z.string() };
-const textPage = z.object({ ...seo, heading: z.string(), intro: z.string().optional(), updated: isoDate.optional(), sections: z.array(section) });
+const textPage = z.object({
+  ...seo,
+  heading: z.string(),
+  intro: z.string().optional(),
+  updated: isoDate.optional(),
+  sections: z.array(section),
+});
 const notice = z.object({ ...seo, heading: z.string(), text: z.string() });
 const titled = z.object({ title: z.string(), text: z.string() });
 const faq = z.object({ q: z.string(), a: z.string() });
@@ -59,7 +71,11 @@ type Article = z.infer<typeof articleSchema>;
 export type TextPageKey = "about" | "privacy" | "terms" | "cookies" | "intellectualProperty" | "refund" | "tracking";
 
 // Parsed once at start: a content file that lost a field fails loudly instead of rendering blanks.
-const parsedPages = { en: pagesSchema.parse(enPages), id: pagesSchema.parse(idPages), ph: pagesSchema.parse(phPages) } satisfies Record<Locale, Pages>;
+const parsedPages = {
+  en: pagesSchema.parse(enPages),
+  id: pagesSchema.parse(idPages),
+  ph: pagesSchema.parse(phPages),
+} satisfies Record<Locale, Pages>;
 const parsedBlogs = {
   en: blogSchema.parse(enBlog).articles,
   id: blogSchema.parse(idBlog).articles,
@@ -86,7 +102,8 @@ type Strings = string | Strings[] | { [key: string]: Strings };
 /** Fills the known `{{name}}` placeholders of every string in a content tree. */
 function fill<T>(node: T, values: Record<string, string>): T {
   const visit = (value: Strings): Strings => {
-    if (typeof value === "string") return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+    if (typeof value === "string")
+      return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
     if (Array.isArray(value)) return value.map(visit);
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v)]));
   };
@@ -148,11 +165,20 @@ export function readingMinutes(article: Pick<Article, "title" | "sections">) {
 
 /** "2026-01-14" as a long date in the page's language; UTC, so no time zone moves it a day. */
 export function formatDate(isoDay: string, locale: Locale) {
-  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDay}T00:00:00Z`));
+  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
 }
 
 /** What a list or a link shows of an article. */
-export type ArticleSummary = { slug: string; title: string; description: string; date: string; dateLabel: string; minutes: number };
+export type ArticleSummary = {
+  slug: string;
+  title: string;
+  description: string;
+  date: string;
+  dateLabel: string;
+  minutes: number;
+};
 
 function summary(slug: string, article: Article, locale: Locale): ArticleSummary {
   const { title, description, date } = article;

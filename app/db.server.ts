@@ -1,8 +1,9 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
-import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
+
 import { config } from "~/config.server";
+import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
+import { PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
 import { recordDbTime } from "~/server/request-log.server";
 
 // Both generated clients come from one model definition, so they expose the same API; the SQLite

@@ -2,6 +2,7 @@
 // Stored without the client's IP address (the privacy policy promises that), deleted after
 // DEVICE_REPORT_RETENTION_DAYS by the maintenance job.
 import { z } from "zod";
+
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { DAY } from "~/utils/time";

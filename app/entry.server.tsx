@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
+
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+
 import { setPageHeaders } from "~/http/csp.server";
 import { NonceContext } from "~/http/nonce";
 import { routePolicy } from "~/http/policy";

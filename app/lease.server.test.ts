@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+
 import { acquireLease, leaseHolder, releaseLease } from "./lease.server";
 
 const T = 1_800_000_000_000;

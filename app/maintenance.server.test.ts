@@ -1,22 +1,27 @@
 import { describe, expect, it } from "vitest";
+
 import { createSession } from "~/auth/session.server";
+import { startCheckout } from "~/billing/checkout.server";
+import { renewSandboxSubscriptions, sandboxAdvance, sandboxPay } from "~/billing/sandbox.server";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { hit } from "~/rate-limit.server";
+import { subscriptionDetails } from "~/subscription.server";
 import { sha256 } from "~/utils/hash.server";
+import { DAY as DAY_MS } from "~/utils/time";
+
 import { createUser, uniqueEmail } from "../tests/support/factories";
 import { leaseHolder } from "./lease.server";
-import { renewSandboxSubscriptions, sandboxAdvance, sandboxPay } from "~/billing/sandbox.server";
-import { startCheckout } from "~/billing/checkout.server";
-import { subscriptionDetails } from "~/subscription.server";
 import { MAINTENANCE_LEASE, runMaintenance, startMaintenance } from "./maintenance.server";
-import { DAY as DAY_MS } from "~/utils/time";
 
 it("removes expired sessions and ended rate-limit windows, and keeps live ones", async () => {
   const { user } = await createUser();
   const live = await createSession(user.id);
   const old = await createSession(user.id);
-  await db().session.updateMany({ where: { tokenHash: sha256(old.token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  await db().session.updateMany({
+    where: { tokenHash: sha256(old.token) },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  });
   await hit("sweep-me", 5, 1000, new Date(Date.now() - 5000));
   await hit("keep-me", 5, 60_000);
   const result = await runMaintenance();
@@ -27,7 +32,14 @@ it("removes expired sessions and ended rate-limit windows, and keeps live ones",
 });
 
 it("sweeps number lookups cached for more than a day", async () => {
-  await db().phoneLookup.create({ data: { number: "+639170000001", provider: "twilio", result: "{}", fetchedAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) } });
+  await db().phoneLookup.create({
+    data: {
+      number: "+639170000001",
+      provider: "twilio",
+      result: "{}",
+      fetchedAt: new Date(Date.now() - 2 * 24 * 3600 * 1000),
+    },
+  });
   await db().phoneLookup.create({ data: { number: "+639170000002", provider: "twilio", result: "{}" } });
   expect((await runMaintenance()).phoneLookups).toBe(1);
   expect(await db().phoneLookup.count()).toBe(1);
@@ -39,13 +51,27 @@ it("deletes positions older than RETENTION_DAYS, keeps the requests' states and 
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
   const position = { latitude: 14.65, longitude: 121.05, accuracyMeters: 12, address: "Quezon City, PH" };
   const make = (code: string, status: string, locatedAt: Date) =>
-    db().locationRequest.create({ data: { userId: user.id, channel: "link", requesterName: "Ana", locale: "en", code, status, locatedAt, ...position } });
+    db().locationRequest.create({
+      data: {
+        userId: user.id,
+        channel: "link",
+        requesterName: "Ana",
+        locale: "en",
+        code,
+        status,
+        locatedAt,
+        ...position,
+      },
+    });
   const old = await make("Retain01", "gps_tracked", daysAgo(31));
   const oldIp = await make("Retain02", "ip_located", daysAgo(45));
   const fresh = await make("Retain03", "gps_tracked", daysAgo(29));
 
   expect((await runMaintenance(now)).positions).toBe(2);
-  for (const [row, status] of [[old, "gps_tracked"], [oldIp, "ip_located"]] as const) {
+  for (const [row, status] of [
+    [old, "gps_tracked"],
+    [oldIp, "ip_located"],
+  ] as const) {
     expect(await db().locationRequest.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
       status,
       locatedAt: row.locatedAt,
@@ -55,7 +81,10 @@ it("deletes positions older than RETENTION_DAYS, keeps the requests' states and 
       address: null,
     });
   }
-  expect(await db().locationRequest.findUniqueOrThrow({ where: { id: fresh.id } })).toMatchObject({ status: "gps_tracked", ...position });
+  expect(await db().locationRequest.findUniqueOrThrow({ where: { id: fresh.id } })).toMatchObject({
+    status: "gps_tracked",
+    ...position,
+  });
   // Running again finds nothing more: the job is idempotent.
   expect((await runMaintenance(now)).positions).toBe(0);
 });
@@ -69,13 +98,30 @@ it("follows a configured RETENTION_DAYS", async () => {
     const now = new Date("2026-01-01T00:00:00.000Z");
     const make = (code: string, days: number) =>
       db().locationRequest.create({
-        data: { userId: user.id, channel: "link", requesterName: "Ana", locale: "en", code, status: "gps_tracked", locatedAt: new Date(now.getTime() - days * 24 * 3600 * 1000), latitude: 1, longitude: 2, accuracyMeters: 3 },
+        data: {
+          userId: user.id,
+          channel: "link",
+          requesterName: "Ana",
+          locale: "en",
+          code,
+          status: "gps_tracked",
+          locatedAt: new Date(now.getTime() - days * 24 * 3600 * 1000),
+          latitude: 1,
+          longitude: 2,
+          accuracyMeters: 3,
+        },
       });
     const old = await make("Retain04", 8);
     const kept = await make("Retain05", 6);
     expect((await runMaintenance(now)).positions).toBe(1);
-    expect(await db().locationRequest.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ status: "gps_tracked", latitude: null });
-    expect(await db().locationRequest.findUniqueOrThrow({ where: { id: kept.id } })).toMatchObject({ status: "gps_tracked", latitude: 1 });
+    expect(await db().locationRequest.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({
+      status: "gps_tracked",
+      latitude: null,
+    });
+    expect(await db().locationRequest.findUniqueOrThrow({ where: { id: kept.id } })).toMatchObject({
+      status: "gps_tracked",
+      latitude: 1,
+    });
   } finally {
     delete process.env.RETENTION_DAYS;
     resetConfig();
@@ -86,7 +132,10 @@ describe("the sandbox's renewals", () => {
   /** A sandbox buyer whose first (trial) day is paid, as after the sandbox checkout's Pay button. */
   async function sandboxBuyer(at: Date) {
     const email = uniqueEmail("renewal");
-    const started = await startCheckout({ name: "Ana", surname: "Reyes", email, adult: "on" }, { locale: "ph", ip: "203.0.113.20", now: at });
+    const started = await startCheckout(
+      { name: "Ana", surname: "Reyes", email, adult: "on" },
+      { locale: "ph", ip: "203.0.113.20", now: at },
+    );
     if (!started.ok) throw new Error("checkout failed");
     await sandboxPay(started.checkoutId, at);
     const user = await db().user.findUniqueOrThrow({ where: { email } });
@@ -96,11 +145,19 @@ describe("the sandbox's renewals", () => {
   it("reminds before the end of each period, then charges the next one: a payment, validUntil moved", async () => {
     const start = new Date("2031-03-01T08:00:00.000Z");
     const { email, user, sub } = await sandboxBuyer(start);
-    expect(sub).toMatchObject({ state: "trial", validUntil: new Date(start.getTime() + DAY_MS), nextChargeAt: new Date(start.getTime() + DAY_MS) });
+    expect(sub).toMatchObject({
+      state: "trial",
+      validUntil: new Date(start.getTime() + DAY_MS),
+      nextChargeAt: new Date(start.getTime() + DAY_MS),
+    });
 
     // Before the end of the first day nothing is charged (the reminder has gone out: it is within 3 days).
     expect((await runMaintenance(new Date(start.getTime() + DAY_MS - 60_000))).sandboxRenewals).toBe(0);
-    expect(await db().outboxMessage.count({ where: { to: email, subject: "Malapit nang mag-renew ang iyong subscription" } })).toBe(1);
+    expect(
+      await db().outboxMessage.count({
+        where: { to: email, subject: "Malapit nang mag-renew ang iyong subscription" },
+      }),
+    ).toBe(1);
 
     // Ten minutes after the day ends, the next period is charged from the due time on.
     const firstDue = new Date(start.getTime() + DAY_MS);
@@ -108,12 +165,18 @@ describe("the sandbox's renewals", () => {
     const renewed = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });
     const secondDue = new Date(firstDue.getTime() + 30 * DAY_MS);
     expect(renewed).toMatchObject({ state: "active", validUntil: secondDue, nextChargeAt: secondDue });
-    const paid = await db().payment.findMany({ where: { subscriptionId: sub.id, status: "paid" }, orderBy: { paidAt: "asc" } });
+    const paid = await db().payment.findMany({
+      where: { subscriptionId: sub.id, status: "paid" },
+      orderBy: { paidAt: "asc" },
+    });
     expect(paid.map((p) => [p.amount, p.currency])).toEqual([
       [4900, "PHP"],
       [149900, "PHP"],
     ]);
-    expect(await subscriptionDetails(user.id, new Date(secondDue.getTime() - 1000))).toMatchObject({ state: "Active", expiredStatus: 0 });
+    expect(await subscriptionDetails(user.id, new Date(secondDue.getTime() - 1000))).toMatchObject({
+      state: "Active",
+      expiredStatus: 0,
+    });
 
     // Running again (another process, the next tick) charges nothing more.
     expect((await runMaintenance(new Date(firstDue.getTime() + 20 * 60_000))).sandboxRenewals).toBe(0);
@@ -121,9 +184,15 @@ describe("the sandbox's renewals", () => {
 
     // The next period: a reminder three days before, then the charge.
     await runMaintenance(new Date(secondDue.getTime() - 2 * DAY_MS));
-    expect(await db().outboxMessage.count({ where: { to: email, subject: "Malapit nang mag-renew ang iyong subscription" } })).toBe(2);
+    expect(
+      await db().outboxMessage.count({
+        where: { to: email, subject: "Malapit nang mag-renew ang iyong subscription" },
+      }),
+    ).toBe(2);
     expect((await runMaintenance(new Date(secondDue.getTime() + 60_000))).sandboxRenewals).toBe(1);
-    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ validUntil: new Date(secondDue.getTime() + 30 * DAY_MS) });
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({
+      validUntil: new Date(secondDue.getTime() + 30 * DAY_MS),
+    });
     expect(await db().payment.count({ where: { subscriptionId: sub.id, status: "paid" } })).toBe(3);
   });
 
@@ -133,7 +202,10 @@ describe("the sandbox's renewals", () => {
     const failedAt = new Date(start.getTime() + 12 * 3600_000);
     expect((await sandboxAdvance(failing.email, "fail", failedAt)).ok).toBe(true);
     const cancelled = await sandboxBuyer(start);
-    await db().subscription.update({ where: { id: cancelled.sub.id }, data: { state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null } });
+    await db().subscription.update({
+      where: { id: cancelled.sub.id },
+      data: { state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null },
+    });
 
     const later = new Date(start.getTime() + 2 * DAY_MS);
     await runMaintenance(later);

@@ -1,15 +1,15 @@
 import { sweepSignInThrottles } from "~/auth/sign-in-throttle.server";
+import { runPaymentJobs } from "~/billing/payment-jobs.server";
+import { sendRenewalReminders } from "~/billing/renewals.server";
+import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { acquireLease, releaseLease } from "~/lease.server";
 import { purgeOldDeviceReports } from "~/device-report.server";
+import { acquireLease, releaseLease } from "~/lease.server";
+import { sweepDeclines } from "~/location-requests/recipient-controls.server";
 import { purgeOldPositions } from "~/location-requests/requests.server";
-import { runPaymentJobs } from "~/billing/payment-jobs.server";
-import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
-import { sendRenewalReminders } from "~/billing/renewals.server";
 import { sweepPhoneLookups } from "~/phone/lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
-import { sweepDeclines } from "~/location-requests/recipient-controls.server";
 import { log, processId } from "~/server/log.server";
 import { DAY } from "~/utils/time";
 
@@ -34,12 +34,16 @@ export async function runMaintenance(now = new Date()) {
     sandboxRenewals: renewSandboxSubscriptions(now),
     signInThrottles: sweepSignInThrottles(now.getTime()),
     // The automatic sign-in after payment is long over by then (the cookie itself lasts a week).
-    checkoutBrowsers: db().checkoutBrowser.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - 7 * DAY) } } }),
+    checkoutBrowsers: db().checkoutBrowser.deleteMany({
+      where: { createdAt: { lt: new Date(now.getTime() - 7 * DAY) } },
+    }),
   });
 }
 
 /** Runs the sweeps at once and names how many rows each touched (a deleteMany answers its count). */
-async function counted<T extends Record<string, PromiseLike<number | { count: number }>>>(sweeps: T): Promise<{ [K in keyof T]: number }> {
+async function counted<T extends Record<string, PromiseLike<number | { count: number }>>>(
+  sweeps: T,
+): Promise<{ [K in keyof T]: number }> {
   const names = Object.keys(sweeps) as (keyof T)[];
   const results: (number | { count: number })[] = await Promise.all(names.map((name) => sweeps[name]));
   return Object.fromEntries(names.map((name, i) => [name, countOf(results[i]!)])) as { [K in keyof T]: number };

@@ -2,8 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+
 import Database from "better-sqlite3";
 import pg from "pg";
+
 import { isPostgresUrl, sqlitePath } from "~/db.server";
 
 const require = createRequire(import.meta.url);
@@ -24,7 +26,9 @@ function migrationsDir(url: string, root: string) {
 
 /** The version (timestamp) of the newest migration this code comes with. */
 export function latestMigration(url: string, root = process.cwd()) {
-  const files = readdirSync(migrationsDir(url, root)).filter((name) => name.endsWith(".sql")).sort();
+  const files = readdirSync(migrationsDir(url, root))
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
   return files.at(-1)?.split("_")[0] ?? null;
 }
 
@@ -37,7 +41,13 @@ export async function migrateOnce(url: string, root = process.cwd()) {
   if (!isPostgresUrl(url)) return migrate(url, root);
   const client = new pg.Client({ connectionString: url });
   // Without a connection there is nothing to lock: dbmate then says why the database cannot be used.
-  if (!(await client.connect().then(() => true, () => false))) return migrate(url, root);
+  if (
+    !(await client.connect().then(
+      () => true,
+      () => false,
+    ))
+  )
+    return migrate(url, root);
   try {
     await client.query("SELECT pg_advisory_lock(hashtext('family-locator:migrations'))");
     migrate(url, root);
@@ -53,7 +63,16 @@ export function migrate(url: string, root = process.cwd()) {
   const dir = migrationsDir(url, root);
   execFileSync(
     process.execPath,
-    [require.resolve("dbmate/dist/cli.js"), "--url", dbmateUrl(url), "--migrations-dir", dir, "--no-dump-schema", "--wait", "up"],
+    [
+      require.resolve("dbmate/dist/cli.js"),
+      "--url",
+      dbmateUrl(url),
+      "--migrations-dir",
+      dir,
+      "--no-dump-schema",
+      "--wait",
+      "up",
+    ],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, DATABASE_URL: "" } },
   );
   if (!postgres) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { hit, sweepRateLimits } from "./rate-limit.server";
 
 describe("database rate limit", () => {

@@ -15,14 +15,16 @@ export async function hit(key: string, limit: number, windowMs: number, now = ne
     ON CONFLICT ("key") DO UPDATE SET "count" = "RateLimit"."count" + 1
     RETURNING "count"`;
   const count = Number(rows[0]?.count ?? Infinity);
-  if (count > limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) };
+  if (count > limit)
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) };
   return { ok: true, remaining: limit - count };
 }
 
 /** Takes back one `hit` of the same window (an attempt that turned out not to count). */
 export async function unhit(key: string, windowMs: number, now = new Date()) {
   const window = Math.floor(now.getTime() / windowMs);
-  await db().$executeRaw`UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${`${key}@${window}`} AND "count" > 0`;
+  await db()
+    .$executeRaw`UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${`${key}@${window}`} AND "count" > 0`;
 }
 
 /** Drops counters of windows that have ended (run by the maintenance job). */

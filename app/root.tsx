@@ -1,4 +1,11 @@
-import { data, redirect, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,29 +20,39 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { onDemand } from "~/utils/on-demand";
+
 import { getCurrentUser } from "~/auth/guards.server";
 import { passwordKey } from "~/auth/rsa.server";
+import { paymentTerms } from "~/billing/plans.server";
 import { ErrorPage, pageErrorData, statusKey } from "~/components/error-page";
 import { Header } from "~/components/header";
-import { paymentTerms } from "~/billing/plans.server";
-import { FlashBanner, ToastHost } from "~/components/toasts";
 import { Telemetry } from "~/components/telemetry";
+import { FlashBanner, ToastHost } from "~/components/toasts";
 import { config } from "~/config.server";
+import { useNonce } from "~/http/nonce";
 import { getLocale } from "~/i18n/i18next.server";
-import { htmlLang, isLocale, type Locale, localeCookieName, localeFromPath, localizePath, locales, stripLocale } from "~/i18n/locales";
+import {
+  htmlLang,
+  isLocale,
+  localeCookieName,
+  localeFromPath,
+  locales,
+  localizePath,
+  stripLocale,
+  type Locale,
+} from "~/i18n/locales";
 import { shellHandle, shellMessages, type MessagesHandle } from "~/i18n/messages";
 import { pickMessages, routeMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
 import { FallbackMessages, useLocale, useT } from "~/i18n/use-t";
-import { useNonce } from "~/http/nonce";
 import { useBare } from "~/recipient/bare";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
+import appCss from "~/styles/app.css?url";
 import { readConsent } from "~/telemetry/cookies";
 import { hasThirdPartyTags } from "~/telemetry/tags";
 import { readFlash, type Flash } from "~/toast.server";
 import { readCookie } from "~/utils/cookies";
-import appCss from "~/styles/app.css?url";
+import { onDemand } from "~/utils/on-demand";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -192,7 +209,9 @@ function RootAuthModals() {
 /** The visitor's payment modal, unless the page itself shows one (the buy page, renewals). */
 function RootPaymentModal() {
   const root = useRouteLoaderData<typeof loader>("root");
-  const pageHasOwn = useMatches().some((m) => m.id !== "root" && (m.data as { paymentModal?: unknown } | undefined)?.paymentModal);
+  const pageHasOwn = useMatches().some(
+    (m) => m.id !== "root" && (m.data as { paymentModal?: unknown } | undefined)?.paymentModal,
+  );
   return root?.paymentModal && !pageHasOwn ? <PaymentModal /> : null;
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { articleSlugs } from "~/content.server";
 import { pageRoutes } from "~/route-table.js";
 import { loader as robots } from "~/routes/robots.txt";
 import { loader as sitemap } from "~/routes/sitemap.xml";
+
 import { hasParameterValues, inSitemap, isParameterized } from "./sitemap.server";
 
 const ORIGIN = "http://localhost:3000";
@@ -13,7 +15,9 @@ describe("/sitemap.xml", () => {
     const res = sitemap();
     expect(res.headers.get("Content-Type")).toMatch(/^application\/xml/);
     const xml = await res.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"/,
+    );
     const urls = locs(xml);
     const pages = pageRoutes.filter((r) => inSitemap(r) && !isParameterized(r.path)).map((r) => `/${r.path}`);
     const expected = [...pages, ...articleSlugs.map((slug) => `/blog/${slug}`)].flatMap((path) => [
@@ -36,7 +40,9 @@ describe("/sitemap.xml", () => {
     expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="id" href="${ORIGIN}/id/faqs"/>`);
     expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="fil" href="${ORIGIN}/ph/faqs"/>`);
     expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/faqs"/>`);
-    const article = xml.split("<url>").find((u) => u.includes(`<loc>${ORIGIN}/ph/blog/how-to-find-a-lost-phone</loc>`))!;
+    const article = xml
+      .split("<url>")
+      .find((u) => u.includes(`<loc>${ORIGIN}/ph/blog/how-to-find-a-lost-phone</loc>`))!;
     expect(article).toContain("<lastmod>2026-01-14</lastmod>");
   });
 

@@ -1,5 +1,5 @@
 import { articleList } from "~/content.server";
-import { htmlLang, localizePath, locales } from "~/i18n/locales";
+import { htmlLang, locales, localizePath } from "~/i18n/locales";
 import { pageRoutes, type PageRoute } from "~/route-table.js";
 
 type Entry = { path: string; lastmod?: string };
@@ -12,16 +12,15 @@ const parameterValues: Record<string, () => Entry[]> = {
 export const isParameterized = (path: string) => /[:*]/.test(path);
 
 /** A page anyone not signed in may open (access `visitor` or `anyone`) is listed unless `sitemap: false`. */
-export const inSitemap = (route: PageRoute) => (route.access === "visitor" || route.access === "anyone") && route.sitemap !== false;
+export const inSitemap = (route: PageRoute) =>
+  (route.access === "visitor" || route.access === "anyone") && route.sitemap !== false;
 
 /** Every listed page, without language prefix: read from app/route-table.js. */
 export function sitemapEntries(): Entry[] {
-  return pageRoutes
-    .filter(inSitemap)
-    .flatMap((route) => {
-      if (!isParameterized(route.path)) return [{ path: `/${route.path}` }];
-      return parameterValues[route.path]?.() ?? [];
-    });
+  return pageRoutes.filter(inSitemap).flatMap((route) => {
+    if (!isParameterized(route.path)) return [{ path: `/${route.path}` }];
+    return parameterValues[route.path]?.() ?? [];
+  });
 }
 
 export function hasParameterValues(path: string) {

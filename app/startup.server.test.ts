@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
@@ -12,7 +13,15 @@ const REAL_PROVIDERS = {
   TWILIO_FROM: "+15005550006",
   SENDGRID_API_KEY: "SG.x",
 };
-const PROVIDER_KEYS = [...Object.keys(REAL_PROVIDERS), "PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "TWILIO_MESSAGING_SERVICE_SID", "EMBEDDED_PROVIDERS", "DEMO_MODE", "OUTBOX_PAGE"];
+const PROVIDER_KEYS = [
+  ...Object.keys(REAL_PROVIDERS),
+  "PAYPAL_CLIENT_ID",
+  "PAYPAL_CLIENT_SECRET",
+  "TWILIO_MESSAGING_SERVICE_SID",
+  "EMBEDDED_PROVIDERS",
+  "DEMO_MODE",
+  "OUTBOX_PAGE",
+];
 
 /**
  * Starts `server.ts` as `npm run serve` / `npm start` would, and collects its output until it exits
@@ -21,7 +30,10 @@ const PROVIDER_KEYS = [...Object.keys(REAL_PROVIDERS), "PAYPAL_CLIENT_ID", "PAYP
 function startServer(env: Record<string, string>, until: RegExp | null, timeoutMs = 60_000) {
   const base = { ...process.env };
   for (const key of PROVIDER_KEYS) delete base[key];
-  const child = spawn(TSX, ["server.ts"], { env: { ...base, PORT: "3321", NODE_ENV: "production", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(TSX, ["server.ts"], {
+    env: { ...base, PORT: "3321", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   return new Promise<{ code: number | null; output: string; stopped: boolean }>((resolve) => {
     let stopped = false;
@@ -49,7 +61,14 @@ describe("production fails closed", () => {
     expect(stopped).toBe(false);
     expect(code).toBe(78);
     expect(output).toContain("Refusing to start in production");
-    for (const setting of ["STRIPE_SECRET_KEY", "PAYPAL_CLIENT_ID", "TWILIO_ACCOUNT_SID", "TWILIO_FROM", "SENDGRID_API_KEY", "EMBEDDED_PROVIDERS=1"]) {
+    for (const setting of [
+      "STRIPE_SECRET_KEY",
+      "PAYPAL_CLIENT_ID",
+      "TWILIO_ACCOUNT_SID",
+      "TWILIO_FROM",
+      "SENDGRID_API_KEY",
+      "EMBEDDED_PROVIDERS=1",
+    ]) {
       expect(output).toContain(setting);
     }
     expect(output).not.toContain("listening");
@@ -64,7 +83,10 @@ describe("production fails closed", () => {
   }, 70_000);
 
   it("EMBEDDED_PROVIDERS=1 starts on purpose and warns", async () => {
-    const { output, stopped } = await startServer({ EMBEDDED_PROVIDERS: "1" }, /EMBEDDED_PROVIDERS=1: running in production/);
+    const { output, stopped } = await startServer(
+      { EMBEDDED_PROVIDERS: "1" },
+      /EMBEDDED_PROVIDERS=1: running in production/,
+    );
     expect(stopped).toBe(true);
     expect(output).not.toContain("Refusing to start");
     expect(output).toMatch(/embedded providers for payments .*SMS .*e-mail/);

@@ -64,12 +64,20 @@ function redactedUrl(url: string) {
 /** dbmate says what went wrong on its last "Error: ..." line. */
 function migrationFailure(error: unknown, url: string) {
   const { stderr, message } = error as { stderr?: Buffer | string; message?: string };
-  const lines = String(stderr ?? message ?? "").split("\n").map((line) => line.trim()).filter(Boolean);
-  const detail = (lines.findLast((line) => line.startsWith("Error:")) ?? lines.at(-1) ?? "no details").replace(/^Error:\s*/, "");
+  const lines = String(stderr ?? message ?? "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const detail = (lines.findLast((line) => line.startsWith("Error:")) ?? lines.at(-1) ?? "no details").replace(
+    /^Error:\s*/,
+    "",
+  );
   const unreachable = /^unable to connect to database:?\s*(.*)$/i.exec(detail);
   if (unreachable) {
     const verb = isPostgresUrl(url) ? "cannot be reached" : "cannot be opened";
-    return new StartupFailure(`the database in DATABASE_URL (${redactedUrl(url)}) ${verb}: ${unreachable[1] || "no answer"}`);
+    return new StartupFailure(
+      `the database in DATABASE_URL (${redactedUrl(url)}) ${verb}: ${unreachable[1] || "no answer"}`,
+    );
   }
   return new StartupFailure(`applying the database migrations to ${redactedUrl(url)} failed: ${detail}`);
 }
@@ -80,11 +88,19 @@ export function startupFailureMessage(error: unknown) {
   const message = String(e.message ?? error);
   let reason: string;
   if (error instanceof StartupFailure) reason = message;
-  else if (e.code === "EADDRINUSE") reason = `port ${e.port} is already in use: stop the program that listens there or set PORT to a free port`;
-  else if (e.code === "EACCES" && e.syscall === "listen") reason = `port ${e.port} may not be opened by this user: set PORT to a port above 1023`;
-  else if (message.startsWith("Invalid configuration: ")) reason = `the configuration is invalid (${message.slice("Invalid configuration: ".length)})`;
-  else if (e.code === "ERR_MODULE_NOT_FOUND" && /build[\\/]server/.test(message)) reason = "there is no server build: run npm run build first";
-  else if (/prisma/i.test(String((error as Error)?.name)) || /database/i.test(message)) reason = `the database in DATABASE_URL cannot be used: ${message.split("\n").findLast((l) => l.trim())?.trim()}`;
+  else if (e.code === "EADDRINUSE")
+    reason = `port ${e.port} is already in use: stop the program that listens there or set PORT to a free port`;
+  else if (e.code === "EACCES" && e.syscall === "listen")
+    reason = `port ${e.port} may not be opened by this user: set PORT to a port above 1023`;
+  else if (message.startsWith("Invalid configuration: "))
+    reason = `the configuration is invalid (${message.slice("Invalid configuration: ".length)})`;
+  else if (e.code === "ERR_MODULE_NOT_FOUND" && /build[\\/]server/.test(message))
+    reason = "there is no server build: run npm run build first";
+  else if (/prisma/i.test(String((error as Error)?.name)) || /database/i.test(message))
+    reason = `the database in DATABASE_URL cannot be used: ${message
+      .split("\n")
+      .findLast((l) => l.trim())
+      ?.trim()}`;
   else reason = message.split("\n")[0]!.trim();
   return `Family Locator could not start: ${reason.replace(/[.\s]+$/, "")}.`;
 }
@@ -125,7 +141,12 @@ export function startupCheck(): StartupCheck {
   const missing = embeddedFallbacks();
   if (missing.length === 0) return { refuse: null, warnings: [] };
   if (c.EMBEDDED_PROVIDERS === "1") {
-    return { refuse: null, warnings: [`EMBEDDED_PROVIDERS=1: running in production on embedded providers for ${missing.join("; ")}. Nothing is sent or charged for these.`] };
+    return {
+      refuse: null,
+      warnings: [
+        `EMBEDDED_PROVIDERS=1: running in production on embedded providers for ${missing.join("; ")}. Nothing is sent or charged for these.`,
+      ],
+    };
   }
   return {
     refuse: [

@@ -109,7 +109,12 @@ export async function cancelSubscription(userId: string, now = new Date()): Prom
       where: { id: sub.id },
       // The local cancel counts as an event at its time, so an older provider update arriving later
       // (cancel_at_period_end still false) does not turn it back on.
-      data: { state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null, lastEventAt: later(sub.lastEventAt, now) },
+      data: {
+        state: "cancelled",
+        cancelAtPeriodEnd: true,
+        nextChargeAt: null,
+        lastEventAt: later(sub.lastEventAt, now),
+      },
     });
   }
   return { ok: true, validUntil: sub.validUntil.toISOString() };

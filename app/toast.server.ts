@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
+
 import { cookieSecret } from "~/auth/rsa.server";
 import { config } from "~/config.server";
 

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+
 import { claimSlot, nextAllowedAt, releaseSlot } from "./usage-limit.server";
 
 it("lets one of 50 parallel claims through and says when the next is allowed", async () => {

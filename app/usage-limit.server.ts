@@ -3,7 +3,8 @@ import { db } from "~/db.server";
 /** Spec section 9: one SMS, one e-mail and one generated link per three hours per account. */
 export const SEND_INTERVAL_MS = 3 * 60 * 60 * 1000;
 
-export type SlotClaim = { ok: true; claimedAtMs: number; previousMs: number | null } | { ok: false; nextAllowedAt: Date };
+export type SlotClaim =
+  { ok: true; claimedAtMs: number; previousMs: number | null } | { ok: false; nextAllowedAt: Date };
 
 /**
  * Takes the account's slot for an action if the last use is at least `intervalMs` ago. One upsert

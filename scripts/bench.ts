@@ -19,11 +19,13 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import path from "node:path";
+
 import autocannon, { type Result } from "autocannon";
+
 import { startAppServer, startProcess, type RunningServer } from "./support/app-server.ts";
+import { summarizeProfiles } from "./support/cpu-profile.ts";
 import { makeFixtures } from "./support/fixtures.ts";
 import { pageBytes, type Bytes, type PageBytes } from "./support/page-bytes.ts";
-import { summarizeProfiles } from "./support/cpu-profile.ts";
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -49,7 +51,10 @@ function log(line = "") {
 // ---- build ----------------------------------------------------------------------------------------
 if (!args.has("skip-build")) {
   log("Building the app and the bare Remix app…");
-  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync("npm", ["run", "build"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   execFileSync("npx", ["remix", "vite:build", "--config", "bench/bare-remix/vite.config.ts"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, NODE_ENV: "production" },
@@ -68,7 +73,11 @@ if (baselineRef) {
   for (const generated of ["app/generated", "prisma/postgres"]) {
     if (existsSync(generated)) cpSync(generated, path.join(BASELINE_DIR, generated), { recursive: true });
   }
-  execFileSync("npm", ["run", "build"], { cwd: BASELINE_DIR, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync("npm", ["run", "build"], {
+    cwd: BASELINE_DIR,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }
 for (const needed of ["build/server/index.js", "bench/bare-remix/build/server/index.js"]) {
   if (!existsSync(needed)) throw new Error(`${needed} is missing: run without --skip-build`);
@@ -77,7 +86,9 @@ for (const needed of ["build/server/index.js", "bench/bare-remix/build/server/in
 if (pin) execFileSync("taskset", ["-cp", "0", String(process.pid)], { stdio: "ignore" });
 /** The command prefix that puts a server on the cores the load generator leaves free. */
 const onServerCores = (command: string, commandArgs: string[]) =>
-  serverCores ? { command: "taskset", args: ["-c", serverCores, command, ...commandArgs] } : { command, args: commandArgs };
+  serverCores
+    ? { command: "taskset", args: ["-c", serverCores, command, ...commandArgs] }
+    : { command, args: commandArgs };
 
 // ---- servers ----------------------------------------------------------------------------------------
 const tsx = path.resolve("node_modules/.bin/tsx");
@@ -100,7 +111,9 @@ async function main() {
       ? `Load generator (this process, autocannon) pinned to core 0; each server runs alone on cores ${serverCores}.`
       : `Load generator and server share the ${cores} core(s) (taskset unavailable or one core).`,
   );
-  log(`Each server is one Node process. ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured per row.\n`);
+  log(
+    `Each server is one Node process. ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured per row.\n`,
+  );
 
   // The product's server, with the fixtures made through its own HTTP interface.
   app = await startAppServer(PORT, {}, onServerCores(tsx, ["server.ts"]));
@@ -113,14 +126,24 @@ async function main() {
 
   // 1. Bare node:http with the home page's bytes.
   const bareHttpCommand = onServerCores(process.execPath, [path.resolve("bench/bare-http.mjs"), homeFile]);
-  const bareHttp = await startProcess({ name: "bare-http", ...bareHttpCommand, port: PORT + 1, env: { NODE_ENV: "production" } });
+  const bareHttp = await startProcess({
+    name: "bare-http",
+    ...bareHttpCommand,
+    port: PORT + 1,
+    env: { NODE_ENV: "production" },
+  });
   rows.push({ name: "bare `node:http`, same bytes as home", result: await load(`${bareHttp.origin}/`) });
   await bareHttp.stop();
   rmSync(homeFile, { force: true });
 
   // 2. Bare Remix: one route, a 20-item list.
   const bareRemixCommand = onServerCores(tsx, [path.resolve("bench/bare-remix/server.ts")]);
-  const bareRemix = await startProcess({ name: "bare-remix", ...bareRemixCommand, port: PORT + 2, env: { NODE_ENV: "production" } });
+  const bareRemix = await startProcess({
+    name: "bare-remix",
+    ...bareRemixCommand,
+    port: PORT + 2,
+    env: { NODE_ENV: "production" },
+  });
   rows.push({ name: "bare Remix, one route", result: await load(`${bareRemix.origin}/`) });
   await bareRemix.stop();
 
@@ -128,14 +151,21 @@ async function main() {
   let baseline: (RunningServer & { dbFile: string }) | undefined;
   let baselineFixtures: typeof fixtures | undefined;
   if (baselineRef) {
-    baseline = await startAppServer(PORT + 3, {}, { ...onServerCores(tsx, ["server.ts"]), cwd: BASELINE_DIR, name: "baseline" });
+    baseline = await startAppServer(
+      PORT + 3,
+      {},
+      { ...onServerCores(tsx, ["server.ts"]), cwd: BASELINE_DIR, name: "baseline" },
+    );
     stopAll.push(baseline.stop);
     baselineFixtures = await makeFixtures(baseline.origin);
   }
   const productRows: [string, (origin: string, f: typeof fixtures) => [string, Record<string, string>]][] = [
     ["home `/`", (origin) => [`${origin}/`, {}]],
     ["consent page `/{code}`", (origin, f) => [`${origin}/${f.code}`, {}]],
-    ["`GET /api/v1/personnal/subscribe/info`", (origin, f) => [`${origin}/api/v1/personnal/subscribe/info`, f.apiHeaders]],
+    [
+      "`GET /api/v1/personnal/subscribe/info`",
+      (origin, f) => [`${origin}/api/v1/personnal/subscribe/info`, f.apiHeaders],
+    ],
   ];
   for (const [name, target] of productRows) {
     if (baseline && baselineFixtures) {
@@ -189,7 +219,11 @@ async function profileUnderLoad(name: string, pathOf: (f: Awaited<ReturnType<typ
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // One Node process (tsx as a loader, not as a launcher) so that the signals reach the server itself.
-  const command = onServerCores(process.execPath, [`--import=${path.resolve("bench/profile-on-signal.mjs")}`, "--import=tsx", "server.ts"]);
+  const command = onServerCores(process.execPath, [
+    `--import=${path.resolve("bench/profile-on-signal.mjs")}`,
+    "--import=tsx",
+    "server.ts",
+  ]);
   const server = await startAppServer(PORT + 4, { BENCH_PROFILE_DIR: dir }, command);
   stopAll.push(server.stop);
   const url = `${server.origin}${pathOf(await makeFixtures(server.origin))}`;
@@ -197,15 +231,20 @@ async function profileUnderLoad(name: string, pathOf: (f: Awaited<ReturnType<typ
   process.kill(-server.pid, "SIGUSR2");
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
   await server.stop();
-  const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(dir, f));
-  log(`\nCPU profile of the app server under load on ${name} (${Math.round(result.requests.average)} requests/s while profiled; ${DURATION} s after a ${WARMUP} s warm-up):\n`);
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(dir, f));
+  log(
+    `\nCPU profile of the app server under load on ${name} (${Math.round(result.requests.average)} requests/s while profiled; ${DURATION} s after a ${WARMUP} s warm-up):\n`,
+  );
   log(summarizeProfiles(files));
 }
 
 // ---- output -----------------------------------------------------------------------------------------
 function table(head: string[], body: string[][], alignLeft = 1) {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
   log(line(head));
   log(`|${widths.map((w, i) => (i < alignLeft ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
   for (const row of body) log(line(row));
@@ -246,14 +285,18 @@ function printBytes(measured: [string, PageBytes][]) {
   );
 }
 
-function printLighthouse(scores: { name: string; scores: Record<string, number | null>; metrics: Record<string, string> }[]) {
+function printLighthouse(
+  scores: { name: string; scores: Record<string, number | null>; metrics: Record<string, string> }[],
+) {
   log("\nLighthouse 12, mobile (default emulation and throttling), scores 0-100:\n");
   const categories = ["performance", "accessibility", "best-practices", "seo"];
   table(
     ["page", ...categories, "FCP", "LCP", "TBT", "CLS"],
     scores.map((s) => [
       s.name,
-      ...categories.map((c) => (s.scores[c] === null || s.scores[c] === undefined ? "n/a" : String(Math.round(s.scores[c]! * 100)))),
+      ...categories.map((c) =>
+        s.scores[c] === null || s.scores[c] === undefined ? "n/a" : String(Math.round(s.scores[c]! * 100)),
+      ),
       s.metrics["first-contentful-paint"] ?? "",
       s.metrics["largest-contentful-paint"] ?? "",
       s.metrics["total-blocking-time"] ?? "",

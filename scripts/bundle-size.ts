@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+
 import { runPageBudgets } from "./page-budgets.ts";
 
 /** Gzip bytes; 1 kB = 1000 bytes, as Vite's build report counts. A bare Remix + React page is ~83 kB. */
@@ -50,7 +51,10 @@ function routeChain(manifest: RemixManifest, id: string) {
   const chain: (RemixManifestEntry & { id: string })[] = [];
   for (let current: string | undefined = id; current; current = manifest.routes[current]?.parentId) {
     const route = manifest.routes[current];
-    if (!route) fail(`route "${current}" is not in the manifest (known: ${Object.keys(manifest.routes).slice(0, 8).join(", ")}, …)`);
+    if (!route)
+      fail(
+        `route "${current}" is not in the manifest (known: ${Object.keys(manifest.routes).slice(0, 8).join(", ")}, …)`,
+      );
     chain.unshift({ ...route, id: current });
   }
   return chain;
@@ -72,7 +76,11 @@ function staticImports(file: string) {
 function startFiles(): { files: string[]; source: string } {
   const remix = readRemixManifest();
   const chain = routeChain(remix, ROUTE_ID);
-  const urls = [remix.entry.module, ...(remix.entry.imports ?? []), ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])])];
+  const urls = [
+    remix.entry.module,
+    ...(remix.entry.imports ?? []),
+    ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])]),
+  ];
   const files = urls.map(fileOf);
   // With Vite's own manifest (build.manifest) the chunk graph is also available: add what it lists.
   if (existsSync(VITE_MANIFEST)) {
@@ -119,8 +127,15 @@ console.log(`${"file".padEnd(width)}  ${"raw kB".padStart(9)}  ${"gzip kB".padSt
 for (const r of rows) console.log(`${r.file.padEnd(width)}  ${kb(r.raw).padStart(9)}  ${kb(r.gzip).padStart(9)}`);
 console.log(`${"-".repeat(width)}  ${"-".repeat(9)}  ${"-".repeat(9)}`);
 console.log(`${"total".padEnd(width)}  ${kb(totalRaw).padStart(9)}  ${kb(total).padStart(9)}`);
-console.log(`\nBudget: ${BUDGET_KB} kB gzip. ${total <= BUDGET_KB * 1000 ? "Within budget" : "OVER BUDGET"} (${kb(BUDGET_KB * 1000 - total)} kB left).`);
-const failures = total > BUDGET_KB * 1000 ? [`route "${ROUTE_ID}": its JavaScript is ${kb(total)} kB, ${kb(total - BUDGET_KB * 1000)} kB over the ${BUDGET_KB} kB budget`] : [];
+console.log(
+  `\nBudget: ${BUDGET_KB} kB gzip. ${total <= BUDGET_KB * 1000 ? "Within budget" : "OVER BUDGET"} (${kb(BUDGET_KB * 1000 - total)} kB left).`,
+);
+const failures =
+  total > BUDGET_KB * 1000
+    ? [
+        `route "${ROUTE_ID}": its JavaScript is ${kb(total)} kB, ${kb(total - BUDGET_KB * 1000)} kB over the ${BUDGET_KB} kB budget`,
+      ]
+    : [];
 if (process.argv[2] === undefined) failures.push(...(await runPageBudgets()));
 for (const failure of failures) console.error(`bundle-size: ${failure}`);
 process.exit(failures.length ? 1 : 0);

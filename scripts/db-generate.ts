@@ -1,6 +1,7 @@
 // Writes the PostgreSQL copy of the one model definition and generates both clients.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+
 import { postgresSchema } from "./db-generate-lib.ts";
 
 const source = readFileSync("prisma/schema.prisma", "utf8");

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { postgresSchema } from "./db-generate-lib.ts";
 
 const name = (process.argv[2] ?? "").replace(/[^a-z0-9_]+/gi, "_");

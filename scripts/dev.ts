@@ -2,8 +2,8 @@
 // the local fakes of the providers' APIs that the tests use (tests/fakes) and points the app's real
 // providers at them: Stripe (or PayPal with `--fakes=paypal` / FAKES=paypal), Twilio (SMS, voice calls,
 // number lookup) and SendGrid. Every request they receive stays on this machine.
-import { startPayPalFake, PAYPAL_ENV } from "../tests/fakes/paypal.ts";
-import { startSendGridFake, sendgridEnv } from "../tests/fakes/sendgrid.ts";
+import { PAYPAL_ENV, startPayPalFake } from "../tests/fakes/paypal.ts";
+import { sendgridEnv, startSendGridFake } from "../tests/fakes/sendgrid.ts";
 import { startStripeFake, stripeEnv } from "../tests/fakes/stripe.ts";
 import { startTwilioFake, twilioEnv } from "../tests/fakes/twilio.ts";
 
@@ -23,7 +23,8 @@ if (choice !== "0") {
   ]);
   const paymentEnv = payments === "PayPal" ? { ...PAYPAL_ENV, PAYPAL_API_BASE: pay.origin } : stripeEnv(pay.origin);
   // The fakes replace whatever provider keys the environment held, so nothing can leave the machine.
-  for (const key of Object.keys(process.env)) if (/^(STRIPE|PAYPAL|TWILIO|SENDGRID)_/.test(key)) delete process.env[key];
+  for (const key of Object.keys(process.env))
+    if (/^(STRIPE|PAYPAL|TWILIO|SENDGRID)_/.test(key)) delete process.env[key];
   Object.assign(process.env, paymentEnv, twilioEnv(twilio.origin), sendgridEnv(sendgrid.origin));
   console.log(`Fake ${payments} API: ${pay.origin}`);
   console.log(`Fake Twilio API (SMS, voice calls, lookup): ${twilio.origin}`);

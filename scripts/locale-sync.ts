@@ -31,16 +31,25 @@ const UNITS = ["m", "km", "mi", "ft", "ms", "s", "KB", "MB", "GB"];
 const SAME_VALUES: Record<(typeof LOCALES)[number], string[]> = {
   id: ["Blog", "FAQ", "Radius", "SMS", "Status"],
   ph: [
-    "Address", "Blog", "Dashboard", "E-mail", "E-mail address", "FAQ", "Filipino", "Link", "Password", "Radius",
-    "SMS", "Subscription",
+    "Address",
+    "Blog",
+    "Dashboard",
+    "E-mail",
+    "E-mail address",
+    "FAQ",
+    "Filipino",
+    "Link",
+    "Password",
+    "Radius",
+    "SMS",
+    "Subscription",
   ],
 };
 
 type Tree = { [key: string]: Json };
 type Json = string | number | boolean | null | Json[] | Tree;
 
-const isTree = (value: unknown): value is Tree =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isTree = (value: unknown): value is Tree => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function read(locale: string): Tree {
   const file = path.join(ROOT, locale, FILE);
@@ -82,7 +91,11 @@ function prune(tree: Tree, source: Tree, prefix = ""): string[] {
   return removed;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(",");
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(",");
 
 /** True when nothing in the value is translatable: placeholders, numbers, names, e-mail addresses. */
 function untranslatable(text: string) {

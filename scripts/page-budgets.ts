@@ -6,6 +6,7 @@
 //   - the recipient's pages (consent, share, location-failed, enter-link): no hydration, at most 14 kB in all.
 // Exits 1 naming each page over its budget and by how much.
 import { pathToFileURL } from "node:url";
+
 import { startAppServer } from "./support/app-server.ts";
 import { makeFixtures } from "./support/fixtures.ts";
 import { pageBytes, type PageBytes } from "./support/page-bytes.ts";
@@ -19,9 +20,24 @@ export type Check = { page: string; what: string; bytes: number; budgetKb: numbe
 export function budgetChecks(pages: { home: PageBytes; recipient: PageBytes[] }): Check[] {
   const { home, recipient } = pages;
   return [
-    { page: "home /", what: "JavaScript + inline scripts (hydration data), gzip", bytes: home.js.gzip + home.inline.gzip, budgetKb: BUDGETS.homeScriptsKb },
-    { page: "home /", what: "whole first load (HTML, CSS, JS, icons), gzip", bytes: home.total.gzip, budgetKb: BUDGETS.homeFirstLoadKb },
-    ...recipient.map((page) => ({ page: page.path, what: "whole first load, gzip", bytes: page.total.gzip, budgetKb: BUDGETS.recipientPageKb })),
+    {
+      page: "home /",
+      what: "JavaScript + inline scripts (hydration data), gzip",
+      bytes: home.js.gzip + home.inline.gzip,
+      budgetKb: BUDGETS.homeScriptsKb,
+    },
+    {
+      page: "home /",
+      what: "whole first load (HTML, CSS, JS, icons), gzip",
+      bytes: home.total.gzip,
+      budgetKb: BUDGETS.homeFirstLoadKb,
+    },
+    ...recipient.map((page) => ({
+      page: page.path,
+      what: "whole first load, gzip",
+      bytes: page.total.gzip,
+      budgetKb: BUDGETS.recipientPageKb,
+    })),
   ];
 }
 
@@ -29,7 +45,10 @@ export function budgetChecks(pages: { home: PageBytes; recipient: PageBytes[] })
 export function overBudget(checks: Check[]): string[] {
   return checks
     .filter((check) => check.bytes > check.budgetKb * 1000)
-    .map((check) => `${check.page}: ${check.what} is ${kb(check.bytes)} kB, ${kb(check.bytes - check.budgetKb * 1000)} kB over its ${check.budgetKb} kB budget`);
+    .map(
+      (check) =>
+        `${check.page}: ${check.what} is ${kb(check.bytes)} kB, ${kb(check.bytes - check.budgetKb * 1000)} kB over its ${check.budgetKb} kB budget`,
+    );
 }
 
 /** Measures the budgeted pages on a running server; returns the messages of the budgets exceeded. */
@@ -42,14 +61,19 @@ export async function checkPageBudgets(origin: string, code: string): Promise<st
     if (page.status !== 200) failures.push(`${page.path} answered ${page.status}, not 200`);
   }
   for (const page of recipient) {
-    if (page.hydrated) failures.push(`${page.path} is a recipient page but loads JavaScript or hydration data (${kb(page.js.gzip + page.hydration.gzip)} kB gzip)`);
+    if (page.hydrated)
+      failures.push(
+        `${page.path} is a recipient page but loads JavaScript or hydration data (${kb(page.js.gzip + page.hydration.gzip)} kB gzip)`,
+      );
   }
   console.log("\nPage budgets (gzip kB):\n");
   const checks = budgetChecks({ home, recipient });
   const width = Math.max(...checks.map((c) => `${c.page}  ${c.what}`.length));
   for (const check of checks) {
     const over = check.bytes - check.budgetKb * 1000;
-    console.log(`${`${check.page}  ${check.what}`.padEnd(width)}  ${kb(check.bytes).padStart(7)} / ${String(check.budgetKb).padStart(3)}  ${over > 0 ? "OVER" : "ok"}`);
+    console.log(
+      `${`${check.page}  ${check.what}`.padEnd(width)}  ${kb(check.bytes).padStart(7)} / ${String(check.budgetKb).padStart(3)}  ${over > 0 ? "OVER" : "ok"}`,
+    );
   }
   return [...failures, ...overBudget(checks)];
 }

@@ -18,7 +18,9 @@ if (action === "list") {
   const reviews = await listReviews({ pending: arg === "--pending" });
   for (const r of reviews) {
     const text = r.text.replace(/\s+/g, " ");
-    console.log(`${r.id}  ${r.status}  ${r.rating}/5  ${r.locale}  ${r.writtenAt.toISOString()}  ${r.displayName} <${r.user.email}>`);
+    console.log(
+      `${r.id}  ${r.status}  ${r.rating}/5  ${r.locale}  ${r.writtenAt.toISOString()}  ${r.displayName} <${r.user.email}>`,
+    );
     console.log(`    ${text}`);
   }
   console.log(`${reviews.length} review(s)`);

@@ -2,6 +2,7 @@
 // is missing or older than the sources; migrations and the seed run in server.ts.
 import { execSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+
 import { sourceStamp, STAMP_FILE } from "./build-stamp.ts";
 
 const current = existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, "utf8") === sourceStamp();

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { sourceStamp, STAMP_FILE } from "./build-stamp.ts";
 
 writeFileSync(STAMP_FILE, sourceStamp());

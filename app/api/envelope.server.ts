@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { lookupSession, readToken } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
@@ -8,11 +9,20 @@ import { isDomainIssue } from "~/utils/parse-form";
 import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 
 /** Spec section 3: every answer is `{ status, message, error, data }` and the HTTP status equals `status`. */
-export function envelope<T>(status: number, body: { data?: T; message?: string; error?: string | null }, init: ResponseInit = {}) {
+export function envelope<T>(
+  status: number,
+  body: { data?: T; message?: string; error?: string | null },
+  init: ResponseInit = {},
+) {
   const headers = new Headers(init.headers);
   headers.set("Cache-Control", "no-store");
   return Response.json(
-    { status, message: body.message ?? (status < 300 ? "success" : ""), error: body.error ?? null, data: body.data ?? null },
+    {
+      status,
+      message: body.message ?? (status < 300 ? "success" : ""),
+      error: body.error ?? null,
+      data: body.data ?? null,
+    },
     { ...init, status, headers },
   );
 }

@@ -1,4 +1,10 @@
-import { createLocationRequest, NOT_ACCEPTED, type CreateInput, type CreateResult } from "~/location-requests/requests.server";
+import {
+  createLocationRequest,
+  NOT_ACCEPTED,
+  type CreateInput,
+  type CreateResult,
+} from "~/location-requests/requests.server";
+
 import { envelope, limitedError, type ApiContext } from "./envelope.server";
 
 /** Creates the request and turns the domain's answer into the API's envelope. */
@@ -6,7 +12,8 @@ export async function createAndAnswer(ctx: ApiContext, input: CreateInput, faile
   const result: CreateResult = await createLocationRequest(input);
   if (result.ok) return envelope(200, { data: result.request });
   if (result.error === "limited") throw limitedError(ctx, result.nextAllowedAt);
-  if (result.error === "declinedRecently") throw limitedError(ctx, result.nextAllowedAt, "requests.errors.declinedRecently");
+  if (result.error === "declinedRecently")
+    throw limitedError(ctx, result.nextAllowedAt, "requests.errors.declinedRecently");
   if (result.error === "notAccepted") {
     // One neutral answer for an opt-out, a block or the recipient's daily limit (docs/decisions/012).
     const message = ctx.t("requests.errors.notAccepted");

@@ -1,5 +1,6 @@
 import { db } from "~/db.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
+
 import { isCheckoutBrowser } from "./checkout-browser.server";
 import { createSession } from "./session.server";
 

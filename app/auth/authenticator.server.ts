@@ -1,6 +1,8 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+
 import { clientIp } from "~/utils/client-ip.server";
+
 import { signIn, type SignInResult } from "./sign-in.server";
 
 /** The web sign-in form goes through remix-auth; the JSON API calls signIn directly. */

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { readCookie, serializeCookie } from "~/utils/cookies";
@@ -18,7 +19,11 @@ const SECRET_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 export function checkoutBrowserSecret(request: Request) {
   const current = readBrowserSecret(request);
   const secret = current ?? randomToken(32);
-  const cookie = serializeCookie(CHECKOUT_COOKIE, secret, { maxAge: COOKIE_MAX_AGE, httpOnly: true, secure: config().cookieSecure });
+  const cookie = serializeCookie(CHECKOUT_COOKIE, secret, {
+    maxAge: COOKIE_MAX_AGE,
+    httpOnly: true,
+    secure: config().cookieSecure,
+  });
   return { secret, cookie };
 }
 

@@ -6,7 +6,9 @@ export async function encryptPassword(publicKeyPem: string, password: string): P
   const base64 = publicKeyPem.replace(/-----[^-]+-----/g, "").replace(/\s+/g, "");
   const der = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const key = await crypto.subtle.importKey("spki", der, { name: "RSA-OAEP", hash: "SHA-1" }, false, ["encrypt"]);
-  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(password)));
+  const cipher = new Uint8Array(
+    await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(password)),
+  );
   let binary = "";
   for (const byte of cipher) binary += String.fromCharCode(byte);
   return btoa(binary);

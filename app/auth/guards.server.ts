@@ -1,11 +1,13 @@
 import { redirect } from "@remix-run/node";
+
 import { routePolicy, type Access } from "~/http/policy";
 import { getLocale } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { paths } from "~/paths";
+import { newSearchPath, searchedNumber } from "~/phone/number-search";
 import { expiredNoticeSeen, isExpiredMarker, subscriptionFor } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
-import { newSearchPath, searchedNumber } from "~/phone/number-search";
+
 import { clearSessionCookieHeader, lookupSession, readToken, type SessionUser } from "./session.server";
 
 export async function getCurrentUser(request: Request) {
@@ -57,7 +59,9 @@ const isRead = (request: Request) => request.method === "GET" || request.method 
 export async function guardPage<A extends Access>(request: Request, expected: A): Promise<Granted[A]> {
   const route = routePolicy(new URL(request.url).pathname);
   if (route.kind !== "page" || route.access !== expected) {
-    throw new Error(`The route table gives "${route.path}" access ${route.access ?? "(none)"}, its module expects ${expected}`);
+    throw new Error(
+      `The route table gives "${route.path}" access ${route.access ?? "(none)"}, its module expects ${expected}`,
+    );
   }
   return (await grant(request, expected, route.expiredReads)) as Granted[A];
 }
@@ -78,7 +82,8 @@ async function grant(request: Request, access: Access, expiredReads: boolean): P
       if (subscription.access) return { user, subscription };
       // Entering while expired shows the notice first; once seen, a page that allows it is readable.
       const reads = expiredReads && isRead(request);
-      if (reads && (isExpiredMarker(new URL(request.url)) || expiredNoticeSeen(request, user.id))) return { user, subscription };
+      if (reads && (isExpiredMarker(new URL(request.url)) || expiredNoticeSeen(request, user.id)))
+        return { user, subscription };
       throw redirect(localizePath(paths.expired, getLocale(request)));
     }
   }

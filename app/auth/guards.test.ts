@@ -1,17 +1,20 @@
 import { describe, expect, it } from "vitest";
+
+import { createSession, revokeSession } from "~/auth/session.server";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { loader as homeLoader } from "~/routes/home";
-import { createSession, revokeSession } from "~/auth/session.server";
+
 import { createUser, routeArgs, signedInUser, thrownResponse } from "../../tests/support/factories";
 
 const page = (path: string, token?: string) =>
   new Request(`http://localhost:3000${path}`, { headers: token ? { Cookie: `token=${token}` } : {} });
 
-
 describe("page guards", () => {
   it("sends visitors without a token from /dashboard to / (in their language)", async () => {
     expect((await thrownResponse(dashboardLoader(routeArgs(page("/dashboard"))))).headers.get("Location")).toBe("/");
-    expect((await thrownResponse(dashboardLoader(routeArgs(page("/id/dashboard/"))))).headers.get("Location")).toBe("/id");
+    expect((await thrownResponse(dashboardLoader(routeArgs(page("/id/dashboard/"))))).headers.get("Location")).toBe(
+      "/id",
+    );
   });
 
   it("clears a revoked token and says the login expired", async () => {
@@ -54,7 +57,9 @@ describe("page guards", () => {
       expect(data.subscription.access).toBe(false);
     }
     // Another account's marker does not open this one's dashboard.
-    const other = await thrownResponse(dashboardLoader(routeArgs(withSeen("/dashboard/", "expired_seen=someone-else"))));
+    const other = await thrownResponse(
+      dashboardLoader(routeArgs(withSeen("/dashboard/", "expired_seen=someone-else"))),
+    );
     expect(other.headers.get("Location")).toBe("/dashboard/?s=-1&at=10");
   });
 
@@ -67,7 +72,9 @@ describe("page guards", () => {
   it("sends a signed-in visitor from a public page to the dashboard", async () => {
     const { token } = await signedInUser();
     expect((await thrownResponse(homeLoader(routeArgs(page("/", token))))).headers.get("Location")).toBe("/dashboard/");
-    expect((await thrownResponse(homeLoader(routeArgs(page("/ph/", token))))).headers.get("Location")).toBe("/ph/dashboard/");
+    expect((await thrownResponse(homeLoader(routeArgs(page("/ph/", token))))).headers.get("Location")).toBe(
+      "/ph/dashboard/",
+    );
     // The home page answers with a status (400 for a refused number search), so its data is wrapped.
     await expect(homeLoader(routeArgs(page("/")))).resolves.toHaveProperty("data.title");
   });

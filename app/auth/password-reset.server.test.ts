@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+
 import { createUser } from "../../tests/support/factories";
 import { CODE_MAX_ATTEMPTS, resetPassword, sendResetCode } from "./password-reset.server";
-import { createSession, lookupSession } from "./session.server";
 import { verifyPassword } from "./password.server";
+import { createSession, lookupSession } from "./session.server";
 
 async function latestCode(email: string) {
   const mail = await db().outboxMessage.findFirstOrThrow({ where: { to: email }, orderBy: { createdAt: "desc" } });
@@ -22,9 +24,14 @@ describe("password reset", () => {
     const mail = await db().outboxMessage.findFirstOrThrow({ where: { to: email }, orderBy: { createdAt: "desc" } });
     expect(mail.html).toContain(second);
     if (first !== second) {
-      expect(await resetPassword({ email, password: "newpass1", verificationCode: first }, "1.1.1.9")).toEqual({ ok: false, error: "codeInvalid" });
+      expect(await resetPassword({ email, password: "newpass1", verificationCode: first }, "1.1.1.9")).toEqual({
+        ok: false,
+        error: "codeInvalid",
+      });
     }
-    expect(await resetPassword({ email, password: "newpass1", verificationCode: second }, "1.1.1.9")).toEqual({ ok: true });
+    expect(await resetPassword({ email, password: "newpass1", verificationCode: second }, "1.1.1.9")).toEqual({
+      ok: true,
+    });
   });
 
   it("limits wrong guesses, then refuses even the right code", async () => {
@@ -35,14 +42,20 @@ describe("password reset", () => {
     for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) {
       expect((await resetPassword({ email, password: "newpass1", verificationCode: wrong }, "1.1.1.9")).ok).toBe(false);
     }
-    expect(await resetPassword({ email, password: "newpass1", verificationCode: code }, "1.1.1.9")).toEqual({ ok: false, error: "codeInvalid" });
+    expect(await resetPassword({ email, password: "newpass1", verificationCode: code }, "1.1.1.9")).toEqual({
+      ok: false,
+      error: "codeInvalid",
+    });
   });
 
   it("refuses an expired code", async () => {
     const { email, user } = await createUser();
     await sendResetCode(email, "1.1.1.3", "en");
     const code = await latestCode(email);
-    await db().verificationCode.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().verificationCode.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await resetPassword({ email, password: "newpass1", verificationCode: code }, "1.1.1.9")).ok).toBe(false);
   });
 
@@ -61,12 +74,19 @@ describe("password reset", () => {
     await sendResetCode(email, "1.1.1.6", "en");
     const code = await latestCode(email);
     const guesses = Array.from({ length: 50 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
-    const results = await Promise.all(guesses.map((verificationCode, i) => resetPassword({ email, password: "newpass1", verificationCode }, `10.0.${i}.1`)));
+    const results = await Promise.all(
+      guesses.map((verificationCode, i) =>
+        resetPassword({ email, password: "newpass1", verificationCode }, `10.0.${i}.1`),
+      ),
+    );
     expect(results.every((r) => !r.ok && r.error === "codeInvalid")).toBe(true);
     const row = await db().verificationCode.findFirstOrThrow({ where: { user: { email }, usedAt: null } });
     expect(row.attempts).toBe(CODE_MAX_ATTEMPTS);
     // The five attempts are spent: the right code is refused now.
-    expect(await resetPassword({ email, password: "newpass1", verificationCode: code }, "10.0.99.1")).toEqual({ ok: false, error: "codeInvalid" });
+    expect(await resetPassword({ email, password: "newpass1", verificationCode: code }, "10.0.99.1")).toEqual({
+      ok: false,
+      error: "codeInvalid",
+    });
   });
 
   it("limits reset attempts per client address, whatever the accounts", async () => {
@@ -74,10 +94,18 @@ describe("password reset", () => {
     resetConfig();
     try {
       const users = await Promise.all([createUser(), createUser(), createUser()]);
-      for (const { email } of users) expect((await resetPassword({ email, password: "newpass1", verificationCode: "123456" }, "10.1.1.1")).ok).toBe(false);
-      const refused = await resetPassword({ email: users[0]!.email, password: "newpass1", verificationCode: "123456" }, "10.1.1.1");
+      for (const { email } of users)
+        expect((await resetPassword({ email, password: "newpass1", verificationCode: "123456" }, "10.1.1.1")).ok).toBe(
+          false,
+        );
+      const refused = await resetPassword(
+        { email: users[0]!.email, password: "newpass1", verificationCode: "123456" },
+        "10.1.1.1",
+      );
       expect(refused).toMatchObject({ ok: false, error: "throttled" });
-      expect(await resetPassword({ email: users[0]!.email, password: "newpass1", verificationCode: "123456" }, "10.1.1.2")).toEqual({ ok: false, error: "codeInvalid" });
+      expect(
+        await resetPassword({ email: users[0]!.email, password: "newpass1", verificationCode: "123456" }, "10.1.1.2"),
+      ).toEqual({ ok: false, error: "codeInvalid" });
     } finally {
       delete process.env.RESET_LIMIT_PER_IP;
       resetConfig();
@@ -85,8 +113,13 @@ describe("password reset", () => {
   });
 
   it("validates with the spec's messages", async () => {
-    expect(await sendResetCode("", "1.1.1.5", "en")).toMatchObject({ error: "validation", fields: { email: "validation.emailRequired" } });
-    expect(await sendResetCode("a@b", "1.1.1.5", "en")).toMatchObject({ fields: { email: "loginModal.EnterValidEmail" } });
+    expect(await sendResetCode("", "1.1.1.5", "en")).toMatchObject({
+      error: "validation",
+      fields: { email: "validation.emailRequired" },
+    });
+    expect(await sendResetCode("a@b", "1.1.1.5", "en")).toMatchObject({
+      fields: { email: "loginModal.EnterValidEmail" },
+    });
     expect(await resetPassword({ email: "a@b.co", password: "", verificationCode: "" }, "1.1.1.9")).toMatchObject({
       fields: { password: "validation.newPasswordRequired", verificationCode: "validation.codeRequired" },
     });

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
@@ -6,10 +7,11 @@ import { getT } from "~/i18n/i18next.server";
 import { emailProvider } from "~/providers/email.server";
 import { hit } from "~/rate-limit.server";
 import { randomDigits, sha256 } from "~/utils/hash.server";
+import { HOUR } from "~/utils/time";
+
 import { hashPassword } from "./password.server";
 import { revokeAllSessions } from "./session.server";
 import { hasErrors, validateReset, validateSendCode, type FieldErrors } from "./validation";
-import { HOUR } from "~/utils/time";
 
 /** Spec section 9: the verification-code request type for password resets. */
 export const RESET_CODE_TYPE = 1;

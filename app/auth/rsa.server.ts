@@ -1,5 +1,7 @@
 import { createHash, generateKeyPairSync } from "node:crypto";
+
 import NodeRSA from "node-rsa";
+
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
+
 import { createUser } from "../../tests/support/factories";
-import { signIn } from "./sign-in.server";
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, claimSignInAttempt, sweepSignInThrottles } from "./sign-in-throttle.server";
+import { signIn } from "./sign-in.server";
 
 const attempt = (email: string, password: string, ip: string) => signIn({ email, password, encrypted: false }, ip);
 
@@ -22,16 +24,20 @@ describe("sign-in throttling (failures only)", () => {
   it("counts failures only: correct sign-ins never use up the allowance, and a match forgives earlier failures", async () => {
     const { email, password } = await createUser();
     for (let i = 0; i < 20; i++) expect(await attempt(email, password, "203.0.113.70")).toMatchObject({ ok: true });
-    for (let i = 0; i < 4; i++) expect(await attempt(email, "wrong", "203.0.113.70")).toMatchObject({ error: "invalidCredentials" });
+    for (let i = 0; i < 4; i++)
+      expect(await attempt(email, "wrong", "203.0.113.70")).toMatchObject({ error: "invalidCredentials" });
     expect(await attempt(email, password, "203.0.113.70")).toMatchObject({ ok: true });
     // Forgiven: five more free failures before the wait.
-    for (let i = 0; i < 5; i++) expect(await attempt(email, "wrong", "203.0.113.70")).toMatchObject({ error: "invalidCredentials" });
+    for (let i = 0; i < 5; i++)
+      expect(await attempt(email, "wrong", "203.0.113.70")).toMatchObject({ error: "invalidCredentials" });
     expect(await attempt(email, "wrong", "203.0.113.70")).toMatchObject({ error: "throttled" });
   });
 
   it("50 parallel guesses from one address compare at most the five free ones", async () => {
     const { email } = await createUser();
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(email, `guess-${i}`, "203.0.113.71")));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => attempt(email, `guess-${i}`, "203.0.113.71")),
+    );
     const compared = results.filter((r) => !r.ok && r.error === "invalidCredentials").length;
     expect(compared).toBeLessThanOrEqual(5);
     expect(results.filter((r) => !r.ok && r.error === "throttled").length).toBeGreaterThanOrEqual(45);
@@ -51,7 +57,17 @@ describe("sign-in throttling (failures only)", () => {
       expect((await claimSignInAttempt(key.ip, key.email, now)).ok).toBe(true);
     }
     const base = BACKOFF_BASE_MS / 1000;
-    expect(waits).toEqual([base, base * 2, base * 4, base * 8, base * 16, base * 32, base * 64, BACKOFF_MAX_MS / 1000, BACKOFF_MAX_MS / 1000]);
+    expect(waits).toEqual([
+      base,
+      base * 2,
+      base * 4,
+      base * 8,
+      base * 16,
+      base * 32,
+      base * 64,
+      BACKOFF_MAX_MS / 1000,
+      BACKOFF_MAX_MS / 1000,
+    ]);
     // A day without failures forgets the pair.
     expect(await sweepSignInThrottles(now + 2 * 24 * 3600_000)).toBeGreaterThan(0);
   });
@@ -60,7 +76,8 @@ describe("sign-in throttling (failures only)", () => {
     process.env.LOGIN_LIMIT_PER_IP = "3";
     resetConfig();
     const users = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
-    for (const user of users.slice(0, 3)) expect(await attempt(user.email, "wrong", "203.0.113.73")).toMatchObject({ error: "invalidCredentials" });
+    for (const user of users.slice(0, 3))
+      expect(await attempt(user.email, "wrong", "203.0.113.73")).toMatchObject({ error: "invalidCredentials" });
     const last = users[3]!;
     expect(await attempt(last.email, last.password, "203.0.113.73")).toMatchObject({ error: "throttled" });
     expect(await attempt(last.email, last.password, "203.0.113.74")).toMatchObject({ ok: true });

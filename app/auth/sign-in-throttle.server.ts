@@ -11,9 +11,7 @@ export const BACKOFF_MAX_MS = 60 * MINUTE;
 /** Failures on one account from one address are forgotten after this long without a new one. */
 export const PAIR_MEMORY_MS = 24 * 60 * MINUTE;
 
-export type SignInClaim =
-  | { ok: true; forgive: () => Promise<void> }
-  | { ok: false; retryAfterSeconds: number };
+export type SignInClaim = { ok: true; forgive: () => Promise<void> } | { ok: false; retryAfterSeconds: number };
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 

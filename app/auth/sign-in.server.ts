@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { decryptPassword } from "./rsa.server";
 import { createSession } from "./session.server";

@@ -1,13 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { apiRequest, createUser, formRequest, readEnvelope, routeArgs, uniqueEmail } from "../../tests/support/factories";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { action as paymentsCheckout } from "~/routes/payments.checkout";
 
+import {
+  apiRequest,
+  createUser,
+  formRequest,
+  readEnvelope,
+  routeArgs,
+  uniqueEmail,
+} from "../../tests/support/factories";
+
 const buy = (email: string, ip: string, headers: Record<string, string> = {}) =>
   registerAndSign({
-    ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/stripe", { json: { name: "Ana", surname: "Reyes", email, adult: true }, ip, headers })),
+    ...routeArgs(
+      apiRequest("/api/v1/auth/registerAndSign/stripe", {
+        json: { name: "Ana", surname: "Reyes", email, adult: true },
+        ip,
+        headers,
+      }),
+    ),
     params: { provider: "stripe" },
   });
 
@@ -33,7 +48,9 @@ describe("checkout limits", () => {
     const refused = await buy(taken, "203.0.113.90", { "Accept-Language": "fil" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await readEnvelope(refused)).message).toMatch(/^Masyadong maraming pagsubok\. Subukang muli pagkalipas ng \d+ minuto\.$/);
+    expect((await readEnvelope(refused)).message).toMatch(
+      /^Masyadong maraming pagsubok\. Subukang muli pagkalipas ng \d+ minuto\.$/,
+    );
     // Nothing was stored or opened for the refused request.
     expect(await db().checkout.count()).toBe(9);
     // Another address is not affected.
@@ -50,13 +67,27 @@ describe("checkout limits", () => {
     process.env.CHECKOUT_LIMIT_PER_IP = "1";
     resetConfig();
     const form = (email: string) =>
-      paymentsCheckout(routeArgs(formRequest("/payments/checkout", { name: "Budi", surname: "Santoso", email, adult: "on", returnTo: "/id/checkout" })));
+      paymentsCheckout(
+        routeArgs(
+          formRequest("/payments/checkout", {
+            name: "Budi",
+            surname: "Santoso",
+            email,
+            adult: "on",
+            returnTo: "/id/checkout",
+          }),
+        ),
+      );
     const first = await form(uniqueEmail("web"));
     expect(first.status).toBe(302);
-    expect(first.headers.get("Set-Cookie")).toMatch(/^checkout_browser=[\w-]{40,}; Max-Age=\d+; Path=\/; SameSite=Lax; HttpOnly; Secure$/);
+    expect(first.headers.get("Set-Cookie")).toMatch(
+      /^checkout_browser=[\w-]{40,}; Max-Age=\d+; Path=\/; SameSite=Lax; HttpOnly; Secure$/,
+    );
     const thrown = (await form(uniqueEmail("web")).catch((r: unknown) => r)) as Response;
     expect(thrown.status).toBe(429);
     expect(Number(thrown.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await thrown.json()) as { message: string }).message).toMatch(/^Terlalu banyak percobaan\. Silakan coba lagi dalam \d+ menit\.$/);
+    expect(((await thrown.json()) as { message: string }).message).toMatch(
+      /^Terlalu banyak percobaan\. Silakan coba lagi dalam \d+ menit\.$/,
+    );
   });
 });

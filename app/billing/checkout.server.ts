@@ -1,19 +1,21 @@
 import { z } from "zod";
+
 import { EMAIL_PATTERN } from "~/auth/validation";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { localizePath, type Locale } from "~/i18n/locales";
-import { parseMobile } from "~/phone/numbers.server";
 import { DEFAULT_REGION } from "~/phone/countries.server";
+import { withSearchedNumber, type SearchedNumber } from "~/phone/number-search";
+import { parseMobile } from "~/phone/numbers.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import type { ProviderName } from "~/providers/payments/types";
 import { hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
-import { withSearchedNumber, type SearchedNumber } from "~/phone/number-search";
 import { parseForm } from "~/utils/parse-form";
 import { HOUR } from "~/utils/time";
+
 import { isReturningSubscriber, planFor, RENEWAL_PLAN_SUFFIX } from "./plans.server";
 
 // Checkout: the payment form, its limits per client address and e-mail, and the provider's checkout.
@@ -48,7 +50,10 @@ export type StartCheckoutResult =
  * The payment form's optional mobile number: empty is fine; anything else must be a valid mobile
  * number, read in the page language's country unless it starts with +.
  */
-function checkoutPhone(raw: string | undefined, locale: Locale): { ok: true; e164: string | null } | { ok: false; error: string } {
+function checkoutPhone(
+  raw: string | undefined,
+  locale: Locale,
+): { ok: true; e164: string | null } | { ok: false; error: string } {
   if (!raw) return { ok: true, e164: null };
   const parsed = parseMobile(DEFAULT_REGION[locale], raw);
   return parsed.ok ? { ok: true, e164: parsed.e164 } : parsed;
@@ -66,7 +71,14 @@ function checkoutPhone(raw: string | undefined, locale: Locale): { ok: true; e16
  */
 export async function startCheckout(
   raw: unknown,
-  options: { locale: Locale; ip: string; browserSecret?: string; userId?: string; now?: Date; searched?: SearchedNumber | null },
+  options: {
+    locale: Locale;
+    ip: string;
+    browserSecret?: string;
+    userId?: string;
+    now?: Date;
+    searched?: SearchedNumber | null;
+  },
 ): Promise<StartCheckoutResult> {
   // An account with access must not pay twice: a second provider subscription would replace the
   // stored one while the first keeps charging. A cancelled one renews once its paid period is over
@@ -74,7 +86,12 @@ export async function startCheckout(
   if (options.userId) {
     const sub = await db().subscription.findUnique({ where: { userId: options.userId } });
     if (sub && describeSubscription(sub, options.now ?? new Date()).access) {
-      return { ok: false, error: "subscribed", validUntil: sub.validUntil.toISOString(), cancelled: sub.state === "cancelled" };
+      return {
+        ok: false,
+        error: "subscribed",
+        validUntil: sub.validUntil.toISOString(),
+        cancelled: sub.state === "cancelled",
+      };
     }
   }
   const parsed = parseForm(paymentFormSchema, raw);
@@ -131,8 +148,14 @@ export async function startCheckout(
     firstDayAmount: plan.firstDayAmount,
     periodDays: plan.periodDays,
     trial: !renewal,
-    successUrl: new URL(localizePath(withSearchedNumber(`/register?id=${checkoutId}`, options.searched ?? null), options.locale), origin).toString(),
-    cancelUrl: new URL(localizePath(withSearchedNumber("/?modal=payment", options.searched ?? null), options.locale), origin).toString(),
+    successUrl: new URL(
+      localizePath(withSearchedNumber(`/register?id=${checkoutId}`, options.searched ?? null), options.locale),
+      origin,
+    ).toString(),
+    cancelUrl: new URL(
+      localizePath(withSearchedNumber("/?modal=payment", options.searched ?? null), options.locale),
+      origin,
+    ).toString(),
     productName: t("payments.productName", { period: plan.periodDays }),
     firstDayName: t("payments.firstDayName"),
   });
@@ -143,4 +166,3 @@ export async function startCheckout(
   await db().checkout.update({ where: { id: checkoutId }, data: { providerSessionId: created.sessionId } });
   return { ok: true, checkoutId, url: created.url, provider: provider.name };
 }
-

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+
 import { hashPassword } from "~/auth/password.server";
 import { config } from "~/config.server";
 import { db, type Tx } from "~/db.server";
 import type { PaymentEvent, ProviderName } from "~/providers/payments/types";
 import { DAY, later } from "~/utils/time";
+
 import { enqueuePaymentJob, runPaymentJobs } from "./payment-jobs.server";
 import { RENEWAL_PLAN_SUFFIX } from "./plans.server";
 
@@ -69,7 +71,9 @@ async function applyInTransaction(
     case "payment.succeeded":
     case "payment.failed": {
       let sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
-      const checkoutId = sub ? null : (event.checkoutId ?? (await checkoutOfSubscription(tx, provider, event.subscriptionId)));
+      const checkoutId = sub
+        ? null
+        : (event.checkoutId ?? (await checkoutOfSubscription(tx, provider, event.subscriptionId)));
       if (!sub && checkoutId && event.kind === "payment.succeeded") {
         // The first invoice can arrive before "checkout completed": it completes the checkout itself.
         await completeCheckout(
@@ -107,7 +111,10 @@ async function applyInTransaction(
         });
       } else if (paid && existing.status !== "paid") {
         // A retried charge of the same invoice went through.
-        await tx.payment.update({ where: { id: existing.id }, data: { status: "paid", paidAt: event.at, amount: event.amount } });
+        await tx.payment.update({
+          where: { id: existing.id },
+          data: { status: "paid", paidAt: event.at, amount: event.amount },
+        });
       }
       if (!paid) return;
       // A payment that does not say which period it pays for (a PayPal sale) follows the plan: the
@@ -115,8 +122,12 @@ async function applyInTransaction(
       const firstPayment =
         !event.periodEnd &&
         !sub.plan?.endsWith(RENEWAL_PLAN_SUFFIX) &&
-        (await tx.payment.count({ where: { subscriptionId: sub.id, status: "paid", NOT: { providerPaymentId: event.paymentId } } })) === 0;
-      const periodEnd = event.periodEnd ?? new Date(event.at.getTime() + (firstPayment ? DAY : (sub.periodDays ?? config().PERIOD_DAYS) * DAY));
+        (await tx.payment.count({
+          where: { subscriptionId: sub.id, status: "paid", NOT: { providerPaymentId: event.paymentId } },
+        })) === 0;
+      const periodEnd =
+        event.periodEnd ??
+        new Date(event.at.getTime() + (firstPayment ? DAY : (sub.periodDays ?? config().PERIOD_DAYS) * DAY));
       const validUntil = later(sub.validUntil, periodEnd);
       const newest = !sub.lastEventAt || event.at.getTime() >= sub.lastEventAt.getTime();
       // A payment for more than the first day is a regular period: the trial is over.
@@ -169,7 +180,11 @@ async function applyInTransaction(
         });
       } else {
         const checkoutId = event.checkoutId ?? (await checkoutOfSubscription(tx, provider, event.subscriptionId));
-        if (checkoutId) await tx.checkout.updateMany({ where: { id: checkoutId, status: "pending" }, data: { status: "unsubscribed" } });
+        if (checkoutId)
+          await tx.checkout.updateMany({
+            where: { id: checkoutId, status: "pending" },
+            data: { status: "unsubscribed" },
+          });
       }
       return;
     }
@@ -183,7 +198,10 @@ async function applyInTransaction(
  * subscription is known and do not name the checkout: a PayPal checkout is its subscription.
  */
 async function checkoutOfSubscription(tx: Tx, provider: ProviderName, subscriptionId: string) {
-  const checkout = await tx.checkout.findFirst({ where: { provider, providerSessionId: subscriptionId }, select: { id: true } });
+  const checkout = await tx.checkout.findFirst({
+    where: { provider, providerSessionId: subscriptionId },
+    select: { id: true },
+  });
   return checkout?.id ?? null;
 }
 
@@ -203,7 +221,10 @@ async function completeCheckout(
   if (!checkout || checkout.status === "paid" || checkout.status === "unsubscribed") return;
   // Claimed by a conditional update: when a webhook and a status query complete the same checkout
   // at the same time, the second waits for the first's row lock and then matches nothing.
-  const claimed = await tx.checkout.updateMany({ where: { id: checkout.id, status: checkout.status }, data: { status: "paid" } });
+  const claimed = await tx.checkout.updateMany({
+    where: { id: checkout.id, status: checkout.status },
+    data: { status: "paid" },
+  });
   if (claimed.count !== 1) return;
   let userId = checkout.userId;
   const phone = (await tx.checkoutPhone.findUnique({ where: { checkoutId: checkout.id } }))?.phone;
@@ -277,4 +298,3 @@ async function completeCheckout(
   };
   await tx.subscription.upsert({ where: { userId }, create: { userId, ...fields }, update: fields });
 }
-

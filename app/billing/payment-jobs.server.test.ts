@@ -1,9 +1,12 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
-import { uniqueEmail } from "../../tests/support/factories";
+
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
+import { db } from "~/db.server";
+
+import { uniqueEmail } from "../../tests/support/factories";
 
 const CHILD = path.resolve("tests/support/payment-crash-child.ts");
 const TSX = path.resolve("node_modules/.bin/tsx");
@@ -14,7 +17,8 @@ function child(...args: string[]) {
   return spawnSync(TSX, [CHILD, ...args], { env: { ...process.env }, encoding: "utf8", timeout: 60_000 });
 }
 
-const credentialMails = (email: string) => db().outboxMessage.count({ where: { to: email, subject: "Akun Family Locator Anda" } });
+const credentialMails = (email: string) =>
+  db().outboxMessage.count({ where: { to: email, subject: "Akun Family Locator Anda" } });
 
 describe("durable payment side effects", () => {
   it("a process killed between the payment's commit and its e-mail sends the credentials after restart, exactly once", async () => {
@@ -25,14 +29,18 @@ describe("durable payment side effects", () => {
     // Committed: the account exists and the job waits; nothing was sent.
     const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
     expect(user.subscription).toMatchObject({ state: "trial", provider: "sandbox" });
-    const job = await db().paymentJob.findFirstOrThrow({ where: { kind: "sendCredentials", payload: { contains: email } } });
+    const job = await db().paymentJob.findFirstOrThrow({
+      where: { kind: "sendCredentials", payload: { contains: email } },
+    });
     expect(job).toMatchObject({ doneAt: null, attempts: 0 });
     expect(await credentialMails(email)).toBe(0);
 
     // A restarted process's maintenance run performs it.
     const restarted = child("maintain");
     expect(restarted.status, restarted.stderr).toBe(0);
-    expect(JSON.parse(restarted.stdout.trim().split("\n").at(-1)!)).toMatchObject({ "payment-jobs": { done: 1, failed: 0 } });
+    expect(JSON.parse(restarted.stdout.trim().split("\n").at(-1)!)).toMatchObject({
+      "payment-jobs": { done: 1, failed: 0 },
+    });
     expect(await credentialMails(email)).toBe(1);
     const done = await db().paymentJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(done.doneAt).not.toBeNull();

@@ -26,7 +26,11 @@ export const JOB_RETRY_MAX_MS = 6 * HOUR;
 
 /** Records a job inside the caller's transaction. `key` names the effect: a second job with it is the same job. */
 export async function enqueuePaymentJob(tx: Tx, key: string, job: PaymentJob) {
-  await tx.paymentJob.upsert({ where: { key }, create: { key, kind: job.kind, payload: JSON.stringify(job.payload) }, update: {} });
+  await tx.paymentJob.upsert({
+    where: { key },
+    create: { key, kind: job.kind, payload: JSON.stringify(job.payload) },
+    update: {},
+  });
   return key;
 }
 
@@ -65,12 +69,20 @@ export async function runPaymentJobs(now = new Date(), options: { keys?: string[
       await db().paymentJob.update({
         where: { id: job.id },
         // The generated password is not kept once it has been sent.
-        data: { doneAt: new Date(), lockedUntil: null, lastError: null, payload: job.kind === "sendCredentials" ? scrubPassword(job.payload) : job.payload },
+        data: {
+          doneAt: new Date(),
+          lockedUntil: null,
+          lastError: null,
+          payload: job.kind === "sendCredentials" ? scrubPassword(job.payload) : job.payload,
+        },
       });
     } else {
       failed += 1;
       const wait = Math.min(JOB_RETRY_MAX_MS, JOB_RETRY_BASE_MS * 2 ** (attempts - 1));
-      console.error(`Payment job ${job.kind} ${job.key} failed (attempt ${attempts}), retrying in ${Math.round(wait / MINUTE)} min:`, error);
+      console.error(
+        `Payment job ${job.kind} ${job.key} failed (attempt ${attempts}), retrying in ${Math.round(wait / MINUTE)} min:`,
+        error,
+      );
       await db().paymentJob.update({
         where: { id: job.id },
         data: { lockedUntil: null, lastError: error.slice(0, 1000), nextRunAt: new Date(now.getTime() + wait) },
@@ -91,7 +103,8 @@ async function perform(key: string, job: PaymentJob): Promise<string | null> {
     case "stopSubscription": {
       if (job.payload.provider === "sandbox") return null;
       const provider = await paymentProvider();
-      if (provider.name !== job.payload.provider) return `the configured provider is ${provider.name}, not ${job.payload.provider}`;
+      if (provider.name !== job.payload.provider)
+        return `the configured provider is ${provider.name}, not ${job.payload.provider}`;
       // The job key is the provider's idempotency key: a retried request has one effect.
       const stopped = await provider.cancelAtPeriodEnd(job.payload.subscriptionId, { idempotencyKey: `job-${key}` });
       return stopped.ok ? null : stopped.error;
@@ -99,8 +112,16 @@ async function perform(key: string, job: PaymentJob): Promise<string | null> {
     case "sendCredentials": {
       const account = job.payload;
       const t = await getT(account.locale);
-      const login = new URL(localizePath("/?modal=login", isLocale(account.locale) ? account.locale : "en"), config().publicUrl);
-      const message = credentialsEmail(t, { name: account.name, email: account.email, password: account.password, loginUrl: login.toString() });
+      const login = new URL(
+        localizePath("/?modal=login", isLocale(account.locale) ? account.locale : "en"),
+        config().publicUrl,
+      );
+      const message = credentialsEmail(t, {
+        name: account.name,
+        email: account.email,
+        password: account.password,
+        loginUrl: login.toString(),
+      });
       const sent = await emailProvider().send({ to: account.email, ...message });
       return sent.ok ? null : sent.error;
     }

@@ -2,20 +2,22 @@
 // (OAuth token, billing plans, subscriptions, cancel, webhook signature verification), with webhooks
 // handed to the webhook route's action as PayPal would post them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { paymentTerms, planFor, planWarnings } from "~/billing/plans.server";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
-import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
-import { checkoutBrowsers } from "../../tests/support/checkout-browsers";
-import { allowConsoleError } from "../../tests/support/console";
-import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
 import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cancel";
 import { action as webhook } from "~/routes/api.v1.webhooks";
-import { paymentTerms, planFor, planWarnings } from "~/billing/plans.server";
 import { subscriptionDetails } from "~/subscription.server";
 import { DAY, HOUR } from "~/utils/time";
+
+import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
+import { checkoutBrowsers } from "../../tests/support/checkout-browsers";
+import { allowConsoleError } from "../../tests/support/console";
+import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
 
 const ENV = PAYPAL_ENV;
 let fake: Awaited<ReturnType<typeof startPayPalFake>>;
@@ -40,7 +42,15 @@ let eventSeq = 0;
 const email = () => `paypal-${++eventSeq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 function event(type: string, resource: Record<string, unknown>, at = T0) {
-  return { id: `WH-${++eventSeq}-${Math.random().toString(36).slice(2)}`, event_version: "1.0", create_time: iso(at), resource_type: type.startsWith("PAYMENT.SALE") ? "sale" : "subscription", event_type: type, summary: type, resource };
+  return {
+    id: `WH-${++eventSeq}-${Math.random().toString(36).slice(2)}`,
+    event_version: "1.0",
+    create_time: iso(at),
+    resource_type: type.startsWith("PAYMENT.SALE") ? "sale" : "subscription",
+    event_type: type,
+    summary: type,
+    resource,
+  };
 }
 
 async function deliver(body: object, options: { tamper?: boolean; signature?: string } = {}) {
@@ -55,14 +65,48 @@ async function deliver(body: object, options: { tamper?: boolean; signature?: st
 }
 
 const activated = (sub: string, checkoutId: string, at = T0, next = at + DAY) =>
-  event("BILLING.SUBSCRIPTION.ACTIVATED", { id: sub, status: "ACTIVE", custom_id: checkoutId, plan_id: "P-1", subscriber: { payer_id: "PAYER1" }, billing_info: { next_billing_time: iso(next) } }, at);
-const sale = (type: "PAYMENT.SALE.COMPLETED" | "PAYMENT.SALE.DENIED", sub: string, id: string, total: string, at: number, custom?: string) =>
-  event(type, { id, state: type === "PAYMENT.SALE.COMPLETED" ? "completed" : "denied", amount: { total, currency: "USD" }, billing_agreement_id: sub, ...(custom ? { custom } : {}), create_time: iso(at) }, at);
-const subEvent = (type: string, sub: string, at: number, extra: Record<string, unknown> = {}) => event(type, { id: sub, ...extra }, at);
+  event(
+    "BILLING.SUBSCRIPTION.ACTIVATED",
+    {
+      id: sub,
+      status: "ACTIVE",
+      custom_id: checkoutId,
+      plan_id: "P-1",
+      subscriber: { payer_id: "PAYER1" },
+      billing_info: { next_billing_time: iso(next) },
+    },
+    at,
+  );
+const sale = (
+  type: "PAYMENT.SALE.COMPLETED" | "PAYMENT.SALE.DENIED",
+  sub: string,
+  id: string,
+  total: string,
+  at: number,
+  custom?: string,
+) =>
+  event(
+    type,
+    {
+      id,
+      state: type === "PAYMENT.SALE.COMPLETED" ? "completed" : "denied",
+      amount: { total, currency: "USD" },
+      billing_agreement_id: sub,
+      ...(custom ? { custom } : {}),
+      create_time: iso(at),
+    },
+    at,
+  );
+const subEvent = (type: string, sub: string, at: number, extra: Record<string, unknown> = {}) =>
+  event(type, { id: sub, ...extra }, at);
 
 async function buy(address = email()) {
   const response = await registerAndSign({
-    ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/paypal", { json: { name: "Juan", surname: "Dela Cruz", email: address, adult: true, locale: "en" } })),
+    ...routeArgs(
+      apiRequest("/api/v1/auth/registerAndSign/paypal", {
+        json: { name: "Juan", surname: "Dela Cruz", email: address, adult: true, locale: "en" },
+      }),
+    ),
     params: { provider: "paypal" },
   });
   const body = await readEnvelope<{ id: string; url: string; provider: string }>(response);
@@ -76,7 +120,8 @@ async function buy(address = email()) {
 /** The client that started each checkout: the automatic sign-in works only with its cookie. */
 const browsers = checkoutBrowsers();
 const { inBrowserOf, query } = browsers;
-const userOf = (address: string) => db().user.findUnique({ where: { email: address }, include: { subscription: true } });
+const userOf = (address: string) =>
+  db().user.findUnique({ where: { email: address }, include: { subscription: true } });
 const mails = (address: string) => db().outboxMessage.count({ where: { to: address } });
 const paths = () => fake.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);
 
@@ -84,7 +129,13 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
   it("creates the billing plan once and a subscription whose approval link is the checkout URL", async () => {
     const first = await buy();
     expect(first.response.status).toBe(200);
-    expect(first.data).toEqual({ id: first.id, url: expect.stringMatching(/^https:\/\/www\.sandbox\.paypal\.test\/webapps\/billing\/subscriptions\?ba_token=BA-\d+$/), provider: "paypal" });
+    expect(first.data).toEqual({
+      id: first.id,
+      url: expect.stringMatching(
+        /^https:\/\/www\.sandbox\.paypal\.test\/webapps\/billing\/subscriptions\?ba_token=BA-\d+$/,
+      ),
+      provider: "paypal",
+    });
     expect(first.sub).toMatch(/^I-\d+SUB$/);
     expect(paths()).toEqual(["POST /v1/oauth2/token", "POST /v1/billing/plans", "POST /v1/billing/subscriptions"]);
     expect(fake.requests[0]!.body).toBe("grant_type=client_credentials");
@@ -93,8 +144,20 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect(plan).toMatchObject({
       product_id: "PROD-FAMILYLOCATOR",
       billing_cycles: [
-        { tenure_type: "TRIAL", sequence: 1, total_cycles: 1, frequency: { interval_unit: "DAY", interval_count: 1 }, pricing_scheme: { fixed_price: { currency_code: "USD", value: "0.99" } } },
-        { tenure_type: "REGULAR", sequence: 2, total_cycles: 0, frequency: { interval_unit: "DAY", interval_count: 30 }, pricing_scheme: { fixed_price: { currency_code: "USD", value: "29.99" } } },
+        {
+          tenure_type: "TRIAL",
+          sequence: 1,
+          total_cycles: 1,
+          frequency: { interval_unit: "DAY", interval_count: 1 },
+          pricing_scheme: { fixed_price: { currency_code: "USD", value: "0.99" } },
+        },
+        {
+          tenure_type: "REGULAR",
+          sequence: 2,
+          total_cycles: 0,
+          frequency: { interval_unit: "DAY", interval_count: 30 },
+          pricing_scheme: { fixed_price: { currency_code: "USD", value: "29.99" } },
+        },
       ],
     });
     const subscription = fake.requests[2]!;
@@ -103,7 +166,10 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
       plan_id: expect.stringMatching(/^P-\d+PLAN$/),
       custom_id: first.id,
       subscriber: { email_address: first.email, name: { given_name: "Juan", surname: "Dela Cruz" } },
-      application_context: { user_action: "SUBSCRIBE_NOW", return_url: `http://localhost:3000/register?id=${first.id}` },
+      application_context: {
+        user_action: "SUBSCRIBE_NOW",
+        return_url: `http://localhost:3000/register?id=${first.id}`,
+      },
     });
 
     fake.requests.length = 0;
@@ -147,17 +213,32 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect(await deliver(activated(sub, id))).toEqual({ status: 200, body: { received: true, status: "applied" } });
     const user = await userOf(address);
     expect(user).toMatchObject({ name: "Juan", surname: "Dela Cruz" });
-    expect(user!.subscription).toMatchObject({ state: "trial", provider: "paypal", providerSubscriptionId: sub, providerCustomerId: "PAYER1", currency: "USD", amount: 2999 });
+    expect(user!.subscription).toMatchObject({
+      state: "trial",
+      provider: "paypal",
+      providerSubscriptionId: sub,
+      providerCustomerId: "PAYER1",
+      currency: "USD",
+      amount: 2999,
+    });
     expect(user!.subscription!.validUntil.getTime()).toBe(T0 + DAY);
     expect(await mails(address)).toBe(1);
     // The verification request carried the webhook id and the delivery's headers.
     const verify = fake.requests.find((r) => r.url === "/v1/notifications/verify-webhook-signature")!;
     expect(verify.headers.authorization).toBe("Bearer A21AAFakeToken");
-    expect(JSON.parse(verify.body)).toMatchObject({ webhook_id: PAYPAL_WEBHOOK_ID, auth_algo: "SHA256withRSA", cert_url: expect.stringContaining("/v1/notifications/certs/") });
+    expect(JSON.parse(verify.body)).toMatchObject({
+      webhook_id: PAYPAL_WEBHOOK_ID,
+      auth_algo: "SHA256withRSA",
+      cert_url: expect.stringContaining("/v1/notifications/certs/"),
+    });
 
     const first = await query(id);
     expect(first).toEqual({ status: "success", authCode: expect.any(String) });
-    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode }, headers: inBrowserOf(id) })));
+    const login = await loginByAuthCode(
+      routeArgs(
+        apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode }, headers: inBrowserOf(id) }),
+      ),
+    );
     expect(login.status).toBe(200);
     expect(await query(id)).toEqual({ status: "success", authCode: null });
   });
@@ -175,11 +256,19 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect((await deliver(activation)).body.status).toBe("duplicate");
     const renewal = sale("PAYMENT.SALE.COMPLETED", sub, "SALE-2", "29.99", T0 + DAY);
     await deliver(renewal);
-    await deliver(subEvent("BILLING.SUBSCRIPTION.UPDATED", sub, T0 + DAY + 1000, { status: "ACTIVE", billing_info: { next_billing_time: iso(T0 + 31 * DAY) } }));
+    await deliver(
+      subEvent("BILLING.SUBSCRIPTION.UPDATED", sub, T0 + DAY + 1000, {
+        status: "ACTIVE",
+        billing_info: { next_billing_time: iso(T0 + 31 * DAY) },
+      }),
+    );
     const user = await userOf(address);
     expect(await db().user.count({ where: { email: address } })).toBe(1);
     expect(await mails(address)).toBe(1);
-    const payments = await db().payment.findMany({ where: { subscriptionId: user!.subscription!.id }, orderBy: { paidAt: "asc" } });
+    const payments = await db().payment.findMany({
+      where: { subscriptionId: user!.subscription!.id },
+      orderBy: { paidAt: "asc" },
+    });
     expect(payments.map((p) => [p.providerPaymentId, p.amount, p.currency, p.status])).toEqual([
       ["SALE-1", 99, "USD", "paid"],
       ["SALE-2", 2999, "USD", "paid"],
@@ -195,7 +284,11 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     // The first sale arrives before the activation: it completes the checkout itself.
     await deliver(sale("PAYMENT.SALE.COMPLETED", sub, "SALE-O1", "0.99", T0 + 2000, id));
     await deliver(activated(sub, id, T0 + 1000));
-    await deliver(subEvent("BILLING.SUBSCRIPTION.UPDATED", sub, T0 + 3 * HOUR, { billing_info: { next_billing_time: iso(T0 + 31 * DAY) } }));
+    await deliver(
+      subEvent("BILLING.SUBSCRIPTION.UPDATED", sub, T0 + 3 * HOUR, {
+        billing_info: { next_billing_time: iso(T0 + 31 * DAY) },
+      }),
+    );
     // An older cancellation delivered after the newer update may not cancel.
     await deliver(subEvent("BILLING.SUBSCRIPTION.CANCELLED", sub, T0 + 2 * HOUR));
     const user = await userOf(address);
@@ -231,9 +324,15 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     await deliver(subEvent("BILLING.SUBSCRIPTION.CANCELLED", sub, T0 + HOUR, { status: "CANCELLED" }));
     const user = (await userOf(address))!;
     expect(user.subscription).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null });
-    expect(await subscriptionDetails(user.id, new Date(T0 + 2 * HOUR))).toMatchObject({ state: "Cancelled", expiredStatus: 0 });
+    expect(await subscriptionDetails(user.id, new Date(T0 + 2 * HOUR))).toMatchObject({
+      state: "Cancelled",
+      expiredStatus: 0,
+    });
     await deliver(subEvent("BILLING.SUBSCRIPTION.EXPIRED", sub, T0 + DAY, { status: "EXPIRED" }));
-    expect(await subscriptionDetails(user.id, new Date(T0 + DAY + 1000))).toMatchObject({ state: "Expired", expiredStatus: 1 });
+    expect(await subscriptionDetails(user.id, new Date(T0 + DAY + 1000))).toMatchObject({
+      state: "Expired",
+      expiredStatus: 1,
+    });
   });
 
   it("ends access on BILLING.SUBSCRIPTION.SUSPENDED (failed payments) as Unsubscribed, then expired", async () => {
@@ -250,7 +349,14 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     await deliver(activated(sub, id));
     const before = (await userOf(address))!.subscription!;
     await deliver(sale("PAYMENT.SALE.DENIED", sub, "SALE-F1", "29.99", T0 + DAY));
-    await deliver(subEvent("BILLING.SUBSCRIPTION.PAYMENT.FAILED", sub, T0 + DAY + HOUR, { status: "ACTIVE", billing_info: { last_failed_payment: { amount: { currency_code: "USD", value: "29.99" }, time: iso(T0 + DAY + HOUR) } } }));
+    await deliver(
+      subEvent("BILLING.SUBSCRIPTION.PAYMENT.FAILED", sub, T0 + DAY + HOUR, {
+        status: "ACTIVE",
+        billing_info: {
+          last_failed_payment: { amount: { currency_code: "USD", value: "29.99" }, time: iso(T0 + DAY + HOUR) },
+        },
+      }),
+    );
     const after = (await userOf(address))!.subscription!;
     expect(after.validUntil).toEqual(before.validUntil);
     const failed = await db().payment.findMany({ where: { subscriptionId: after.id }, orderBy: { paidAt: "asc" } });
@@ -258,7 +364,9 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
       ["failed", 2999, "USD"],
       ["failed", 2999, "USD"],
     ]);
-    expect(await subscriptionDetails(after.userId, new Date(after.validUntil.getTime() + 1000))).toMatchObject({ state: "Expired" });
+    expect(await subscriptionDetails(after.userId, new Date(after.validUntil.getTime() + 1000))).toMatchObject({
+      state: "Expired",
+    });
   });
 
   it("answers 400 and changes nothing when PayPal does not verify the signature", async () => {
@@ -282,7 +390,11 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     const { createSession } = await import("~/auth/session.server");
     const { token } = await createSession(user.id);
     fake.requests.length = 0;
-    const response = await cancelRoute(routeArgs(apiRequest("/api/v1/personnal/subscribe/cancel", { method: "POST", headers: { Authorization: token } })));
+    const response = await cancelRoute(
+      routeArgs(
+        apiRequest("/api/v1/personnal/subscribe/cancel", { method: "POST", headers: { Authorization: token } }),
+      ),
+    );
     expect(response.status).toBe(200);
     expect(paths()).toEqual([`POST /v1/billing/subscriptions/${sub}/cancel`]);
     expect(JSON.parse(fake.requests[0]!.body)).toEqual({ reason: "Cancelled by the subscriber" });
@@ -311,12 +423,20 @@ describe("PayPal and the plan currencies", () => {
 
     fake.requests.length = 0;
     const response = await registerAndSign({
-      ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/paypal", { json: { name: "Budi", surname: "Santoso", email: email(), adult: true, locale: "id" } })),
+      ...routeArgs(
+        apiRequest("/api/v1/auth/registerAndSign/paypal", {
+          json: { name: "Budi", surname: "Santoso", email: email(), adult: true, locale: "id" },
+        }),
+      ),
       params: { provider: "paypal" },
     });
     expect(response.status).toBe(200);
     const { id } = (await readEnvelope<{ id: string }>(response)).data!;
-    expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({ currency: "USD", amount: 2999, firstDayAmount: 99 });
+    expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      currency: "USD",
+      amount: 2999,
+      firstDayAmount: 99,
+    });
     const bodies = fake.requests.map((r) => r.body).join("\n");
     expect(bodies).not.toContain("IDR");
   });
@@ -327,13 +447,23 @@ describe("PayPal renewal of a returning subscriber", () => {
     const { email: address, token } = await signedInUser({ days: -2 });
     fake.requests.length = 0;
     const response = await registerAndSign({
-      ...routeArgs(apiRequest("/api/v1/auth/registerAndSign/paypal", { json: { name: "Juan", surname: "Dela Cruz", email: address, adult: true, locale: "en" }, headers: { Authorization: token } })),
+      ...routeArgs(
+        apiRequest("/api/v1/auth/registerAndSign/paypal", {
+          json: { name: "Juan", surname: "Dela Cruz", email: address, adult: true, locale: "en" },
+          headers: { Authorization: token },
+        }),
+      ),
       params: { provider: "paypal" },
     });
     expect(response.status).toBe(200);
     const plan = fake.requests.find((r) => r.url.startsWith("/v1/billing/plans"));
     expect(JSON.parse(plan!.body).billing_cycles).toEqual([
-      expect.objectContaining({ tenure_type: "REGULAR", sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { currency_code: "USD", value: "29.99" } } }),
+      expect.objectContaining({
+        tenure_type: "REGULAR",
+        sequence: 1,
+        total_cycles: 0,
+        pricing_scheme: { fixed_price: { currency_code: "USD", value: "29.99" } },
+      }),
     ]);
   });
 });
@@ -354,10 +484,19 @@ describe("PayPal: the register query when the webhook is late or lost", () => {
 
     const answer = await query(id);
     expect(answer).toEqual({ status: "success", authCode: expect.any(String) });
-    const login = await loginByAuthCode(routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode }, headers: inBrowserOf(id) })));
+    const login = await loginByAuthCode(
+      routeArgs(
+        apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode }, headers: inBrowserOf(id) }),
+      ),
+    );
     expect(login.status).toBe(200);
     const user = (await userOf(address))!;
-    expect(user.subscription).toMatchObject({ state: "trial", provider: "paypal", providerSubscriptionId: sub, providerCustomerId: "PAYER1" });
+    expect(user.subscription).toMatchObject({
+      state: "trial",
+      provider: "paypal",
+      providerSubscriptionId: sub,
+      providerCustomerId: "PAYER1",
+    });
     expect(await mails(address)).toBe(1);
 
     // The webhook arrives after all: no second account, e-mail or sign-in code.

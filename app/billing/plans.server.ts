@@ -13,8 +13,30 @@ import { DAY } from "~/utils/time";
  * provider, so the terms shown are the ones charged.
  */
 export const PAYPAL_CURRENCIES = new Set([
-  "AUD", "BRL", "CAD", "CNY", "CZK", "DKK", "EUR", "HKD", "HUF", "ILS", "JPY", "MYR", "MXN", "TWD",
-  "NZD", "NOK", "PHP", "PLN", "GBP", "SGD", "SEK", "CHF", "THB", "USD",
+  "AUD",
+  "BRL",
+  "CAD",
+  "CNY",
+  "CZK",
+  "DKK",
+  "EUR",
+  "HKD",
+  "HUF",
+  "ILS",
+  "JPY",
+  "MYR",
+  "MXN",
+  "TWD",
+  "NZD",
+  "NOK",
+  "PHP",
+  "PLN",
+  "GBP",
+  "SGD",
+  "SEK",
+  "CHF",
+  "THB",
+  "USD",
 ]);
 
 export function planFor(locale: Locale) {
@@ -28,7 +50,10 @@ export function planWarnings() {
   if (activePaymentProviderName() !== "paypal") return [];
   return (Object.entries(config().plans) as [Locale, { currency: string }][])
     .filter(([, plan]) => !PAYPAL_CURRENCIES.has(plan.currency))
-    .map(([locale, plan]) => `PayPal does not take ${plan.currency}: /${locale} buyers are charged the default plan (${config().plans.en.currency})`);
+    .map(
+      ([locale, plan]) =>
+        `PayPal does not take ${plan.currency}: /${locale} buyers are charged the default plan (${config().plans.en.currency})`,
+    );
 }
 
 /**
@@ -62,7 +87,10 @@ export type PaymentTerms = ReturnType<typeof paymentTerms>;
 
 /** A signed-in buyer (renewal): the payment form is filled in, the e-mail fixed. */
 export async function buyerOf(userId: string) {
-  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true, surname: true, phone: true } });
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { email: true, name: true, surname: true, phone: true },
+  });
   return { email: user.email, name: user.name ?? "", surname: user.surname ?? "", phone: user.phone ?? "" };
 }
 

@@ -3,37 +3,47 @@
 // local fake), the recorded request, the e-mails, the answers that never tell whether an account
 // exists, validation and throttling. Also the renewal reminder.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { REFUND_LIMITS } from "~/billing/refunds.server";
+import { sendRenewalReminders } from "~/billing/renewals.server";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
-import { allowConsoleError } from "../../tests/support/console";
+import { action as textPageAction } from "~/routes/content-page";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/refund-confirm";
+import { action } from "~/routes/unsubscribe-and-refund";
+import { DAY as DAY_MS } from "~/utils/time";
+
 import { startStripeFake, stripeEnv } from "../../tests/fakes/stripe";
+import { allowConsoleError } from "../../tests/support/console";
 import { createUser, formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";
-import { action as textPageAction } from "~/routes/content-page";
-import { action } from "~/routes/unsubscribe-and-refund";
-import { action as confirmAction, loader as confirmLoader } from "~/routes/refund-confirm";
-import { REFUND_LIMITS } from "~/billing/refunds.server";
-import { sendRenewalReminders } from "~/billing/renewals.server";
-import { DAY as DAY_MS } from "~/utils/time";
 
 let ipSeq = 0;
 const freshIp = () => `198.51.100.${++ipSeq}`;
-const post = (path: string, fields: Record<string, string>, ip = freshIp()) => routeData(action(routeArgs(formRequest(path, fields, { "x-client-ip": ip }))));
+const post = (path: string, fields: Record<string, string>, ip = freshIp()) =>
+  routeData(action(routeArgs(formRequest(path, fields, { "x-client-ip": ip }))));
 const REASON = "I forgot to cancel before the renewal.";
 const SUPPORT = "support@familylocator.example";
 
-async function subscriber(options: { provider?: string; providerSubscriptionId?: string; locale?: string; days?: number } = {}) {
+async function subscriber(
+  options: { provider?: string; providerSubscriptionId?: string; locale?: string; days?: number } = {},
+) {
   const { user, email } = await createUser({ days: options.days ?? 10 });
   await db().user.update({ where: { id: user.id }, data: { locale: options.locale ?? "en", name: "Ana" } });
   const subscription = await db().subscription.update({
     where: { userId: user.id },
-    data: { provider: options.provider ?? "sandbox", providerSubscriptionId: options.providerSubscriptionId ?? `sbx_sub_${user.id}`, nextChargeAt: new Date(Date.now() + (options.days ?? 10) * DAY_MS) },
+    data: {
+      provider: options.provider ?? "sandbox",
+      providerSubscriptionId: options.providerSubscriptionId ?? `sbx_sub_${user.id}`,
+      nextChargeAt: new Date(Date.now() + (options.days ?? 10) * DAY_MS),
+    },
   });
   return { user, email, subscription };
 }
 const mailsTo = (to: string) => db().outboxMessage.findMany({ where: { to }, orderBy: { createdAt: "asc" } });
-const supportMailAbout = (email: string) => db().outboxMessage.findMany({ where: { to: SUPPORT, text: { contains: email } } });
+const supportMailAbout = (email: string) =>
+  db().outboxMessage.findMany({ where: { to: SUPPORT, text: { contains: email } } });
 
 /** The confirmation link e-mailed to `email` (the newest), as a path with its token. */
 async function confirmLink(email: string) {
@@ -45,7 +55,8 @@ async function confirmLink(email: string) {
   return parsed.pathname + parsed.search;
 }
 const openLink = (path: string) => routeData(confirmLoader(routeArgs(new Request(`http://localhost:3000${path}`))));
-const confirm = (path: string) => confirmAction(routeArgs(new Request(`http://localhost:3000${path}`, { method: "POST" }))) as Promise<Response>;
+const confirm = (path: string) =>
+  confirmAction(routeArgs(new Request(`http://localhost:3000${path}`, { method: "POST" }))) as Promise<Response>;
 
 describe("/unsubscribe-and-refund with the sandbox", () => {
   it("changes nothing until the owner confirms with the link e-mailed in their language", async () => {
@@ -56,7 +67,10 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     expect(response.headers.get("Set-Cookie")).toMatch(/^flash=/);
 
     // Only the link's owner is told; the subscription is untouched, support hears nothing yet.
-    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active", cancelAtPeriodEnd: false });
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({
+      state: "active",
+      cancelAtPeriodEnd: false,
+    });
     expect(await supportMailAbout(email)).toHaveLength(0);
     const [linkMail, ...others] = await mailsTo(email);
     expect(others).toHaveLength(0);
@@ -77,12 +91,17 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     const shown = await openLink(link);
     expect(shown.status).toBe(200);
     expect(shown.data.email).toBe(email);
-    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active" });
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({
+      state: "active",
+    });
 
     const confirmed = await confirm(link);
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("Location")).toBe("/id/unsubscribe-and-refund");
-    expect(await db().refundRequest.findFirstOrThrow({ where: { email } })).toMatchObject({ status: "open", tokenHash: null });
+    expect(await db().refundRequest.findFirstOrThrow({ where: { email } })).toMatchObject({
+      status: "open",
+      tokenHash: null,
+    });
     const sub = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });
     expect(sub).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true, nextChargeAt: null });
 
@@ -113,7 +132,9 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     expect((await openLink("/unsubscribe-and-refund/confirm?token=made-up")).status).toBe(400);
     await confirm("/unsubscribe-and-refund/confirm?token=made-up");
     await confirm("/unsubscribe-and-refund/confirm");
-    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active" });
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({
+      state: "active",
+    });
     expect(await supportMailAbout(email)).toHaveLength(0);
   });
 
@@ -123,7 +144,8 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     const a = await post("/unsubscribe-and-refund", { email: known.email, reason: REASON });
     const b = await post("/unsubscribe-and-refund", { email: unknown, reason: REASON });
     expect([b.status, b.headers.get("Location")]).toEqual([a.status, a.headers.get("Location")]);
-    const toast = (r: { headers: Headers }) => decodeURIComponent(r.headers.get("Set-Cookie")!.split(";")[0]!.split("=")[1]!);
+    const toast = (r: { headers: Headers }) =>
+      decodeURIComponent(r.headers.get("Set-Cookie")!.split(";")[0]!.split("=")[1]!);
     expect(toast(b)).toBe(toast(a));
     expect(await db().refundRequest.count({ where: { email: unknown } })).toBe(0);
     expect(await mailsTo(unknown)).toHaveLength(0);
@@ -201,7 +223,9 @@ describe("/unsubscribe-and-refund with Stripe (real SDK, local fake API)", () =>
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({ method: "POST", url: "/v1/subscriptions/sub_R1" });
     expect(new URLSearchParams(fake.requests[0]!.body).get("cancel_at_period_end")).toBe("true");
-    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "cancelled" });
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({
+      state: "cancelled",
+    });
   });
 
   it("keeps the request and tells support to stop renewals by hand when Stripe fails", async () => {
@@ -211,7 +235,10 @@ describe("/unsubscribe-and-refund with Stripe (real SDK, local fake API)", () =>
     expect((await post("/unsubscribe-and-refund", { email, reason: REASON })).status).toBe(302);
     expect((await confirm(await confirmLink(email))).status).toBe(302);
     expect(await db().refundRequest.count({ where: { email, status: "open" } })).toBe(1);
-    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "active", cancelAtPeriodEnd: false });
+    expect(await db().subscription.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({
+      state: "active",
+      cancelAtPeriodEnd: false,
+    });
     const [staff] = await supportMailAbout(email);
     expect(staff!.text).toContain("Cancelling at the payment provider FAILED");
     const [, confirmation] = await mailsTo(email);
@@ -227,10 +254,16 @@ describe("renewal reminder", () => {
 
   it("goes out once per renewal, RENEWAL_REMINDER_DAYS before it, with the amount, the date and the cancel link", async () => {
     const { user, email, subscription } = await subscriber({ locale: "ph", days: 2 });
-    await db().subscription.update({ where: { id: subscription.id }, data: { state: "active", amount: 149900, currency: "PHP" } });
+    await db().subscription.update({
+      where: { id: subscription.id },
+      data: { state: "active", amount: 149900, currency: "PHP" },
+    });
     const far = await subscriber({ days: 20 });
     const cancelled = await subscriber({ days: 2 });
-    await db().subscription.update({ where: { id: cancelled.subscription.id }, data: { amount: 2999, currency: "USD", cancelAtPeriodEnd: true, state: "cancelled" } });
+    await db().subscription.update({
+      where: { id: cancelled.subscription.id },
+      data: { amount: 2999, currency: "USD", cancelAtPeriodEnd: true, state: "cancelled" },
+    });
     await db().subscription.update({ where: { id: far.subscription.id }, data: { amount: 2999, currency: "USD" } });
 
     expect(await sendRenewalReminders()).toBeGreaterThanOrEqual(1);

@@ -1,17 +1,19 @@
 import { z } from "zod";
+
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { refundConfirmEmail, refundReceivedEmail, refundSupportEmail } from "~/emails/billing.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
+import { paths } from "~/paths";
 import { emailProvider } from "~/providers/email.server";
 import { hit } from "~/rate-limit.server";
 import { cancelSubscription, type CancelResult } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { parseForm } from "~/utils/parse-form";
 import { DAY, HOUR } from "~/utils/time";
+
 import { paymentFormSchema } from "./checkout.server";
-import { paths } from "~/paths";
 
 // Refunds (/unsubscribe-and-refund): a request, its e-mailed confirmation link, and what confirming it does.
 
@@ -37,7 +39,10 @@ export const REFUND_LINK_TTL_MS = DAY;
  * and only following it (confirmRefund) stops renewals and reaches support. The answer is the same
  * whether an account exists or not, so the form tells no one who has an account.
  */
-export async function requestRefund(raw: unknown, options: { locale: Locale; ip: string; now?: Date }): Promise<RefundResult> {
+export async function requestRefund(
+  raw: unknown,
+  options: { locale: Locale; ip: string; now?: Date },
+): Promise<RefundResult> {
   const parsed = parseForm(refundFormSchema, raw);
   if (!parsed.ok) return { ok: false, error: "validation", fields: parsed.errors };
   const { email, reason } = parsed.data;
@@ -80,7 +85,13 @@ export async function requestRefund(raw: unknown, options: { locale: Locale; ip:
 export async function refundLink(token: string, now = new Date()) {
   if (!token || token.length > 100) return null;
   const request = await db().refundRequest.findUnique({ where: { tokenHash: sha256(token) } });
-  if (!request || request.status !== "unconfirmed" || !request.expiresAt || request.expiresAt.getTime() <= now.getTime()) return null;
+  if (
+    !request ||
+    request.status !== "unconfirmed" ||
+    !request.expiresAt ||
+    request.expiresAt.getTime() <= now.getTime()
+  )
+    return null;
   return { email: request.email };
 }
 
@@ -104,19 +115,31 @@ export async function confirmRefund(token: string, now = new Date()): Promise<Co
 }
 
 /** A refund request its owner stands behind: stops renewals, tells support and the owner. */
-async function stopForRefund(request: { email: string; reason: string; locale: string; userId: string | null }, now: Date) {
-  const user = request.userId ? await db().user.findUnique({ where: { id: request.userId }, select: { id: true, name: true, locale: true } }) : null;
+async function stopForRefund(
+  request: { email: string; reason: string; locale: string; userId: string | null },
+  now: Date,
+) {
+  const user = request.userId
+    ? await db().user.findUnique({ where: { id: request.userId }, select: { id: true, name: true, locale: true } })
+    : null;
   let cancelled: CancelResult | null = null;
   if (user) {
     cancelled = await cancelSubscription(user.id, now);
-    if (!cancelled.ok && cancelled.error === "provider") console.error("Refund request: cancelling at the provider failed", user.id);
+    if (!cancelled.ok && cancelled.error === "provider")
+      console.error("Refund request: cancelling at the provider failed", user.id);
   }
 
   // Support reads English; the account line says what was done, so a provider failure is followed up.
   const staff = await getT("en");
   await emailProvider().send({
     to: config().CONTACT_EMAIL,
-    ...refundSupportEmail(staff, { email: request.email, locale: request.locale, reason: request.reason, hasAccount: !!user, cancelled }),
+    ...refundSupportEmail(staff, {
+      email: request.email,
+      locale: request.locale,
+      reason: request.reason,
+      hasAccount: !!user,
+      cancelled,
+    }),
   });
 
   if (user) {
@@ -130,4 +153,3 @@ async function stopForRefund(request: { email: string; reason: string; locale: s
   }
   return cancelled;
 }
-

@@ -3,6 +3,7 @@ import { isCheckoutBrowser } from "~/auth/checkout-browser.server";
 import { db } from "~/db.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { hit } from "~/rate-limit.server";
+
 import { applyPaymentEvent } from "./payment-events.server";
 
 // After checkout: the register query (the payment's result, asking the provider when its webhook is
@@ -34,7 +35,8 @@ export async function registerQuery(
       return { status: "unsubscribed" };
     case "paid": {
       if (!checkout.userId) return { status: "unknown" };
-      if (!(await isCheckoutBrowser(checkoutId, browserSecret))) return { status: "success", elsewhere: true, userId: checkout.userId };
+      if (!(await isCheckoutBrowser(checkoutId, browserSecret)))
+        return { status: "success", elsewhere: true, userId: checkout.userId };
       const claimed = await db().checkout.updateMany({
         where: { id: checkoutId, status: "paid", authCodeIssuedAt: null },
         data: { authCodeIssuedAt: new Date() },
@@ -92,11 +94,13 @@ async function askProvider(checkout: { id: string; provider: string; providerSes
       return true;
     case "failed":
     case "unsubscribed": {
-      const { count } = await db().checkout.updateMany({ where: { id: checkout.id, status: "pending" }, data: { status: status.state } });
+      const { count } = await db().checkout.updateMany({
+        where: { id: checkout.id, status: "pending" },
+        data: { status: status.state },
+      });
       return count > 0;
     }
     default:
       return false;
   }
 }
-

@@ -3,9 +3,9 @@ import { db } from "~/db.server";
 import { renewalReminderEmail } from "~/emails/billing.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
+import { paths } from "~/paths";
 import { emailProvider } from "~/providers/email.server";
 import { DAY } from "~/utils/time";
-import { paths } from "~/paths";
 
 // Renewal reminders, sent by the maintenance job before a subscription renews.
 
@@ -25,9 +25,14 @@ export async function sendRenewalReminders(now = new Date()) {
   });
   let sent = 0;
   for (const sub of due) {
-    if (sub.reminderSentFor && sub.nextChargeAt && sub.reminderSentFor.getTime() === sub.nextChargeAt.getTime()) continue;
+    if (sub.reminderSentFor && sub.nextChargeAt && sub.reminderSentFor.getTime() === sub.nextChargeAt.getTime())
+      continue;
     const claimed = await db().subscription.updateMany({
-      where: { id: sub.id, nextChargeAt: sub.nextChargeAt, OR: [{ reminderSentFor: null }, { reminderSentFor: { not: sub.nextChargeAt! } }] },
+      where: {
+        id: sub.id,
+        nextChargeAt: sub.nextChargeAt,
+        OR: [{ reminderSentFor: null }, { reminderSentFor: { not: sub.nextChargeAt! } }],
+      },
       data: { reminderSentFor: sub.nextChargeAt },
     });
     if (claimed.count !== 1) continue;
@@ -45,4 +50,3 @@ export async function sendRenewalReminders(now = new Date()) {
   }
   return sent;
 }
-

@@ -4,6 +4,7 @@ import { activePaymentProviderName } from "~/providers/payments/provider.server"
 import { subscriptionDetails } from "~/subscription.server";
 import { randomToken } from "~/utils/hash.server";
 import { DAY, later } from "~/utils/time";
+
 import { applyPaymentEvent } from "./payment-events.server";
 import { RENEWAL_PLAN_SUFFIX } from "./plans.server";
 
@@ -62,10 +63,17 @@ export async function renewSandboxSubscriptions(now = new Date()) {
 export async function sandboxAdvance(email: string, action: "renew" | "fail", now = new Date()) {
   const sub = await db().subscription.findFirst({ where: { user: { email: email.toLowerCase() } } });
   if (!sub) return { ok: false as const, error: "no subscription for that e-mail" };
-  if (sub.provider !== "sandbox" || !sub.providerSubscriptionId) return { ok: false as const, error: "not a sandbox subscription" };
+  if (sub.provider !== "sandbox" || !sub.providerSubscriptionId)
+    return { ok: false as const, error: "not a sandbox subscription" };
   const renew = action === "renew";
   if (sub.cancelAtPeriodEnd) {
-    return { ok: false as const, error: action === "renew" ? "the subscription is cancelled: it does not renew" : "the subscription is cancelled: no renewal is charged, so none can fail" };
+    return {
+      ok: false as const,
+      error:
+        action === "renew"
+          ? "the subscription is cancelled: it does not renew"
+          : "the subscription is cancelled: no renewal is charged, so none can fail",
+    };
   }
   const periodEnd = new Date(later(sub.validUntil, now).getTime() + (sub.periodDays ?? config().PERIOD_DAYS) * DAY);
   await applyPaymentEvent("sandbox", {

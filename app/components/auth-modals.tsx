@@ -1,12 +1,14 @@
 import { useFetcher, useLocation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
+
 import { canEncrypt, encryptPassword } from "~/auth/encrypt.client";
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { hasErrors, validateLogin, validateReset, validateSendCode, type FieldErrors } from "~/auth/validation";
 import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
-import { Field, SubmitButton, FormError } from "./form";
+
+import { Field, FormError, SubmitButton } from "./form";
 import { Modal } from "./modal";
 import { notify } from "./toasts";
 
@@ -21,7 +23,12 @@ export function AuthModals() {
   const modal = params.get("modal");
   if (modal === "login") {
     return (
-      <LoginModal page={page} prefill={params.get("email") ?? ""} flashForm={flashForm?.form === "login" ? flashForm : undefined} publicKey={root.publicKey} />
+      <LoginModal
+        page={page}
+        prefill={params.get("email") ?? ""}
+        flashForm={flashForm?.form === "login" ? flashForm : undefined}
+        publicKey={root.publicKey}
+      />
     );
   }
   if (modal === "reset") {
@@ -70,7 +77,17 @@ function useServerErrors(flashForm?: FlashForm) {
   return [errors, setErrors] as const;
 }
 
-function LoginModal({ page, prefill, flashForm, publicKey }: { page: string; prefill: string; flashForm?: FlashForm; publicKey: string }) {
+function LoginModal({
+  page,
+  prefill,
+  flashForm,
+  publicKey,
+}: {
+  page: string;
+  prefill: string;
+  flashForm?: FlashForm;
+  publicKey: string;
+}) {
   const t = useT();
   const hydrated = useHydrated();
   const [errors, setErrors] = useServerErrors(flashForm);
@@ -94,7 +111,14 @@ function LoginModal({ page, prefill, flashForm, publicKey }: { page: string; pre
       <form method="post" action="/auth/login" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <input type="hidden" name="returnTo" value={page} />
         <FormError message={errors.form && t(errors.form, flashForm?.values)} />
-        <Field name="email" type="email" label={t("loginModal.email")} autoComplete="email" defaultValue={flashForm?.values.email ?? prefill} error={errors.email && t(errors.email)} />
+        <Field
+          name="email"
+          type="email"
+          label={t("loginModal.email")}
+          autoComplete="email"
+          defaultValue={flashForm?.values.email ?? prefill}
+          error={errors.email && t(errors.email)}
+        />
         <Field
           name="password"
           type={showPassword ? "text" : "password"}
@@ -103,7 +127,12 @@ function LoginModal({ page, prefill, flashForm, publicKey }: { page: string; pre
           error={errors.password && t(errors.password)}
           addon={
             hydrated ? (
-              <button type="button" className="toggle-password" aria-pressed={showPassword} onClick={() => setShowPassword((s) => !s)}>
+              <button
+                type="button"
+                className="toggle-password"
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((s) => !s)}
+              >
                 {showPassword ? t("loginModal.hidePassword") : t("loginModal.showPassword")}
               </button>
             ) : null
@@ -118,7 +147,13 @@ function LoginModal({ page, prefill, flashForm, publicKey }: { page: string; pre
   );
 }
 
-function ResetModal(props: { page: string; step: 1 | 2; lockedEmail: string; flashForm?: FlashForm; publicKey: string }) {
+function ResetModal(props: {
+  page: string;
+  step: 1 | 2;
+  lockedEmail: string;
+  flashForm?: FlashForm;
+  publicKey: string;
+}) {
   const { page, step, lockedEmail, flashForm, publicKey } = props;
   const t = useT();
   const [errors, setErrors] = useServerErrors(flashForm);
@@ -145,21 +180,47 @@ function ResetModal(props: { page: string; step: 1 | 2; lockedEmail: string; fla
 
   return (
     <Modal id="reset-modal" title={t("resetPwdModal.title")} closeTo={page}>
-      <form method="post" action={step === 1 ? "/auth/send-code" : "/auth/reset-password"} noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <form
+        method="post"
+        action={step === 1 ? "/auth/send-code" : "/auth/reset-password"}
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={busy}
+      >
         <input type="hidden" name="returnTo" value={page} />
         <FormError message={errors.form && t(errors.form, flashForm?.values)} />
         {step === 1 ? (
           <>
             <p className="modal-help">{t("resetPwdModal.step1Help")}</p>
-            <Field name="email" type="email" label={t("resetPwdModal.email")} autoComplete="email" defaultValue={flashForm?.values.email ?? lockedEmail} error={errors.email && t(errors.email)} />
+            <Field
+              name="email"
+              type="email"
+              label={t("resetPwdModal.email")}
+              autoComplete="email"
+              defaultValue={flashForm?.values.email ?? lockedEmail}
+              error={errors.email && t(errors.email)}
+            />
             <SubmitButton busy={busy}>{t("resetPwdModal.reset")}</SubmitButton>
           </>
         ) : (
           <>
             <p className="modal-help">{t("resetPwdModal.step2Help")}</p>
-            <Field name="email" type="email" label={t("resetPwdModal.email")} value={lockedEmail} readOnly error={errors.email && t(errors.email)} />
+            <Field
+              name="email"
+              type="email"
+              label={t("resetPwdModal.email")}
+              value={lockedEmail}
+              readOnly
+              error={errors.email && t(errors.email)}
+            />
             {/* Spec section 2: the new password is shown as plain text. */}
-            <Field name="password" type="text" label={t("resetPwdModal.newPassword")} autoComplete="new-password" error={errors.password && t(errors.password)} />
+            <Field
+              name="password"
+              type="text"
+              label={t("resetPwdModal.newPassword")}
+              autoComplete="new-password"
+              error={errors.password && t(errors.password)}
+            />
             <Field
               name="verificationCode"
               type="text"

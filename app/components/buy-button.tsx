@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 

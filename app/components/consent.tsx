@@ -1,5 +1,6 @@
 import { Link, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
+
 import { routePolicy } from "~/http/policy";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
@@ -28,11 +29,20 @@ function TagManagerFrame() {
   const telemetry = useTelemetry();
   const { pathname } = useLocation();
   // Never where a recipient's data is shown (route table `tags`, docs/decisions/010).
-  const src = telemetry?.consent === "accepted" && telemetry.tags && routePolicy(pathname).tags ? tagManagerFrameUrl(telemetry.tags) : null;
+  const src =
+    telemetry?.consent === "accepted" && telemetry.tags && routePolicy(pathname).tags
+      ? tagManagerFrameUrl(telemetry.tags)
+      : null;
   if (!src) return null;
   return (
     <noscript>
-      <iframe src={src} title={t("consent.frameTitle")} height="0" width="0" style={{ display: "none", visibility: "hidden" }} />
+      <iframe
+        src={src}
+        title={t("consent.frameTitle")}
+        height="0"
+        width="0"
+        style={{ display: "none", visibility: "hidden" }}
+      />
     </noscript>
   );
 }
@@ -98,7 +108,12 @@ export function ConsentSettings() {
   const t = useT();
   const telemetry = useTelemetry();
   if (!telemetry || !hasThirdPartyTags(telemetry.tags)) return null;
-  const state = telemetry.consent === "accepted" ? "consent.stateAccepted" : telemetry.consent === "rejected" ? "consent.stateRejected" : "consent.stateNone";
+  const state =
+    telemetry.consent === "accepted"
+      ? "consent.stateAccepted"
+      : telemetry.consent === "rejected"
+        ? "consent.stateRejected"
+        : "consent.stateNone";
   return (
     <section className="consent-settings" aria-labelledby="consent-settings-title" data-testid="consent-settings">
       <h2 id="consent-settings-title">{t("consent.settingsTitle")}</h2>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+
 import type { ArticleSummary, Section } from "~/content.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+
 import { useLocalePath, useT } from "~/i18n/use-t";
 
 const KNOWN_STATUSES = [400, 401, 403, 404, 405, 413, 415, 429, 500, 503];
@@ -17,7 +18,11 @@ export type PageErrorData = { message: string; messages: Record<string, unknown>
 
 export function pageErrorData(data: unknown): PageErrorData | null {
   const value = data as Partial<PageErrorData> | null;
-  return value && typeof value === "object" && typeof value.message === "string" && value.messages && typeof value.messages === "object"
+  return value &&
+    typeof value === "object" &&
+    typeof value.message === "string" &&
+    value.messages &&
+    typeof value.messages === "object"
     ? (value as PageErrorData)
     : null;
 }
@@ -35,7 +40,9 @@ export function ErrorPage({ status, message }: { status: number; message: string
       <h1 id="error-title" data-testid="status-message">
         {statusMessage}
       </h1>
-      <p data-testid="error-message">{message || (status === 404 ? t("errors.pageNotFound") : t("errors.unexpected"))}</p>
+      <p data-testid="error-message">
+        {message || (status === 404 ? t("errors.pageNotFound") : t("errors.unexpected"))}
+      </p>
       <Link className="button" to={lp("/")}>
         {t("errors.backHome")}
       </Link>

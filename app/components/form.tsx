@@ -1,6 +1,11 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { name: string; label: string; error?: string | false; addon?: ReactNode };
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  name: string;
+  label: string;
+  error?: string | false;
+  addon?: ReactNode;
+};
 
 /** A labelled input whose error is announced and tied to it. */
 export function Field({ label, error, addon, ...input }: FieldProps) {
@@ -10,7 +15,12 @@ export function Field({ label, error, addon, ...input }: FieldProps) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="field-control">
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
         {addon}
       </div>
       {error ? (
@@ -24,7 +34,12 @@ export function Field({ label, error, addon, ...input }: FieldProps) {
 
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <button type="submit" className="button button-primary" aria-disabled={busy || undefined} data-busy={busy || undefined}>
+    <button
+      type="submit"
+      className="button button-primary"
+      aria-disabled={busy || undefined}
+      data-busy={busy || undefined}
+    >
       {busy ? <span className="spinner" aria-hidden="true" /> : null}
       {children}
     </button>
@@ -42,7 +57,11 @@ export function FormError({ message }: { message?: string | false }) {
 }
 
 /** A labelled select (the country-code and language pickers). */
-export function SelectField({ label, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { name: string; label: string; children: ReactNode }) {
+export function SelectField({
+  label,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { name: string; label: string; children: ReactNode }) {
   const id = useId();
   return (
     <div className="field">
@@ -57,7 +76,10 @@ export function SelectField({ label, children, ...select }: SelectHTMLAttributes
 }
 
 /** The country-code picker of the phone-number forms: "+63 Philippines", the market's countries first. */
-export function CountryField({ countries, ...select }: SelectHTMLAttributes<HTMLSelectElement> & {
+export function CountryField({
+  countries,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & {
   name: string;
   label: string;
   countries: { region: string; dial: string; name: string }[];

@@ -1,8 +1,9 @@
 import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
+
 import { locales, stripLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
+import type { loader as rootLoader } from "~/root";
 
 export function Header() {
   const t = useT();

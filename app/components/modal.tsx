@@ -1,12 +1,23 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+
 import { useT } from "~/i18n/use-t";
 
 /**
  * A dialog addressed by the URL: opening is a link, closing is a link to the address without it, so
  * both work before JavaScript loads. Escape deliberately does not close it (spec section 2).
  */
-export function Modal({ title, closeTo, children, id }: { title: string; closeTo: string; children: ReactNode; id: string }) {
+export function Modal({
+  title,
+  closeTo,
+  children,
+  id,
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+  id: string;
+}) {
   const t = useT();
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -17,7 +28,15 @@ export function Modal({ title, closeTo, children, id }: { title: string; closeTo
   }, [id]);
   return (
     <div className="modal-backdrop">
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" tabIndex={-1} aria-labelledby={`${id}-title`} id={id}>
+      <div
+        ref={dialog}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        tabIndex={-1}
+        aria-labelledby={`${id}-title`}
+        id={id}
+      >
         <Link className="modal-close" to={closeTo} preventScrollReset replace aria-label={t("common.close")}>
           ×
         </Link>

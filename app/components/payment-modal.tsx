@@ -1,10 +1,12 @@
 import { Link, useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
+
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
-import { useLocalePath, useT } from "~/i18n/use-t";
 import type { PaymentTerms } from "~/billing/plans.server";
+import { useLocalePath, useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
-import { Field, SubmitButton, FormError } from "./form";
+
+import { Field, FormError, SubmitButton } from "./form";
 import { Modal } from "./modal";
 
 /** What a loader returns as `paymentModal` to offer the payment modal on its pages. */
@@ -35,7 +37,11 @@ export function PaymentModal({ open = false, closeTo }: { open?: boolean; closeT
   if (!data || (!open && params.get("modal") !== "payment")) return null;
   const page = pageWithoutModal(pathname, search);
   return (
-    <Modal id="payment-modal" title={t(data.buyer ? "payments.modal.renewTitle" : "payments.modal.title")} closeTo={closeTo ?? page}>
+    <Modal
+      id="payment-modal"
+      title={t(data.buyer ? "payments.modal.renewTitle" : "payments.modal.title")}
+      closeTo={closeTo ?? page}
+    >
       <PaymentForm data={data} returnTo={page} />
     </Modal>
   );
@@ -51,12 +57,34 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
   const { terms, buyer } = data;
   const { renewal, ...termValues } = terms;
   return (
-    <form method="post" action="/payments/checkout" className="payment-form" onSubmit={() => setBusy(true)} aria-busy={busy}>
+    <form
+      method="post"
+      action="/payments/checkout"
+      className="payment-form"
+      onSubmit={() => setBusy(true)}
+      aria-busy={busy}
+    >
       <input type="hidden" name="returnTo" value={returnTo} />
       <FormError message={errors.form && t(errors.form)} />
       <div className="payment-names">
-        <Field name="name" label={t("payments.modal.name")} autoComplete="given-name" required maxLength={80} defaultValue={values.name ?? buyer?.name} error={errors.name && t(errors.name)} />
-        <Field name="surname" label={t("payments.modal.surname")} autoComplete="family-name" required maxLength={80} defaultValue={values.surname ?? buyer?.surname} error={errors.surname && t(errors.surname)} />
+        <Field
+          name="name"
+          label={t("payments.modal.name")}
+          autoComplete="given-name"
+          required
+          maxLength={80}
+          defaultValue={values.name ?? buyer?.name}
+          error={errors.name && t(errors.name)}
+        />
+        <Field
+          name="surname"
+          label={t("payments.modal.surname")}
+          autoComplete="family-name"
+          required
+          maxLength={80}
+          defaultValue={values.surname ?? buyer?.surname}
+          error={errors.surname && t(errors.surname)}
+        />
       </div>
       <Field
         name="email"

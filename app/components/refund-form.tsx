@@ -1,9 +1,14 @@
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
+
 import { useT } from "~/i18n/use-t";
+
 import { Field, FormError, SubmitButton } from "./form";
 
 /** What the refund page's action answers when it refuses the form (routes/unsubscribe-and-refund.tsx). */
-export type RefundFormAnswer = { values: { email: string; reason: string }; errors: Partial<Record<"email" | "reason" | "form", string>> };
+export type RefundFormAnswer = {
+  values: { email: string; reason: string };
+  errors: Partial<Record<"email" | "reason" | "form", string>>;
+};
 
 /**
  * The /unsubscribe-and-refund form (e-mail + reason). It posts to its own page, which e-mails the
@@ -21,7 +26,16 @@ export function RefundForm() {
     <Form method="post" id="refund-form" key={key} className="panel refund-form" aria-labelledby="refund-form-title">
       <h2 id="refund-form-title">{t("payments.refund.title")}</h2>
       <FormError message={errors.form} />
-      <Field name="email" type="email" label={t("payments.refund.email")} autoComplete="email" required maxLength={254} defaultValue={answer?.values.email} error={errors.email} />
+      <Field
+        name="email"
+        type="email"
+        label={t("payments.refund.email")}
+        autoComplete="email"
+        required
+        maxLength={254}
+        defaultValue={answer?.values.email}
+        error={errors.email}
+      />
       <div className="field">
         <label htmlFor="refund-reason">{t("payments.refund.reason")}</label>
         <textarea

@@ -1,5 +1,6 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+
 import { useT } from "~/i18n/use-t";
 import { useBare } from "~/recipient/bare";
 import type { loader as rootLoader } from "~/root";
@@ -24,7 +25,8 @@ function whenIdle(task: () => void) {
  * visitor id's FB_ copy even on a first visit.
  */
 let reportSettled: (() => void) | undefined;
-const reportAttempt = typeof window === "undefined" ? Promise.resolve() : new Promise<void>((resolve) => (reportSettled = resolve));
+const reportAttempt =
+  typeof window === "undefined" ? Promise.resolve() : new Promise<void>((resolve) => (reportSettled = resolve));
 
 function useTelemetry() {
   return useRouteLoaderData<typeof rootLoader>("root")?.telemetry;

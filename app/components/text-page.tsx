@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
+
+import type { TextPageData } from "~/content-page.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
-import type { TextPageData } from "~/content-page.server";
+
+import { ConsentSettings } from "./consent";
 import { ContentSections } from "./content";
 import { RefundForm } from "./refund-form";
-import { ConsentSettings } from "./consent";
 
 /** A page that is a heading and sections of text, with the extra part its loader names. */
 export function TextPage({ page }: { page: TextPageData["page"] }) {

@@ -3,7 +3,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+
 import { expect, it } from "vitest";
+
 import { TOAST } from "./toasts";
 
 const require = createRequire(import.meta.url);

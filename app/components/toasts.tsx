@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { loader as rootLoader } from "~/root";
+
 import { useT } from "~/i18n/use-t";
+import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export type ClientToast = { type: "success" | "error" | "info"; message: string };

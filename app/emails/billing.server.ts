@@ -2,6 +2,7 @@ import type { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
 import type { CancelResult } from "~/subscription.server";
 import { formatDay, formatMoney } from "~/utils/money";
+
 import { renderEmail } from "./render.server";
 
 /** The translator of the reader's language (support reads English). */
@@ -54,7 +55,11 @@ export function refundSupportEmail(
         : staff("payments.email.refund.noSubscription");
   return renderEmail({
     subject: staff("payments.email.refund.subject"),
-    paragraphs: [staff("payments.email.refund.from", { email: request.email, locale: request.locale }), account, request.reason],
+    paragraphs: [
+      staff("payments.email.refund.from", { email: request.email, locale: request.locale }),
+      account,
+      request.reason,
+    ],
     footer: staff("email.footer"),
   });
 }
@@ -67,7 +72,9 @@ export function refundReceivedEmail(t: T, locale: Locale, request: { name: strin
     paragraphs: [
       t("payments.email.refundReceived.greeting", { name: request.name }),
       t("payments.email.refundReceived.intro"),
-      cancelled?.ok ? t("payments.email.refundReceived.access", { date: formatDay(new Date(cancelled.validUntil), locale) }) : t("payments.email.refundReceived.noAccess"),
+      cancelled?.ok
+        ? t("payments.email.refundReceived.access", { date: formatDay(new Date(cancelled.validUntil), locale) })
+        : t("payments.email.refundReceived.noAccess"),
       t("payments.email.refundReceived.answer"),
     ],
     footer: t("email.footer"),
@@ -75,7 +82,11 @@ export function refundReceivedEmail(t: T, locale: Locale, request: { name: strin
 }
 
 /** The reminder before a renewal is charged: the amount, the day and the way to cancel. */
-export function renewalReminderEmail(t: T, locale: Locale, renewal: { amount: number; currency: string; chargeAt: Date; cancelUrl: string }) {
+export function renewalReminderEmail(
+  t: T,
+  locale: Locale,
+  renewal: { amount: number; currency: string; chargeAt: Date; cancelUrl: string },
+) {
   return renderEmail({
     subject: t("payments.email.reminder.subject"),
     paragraphs: [

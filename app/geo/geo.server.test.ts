@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { locateIp } from "./ip-location.server";
 import { nearestPlace } from "./nearest-place.server";
 

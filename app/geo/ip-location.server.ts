@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isIPv4, isIPv6 } from "node:net";
+
 import { Reader } from "mmdb-lib";
 
 const require = createRequire(import.meta.url);
@@ -22,7 +23,13 @@ function load() {
   return readers;
 }
 
-export type IpLocation = { latitude: number; longitude: number; accuracyMeters: number; city: string | null; country: string | null };
+export type IpLocation = {
+  latitude: number;
+  longitude: number;
+  accuracyMeters: number;
+  city: string | null;
+  country: string | null;
+};
 
 /** The approximate position of an IP address, or null for private, local or unknown addresses. */
 export function locateIp(rawIp: string): IpLocation | null {

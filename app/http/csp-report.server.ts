@@ -20,7 +20,11 @@ const FIELDS = [
 ] as const;
 
 const clip = (value: unknown) =>
-  typeof value === "string" ? [...value.slice(0, FIELD_CHARS)].map((c) => (c < " " || c === "\u007f" ? " " : c)).join("") : typeof value === "number" ? value : undefined;
+  typeof value === "string"
+    ? [...value.slice(0, FIELD_CHARS)].map((c) => (c < " " || c === "\u007f" ? " " : c)).join("")
+    : typeof value === "number"
+      ? value
+      : undefined;
 
 /** The known fields of one report (report-uri's `csp-report` object, or a Reporting API `body`), clipped. */
 export function cspViolation(raw: unknown) {
@@ -42,7 +46,8 @@ function violations(json: unknown) {
       .filter((entry) => entry && typeof entry === "object" && (entry as { type?: unknown }).type === "csp-violation")
       .map((entry) => cspViolation((entry as { body?: unknown }).body));
   }
-  if (json && typeof json === "object" && "csp-report" in json) return [cspViolation((json as Record<string, unknown>)["csp-report"])];
+  if (json && typeof json === "object" && "csp-report" in json)
+    return [cspViolation((json as Record<string, unknown>)["csp-report"])];
   return [];
 }
 
@@ -53,7 +58,8 @@ function violations(json: unknown) {
  */
 export async function logCspReport(request: Request) {
   const limit = await hit(`csp-report:ip:${clientIp(request)}`, CSP_REPORTS_PER_HOUR, HOUR);
-  if (!limit.ok) return new Response(null, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  if (!limit.ok)
+    return new Response(null, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   let json: unknown = null;
   try {
     json = JSON.parse(await request.text());

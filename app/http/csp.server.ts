@@ -2,6 +2,7 @@
 // Permissions-Policy. Third-party origins appear only on pages where tags may run (route table `tags`).
 import { config } from "~/config.server";
 import { hasThirdPartyTags, type ThirdPartyTags } from "~/telemetry/tags";
+
 import type { RoutePolicy } from "./policy";
 
 export const CSP_REPORT_PATH = "/csp-report";

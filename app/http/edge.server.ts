@@ -3,9 +3,12 @@
 // `remixHandler`, which gives Remix the body the edge has already read within its limit.
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
+
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
-import type { Express, NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { Express, Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+
 import { config } from "~/config.server";
+
 import { routePolicy, type RoutePolicy } from "./policy";
 import { rejection } from "./reject.server";
 
@@ -27,7 +30,8 @@ export function baselineHeaders(): Record<string, string> {
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
   };
-  if (config().publicUrl.protocol === "https:") headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  if (config().publicUrl.protocol === "https:")
+    headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }
 
@@ -74,7 +78,11 @@ async function refuse(req: ExpressRequest, res: ExpressResponse, status: 403 | 4
     acceptLanguage: req.headers["accept-language"],
     nonce: res.locals.nonce as string,
   });
-  if (!res.headersSent) res.status(status).set({ ...answer.headers, Connection: "close" }).send(answer.body);
+  if (!res.headersSent)
+    res
+      .status(status)
+      .set({ ...answer.headers, Connection: "close" })
+      .send(answer.body);
 }
 
 /** Reads the body within `limit` bytes; refuses (413) as soon as the declared or the streamed size passes it. */
@@ -144,7 +152,9 @@ export function installEdge(app: Express) {
 
 /** The request's own address: the Host (or, from a trusted proxy, X-Forwarded-Host) and protocol. */
 function requestUrl(req: ExpressRequest) {
-  const port = (req.get("x-forwarded-host") && req.app.get("trust proxy") ? req.get("x-forwarded-host") : req.get("host"))?.split(":")[1];
+  const port = (
+    req.get("x-forwarded-host") && req.app.get("trust proxy") ? req.get("x-forwarded-host") : req.get("host")
+  )?.split(":")[1];
   return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
 }
 

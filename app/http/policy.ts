@@ -11,7 +11,12 @@ export type OriginKind = "same" | "signed" | "api" | "report";
 
 export const KB = 1024;
 /** Bytes a body of each kind may have (docs/decisions/010). */
-export const BODY_LIMITS: Record<BodyKind, number> = { form: 16 * KB, json: 64 * KB, callback: 1024 * KB, report: 16 * KB };
+export const BODY_LIMITS: Record<BodyKind, number> = {
+  form: 16 * KB,
+  json: 64 * KB,
+  callback: 1024 * KB,
+  report: 16 * KB,
+};
 
 export type RoutePolicy = {
   /** The route table's path (without locale prefix) and file. */

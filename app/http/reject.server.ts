@@ -5,6 +5,7 @@ import { getT } from "~/i18n/i18next.server";
 import { htmlLang, isLocale, localeCookieName, localeFromPath, localizePath, type Locale } from "~/i18n/locales";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { readCookie } from "~/utils/cookies";
+
 import { routePolicy } from "./policy";
 
 export type Rejection = { headers: Record<string, string>; body: string };
@@ -29,7 +30,9 @@ export async function rejection(
   const policy = routePolicy(request.path);
   const limit = sizeText(policy.limit);
   if (request.path.startsWith("/api/v1/")) {
-    const locale = apiLocale(new Request("http://localhost/", { headers: { "Accept-Language": request.acceptLanguage ?? "" } }));
+    const locale = apiLocale(
+      new Request("http://localhost/", { headers: { "Accept-Language": request.acceptLanguage ?? "" } }),
+    );
     const t = await getT(locale);
     const message = status === 413 ? t("api.bodyTooLarge", { limit }) : t("api.crossSite");
     return {

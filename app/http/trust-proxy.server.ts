@@ -23,7 +23,9 @@ function validEntry(entry: string) {
  * loopback, linklocal, uniquelocal). `true`, which would trust every hop and so let any client name its
  * own address, is refused. Returns an error message for anything else.
  */
-export function parseTrustProxy(value: string | undefined): { ok: true; value: TrustProxy } | { ok: false; error: string } {
+export function parseTrustProxy(
+  value: string | undefined,
+): { ok: true; value: TrustProxy } | { ok: false; error: string } {
   const text = (value ?? "").trim();
   if (text === "" || text === "0" || text === "false") return { ok: true, value: false };
   if (/^\d+$/.test(text)) {
@@ -31,9 +33,14 @@ export function parseTrustProxy(value: string | undefined): { ok: true; value: T
     if (hops > 10) return { ok: false, error: "a hop count from 0 to 10" };
     return { ok: true, value: hops };
   }
-  if (text === "true") return { ok: false, error: "`true` would trust every hop; give the number of proxies or their addresses" };
-  const entries = text.split(",").map((s) => s.trim()).filter(Boolean);
+  if (text === "true")
+    return { ok: false, error: "`true` would trust every hop; give the number of proxies or their addresses" };
+  const entries = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !validEntry(entry));
-  if (bad.length || !entries.length) return { ok: false, error: `not an address or CIDR range: ${bad.join(", ") || text}` };
+  if (bad.length || !entries.length)
+    return { ok: false, error: `not an address or CIDR range: ${bad.join(", ") || text}` };
   return { ok: true, value: entries };
 }

@@ -1,4 +1,5 @@
 import { RemixI18Next } from "remix-i18next/server";
+
 import { defaultLocale, isLocale, localeFromPath, locales, type Locale } from "./locales";
 import { resources } from "./resources.server";
 
@@ -25,7 +26,9 @@ const fixedT = new Map<Locale, ReturnType<typeof i18nServer.getFixedT>>();
 export function getT(localeOrRequest: Request | string) {
   const locale =
     typeof localeOrRequest === "string"
-      ? isLocale(localeOrRequest) ? localeOrRequest : defaultLocale
+      ? isLocale(localeOrRequest)
+        ? localeOrRequest
+        : defaultLocale
       : getLocale(localeOrRequest);
   let t = fixedT.get(locale);
   if (!t) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { localeFromPath, localizePath, stripLocale } from "./locales";
 
 describe("locale paths", () => {

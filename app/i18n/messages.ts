@@ -19,7 +19,14 @@ export type MessagesHandle = { messages: readonly string[] };
 export const shellMessages = {
   always: ["brand", "common", "menu", "language", "errors", "telemetry"],
   signIn: ["loginModal", "resetPwdModal", "validation"],
-  payment: ["payments.modal", "payments.errors", "validation", "loginModal.EnterValidEmail", "loginModal.submit", "loginModal.forgotPassword"],
+  payment: [
+    "payments.modal",
+    "payments.errors",
+    "validation",
+    "loginModal.EnterValidEmail",
+    "loginModal.submit",
+    "loginModal.forgotPassword",
+  ],
   consent: ["consent"],
 } as const;
 

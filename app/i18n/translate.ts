@@ -41,7 +41,8 @@ export function createTranslate(messages: unknown, locale: Locale): Translate {
     }
     template ??= find(key);
     if (template === undefined) {
-      if (typeof document !== "undefined" && KEY_SHAPE.test(key)) console.error(`Missing translation "${key}": the page does not ship it`);
+      if (typeof document !== "undefined" && KEY_SHAPE.test(key))
+        console.error(`Missing translation "${key}": the page does not ship it`);
       return key;
     }
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values?.[name] ?? ""));

@@ -1,6 +1,8 @@
 import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext } from "react";
+
 import type { loader as rootLoader } from "~/root";
+
 import { localeFromPath, localizePath, type Locale } from "./locales";
 import { createTranslate, type Translate } from "./translate";
 

@@ -3,25 +3,35 @@
 // decline, link expiry, Twilio's 21610 and the e-mail's one-click unsubscribe. Runs on SQLite and
 // PostgreSQL.
 import { randomBytes } from "node:crypto";
+
 import { afterEach, assert, describe, expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { createLocationRequest, listRequests, NOT_ACCEPTED, type CreateInput } from "~/location-requests/requests.server";
 import { recipientKey, recipientRef } from "~/location-requests/recipient-controls.server";
+import {
+  createLocationRequest,
+  listRequests,
+  NOT_ACCEPTED,
+  type CreateInput,
+} from "~/location-requests/requests.server";
 import { action as consentAction, loader as consentLoader } from "~/routes/consent-page";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
+import { DAY } from "~/utils/time";
+
+import { startFake } from "../../tests/fakes/http";
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest } from "../../tests/support/factories";
 import { routeData, settle, type AnyOf } from "../../tests/support/route-data";
-import { startFake } from "../../tests/fakes/http";
-import { DAY } from "~/utils/time";
 
 const ORIGIN = "http://localhost:3000";
 
 /** An account row is all the domain needs (no password hashing: 50 of them are made at once). */
 async function account() {
-  const user = await db().user.create({ data: { email: `r-${randomBytes(6).toString("hex")}@example.com`, passwordHash: "x" } });
+  const user = await db().user.create({
+    data: { email: `r-${randomBytes(6).toString("hex")}@example.com`, passwordHash: "x" },
+  });
   return user.id;
 }
 const randomMobile = () => `+63917${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
@@ -51,7 +61,15 @@ async function post(id: string, fields: Record<string, string>) {
 const outboxTo = (to: string) => db().outboxMessage.count({ where: { to } });
 
 afterEach(() => {
-  for (const key of ["RECIPIENT_DAILY_LIMIT", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL", "SENDGRID_API_KEY", "SENDGRID_BASE_URL"]) {
+  for (const key of [
+    "RECIPIENT_DAILY_LIMIT",
+    "TWILIO_ACCOUNT_SID",
+    "TWILIO_AUTH_TOKEN",
+    "TWILIO_FROM",
+    "TWILIO_BASE_URL",
+    "SENDGRID_API_KEY",
+    "SENDGRID_BASE_URL",
+  ]) {
     delete process.env[key];
   }
   resetConfig();
@@ -67,7 +85,11 @@ describe("the recipient's own link", () => {
     expect(message.text).toContain(`${ORIGIN}/${ref} Reply STOP to opt out`);
     expect(request.link).toBe(`${ORIGIN}/${request.code}`);
 
-    expect((await loaderData(`/${ref}`, ref)).body.controls).toEqual({ channel: "sms", optedOut: false, blocked: false });
+    expect((await loaderData(`/${ref}`, ref)).body.controls).toEqual({
+      channel: "sms",
+      optedOut: false,
+      blocked: false,
+    });
     expect((await loaderData(`/${request.code}`, request.code)).body.controls).toBeNull();
     // Whoever holds only the code (the requester) cannot change the recipient's choices.
     expect(await post(request.code, { intent: "optOut" })).toMatchObject({ status: 400 });
@@ -100,7 +122,10 @@ describe("opting out", () => {
     const code = (await db().locationRequest.findFirstOrThrow({ where: { userId: other, target } })).code;
     expect((await loaderData(`/${code}`, code)).body.kind).toBe("invalid");
 
-    expect(await post(ref, { intent: "undoOptOut", back: "share" })).toEqual({ status: 302, location: `/share?c=${ref}` });
+    expect(await post(ref, { intent: "undoOptOut", back: "share" })).toEqual({
+      status: 302,
+      location: `/share?c=${ref}`,
+    });
     expect((await sms(await account(), target)).ok).toBe(true);
     expect(await outboxTo(target)).toBe(2);
   });
@@ -157,17 +182,25 @@ describe("the daily limit per recipient", () => {
     resetConfig();
     allowConsoleError();
     const fake = await startFake((_req, res) => {
-      res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ code: 20500, message: "Internal", status: 500 }));
+      res
+        .writeHead(500, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ code: 20500, message: "Internal", status: 500 }));
     });
     const target = randomMobile();
     try {
-      Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15005550006", TWILIO_BASE_URL: fake.origin });
+      Object.assign(process.env, {
+        TWILIO_ACCOUNT_SID: "AC1",
+        TWILIO_AUTH_TOKEN: "t",
+        TWILIO_FROM: "+15005550006",
+        TWILIO_BASE_URL: fake.origin,
+      });
       resetConfig();
       expect(await sms(await account(), target)).toMatchObject({ ok: false, error: "sendFailed" });
     } finally {
       await fake.close();
     }
-    for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"]) delete process.env[key];
+    for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"])
+      delete process.env[key];
     resetConfig();
     expect((await sms(await account(), target)).ok).toBe(true);
     expect(await sms(await account(), target)).toMatchObject({ ok: false, error: "notAccepted" });
@@ -192,7 +225,10 @@ describe("the cooldown after a decline", () => {
     expect(await db().usageSlot.findUnique({ where: { key: `sms:${requester}` } })).toBeNull();
     // Someone else may ask; after the cooldown the requester may too.
     expect((await sms(await account(), target)).ok).toBe(true);
-    await db().recipientDecline.updateMany({ where: { userId: requester }, data: { declinedAt: new Date(Date.now() - 73 * 3600_000) } });
+    await db().recipientDecline.updateMany({
+      where: { userId: requester },
+      data: { declinedAt: new Date(Date.now() - 73 * 3600_000) },
+    });
     expect((await sms(requester, target)).ok).toBe(true);
   });
 });
@@ -200,15 +236,28 @@ describe("the cooldown after a decline", () => {
 describe("links that expire", () => {
   it("shows an unanswered link past REQUEST_TTL_DAYS as expired (410), and refuses to share or decline", async () => {
     const request = await sent(await account(), randomMobile());
-    await db().locationRequest.update({ where: { id: request.id }, data: { createdAt: new Date(Date.now() - 7 * DAY - 60_000) } });
+    await db().locationRequest.update({
+      where: { id: request.id },
+      data: { createdAt: new Date(Date.now() - 7 * DAY - 60_000) },
+    });
     const page = await loaderData(`/${request.code}`, request.code);
     expect(page).toMatchObject({ status: 410, body: { kind: "expired", ttlDays: 7 } });
-    const answers: Record<string, string>[] = [{ intent: "approximate" }, { intent: "precise", latitude: "14.6", longitude: "121", accuracy: "10" }, { intent: "decline" }];
+    const answers: Record<string, string>[] = [
+      { intent: "approximate" },
+      { intent: "precise", latitude: "14.6", longitude: "121", accuracy: "10" },
+      { intent: "decline" },
+    ];
     for (const fields of answers) {
       expect(await post(request.code, fields)).toMatchObject({ status: 410, body: { kind: "expired" } });
     }
-    expect(await db().locationRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ status: "pending", decision: null, latitude: null });
-    expect(await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${request.code}`))))).toMatchObject({ status: 410 });
+    expect(await db().locationRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
+      status: "pending",
+      decision: null,
+      latitude: null,
+    });
+    expect(await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${request.code}`))))).toMatchObject({
+      status: 410,
+    });
     // The recipient may still opt out from an expired link of their own.
     const ref = await recipientRef(request.code);
     expect((await loaderData(`/${ref}`, ref)).body.controls).toMatchObject({ optedOut: false });
@@ -217,11 +266,19 @@ describe("links that expire", () => {
 
   it("keeps an answered link open after the TTL, so the recipient can still stop sharing", async () => {
     const request = await sent(await account(), randomMobile());
-    expect(await post(request.code, { intent: "precise", latitude: "14.6", longitude: "121", accuracy: "10" })).toMatchObject({ status: 302 });
-    await db().locationRequest.update({ where: { id: request.id }, data: { createdAt: new Date(Date.now() - 8 * DAY) } });
+    expect(
+      await post(request.code, { intent: "precise", latitude: "14.6", longitude: "121", accuracy: "10" }),
+    ).toMatchObject({ status: 302 });
+    await db().locationRequest.update({
+      where: { id: request.id },
+      data: { createdAt: new Date(Date.now() - 8 * DAY) },
+    });
     expect((await loaderData(`/${request.code}`, request.code)).body.kind).toBe("consent");
     await settle(shareAction(args(formRequest(`/share?c=${request.code}`, { intent: "revoke" }))));
-    expect(await db().locationRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ decision: "revoked", latitude: null });
+    expect(await db().locationRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
+      decision: "revoked",
+      latitude: null,
+    });
   });
 });
 
@@ -249,9 +306,16 @@ describe("names", () => {
 describe("Twilio's opt-out answer (error 21610)", () => {
   it("records the opt-out, stores the request as not delivered and gives the slot back", async () => {
     const fake = await startFake((_req, res) => {
-      res.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ code: 21610, message: "Attempt to send to unsubscribed recipient", status: 400 }));
+      res
+        .writeHead(400, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ code: 21610, message: "Attempt to send to unsubscribed recipient", status: 400 }));
     });
-    Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15005550006", TWILIO_BASE_URL: fake.origin });
+    Object.assign(process.env, {
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "t",
+      TWILIO_FROM: "+15005550006",
+      TWILIO_BASE_URL: fake.origin,
+    });
     resetConfig();
     const target = randomMobile();
     const requester = await account();
@@ -260,8 +324,12 @@ describe("Twilio's opt-out answer (error 21610)", () => {
     } finally {
       await fake.close();
     }
-    expect(await db().recipientOptOut.findUnique({ where: { recipientKey: (await recipientKey("sms", target))! } })).toMatchObject({ source: "carrier" });
-    expect(await db().locationRequest.findFirstOrThrow({ where: { userId: requester } })).toMatchObject({ delivery: NOT_ACCEPTED });
+    expect(
+      await db().recipientOptOut.findUnique({ where: { recipientKey: (await recipientKey("sms", target))! } }),
+    ).toMatchObject({ source: "carrier" });
+    expect(await db().locationRequest.findFirstOrThrow({ where: { userId: requester } })).toMatchObject({
+      delivery: NOT_ACCEPTED,
+    });
     expect(await db().usageSlot.findUnique({ where: { key: `sms:${requester}` } })).toBeNull();
   });
 });
@@ -274,7 +342,13 @@ describe("the e-mail", () => {
     const target = `rosa-${randomBytes(4).toString("hex")}@example.com`;
     let request;
     try {
-      const created = await createLocationRequest({ userId: await account(), channel: "email", target: target.toUpperCase(), requesterName: "Ana", locale: "id" });
+      const created = await createLocationRequest({
+        userId: await account(),
+        channel: "email",
+        target: target.toUpperCase(),
+        requesterName: "Ana",
+        locale: "id",
+      });
       if (!created.ok) throw new Error("not sent");
       request = created.request;
     } finally {
@@ -285,7 +359,10 @@ describe("the e-mail", () => {
     const optedOut = () => db().recipientOptOut.count({ where: { recipientKey: key } });
     const body = JSON.parse(fake.requests[0]!.body);
     const url = `${ORIGIN}/unsubscribe/${ref}`;
-    expect(body.headers).toEqual({ "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(body.headers).toEqual({
+      "List-Unsubscribe": `<${url}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     const html = body.content.find((c: { type: string }) => c.type === "text/html").value as string;
     expect(html).toContain(`<a href="${url}" style="color:#1d4ed8">Hentikan semua permintaan lokasi ke alamat ini</a>`);
     expect(html).toContain("belum memverifikasinya");
@@ -295,16 +372,33 @@ describe("the e-mail", () => {
     expect(opened.headers.get("Location")).toBe(`/id/${ref}#controls-title`);
     expect(await optedOut()).toBe(0);
     // Without the one-click body, or without the key, nothing happens.
-    const empty = new Request(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    const empty = new Request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     expect((await unsubscribeAction(args(empty, { id: ref }))).status).toBe(400);
     const json = new Request(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect((await unsubscribeAction(args(json, { id: ref }))).status).toBe(415);
-    const oneClick = () => new Request(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const oneClick = () =>
+      new Request(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
     expect((await unsubscribeAction(args(oneClick(), { id: request.code }))).status).toBe(404);
     expect(await optedOut()).toBe(0);
 
     expect((await unsubscribeAction(args(oneClick(), { id: ref }))).status).toBe(200);
     expect(await db().recipientOptOut.findUnique({ where: { recipientKey: key } })).toMatchObject({ source: "email" });
-    expect(await createLocationRequest({ userId: await account(), channel: "email", target, requesterName: "Ana", locale: "id" })).toMatchObject({ error: "notAccepted" });
+    expect(
+      await createLocationRequest({
+        userId: await account(),
+        channel: "email",
+        target,
+        requesterName: "Ana",
+        locale: "id",
+      }),
+    ).toMatchObject({ error: "notAccepted" });
   });
 });

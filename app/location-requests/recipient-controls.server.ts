@@ -1,5 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+
 import { passwordKey } from "~/auth/rsa.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
@@ -34,7 +36,9 @@ async function secret(): Promise<Buffer> {
 }
 
 async function hmac(label: string, value: string) {
-  return createHmac("sha256", await secret()).update(`${label}:${value}`).digest();
+  return createHmac("sha256", await secret())
+    .update(`${label}:${value}`)
+    .digest();
 }
 
 /** The stored identity of a recipient: HMAC of "channel:normalised value", hex; null when unusable. */
@@ -80,7 +84,11 @@ export async function isOptedOut(key: string) {
 
 /** Idempotent: the first source is kept. */
 export async function optOut(key: string, source: OptOutSource) {
-  await db().recipientOptOut.upsert({ where: { recipientKey: key }, create: { recipientKey: key, source }, update: {} });
+  await db().recipientOptOut.upsert({
+    where: { recipientKey: key },
+    create: { recipientKey: key, source },
+    update: {},
+  });
 }
 
 export async function undoOptOut(key: string) {
@@ -90,7 +98,9 @@ export async function undoOptOut(key: string) {
 // --- Block: no request from one account. ---
 
 export async function isBlocked(key: string, userId: string) {
-  return (await db().recipientBlock.findUnique({ where: { recipientKey_userId: { recipientKey: key, userId } } })) !== null;
+  return (
+    (await db().recipientBlock.findUnique({ where: { recipientKey_userId: { recipientKey: key, userId } } })) !== null
+  );
 }
 
 export async function block(key: string, userId: string) {
@@ -151,7 +161,10 @@ export async function claimDailyDelivery(key: string, now = Date.now()) {
 
 /** Gives a delivery back when it did not happen (the provider refused or failed). */
 export async function releaseDailyDelivery(key: string, claimedAt: number) {
-  await db().rateLimit.updateMany({ where: { key: dayKey(key, claimedAt), count: { gt: 0 } }, data: { count: { decrement: 1 } } });
+  await db().rateLimit.updateMany({
+    where: { key: dayKey(key, claimedAt), count: { gt: 0 } },
+    data: { count: { decrement: 1 } },
+  });
 }
 
 // --- Replies to our SMS (Twilio's inbound message webhook). ---
@@ -164,7 +177,11 @@ const HELP_WORDS = ["HELP", "INFO"];
 export type SmsReplyKind = "stop" | "start" | "help" | "other";
 
 export function smsReplyKind(body: string): SmsReplyKind {
-  const word = body.trim().replace(/\s+/g, " ").replace(/[.!]+$/, "").toUpperCase();
+  const word = body
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/[.!]+$/, "")
+    .toUpperCase();
   if (STOP_WORDS.includes(word)) return "stop";
   if (START_WORDS.includes(word)) return "start";
   if (HELP_WORDS.includes(word)) return "help";
@@ -178,13 +195,20 @@ export const SMS_INBOUND_PATH = "/sms/inbound";
  * asks). For HELP, the language to answer in: that of the last request sent to the number. Nothing is
  * answered to STOP or START: Twilio confirms those itself, and a reply to a STOP would be refused.
  */
-export async function handleSmsReply(from: string, body: string): Promise<{ kind: SmsReplyKind; locale: string | null }> {
+export async function handleSmsReply(
+  from: string,
+  body: string,
+): Promise<{ kind: SmsReplyKind; locale: string | null }> {
   const kind = smsReplyKind(body);
   const number = normaliseRecipient("sms", from);
   const key = number ? await recipientKey("sms", number) : null;
   if (key && kind === "stop") await optOut(key, "sms");
   if (key && kind === "start") await undoOptOut(key);
   if (kind !== "help" || !number) return { kind, locale: null };
-  const last = await db().locationRequest.findFirst({ where: { channel: "sms", target: number }, orderBy: { createdAt: "desc" }, select: { locale: true } });
+  const last = await db().locationRequest.findFirst({
+    where: { channel: "sms", target: number },
+    orderBy: { createdAt: "desc" },
+    select: { locale: true },
+  });
   return { kind, locale: last?.locale ?? null };
 }

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { db } from "~/db.server";
-import { createLocationRequest } from "~/location-requests/requests.server";
 import { recipientRef } from "~/location-requests/recipient-controls.server";
+import { createLocationRequest } from "~/location-requests/requests.server";
+
 import { createUser } from "../../tests/support/factories";
 
 // The renderer can be made to throw for one test; otherwise it is the real one.
@@ -32,7 +34,13 @@ describe("the three-hour slot", () => {
 
   it("is given back when the message cannot be rendered, and a retry may send at once", async () => {
     const { user } = await createUser();
-    const input = { userId: user.id, channel: "email" as const, target: "rosa@example.com", requesterName: "Ana", locale: "en" as const };
+    const input = {
+      userId: user.id,
+      channel: "email" as const,
+      target: "rosa@example.com",
+      requesterName: "Ana",
+      locale: "en" as const,
+    };
     renderControl.fail = true;
     await expect(createLocationRequest(input)).rejects.toThrow("template exploded");
     expect(await slot(`email:${user.id}`)).toBeNull();
@@ -46,7 +54,13 @@ describe("the three-hour slot", () => {
     const earlier = BigInt(Date.now() - 4 * 3600 * 1000);
     renderControl.fail = true;
     await db().usageSlot.create({ data: { key: `email:${user.id}`, lastAtMs: earlier } });
-    const input = { userId: user.id, channel: "email" as const, target: "rosa@example.com", requesterName: "Ana", locale: "en" as const };
+    const input = {
+      userId: user.id,
+      channel: "email" as const,
+      target: "rosa@example.com",
+      requesterName: "Ana",
+      locale: "en" as const,
+    };
     await expect(createLocationRequest(input)).rejects.toThrow();
     expect((await slot(`email:${user.id}`))?.lastAtMs).toBe(earlier);
   });
@@ -55,18 +69,27 @@ describe("the three-hour slot", () => {
 describe("the location-request e-mail", () => {
   it("links the consent page with a real anchor (button and wrapping URL) in the recipient's language", async () => {
     const { user } = await createUser();
-    const created = await createLocationRequest({ userId: user.id, channel: "email", target: "rosa@example.com", requesterName: "Ana", locale: "ph" });
+    const created = await createLocationRequest({
+      userId: user.id,
+      channel: "email",
+      target: "rosa@example.com",
+      requesterName: "Ana",
+      locale: "ph",
+    });
     if (!created.ok) throw new Error("not sent");
     expect(created.request.link).toBe(`http://localhost:3000/ph/${created.request.code}`);
     // The e-mail carries the recipient's own link: the code and the key the requester never sees.
     const link = `http://localhost:3000/ph/${await recipientRef(created.request.code)}`;
-    const mail = await db().outboxMessage.findFirstOrThrow({ where: { channel: "email", to: "rosa@example.com" }, orderBy: { createdAt: "desc" } });
+    const mail = await db().outboxMessage.findFirstOrThrow({
+      where: { channel: "email", to: "rosa@example.com" },
+      orderBy: { createdAt: "desc" },
+    });
     const anchors = [...mail.html!.matchAll(/<a href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
     expect(anchors).toContainEqual([link, "Buksan ang kahilingan"]);
     expect(anchors).toContainEqual([link, link]);
     // The URL wraps anywhere rather than widening a narrow screen.
     expect(mail.html).toMatch(/overflow-wrap:anywhere[^>]*><a href="http:\/\/localhost:3000\/ph\//);
-    expect(mail.html).not.toContain("monospace;letter-spacing:4px;color:#1d4ed8;margin:8px 0 24px\">http");
+    expect(mail.html).not.toContain('monospace;letter-spacing:4px;color:#1d4ed8;margin:8px 0 24px">http');
     expect(mail.text).toContain(link);
   });
 });

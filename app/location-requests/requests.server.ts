@@ -1,16 +1,15 @@
 import { randomInt } from "node:crypto";
+
 import { z } from "zod";
-import { parseMobile } from "~/phone/numbers.server";
+
+import { emailError } from "~/auth/validation";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { locateIp } from "~/geo/ip-location.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
-import { isLocale, localizePath, locales, type Locale } from "~/i18n/locales";
-import { emailProvider, type EmailMessage } from "~/providers/email.server";
-import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
-import { smsProvider } from "~/providers/sms.server";
+import { isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
 import {
   claimDailyDelivery,
   cooldownUntil,
@@ -22,8 +21,11 @@ import {
   recordDecline,
   releaseDailyDelivery,
 } from "~/location-requests/recipient-controls.server";
+import { parseMobile } from "~/phone/numbers.server";
+import { emailProvider, type EmailMessage } from "~/providers/email.server";
+import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
+import { smsProvider } from "~/providers/sms.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
-import { emailError } from "~/auth/validation";
 import { cleanLine, NAME_MAX, TITLE_MAX } from "~/utils/display-text";
 import { addDomainIssue } from "~/utils/parse-form";
 import { DAY } from "~/utils/time";
@@ -76,7 +78,11 @@ export type CreateResult =
  * not delivered and the limit is given back too.
  */
 export async function createLocationRequest(input: CreateInput): Promise<CreateResult> {
-  input = { ...input, requesterName: cleanLine(input.requesterName), ...(input.title === undefined ? {} : { title: cleanLine(input.title) }) };
+  input = {
+    ...input,
+    requesterName: cleanLine(input.requesterName),
+    ...(input.title === undefined ? {} : { title: cleanLine(input.title) }),
+  };
   const recipient = input.channel !== "link" && input.target ? await recipientKey(input.channel, input.target) : null;
   if (recipient) {
     const until = await cooldownUntil(recipient, input.userId);
@@ -105,12 +111,16 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   const { row, request, message } = prepared;
   if (!message) return { ok: true, request };
 
-  const sent = message.channel === "sms" ? await smsProvider().send(message.sms) : await emailProvider().send(message.email);
+  const sent =
+    message.channel === "sms" ? await smsProvider().send(message.sms) : await emailProvider().send(message.email);
   if (!sent.ok && recipient && deliveryClaimedAt !== null) await releaseDailyDelivery(recipient, deliveryClaimedAt);
   if (!sent.ok && sent.optedOut && recipient) {
     // The carrier says the number replied STOP to our sender (Twilio 21610): the same as an opt-out here.
     await optOut(recipient, "carrier");
-    await db().locationRequest.update({ where: { id: row.id }, data: { delivery: NOT_ACCEPTED, deliveryError: sent.error.slice(0, 500) } });
+    await db().locationRequest.update({
+      where: { id: row.id },
+      data: { delivery: NOT_ACCEPTED, deliveryError: sent.error.slice(0, 500) },
+    });
     await releaseSlot(slotKey, claim);
     return { ok: false, error: "notAccepted", request: { id: row.id } };
   }
@@ -134,16 +144,23 @@ async function accepts(recipient: string, userId: string) {
 }
 
 /** Stored so the requester sees it, in one neutral state; the three-hour slot is given back. */
-async function notAccepted(input: CreateInput, slotKey: string, claim: { claimedAtMs: number; previousMs: number | null }) {
+async function notAccepted(
+  input: CreateInput,
+  slotKey: string,
+  claim: { claimedAtMs: number; previousMs: number | null },
+) {
   const row = await db().locationRequest.create({ data: { ...requestData(input), delivery: NOT_ACCEPTED } });
   await releaseSlot(slotKey, claim);
   return { ok: false as const, error: "notAccepted" as const, request: { id: row.id } };
 }
 
 type PreparedMessage =
-  | { channel: "sms"; sms: { to: string; body: string } }
-  | { channel: "email"; email: EmailMessage };
-type Prepared = { row: { id: string; code: string }; request: { id: string; code: string; link: string }; message: PreparedMessage | null };
+  { channel: "sms"; sms: { to: string; body: string } } | { channel: "email"; email: EmailMessage };
+type Prepared = {
+  row: { id: string; code: string };
+  request: { id: string; code: string; link: string };
+  message: PreparedMessage | null;
+};
 
 function requestData(input: CreateInput) {
   return {
@@ -173,8 +190,16 @@ async function prepareRequest(input: CreateInput): Promise<Prepared> {
   const t = await getT(input.locale);
   const recipientRefValue = await recipientRef(row.code);
   const recipientLink = shareLink(recipientRefValue, input.locale);
-  const text = t(`requests.templates.${input.template ?? "family"}`, { name: input.requesterName, link: recipientLink });
-  if (input.channel === "sms") return { row, request, message: { channel: "sms", sms: { to: input.target!, body: `${text} ${t("requests.sms.stop")}` } } };
+  const text = t(`requests.templates.${input.template ?? "family"}`, {
+    name: input.requesterName,
+    link: recipientLink,
+  });
+  if (input.channel === "sms")
+    return {
+      row,
+      request,
+      message: { channel: "sms", sms: { to: input.target!, body: `${text} ${t("requests.sms.stop")}` } },
+    };
   const email = renderEmail({
     subject: t("requests.email.subject", { name: input.requesterName }),
     paragraphs: [text, t("requests.email.consent"), t("requests.email.unverified")],
@@ -183,7 +208,10 @@ async function prepareRequest(input: CreateInput): Promise<Prepared> {
     unsubscribe: { href: unsubscribeUrl(recipientRefValue), label: t("requests.email.unsubscribe") },
   });
   // RFC 8058: the mail provider posts "List-Unsubscribe=One-Click" to this URL (routes/unsubscribe.ts).
-  const headers = { "List-Unsubscribe": `<${unsubscribeUrl(recipientRefValue)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  const headers = {
+    "List-Unsubscribe": `<${unsubscribeUrl(recipientRefValue)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
   return { row, request, message: { channel: "email", email: { to: input.target!, ...email, headers } } };
 }
 
@@ -216,7 +244,12 @@ export function refineMobile(input: { countryCode: string; phone: string }, ctx:
 }
 
 export const sendSmsSchema = z
-  .object({ ...senderFields, countryCode: z.string().max(5).default(""), phone: z.string().max(32, "requests.errors.numberInvalid"), template })
+  .object({
+    ...senderFields,
+    countryCode: z.string().max(5).default(""),
+    phone: z.string().max(32, "requests.errors.numberInvalid"),
+    template,
+  })
   .superRefine(refineMobile)
   .transform(({ countryCode, phone, ...input }) => {
     const number = parseMobile(countryCode, phone);
@@ -240,7 +273,10 @@ export const sendEmailSchema = z
   .transform(({ email, ...input }) => ({ ...input, channel: "email" as const, target: email }));
 
 export const createLinkSchema = z
-  .object({ ...senderFields, title: oneLine("dashboard.errors.titleRequired", "requests.errors.titleTooLong", TITLE_MAX) })
+  .object({
+    ...senderFields,
+    title: oneLine("dashboard.errors.titleRequired", "requests.errors.titleTooLong", TITLE_MAX),
+  })
   .transform((input) => ({ ...input, channel: "link" as const }));
 
 const listSelect = {
@@ -263,7 +299,10 @@ const listSelect = {
 } as const;
 
 /** A requester's own requests, newest first. */
-export async function listRequests(userId: string, options: { channel?: Channel; located?: boolean; page?: number; pageSize?: number } = {}) {
+export async function listRequests(
+  userId: string,
+  options: { channel?: Channel; located?: boolean; page?: number; pageSize?: number } = {},
+) {
   const pageSize = Math.min(Math.max(options.pageSize ?? 20, 1), 100);
   const page = Math.max(options.page ?? 1, 1);
   const where = {
@@ -273,7 +312,13 @@ export async function listRequests(userId: string, options: { channel?: Channel;
   };
   const [total, items] = await Promise.all([
     db().locationRequest.count({ where }),
-    db().locationRequest.findMany({ where, select: listSelect, orderBy: { createdAt: "desc" }, skip: (page - 1) * pageSize, take: pageSize }),
+    db().locationRequest.findMany({
+      where,
+      select: listSelect,
+      orderBy: { createdAt: "desc" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    }),
   ]);
   return { total, page, pageSize, items: items.map(present) };
 }
@@ -299,7 +344,12 @@ export async function requestsVersion(userId: string, now = new Date()) {
         OR: [
           { createdAt: { gte: new Date(now.getTime() - LIVE_RECENT_MS) } },
           { updatedAt: { gte: new Date(now.getTime() - LIVE_RECENT_MS) } },
-          { status: "pending", decision: null, delivery: { not: "failed" }, createdAt: { gte: new Date(now.getTime() - LIVE_PENDING_MS) } },
+          {
+            status: "pending",
+            decision: null,
+            delivery: { not: "failed" },
+            createdAt: { gte: new Date(now.getTime() - LIVE_PENDING_MS) },
+          },
         ],
       },
       select: { id: true },
@@ -346,13 +396,21 @@ export async function findByCode(code: string) {
 
 /** An unanswered request's link ends REQUEST_TTL_DAYS after it was made; an answered one stays (to stop sharing). */
 export function isExpired(row: { status: string; decision: string | null; createdAt: Date }, now = new Date()) {
-  return row.status === "pending" && row.decision === null && row.createdAt.getTime() <= now.getTime() - config().REQUEST_TTL_DAYS * DAY;
+  return (
+    row.status === "pending" &&
+    row.decision === null &&
+    row.createdAt.getTime() <= now.getTime() - config().REQUEST_TTL_DAYS * DAY
+  );
 }
 
 /** The rows a recipient may still answer: not expired (as isExpired says, in SQL). */
 function answerable(code: string, now = new Date()) {
   const cutoff = new Date(now.getTime() - config().REQUEST_TTL_DAYS * DAY);
-  return { code, NOT: { delivery: NOT_ACCEPTED }, OR: [{ createdAt: { gt: cutoff } }, { status: { not: "pending" } }, { decision: { not: null } }] };
+  return {
+    code,
+    NOT: { delivery: NOT_ACCEPTED },
+    OR: [{ createdAt: { gt: cutoff } }, { status: { not: "pending" } }, { decision: { not: null } }],
+  };
 }
 
 /** Opening records only that it was opened. */
@@ -365,7 +423,10 @@ async function markOpened(code: string, at: Date) {
   await db().locationRequest.updateMany({ where: { code, openedAt: null }, data: { openedAt: at } });
 }
 
-export async function sharePrecise(code: string, position: { latitude: number; longitude: number; accuracyMeters: number }) {
+export async function sharePrecise(
+  code: string,
+  position: { latitude: number; longitude: number; accuracyMeters: number },
+) {
   const locatedAt = new Date();
   const offline = nearestPlace(position.latitude, position.longitude);
   // The share is stored first with the offline address, so a slow or failing geocoder can never lose it.
@@ -392,7 +453,8 @@ export async function shareApproximate(code: string, ip: string) {
   if (!found) return false;
   const locatedAt = new Date();
   // The IP database names the city itself; a position without one is named like a precise one, at city level.
-  const offline = found.city && found.country ? `${found.city}, ${found.country}` : nearestPlace(found.latitude, found.longitude);
+  const offline =
+    found.city && found.country ? `${found.city}, ${found.country}` : nearestPlace(found.latitude, found.longitude);
   const stored = await db().locationRequest.updateMany({
     where: answerable(code),
     data: {
@@ -407,7 +469,11 @@ export async function shareApproximate(code: string, ip: string) {
   });
   if (stored.count > 0) await markOpened(code, locatedAt);
   if (stored.count > 0 && !(found.city && found.country)) {
-    await refineAddress(code, locatedAt, offline, { latitude: found.latitude, longitude: found.longitude, precision: "city" });
+    await refineAddress(code, locatedAt, offline, {
+      latitude: found.latitude,
+      longitude: found.longitude,
+      precision: "city",
+    });
   }
   return true;
 }
@@ -425,7 +491,12 @@ async function refineAddress(
   if (reverseGeocoder().name === "offline") return;
   const row = await db().locationRequest.findUnique({ where: { code }, select: { locale: true } });
   const locale = row && isLocale(row.locale) ? row.locale : "en";
-  const address = await addressOf({ latitude: position.latitude, longitude: position.longitude, precision: position.precision, locale });
+  const address = await addressOf({
+    latitude: position.latitude,
+    longitude: position.longitude,
+    precision: position.precision,
+    locale,
+  });
   if (!address || address === offline) return;
   await db().locationRequest.updateMany({ where: { code, locatedAt, decision: null }, data: { address } });
 }
@@ -434,9 +505,15 @@ const clearedPosition = { latitude: null, longitude: null, accuracyMeters: null,
 
 /** A decline also starts the requester's cooldown for this number or address (docs/decisions/012). */
 export async function decline(code: string) {
-  const { count } = await db().locationRequest.updateMany({ where: answerable(code), data: { decision: "declined", ...clearedPosition } });
+  const { count } = await db().locationRequest.updateMany({
+    where: answerable(code),
+    data: { decision: "declined", ...clearedPosition },
+  });
   if (count === 0) return false;
-  const row = await db().locationRequest.findUnique({ where: { code }, select: { userId: true, channel: true, target: true } });
+  const row = await db().locationRequest.findUnique({
+    where: { code },
+    select: { userId: true, channel: true, target: true },
+  });
   const recipient = row ? await recipientOf(row) : null;
   if (row && recipient) await recordDecline(recipient, row.userId);
   return true;
@@ -444,7 +521,9 @@ export async function decline(code: string) {
 
 /** The keyed identity of a request's recipient; null for a link (nobody known) or an unusable target. */
 export async function recipientOf(row: { channel: string; target: string | null }) {
-  return (row.channel === "sms" || row.channel === "email") && row.target ? recipientKey(row.channel, row.target) : null;
+  return (row.channel === "sms" || row.channel === "email") && row.target
+    ? recipientKey(row.channel, row.target)
+    : null;
 }
 
 /** The recipient stops sharing: what they shared is deleted at once. */

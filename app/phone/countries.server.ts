@@ -1,6 +1,7 @@
 // The country-code pickers (home search, New Search, lookup, voice message): which regions they offer,
 // in which order, named in the page language, and which one each language starts on.
 import { getCountries, getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
+
 import { intlLocale, type Locale } from "~/i18n/locales";
 
 import type { CountryOption } from "./countries";
@@ -11,8 +12,35 @@ export type { CountryOption };
 const FIRST_REGIONS = ["ID", "PH", "US"] as const;
 /** Common destinations offered where a request is sent (an SMS needs a region we can name). */
 const MORE_REGIONS = [
-  "AE", "AU", "BN", "BR", "CA", "CN", "DE", "ES", "FR", "GB", "HK", "IN", "IT", "JP", "KH", "KR", "LA", "MM",
-  "MX", "MY", "NL", "NZ", "QA", "SA", "SG", "TH", "TL", "TW", "VN",
+  "AE",
+  "AU",
+  "BN",
+  "BR",
+  "CA",
+  "CN",
+  "DE",
+  "ES",
+  "FR",
+  "GB",
+  "HK",
+  "IN",
+  "IT",
+  "JP",
+  "KH",
+  "KR",
+  "LA",
+  "MM",
+  "MX",
+  "MY",
+  "NL",
+  "NZ",
+  "QA",
+  "SA",
+  "SG",
+  "TH",
+  "TL",
+  "TW",
+  "VN",
 ] as const;
 /** The regions of the request pickers (home search and New Search, so a number carries over). */
 export const REQUEST_REGIONS: readonly string[] = [...FIRST_REGIONS, ...MORE_REGIONS];
@@ -31,7 +59,11 @@ export function countryOptions(locale: Locale, regions: readonly string[] = REQU
 
 function buildCountryOptions(locale: Locale, regions: readonly string[]): CountryOption[] {
   const names = new Intl.DisplayNames([intlLocale[locale]], { type: "region" });
-  const option = (region: string) => ({ region, dial: `+${getCountryCallingCode(region as CountryCode)}`, name: names.of(region) ?? region });
+  const option = (region: string) => ({
+    region,
+    dial: `+${getCountryCallingCode(region as CountryCode)}`,
+    name: names.of(region) ?? region,
+  });
   const first: readonly string[] = FIRST_REGIONS;
   const collator = new Intl.Collator(intlLocale[locale]);
   const rest = regions

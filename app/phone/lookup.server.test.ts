@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { db } from "~/db.server";
-import { allowConsoleError } from "../../tests/support/console";
-import { createUser } from "../../tests/support/factories";
-import { startFake } from "../../tests/fakes/http";
 import { CACHE_MS, lookupPhoneNumber } from "~/phone/lookup.server";
 import { parseLookupNumber } from "~/phone/numbers.server";
 import { offlineLookupProvider, twilioLookupProvider } from "~/providers/phone-lookup.server";
+
+import { startFake } from "../../tests/fakes/http";
 import { twilioLookupAnswer } from "../../tests/fakes/twilio";
+import { allowConsoleError } from "../../tests/support/console";
+import { createUser } from "../../tests/support/factories";
 
 let fake: Awaited<ReturnType<typeof startFake>> | undefined;
 afterEach(async () => {
@@ -35,7 +37,10 @@ describe("parseLookupNumber", () => {
     expect(parseLookupNumber("PH", "  ")).toEqual({ ok: false, error: "requests.errors.numberRequired" });
     expect(parseLookupNumber("PH", "12")).toEqual({ ok: false, error: "requests.errors.numberInvalid" });
     expect(parseLookupNumber("PH", "hello")).toEqual({ ok: false, error: "requests.errors.numberInvalid" });
-    expect(parseLookupNumber("nowhere", "0917 123 4567")).toEqual({ ok: false, error: "requests.errors.numberInvalid" });
+    expect(parseLookupNumber("nowhere", "0917 123 4567")).toEqual({
+      ok: false,
+      error: "requests.errors.numberInvalid",
+    });
   });
 });
 
@@ -43,7 +48,13 @@ describe("lookupPhoneNumber", () => {
   it("without a provider answers the offline fields and says the rest needs one", async () => {
     const { user } = await createUser();
     const answer = await lookupPhoneNumber("+639171234567", user.id, { provider: offlineLookupProvider() });
-    expect(answer).toMatchObject({ country: "PH", numberType: "MOBILE", provider: "offline", providerState: "unconfigured", details: null });
+    expect(answer).toMatchObject({
+      country: "PH",
+      numberType: "MOBILE",
+      provider: "offline",
+      providerState: "unconfigured",
+      details: null,
+    });
   });
 
   it("gives a visitor only the offline fields and never asks the provider", async () => {
@@ -84,7 +95,13 @@ describe("lookupPhoneNumber", () => {
     const { user } = await createUser();
     const provider = await twilioFake(500);
     const answer = await lookupPhoneNumber("+6281234567803", user.id, { provider });
-    expect(answer).toMatchObject({ valid: true, country: "ID", numberType: "MOBILE", providerState: "failed", details: null });
+    expect(answer).toMatchObject({
+      valid: true,
+      country: "ID",
+      numberType: "MOBILE",
+      providerState: "failed",
+      details: null,
+    });
     expect(await db().phoneLookup.count({ where: { number: "+6281234567803" } })).toBe(0);
   });
 

@@ -45,7 +45,11 @@ export async function lookupPhoneNumber(
   if (!offline) return null;
   const provider = options.provider ?? phoneLookupProvider();
   const now = options.now ?? new Date();
-  const answer = (providerState: ProviderState, details: ProviderFields | null = null, fetchedAt: Date | null = null): LookupAnswer => ({
+  const answer = (
+    providerState: ProviderState,
+    details: ProviderFields | null = null,
+    fetchedAt: Date | null = null,
+  ): LookupAnswer => ({
     ...offline,
     provider: provider.name,
     providerState,
@@ -53,7 +57,11 @@ export async function lookupPhoneNumber(
     fetchedAt: fetchedAt?.toISOString() ?? null,
   });
   if (provider.name === "offline") return answer("unconfigured");
-  const limitKey = subscriberId ? `lookup:user:${subscriberId}` : options.visitorIp ? `lookup:ip:${options.visitorIp}` : null;
+  const limitKey = subscriberId
+    ? `lookup:user:${subscriberId}`
+    : options.visitorIp
+      ? `lookup:ip:${options.visitorIp}`
+      : null;
   if (!limitKey) return answer("subscribersOnly");
   if (!offline.valid) return answer("invalidNumber");
 
@@ -66,13 +74,19 @@ export async function lookupPhoneNumber(
   const fetched = await provider.lookup(offline.number);
   if (!fetched.ok) return answer("failed");
   const row = { provider: provider.name, result: JSON.stringify(fetched.fields), fetchedAt: now };
-  await db().phoneLookup.upsert({ where: { number: offline.number }, create: { number: offline.number, ...row }, update: row });
+  await db().phoneLookup.upsert({
+    where: { number: offline.number },
+    create: { number: offline.number, ...row },
+    update: row,
+  });
   return answer("ok", fetched.fields, now);
 }
 
 /** Drops cached answers older than a day (run by the maintenance job). */
 export async function sweepPhoneLookups(now = new Date()) {
-  const { count } = await db().phoneLookup.deleteMany({ where: { fetchedAt: { lt: new Date(now.getTime() - CACHE_MS) } } });
+  const { count } = await db().phoneLookup.deleteMany({
+    where: { fetchedAt: { lt: new Date(now.getTime() - CACHE_MS) } },
+  });
   return count;
 }
 

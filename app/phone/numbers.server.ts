@@ -37,6 +37,7 @@ export function parseMobile(countryCode: string, number: string): ParsedNumber {
       : parsePhoneNumberFromString(digits, countryCode.toUpperCase() as CountryCode);
   if (!parsed || !parsed.isValid()) return { ok: false, error: "requests.errors.numberInvalid" };
   const type = parsed.getType();
-  if (type && !["MOBILE", "FIXED_LINE_OR_MOBILE"].includes(type)) return { ok: false, error: "requests.errors.numberInvalid" };
+  if (type && !["MOBILE", "FIXED_LINE_OR_MOBILE"].includes(type))
+    return { ok: false, error: "requests.errors.numberInvalid" };
   return { ok: true, e164: parsed.number };
 }

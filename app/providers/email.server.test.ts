@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { db } from "~/db.server";
-import { allowConsoleError } from "../../tests/support/console";
+
 import { startFake } from "../../tests/fakes/http";
+import { allowConsoleError } from "../../tests/support/console";
 import { outboxEmailProvider, sendgridEmailProvider } from "./email.server";
 
 const message = { to: "ana@example.com", subject: "Hello", text: "Plain", html: "<p>Plain</p>" };
@@ -27,7 +29,9 @@ describe("SendGrid provider (real SDK, local fake API)", () => {
   it("reports the API's error answer as a failure", async () => {
     allowConsoleError();
     fake = await startFake((_req, res) => {
-      res.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: [{ message: "bad key" }] }));
+      res
+        .writeHead(401, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ errors: [{ message: "bad key" }] }));
     });
     const result = await sendgridEmailProvider("SG.bad", "no-reply@example.com", fake.origin).send(message);
     expect(result.ok).toBe(false);

@@ -1,10 +1,17 @@
 import { Client } from "@sendgrid/client";
 import { MailService } from "@sendgrid/mail";
+
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 
 /** `headers`: extra mail headers, e.g. List-Unsubscribe (the outbox does not keep them). */
-export type EmailMessage = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+};
 /** `optedOut`: the provider refuses because the recipient opted out with it (Twilio error 21610). */
 export type SendResult = { ok: true; id: string } | { ok: false; error: string; optedOut?: boolean };
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { allowConsoleError } from "../../tests/support/console";
+
 import { startFake } from "../../tests/fakes/http";
 import { twilioLookupAnswer } from "../../tests/fakes/twilio";
+import { allowConsoleError } from "../../tests/support/console";
 import { offlineLookup, timeZonesOf, twilioLookupProvider } from "./phone-lookup.server";
 
 let fake: Awaited<ReturnType<typeof startFake>> | undefined;
@@ -65,20 +66,31 @@ describe("Twilio Lookup v2 provider (real SDK, local fake API)", () => {
 
   it("keeps missing parts as null", async () => {
     fake = await startFake((_req, res) => {
-      const answer = { ...twilioLookupAnswer(), caller_name: null, line_type_intelligence: { carrier_name: null, type: "landline", error_code: null } };
+      const answer = {
+        ...twilioLookupAnswer(),
+        caller_name: null,
+        line_type_intelligence: { carrier_name: null, type: "landline", error_code: null },
+      };
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(answer));
     });
     const provider = twilioLookupProvider({ accountSid: "AC123", authToken: "secret", baseUrl: fake.origin });
-    expect(await provider.lookup("+639171234567")).toEqual({ ok: true, fields: { carrier: null, lineType: "landline", callerName: null } });
+    expect(await provider.lookup("+639171234567")).toEqual({
+      ok: true,
+      fields: { carrier: null, lineType: "landline", callerName: null },
+    });
   });
 
   it("turns a 404 or a server error into a failure", async () => {
     allowConsoleError();
     fake = await startFake((req, res) => {
       const status = decodeURIComponent(req.url).includes("+63") ? 404 : 500;
-      res
-        .writeHead(status, { "Content-Type": "application/json" })
-        .end(JSON.stringify({ code: status === 404 ? 20404 : 20500, message: "The requested resource was not found", status }));
+      res.writeHead(status, { "Content-Type": "application/json" }).end(
+        JSON.stringify({
+          code: status === 404 ? 20404 : 20500,
+          message: "The requested resource was not found",
+          status,
+        }),
+      );
     });
     const provider = twilioLookupProvider({ accountSid: "AC123", authToken: "secret", baseUrl: fake.origin });
     const missing = await provider.lookup("+639171234567");

@@ -1,6 +1,8 @@
 import { parsePhoneNumberFromString, type NumberType } from "libphonenumber-js/max";
 import { z } from "zod";
+
 import { config } from "~/config.server";
+
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
 /** What the number itself tells, from libphonenumber-js metadata: no network, no cost. */
@@ -30,7 +32,10 @@ export interface PhoneLookupProvider {
 
 /** The IANA zones of a region, from ICU (`Intl.Locale#getTimeZones`, `timeZones` before Node 22). */
 export function timeZonesOf(region: string): string[] {
-  const locale = new Intl.Locale(`und-${region}`) as Intl.Locale & { getTimeZones?: () => string[]; timeZones?: string[] };
+  const locale = new Intl.Locale(`und-${region}`) as Intl.Locale & {
+    getTimeZones?: () => string[];
+    timeZones?: string[];
+  };
   return [...(locale.getTimeZones?.() ?? locale.timeZones ?? [])];
 }
 
@@ -63,25 +68,32 @@ const twilioAnswer = z.object({
     .object({ carrierName: z.string().nullish(), type: z.string().nullish() })
     .passthrough()
     .nullish(),
-  callerName: z
-    .object({ callerName: z.string().nullish(), callerType: z.string().nullish() })
-    .passthrough()
-    .nullish(),
+  callerName: z.object({ callerName: z.string().nullish(), callerType: z.string().nullish() }).passthrough().nullish(),
 });
 
-export function twilioLookupProvider(options: { accountSid: string; authToken: string; baseUrl?: string }): PhoneLookupProvider {
+export function twilioLookupProvider(options: {
+  accountSid: string;
+  authToken: string;
+  baseUrl?: string;
+}): PhoneLookupProvider {
   const client = twilioClient(options.accountSid, options.authToken, options.baseUrl);
   return {
     name: "twilio",
     async lookup(e164) {
       try {
-        const answer = await client.lookups.v2.phoneNumbers(e164).fetch({ fields: "line_type_intelligence,caller_name" });
+        const answer = await client.lookups.v2
+          .phoneNumbers(e164)
+          .fetch({ fields: "line_type_intelligence,caller_name" });
         const parsed = twilioAnswer.safeParse(answer.toJSON());
         if (!parsed.success) throw new Error(`Unexpected Lookup answer: ${parsed.error.issues[0]?.message}`);
         const { lineTypeIntelligence: line, callerName: caller } = parsed.data;
         return {
           ok: true,
-          fields: { carrier: line?.carrierName ?? null, lineType: line?.type ?? null, callerName: caller?.callerName ?? null },
+          fields: {
+            carrier: line?.carrierName ?? null,
+            lineType: line?.type ?? null,
+            callerName: caller?.callerName ?? null,
+          },
         };
       } catch (error) {
         console.error("Twilio Lookup failed", twilioErrorMessage(error));
@@ -98,7 +110,11 @@ export function phoneLookupProvider(): PhoneLookupProvider {
   if (chosen?.for !== c) {
     const provider =
       c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN
-        ? twilioLookupProvider({ accountSid: c.TWILIO_ACCOUNT_SID, authToken: c.TWILIO_AUTH_TOKEN, baseUrl: c.TWILIO_BASE_URL })
+        ? twilioLookupProvider({
+            accountSid: c.TWILIO_ACCOUNT_SID,
+            authToken: c.TWILIO_AUTH_TOKEN,
+            baseUrl: c.TWILIO_BASE_URL,
+          })
         : offlineLookupProvider();
     chosen = { for: c, provider };
   }

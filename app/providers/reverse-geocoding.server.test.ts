@@ -1,10 +1,13 @@
 // Reverse geocoding: the Nominatim-compatible HTTP path against a local fake of the API, the fallback
 // to the offline nearest place, and the share that stores the address.
 import type { ServerResponse } from "node:http";
+
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { createLocationRequest, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
+
 import { startFake, type Recorded } from "../../tests/fakes/http";
 import { createUser } from "../../tests/support/factories";
 import { addressOf, compactAddress, nominatimReverseGeocoder, reverseGeocoder } from "./reverse-geocoding.server";
@@ -36,22 +39,39 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => {
   fake.requests.length = 0;
-  for (const name of ["REVERSE_GEOCODING_URL", "REVERSE_GEOCODING_EMAIL", "REVERSE_GEOCODING_KEY", "REVERSE_GEOCODING_TIMEOUT_MS", "REVERSE_GEOCODING_MIN_INTERVAL_MS"]) {
+  for (const name of [
+    "REVERSE_GEOCODING_URL",
+    "REVERSE_GEOCODING_EMAIL",
+    "REVERSE_GEOCODING_KEY",
+    "REVERSE_GEOCODING_TIMEOUT_MS",
+    "REVERSE_GEOCODING_MIN_INTERVAL_MS",
+  ]) {
     delete process.env[name];
   }
   resetConfig();
 });
 
 const json = (status: number, body: unknown) => (_req: Recorded, res: ServerResponse) =>
-  res.writeHead(status, { "Content-Type": "application/json" }).end(typeof body === "string" ? body : JSON.stringify(body));
+  res
+    .writeHead(status, { "Content-Type": "application/json" })
+    .end(typeof body === "string" ? body : JSON.stringify(body));
 const geocoder = (extra: Partial<Parameters<typeof nominatimReverseGeocoder>[0]> = {}) =>
-  nominatimReverseGeocoder({ baseUrl: `${fake.origin}/nominatim/`, userAgent: "FamilyLocator/1.0 (+http://localhost:3000)", timeoutMs: 300, ...extra });
+  nominatimReverseGeocoder({
+    baseUrl: `${fake.origin}/nominatim/`,
+    userAgent: "FamilyLocator/1.0 (+http://localhost:3000)",
+    timeoutMs: 300,
+    ...extra,
+  });
 const quezon = { latitude: 14.6507, longitude: 121.0494 };
 
 describe("Nominatim-compatible provider (local fake API)", () => {
   it("asks /reverse in jsonv2 with language, zoom, User-Agent, e-mail and key, and answers a compact address", async () => {
     answer = json(200, QUEZON_CITY);
-    const result = await geocoder({ email: "ops@familylocator.example", apiKey: "k-123" }).reverse({ ...quezon, locale: "ph", precision: "street" });
+    const result = await geocoder({ email: "ops@familylocator.example", apiKey: "k-123" }).reverse({
+      ...quezon,
+      locale: "ph",
+      precision: "street",
+    });
     expect(result).toEqual({ ok: true, address: "Barangay Pinyahan, Quezon City, PH" });
     expect(fake.requests).toHaveLength(1);
     const [req] = fake.requests;
@@ -73,7 +93,10 @@ describe("Nominatim-compatible provider (local fake API)", () => {
 
   it("names only the city for an approximate position", async () => {
     answer = json(200, QUEZON_CITY);
-    expect(await geocoder().reverse({ ...quezon, locale: "id", precision: "city" })).toEqual({ ok: true, address: "Quezon City, PH" });
+    expect(await geocoder().reverse({ ...quezon, locale: "id", precision: "city" })).toEqual({
+      ok: true,
+      address: "Quezon City, PH",
+    });
     const url = new URL(fake.requests[0]!.url, fake.origin);
     expect(url.searchParams.get("zoom")).toBe("10");
     expect(url.searchParams.get("accept-language")).toBe("id,en");
@@ -82,27 +105,41 @@ describe("Nominatim-compatible provider (local fake API)", () => {
 
   it("reports an error status, a malformed body and a timeout as failures", async () => {
     answer = json(503, { error: "busy" });
-    expect(await geocoder().reverse({ ...quezon, locale: "en", precision: "street" })).toEqual({ ok: false, error: "HTTP 503" });
+    expect(await geocoder().reverse({ ...quezon, locale: "en", precision: "street" })).toEqual({
+      ok: false,
+      error: "HTTP 503",
+    });
     answer = json(200, "<html>not json");
     expect((await geocoder().reverse({ ...quezon, locale: "en", precision: "street" })).ok).toBe(false);
     answer = json(200, { address: { country_code: 42 } });
-    expect(await geocoder().reverse({ ...quezon, locale: "en", precision: "street" })).toMatchObject({ ok: false, error: expect.stringContaining("unexpected answer") });
+    expect(await geocoder().reverse({ ...quezon, locale: "en", precision: "street" })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("unexpected answer"),
+    });
     answer = () => undefined; // never answers
     const started = Date.now();
-    expect(await geocoder({ timeoutMs: 200 }).reverse({ ...quezon, locale: "en", precision: "street" })).toEqual({ ok: false, error: "no answer within 200 ms" });
+    expect(await geocoder({ timeoutMs: 200 }).reverse({ ...quezon, locale: "en", precision: "street" })).toEqual({
+      ok: false,
+      error: "no answer within 200 ms",
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("answers no address where Nominatim finds nothing", async () => {
     answer = json(200, { error: "Unable to geocode" });
-    expect(await geocoder().reverse({ latitude: 0, longitude: -140, locale: "en", precision: "street" })).toEqual({ ok: true, address: null });
+    expect(await geocoder().reverse({ latitude: 0, longitude: -140, locale: "en", precision: "street" })).toEqual({
+      ok: true,
+      address: null,
+    });
   });
 
   it("sends at most one request per interval from all processes together (the turn is kept in the database)", async () => {
     answer = json(200, QUEZON_CITY);
     // Two geocoders stand for two processes: they share nothing but the database.
     const [first, second] = [geocoder({ minIntervalMs: 60_000 }), geocoder({ minIntervalMs: 60_000 })];
-    const results = await Promise.all([first, second, first].map((g) => g.reverse({ ...quezon, locale: "en", precision: "street" })));
+    const results = await Promise.all(
+      [first, second, first].map((g) => g.reverse({ ...quezon, locale: "en", precision: "street" })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([
       { ok: false, error: "not our turn (one request per 60000 ms)" },
@@ -114,7 +151,9 @@ describe("Nominatim-compatible provider (local fake API)", () => {
 
 describe("compact address", () => {
   it("keeps locality, city and country code without repeats", () => {
-    expect(compactAddress({ village: "Cibubur", city: "Jakarta Timur", country_code: "id" }, "street")).toBe("Cibubur, Jakarta Timur, ID");
+    expect(compactAddress({ village: "Cibubur", city: "Jakarta Timur", country_code: "id" }, "street")).toBe(
+      "Cibubur, Jakarta Timur, ID",
+    );
     expect(compactAddress({ town: "Tagaytay", country_code: "ph" }, "street")).toBe("Tagaytay, PH");
     expect(compactAddress({ village: "Sagada", country_code: "ph" }, "street")).toBe("Sagada, PH");
   });
@@ -126,7 +165,12 @@ describe("compact address", () => {
 describe("the address of a share", () => {
   async function code() {
     const { user } = await createUser();
-    const created = await createLocationRequest({ userId: user.id, channel: "link", requesterName: "Maria", locale: "ph" });
+    const created = await createLocationRequest({
+      userId: user.id,
+      channel: "link",
+      requesterName: "Maria",
+      locale: "ph",
+    });
     if (!created.ok) throw new Error("could not create the request");
     return created.request.code;
   }
@@ -166,7 +210,10 @@ describe("the address of a share", () => {
     await sharePrecise(c, { ...quezon, accuracyMeters: 12 });
     const row = await db().locationRequest.findUniqueOrThrow({ where: { code: c } });
     expect(row).toMatchObject({ status: "gps_tracked", latitude: quezon.latitude, address: "Quezon City, PH" });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Reverse geocoding (nominatim) failed"), expect.any(String));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining("Reverse geocoding (nominatim) failed"),
+      expect.any(String),
+    );
     warn.mockRestore();
   });
 

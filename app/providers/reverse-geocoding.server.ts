@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { config } from "~/config.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import type { Locale } from "~/i18n/locales";
@@ -151,6 +152,7 @@ export async function addressOf(query: ReverseQuery): Promise<string | null> {
   const geocoder = reverseGeocoder();
   const result = await geocoder.reverse(query);
   if (result.ok && result.address) return result.address;
-  if (!result.ok) console.warn(`Reverse geocoding (${geocoder.name}) failed, using the nearest known place:`, result.error);
+  if (!result.ok)
+    console.warn(`Reverse geocoding (${geocoder.name}) failed, using the nearest known place:`, result.error);
   return nearestPlace(query.latitude, query.longitude);
 }

@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+
 import type { SendResult } from "./email.server";
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
@@ -36,12 +37,15 @@ export function twilioSmsProvider(options: {
     name: "twilio",
     async send({ to, body }) {
       try {
-        const sender = options.messagingServiceSid ? { messagingServiceSid: options.messagingServiceSid } : { from: options.from };
+        const sender = options.messagingServiceSid
+          ? { messagingServiceSid: options.messagingServiceSid }
+          : { from: options.from };
         const message = await client.messages.create({ to, body, ...sender });
         return { ok: true, id: message.sid };
       } catch (error) {
         // 21610: the number replied STOP to this sender. Not a failure of ours: the recipient said no.
-        if ((error as { code?: number }).code === TWILIO_UNSUBSCRIBED) return { ok: false, error: twilioErrorMessage(error), optedOut: true };
+        if ((error as { code?: number }).code === TWILIO_UNSUBSCRIBED)
+          return { ok: false, error: twilioErrorMessage(error), optedOut: true };
         console.error("Twilio SMS failed", twilioErrorMessage(error));
         return { ok: false, error: twilioErrorMessage(error) };
       }

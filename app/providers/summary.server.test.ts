@@ -1,5 +1,7 @@
 import { afterEach, expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
+
 import { providerSummary } from "./summary.server";
 
 const TWILIO = { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15005550006" };

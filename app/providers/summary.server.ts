@@ -13,10 +13,14 @@ import { voiceProvider } from "~/providers/voice.server";
 export function embeddedFallbacks(): string[] {
   const missing: string[] = [];
   if (activePaymentProviderName() === "sandbox") {
-    missing.push("payments (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID and PAYPAL_PRODUCT_ID)");
+    missing.push(
+      "payments (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID and PAYPAL_PRODUCT_ID)",
+    );
   }
-  if (smsProvider().name === "outbox") missing.push("SMS (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID)");
-  if (voiceProvider().name === "outbox") missing.push("voice calls (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM)");
+  if (smsProvider().name === "outbox")
+    missing.push("SMS (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID)");
+  if (voiceProvider().name === "outbox")
+    missing.push("voice calls (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM)");
   if (emailProvider().name === "outbox") missing.push("e-mail (SENDGRID_API_KEY)");
   return missing;
 }

@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
 /** A call that plays `twiml`; Twilio reports its progress to `statusCallback`. */
@@ -22,7 +23,12 @@ export function outboxVoiceProvider(): VoiceProvider {
   };
 }
 
-export function twilioVoiceProvider(options: { accountSid: string; authToken: string; from: string; baseUrl?: string }): VoiceProvider {
+export function twilioVoiceProvider(options: {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  baseUrl?: string;
+}): VoiceProvider {
   const client = twilioClient(options.accountSid, options.authToken, options.baseUrl);
   return {
     name: "twilio",
@@ -52,7 +58,12 @@ export function voiceProvider(): VoiceProvider {
   if (chosen?.for !== c) {
     const provider =
       c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && c.TWILIO_FROM
-        ? twilioVoiceProvider({ accountSid: c.TWILIO_ACCOUNT_SID, authToken: c.TWILIO_AUTH_TOKEN, from: c.TWILIO_FROM, baseUrl: c.TWILIO_BASE_URL })
+        ? twilioVoiceProvider({
+            accountSid: c.TWILIO_ACCOUNT_SID,
+            authToken: c.TWILIO_AUTH_TOKEN,
+            from: c.TWILIO_FROM,
+            baseUrl: c.TWILIO_BASE_URL,
+          })
         : outboxVoiceProvider();
     chosen = { for: c, provider };
   }

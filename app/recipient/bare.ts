@@ -1,4 +1,5 @@
 import { useMatches } from "@remix-run/react";
+
 import type { MessagesHandle } from "~/i18n/messages";
 
 /**
@@ -12,7 +13,10 @@ export type BareHandle = { bare?: boolean };
  * The handle of every recipient page: bare, with the recipient's messages. They only serve the server
  * render (a bare page sends no loader data to the browser), so one list serves all of them.
  */
-export const recipientHandle: BareHandle & MessagesHandle = { bare: true, messages: ["recipient", "dashboard.position"] };
+export const recipientHandle: BareHandle & MessagesHandle = {
+  bare: true,
+  messages: ["recipient", "dashboard.position"],
+};
 
 /**
  * True when the page is bare. A bare route whose loader threw (no data) is shown by the root error

@@ -22,7 +22,15 @@ type Controls = { channel: "sms" | "email"; optedOut: boolean; blocked: boolean 
  * The recipient's own controls (docs/decisions/012): plain forms that post to the consent page and
  * come back to `back` (this page). Shown only on the recipient's own link.
  */
-export function RecipientControls({ controls, consentPath, back }: { controls: Controls; consentPath: string; back: "consent" | "share" }) {
+export function RecipientControls({
+  controls,
+  consentPath,
+  back,
+}: {
+  controls: Controls;
+  consentPath: string;
+  back: "consent" | "share";
+}) {
   const t = useT();
   const control = (intent: string, label: string, primary = false) => (
     <form method="post" action={consentPath}>
@@ -66,7 +74,15 @@ export function RecipientControls({ controls, consentPath, back }: { controls: C
 }
 
 /** An unanswered link past REQUEST_TTL_DAYS: says so, offers no sharing; the controls stay. */
-export function ExpiredLink({ ttlDays, controls, consentPath }: { ttlDays: number; controls: Controls | null; consentPath: string }) {
+export function ExpiredLink({
+  ttlDays,
+  controls,
+  consentPath,
+}: {
+  ttlDays: number;
+  controls: Controls | null;
+  consentPath: string;
+}) {
   const t = useT();
   return (
     <section aria-labelledby="expired-title">

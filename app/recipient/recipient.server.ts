@@ -1,10 +1,10 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
+
 import { config } from "~/config.server";
 import { IP_ACCURACY_METERS } from "~/geo/ip-location.server";
 import { getT } from "~/i18n/i18next.server";
 import { routeMessages } from "~/i18n/resources.server";
-import { CODE_PATTERN, findByCode, NOT_ACCEPTED, recipientOf } from "~/location-requests/requests.server";
 import {
   block,
   codeFromRef,
@@ -17,7 +17,9 @@ import {
   type OptOutSource,
   type RecipientChannel,
 } from "~/location-requests/recipient-controls.server";
+import { CODE_PATTERN, findByCode, NOT_ACCEPTED, recipientOf } from "~/location-requests/requests.server";
 import { cleanLine } from "~/utils/display-text";
+
 import { recipientHandle } from "./bare";
 
 type LocationRequestRow = NonNullable<Awaited<ReturnType<typeof findByCode>>>;
@@ -77,7 +79,8 @@ export type RecipientControlsView = Awaited<ReturnType<typeof recipientControls>
 
 export const CONTROL_INTENTS = ["optOut", "undoOptOut", "block", "unblock"] as const;
 export type ControlIntent = (typeof CONTROL_INTENTS)[number];
-export const isControlIntent = (value: unknown): value is ControlIntent => (CONTROL_INTENTS as readonly unknown[]).includes(value);
+export const isControlIntent = (value: unknown): value is ControlIntent =>
+  (CONTROL_INTENTS as readonly unknown[]).includes(value);
 
 /** Applies one control from the recipient's own link; false when this link may not (no key, no recipient). */
 export async function applyControl(link: OpenedLink, intent: ControlIntent, source: OptOutSource = "page") {
@@ -93,10 +96,18 @@ export async function applyControl(link: OpenedLink, intent: ControlIntent, sour
 /** Spec section 8: a link that names no request → 404 'Invalid link!' (the page offers /enter-link). */
 export async function invalidLink(request: Request, status = 404) {
   const t = await getT(request);
-  return data({ kind: "invalid" as const, title: t("recipient.invalidLink"), translations: routeMessages(request, recipientHandle) }, { status });
+  return data(
+    {
+      kind: "invalid" as const,
+      title: t("recipient.invalidLink"),
+      translations: routeMessages(request, recipientHandle),
+    },
+    { status },
+  );
 }
 
-const bounded = (min: number, max: number) => z.string().trim().min(1).pipe(z.coerce.number().finite().min(min).max(max));
+const bounded = (min: number, max: number) =>
+  z.string().trim().min(1).pipe(z.coerce.number().finite().min(min).max(max));
 
 /** Half the Earth's circumference: no accuracy circle can honestly be wider. */
 export const MAX_ACCURACY_METERS = 20_037_500;

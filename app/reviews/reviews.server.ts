@@ -2,8 +2,10 @@
 // an operator has published them (`npm run reviews`, scripts/reviews.ts). Nothing here is invented:
 // the home page shows stored, published reviews and their real average, or no section at all.
 import { z } from "zod";
+
 import { db } from "~/db.server";
 import { htmlLang, intlLocale, isLocale, type Locale } from "~/i18n/locales";
+
 import { REVIEW_LIMITS } from "./reviews";
 
 /** How many reviews the home page shows. */
@@ -84,7 +86,15 @@ export async function setReviewStatus(id: string, status: Exclude<ReviewStatus, 
 
 // ---- Home page ----
 
-export type ShownReview = { id: string; rating: number; text: string; displayName: string; date: string; isoDate: string; lang: string };
+export type ShownReview = {
+  id: string;
+  rating: number;
+  text: string;
+  displayName: string;
+  date: string;
+  isoDate: string;
+  lang: string;
+};
 export type HomeReviews = { average: string; averageValue: number; count: number; items: ShownReview[] };
 
 /**
@@ -98,17 +108,29 @@ export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise
   const count = stats._count._all;
   if (count === 0) return null;
   const select = { id: true, rating: true, text: true, displayName: true, locale: true, writtenAt: true } as const;
-  const own = await db().review.findMany({ where: { ...published, locale }, orderBy: { writtenAt: "desc" }, take: limit, select });
+  const own = await db().review.findMany({
+    where: { ...published, locale },
+    orderBy: { writtenAt: "desc" },
+    take: limit,
+    select,
+  });
   const others =
     own.length < limit
-      ? await db().review.findMany({ where: { ...published, locale: { not: locale } }, orderBy: { writtenAt: "desc" }, take: limit - own.length, select })
+      ? await db().review.findMany({
+          where: { ...published, locale: { not: locale } },
+          orderBy: { writtenAt: "desc" },
+          take: limit - own.length,
+          select,
+        })
       : [];
   // Dates are formatted here, in the viewer's language and in UTC, so the HTML needs no client code.
   const day = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: "UTC" });
   const averageValue = Math.round((stats._avg.rating ?? 0) * 10) / 10;
   return {
     averageValue,
-    average: new Intl.NumberFormat(intlLocale[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(averageValue),
+    average: new Intl.NumberFormat(intlLocale[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+      averageValue,
+    ),
     count,
     items: [...own, ...others].map((r) => ({
       id: r.id,

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { exchangeAuthCode } from "~/auth/auth-code.server";
 import { readBrowserSecret } from "~/auth/checkout-browser.server";
@@ -15,6 +16,9 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (!signedIn) throw new ApiError(401, "api.authCodeInvalid");
     const { user } = signedIn;
     return envelope(200, {
-      data: { token: signedIn.token, user: { userCacheInfo: { id: user.id, email: user.email, name: user.name, locale: user.locale } } },
+      data: {
+        token: signedIn.token,
+        user: { userCacheInfo: { id: user.id, email: user.email, name: user.name, locale: user.locale } },
+      },
     });
   });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
 import { apiRoute, envelope, methodNotAllowed } from "~/api/envelope.server";
 import { passwordKey } from "~/auth/rsa.server";
 

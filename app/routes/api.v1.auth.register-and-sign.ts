@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { lookupSession, readToken } from "~/auth/session.server";
-import { isLocale } from "~/i18n/locales";
 import { startCheckout } from "~/billing/checkout.server";
-import { formatDay } from "~/utils/money";
+import { isLocale } from "~/i18n/locales";
+import { activePaymentProviderName } from "~/providers/payments/provider.server";
 import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { activePaymentProviderName } from "~/providers/payments/provider.server";
+import { formatDay } from "~/utils/money";
 
 const body = z.object({
   name: z.string().max(200).default(""),
@@ -30,15 +31,22 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   apiRoute(request, async (ctx) => {
     const requested = params.provider;
     const active = activePaymentProviderName();
-    if (requested !== "stripe" && requested !== "paypal") throw new ApiError(501, "payments.api.providerUnsupported", { provider: String(requested) });
-    if (active !== requested && active !== "sandbox") throw new ApiError(501, "payments.api.providerUnsupported", { provider: requested });
+    if (requested !== "stripe" && requested !== "paypal")
+      throw new ApiError(501, "payments.api.providerUnsupported", { provider: String(requested) });
+    if (active !== requested && active !== "sandbox")
+      throw new ApiError(501, "payments.api.providerUnsupported", { provider: requested });
     const input = await readJson(request, body);
     const session = await lookupSession(await readToken(request));
     const locale = isLocale(input.locale) ? input.locale : ctx.locale;
     const browser = checkoutBrowserSecret(request);
     const result = await startCheckout(
       { ...input, adult: input.adult || undefined },
-      { locale, ip: clientIp(request), browserSecret: browser.secret, userId: session.state === "valid" ? session.user.id : undefined },
+      {
+        locale,
+        ip: clientIp(request),
+        browserSecret: browser.secret,
+        userId: session.state === "valid" ? session.user.id : undefined,
+      },
     );
     if (!result.ok && result.error === "throttled") {
       const wait = throttledAnswer(result.retryAfterSeconds);
@@ -47,7 +55,11 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     if (!result.ok && result.error === "validation") {
       const [field, key] = Object.entries(result.fields)[0]!;
       const message = ctx.t(key);
-      return envelope(400, { message, error: message, data: { field, errors: Object.fromEntries(Object.entries(result.fields).map(([f, k]) => [f, ctx.t(k)])) } });
+      return envelope(400, {
+        message,
+        error: message,
+        data: { field, errors: Object.fromEntries(Object.entries(result.fields).map(([f, k]) => [f, ctx.t(k)])) },
+      });
     }
     if (!result.ok && result.error === "subscribed") {
       // A second provider subscription would charge alongside the first one.
@@ -57,5 +69,9 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     }
     if (!result.ok) throw new ApiError(502, "payments.errors.provider");
     // The cookie binds the automatic sign-in after payment to this client (a browser, or a cookie jar).
-    return envelope(200, { data: { id: result.checkoutId, url: result.url, provider: result.provider } }, { headers: { "Set-Cookie": browser.cookie } });
+    return envelope(
+      200,
+      { data: { id: result.checkoutId, url: result.url, provider: result.provider } },
+      { headers: { "Set-Cookie": browser.cookie } },
+    );
   });

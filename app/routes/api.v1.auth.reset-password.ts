@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { resetPassword } from "~/auth/password-reset.server";
 import { readPassword } from "~/auth/sign-in.server";
@@ -19,7 +20,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
   apiRoute(request, async ({ t }) => {
     const input = await readJson(request, body);
     const password = await readPassword({ password: input.password.trim(), encrypted: input.encrypted });
-    const result = await resetPassword({ email: input.email, password, verificationCode: input.verificationCode }, clientIp(request));
+    const result = await resetPassword(
+      { email: input.email, password, verificationCode: input.verificationCode },
+      clientIp(request),
+    );
     if (result.ok) return envelope(200, { message: t("resetPwdModal.ResetPasswordSuccess"), data: { success: true } });
     if (result.error === "throttled") {
       const wait = throttledAnswer(result.retryAfterSeconds);

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { RESET_CODE_TYPE, sendResetCode } from "~/auth/password-reset.server";
 import { throttledAnswer } from "~/rate-limit.server";

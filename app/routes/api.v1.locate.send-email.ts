@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
 import { apiRoute, methodNotAllowed, readJson, requireApiSubscriber } from "~/api/envelope.server";
 import { createAndAnswer } from "~/api/locate.server";
 import { sendEmailSchema } from "~/location-requests/requests.server";

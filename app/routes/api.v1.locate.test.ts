@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { recipientKey } from "~/location-requests/recipient-controls.server";
 import { formatDateTime } from "~/utils/time-zone";
-import { allowConsoleError } from "../../tests/support/console";
-import { withFailingSendGrid } from "../../tests/support/provider-fakes";
+
 import { startFake } from "../../tests/fakes/http";
+import { allowConsoleError } from "../../tests/support/console";
 import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
+import { withFailingSendGrid } from "../../tests/support/provider-fakes";
 import { action as createLink } from "./api.v1.locate.create-link";
 import { loader as getOne } from "./api.v1.locate.request";
 import { loader as list } from "./api.v1.locate.requests";
@@ -40,25 +42,48 @@ describe("/api/v1/locate", () => {
     expect(refused.message).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(refused.message).toContain(formatDateTime(nextAllowedAt, "en-US", "UTC", true));
 
-    const ph = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: body, headers: { ...auth(token), "Accept-Language": "fil" } })));
+    const ph = await sendSms(
+      routeArgs(
+        apiRequest("/api/v1/locate/sendSms", { json: body, headers: { ...auth(token), "Accept-Language": "fil" } }),
+      ),
+    );
     const phMessage = (await readEnvelope(ph)).message as string;
     expect(phMessage).toBe(`Makakapagpadala ka ng susunod sa ${formatDateTime(nextAllowedAt, "fil-PH", "UTC", true)}.`);
   });
 
   it("validates numbers and e-mail addresses with the spec's messages", async () => {
     const { token } = await signedInUser();
-    const empty = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: { requesterName: "A", phone: "" }, headers: auth(token) })));
+    const empty = await sendSms(
+      routeArgs(
+        apiRequest("/api/v1/locate/sendSms", { json: { requesterName: "A", phone: "" }, headers: auth(token) }),
+      ),
+    );
     expect((await readEnvelope(empty)).message).toBe("Please enter a number");
-    const bad = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: { requesterName: "A", countryCode: "+62", phone: "12" }, headers: auth(token) })));
+    const bad = await sendSms(
+      routeArgs(
+        apiRequest("/api/v1/locate/sendSms", {
+          json: { requesterName: "A", countryCode: "+62", phone: "12" },
+          headers: auth(token),
+        }),
+      ),
+    );
     expect((await readEnvelope(bad)).message).toBe("Please enter a valid mobile number");
-    const mail = await sendEmail(routeArgs(apiRequest("/api/v1/locate/sendEmail", { json: { requesterName: "A", email: "nope@x" }, headers: auth(token) })));
+    const mail = await sendEmail(
+      routeArgs(
+        apiRequest("/api/v1/locate/sendEmail", { json: { requesterName: "A", email: "nope@x" }, headers: auth(token) }),
+      ),
+    );
     expect(mail.status).toBe(400);
     expect((await readEnvelope(mail)).message).toBe("Enter valid email address");
   });
 
   it("refuses an expired subscription with 403", async () => {
     const { token } = await signedInUser({ days: -1 });
-    const res = await createLink(routeArgs(apiRequest("/api/v1/locate/createLink", { json: { requesterName: "A", title: "Mum" }, headers: auth(token) })));
+    const res = await createLink(
+      routeArgs(
+        apiRequest("/api/v1/locate/createLink", { json: { requesterName: "A", title: "Mum" }, headers: auth(token) }),
+      ),
+    );
     expect(res.status).toBe(403);
   });
 
@@ -66,7 +91,14 @@ describe("/api/v1/locate", () => {
     const { token, user } = await signedInUser();
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
-        createLink(routeArgs(apiRequest("/api/v1/locate/createLink", { json: { requesterName: "A", title: "Dad" }, headers: auth(token) }))),
+        createLink(
+          routeArgs(
+            apiRequest("/api/v1/locate/createLink", {
+              json: { requesterName: "A", title: "Dad" },
+              headers: auth(token),
+            }),
+          ),
+        ),
       ),
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
@@ -77,17 +109,34 @@ describe("/api/v1/locate", () => {
   it("lists and shows only the caller's own requests", async () => {
     const owner = await signedInUser();
     const other = await signedInUser();
-    const created = await createLink(routeArgs(apiRequest("/api/v1/locate/createLink", { json: { requesterName: "A", title: "Mine" }, headers: auth(owner.token) })));
+    const created = await createLink(
+      routeArgs(
+        apiRequest("/api/v1/locate/createLink", {
+          json: { requesterName: "A", title: "Mine" },
+          headers: auth(owner.token),
+        }),
+      ),
+    );
     const { id } = (await readEnvelope<{ id: string }>(created)).data!;
 
-    const mine = await readEnvelope(await list(routeArgs(apiRequest("/api/v1/locate/requests?channel=link", { headers: auth(owner.token) }))));
+    const mine = await readEnvelope(
+      await list(routeArgs(apiRequest("/api/v1/locate/requests?channel=link", { headers: auth(owner.token) }))),
+    );
     expect(mine.data).toMatchObject({ total: 1, page: 1, items: [{ id, title: "Mine", status: "pending" }] });
-    const theirs = await readEnvelope(await list(routeArgs(apiRequest("/api/v1/locate/requests", { headers: auth(other.token) }))));
+    const theirs = await readEnvelope(
+      await list(routeArgs(apiRequest("/api/v1/locate/requests", { headers: auth(other.token) }))),
+    );
     expect(theirs.data).toMatchObject({ total: 0, items: [] });
 
-    const own = await getOne({ ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`, { headers: auth(owner.token) })), params: { id } });
+    const own = await getOne({
+      ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`, { headers: auth(owner.token) })),
+      params: { id },
+    });
     expect(own.status).toBe(200);
-    const foreign = await getOne({ ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`, { headers: auth(other.token) })), params: { id } });
+    const foreign = await getOne({
+      ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`, { headers: auth(other.token) })),
+      params: { id },
+    });
     expect(foreign.status).toBe(404);
     const anonymous = await getOne({ ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`)), params: { id } });
     expect(anonymous.status).toBe(401);
@@ -105,14 +154,27 @@ describe("provider failures", () => {
     const { token, user } = await signedInUser();
     const body = { requesterName: "Ana", email: "Rosa@Example.com", locale: "id" };
     const calls = await withFailingSendGrid(async () => {
-      const res = await sendEmail(routeArgs(apiRequest("/api/v1/locate/sendEmail", { json: body, headers: auth(token) })));
+      const res = await sendEmail(
+        routeArgs(apiRequest("/api/v1/locate/sendEmail", { json: body, headers: auth(token) })),
+      );
       expect(res.status).toBe(502);
       const answer = await readEnvelope(res);
-      expect(answer).toMatchObject({ status: 502, message: "Send Email Template Failed", error: "Send Email Template Failed" });
+      expect(answer).toMatchObject({
+        status: 502,
+        message: "Send Email Template Failed",
+        error: "Send Email Template Failed",
+      });
       const kept = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
-      expect(kept).toMatchObject({ channel: "email", delivery: "failed", target: "rosa@example.com", status: "pending" });
+      expect(kept).toMatchObject({
+        channel: "email",
+        delivery: "failed",
+        target: "rosa@example.com",
+        status: "pending",
+      });
       expect(answer.data).toEqual({ id: kept.id, code: kept.code, link: `http://localhost:3000/id/${kept.code}` });
-      const retry = await sendEmail(routeArgs(apiRequest("/api/v1/locate/sendEmail", { json: body, headers: auth(token) })));
+      const retry = await sendEmail(
+        routeArgs(apiRequest("/api/v1/locate/sendEmail", { json: body, headers: auth(token) })),
+      );
       expect(retry.status).toBe(502);
     });
     expect(calls).toBe(2);
@@ -121,9 +183,16 @@ describe("provider failures", () => {
   it("keep the request, mark it failed, give the limit back and answer 502", async () => {
     allowConsoleError();
     const fake = await startFake((_req, res) => {
-      res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ code: 20500, message: "Internal", status: 500 }));
+      res
+        .writeHead(500, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ code: 20500, message: "Internal", status: 500 }));
     });
-    Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15005550006", TWILIO_BASE_URL: fake.origin });
+    Object.assign(process.env, {
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "t",
+      TWILIO_FROM: "+15005550006",
+      TWILIO_BASE_URL: fake.origin,
+    });
     resetConfig();
     try {
       const { token, user } = await signedInUser();
@@ -133,10 +202,13 @@ describe("provider failures", () => {
       expect((await readEnvelope(res)).message).toBe("Send SMS Template Failed");
       const kept = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
       expect(kept).toMatchObject({ delivery: "failed", target: "+6281234567890" });
-      const retry = await sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: body, headers: auth(token) })));
+      const retry = await sendSms(
+        routeArgs(apiRequest("/api/v1/locate/sendSms", { json: body, headers: auth(token) })),
+      );
       expect(retry.status).toBe(502);
     } finally {
-      for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"]) delete process.env[key];
+      for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"])
+        delete process.env[key];
       resetConfig();
       await fake.close();
     }
@@ -146,7 +218,14 @@ describe("provider failures", () => {
 describe("the recipient's protections through the API", () => {
   const mobile = () => `917${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
   const send = (token: string, phone: string, extra: Record<string, string> = {}) =>
-    sendSms(routeArgs(apiRequest("/api/v1/locate/sendSms", { json: { requesterName: "Ana", countryCode: "+63", phone, ...extra }, headers: auth(token) })));
+    sendSms(
+      routeArgs(
+        apiRequest("/api/v1/locate/sendSms", {
+          json: { requesterName: "Ana", countryCode: "+63", phone, ...extra },
+          headers: auth(token),
+        }),
+      ),
+    );
 
   it("answers 409 with one neutral message for an opted-out number, lists it as not delivered without a link, and keeps the slot free", async () => {
     const phone = mobile();
@@ -159,19 +238,30 @@ describe("the recipient's protections through the API", () => {
     expect(envelope.message).toBe("The person asked does not accept requests right now");
     const { id } = envelope.data!;
     expect(envelope.data).toEqual({ id, delivery: "not_accepted" });
-    const one = await readEnvelope(await getOne({ ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`, { headers: auth(token) })), params: { id } }));
+    const one = await readEnvelope(
+      await getOne({
+        ...routeArgs(apiRequest(`/api/v1/locate/requests/${id}`, { headers: auth(token) })),
+        params: { id },
+      }),
+    );
     expect(one.data).toMatchObject({ delivery: "not_accepted", link: null, expired: false });
-    expect(await db().locationRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({ requesterName: "Ana Police" });
+    expect(await db().locationRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      requesterName: "Ana Police",
+    });
     expect((await send(token, mobile())).status).toBe(200);
   });
 
   it("answers 429 with Retry-After when the recipient declined this account's last request", async () => {
     const phone = mobile();
     const { token, user } = await signedInUser();
-    await db().recipientDecline.create({ data: { recipientKey: (await recipientKey("sms", `+63${phone}`))!, userId: user.id, declinedAt: new Date() } });
+    await db().recipientDecline.create({
+      data: { recipientKey: (await recipientKey("sms", `+63${phone}`))!, userId: user.id, declinedAt: new Date() },
+    });
     const answer = await send(token, phone);
     expect(answer.status).toBe(429);
     expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(71 * 3600);
-    expect((await readEnvelope(answer)).message).toMatch(/^This person declined your last request\. You can ask again on /);
+    expect((await readEnvelope(answer)).message).toMatch(
+      /^This person declined your last request\. You can ask again on /,
+    );
   });
 });

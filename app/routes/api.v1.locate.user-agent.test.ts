@@ -1,16 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { runMaintenance } from "~/maintenance.server";
-import { apiRequest, readEnvelope, routeArgs } from "../../tests/support/factories";
-import { action, loader } from "./api.v1.locate.user-agent";
 import { DAY } from "~/utils/time";
 
+import { apiRequest, readEnvelope, routeArgs } from "../../tests/support/factories";
+import { action, loader } from "./api.v1.locate.user-agent";
 
 // Each test gets its own visitor id: the database is shared by the tests of this file.
 const valid = (visitorId = "3f2a9c1e5b7d40a8b6c2e9f1a0d4c7b3") => ({
   visitorId,
-  userAgent: "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
   osName: "Android",
   osVersion: "14",
   browserName: "Chrome",
@@ -24,7 +26,8 @@ const valid = (visitorId = "3f2a9c1e5b7d40a8b6c2e9f1a0d4c7b3") => ({
   visitTime: new Date().toISOString(),
 });
 
-const send = (json: unknown, ip = "198.51.100.20") => action(routeArgs(apiRequest("/api/v1/locate/userAgent", { json, ip })));
+const send = (json: unknown, ip = "198.51.100.20") =>
+  action(routeArgs(apiRequest("/api/v1/locate/userAgent", { json, ip })));
 
 afterEach(() => {
   delete process.env.DEVICE_REPORT_LIMIT_PER_IP;
@@ -43,7 +46,14 @@ describe("POST /api/v1/locate/userAgent", () => {
   });
 
   it("accepts a desktop report with the empty fields ua-parser leaves", async () => {
-    const res = await send({ ...valid(), deviceType: "desktop", deviceBrand: "", deviceModel: "", referrerUrl: "", source: "" });
+    const res = await send({
+      ...valid(),
+      deviceType: "desktop",
+      deviceBrand: "",
+      deviceModel: "",
+      referrerUrl: "",
+      source: "",
+    });
     expect(res.status).toBe(200);
   });
 
@@ -78,7 +88,9 @@ describe("POST /api/v1/locate/userAgent", () => {
     const { source: _source, ...missing } = valid("missingfield000");
     expect((await send(missing)).status).toBe(400);
     expect((await send({ ...valid("unknownfield000"), ip: "1.2.3.4" })).status).toBe(400);
-    expect(await db().deviceReport.count({ where: { visitorId: { in: ["missingfield000", "unknownfield000"] } } })).toBe(0);
+    expect(
+      await db().deviceReport.count({ where: { visitorId: { in: ["missingfield000", "unknownfield000"] } } }),
+    ).toBe(0);
   });
 
   it("throttles one client address and not another", async () => {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { config } from "~/config.server";
 import { deviceReportSchema, recordDeviceReport } from "~/device-report.server";
@@ -12,9 +13,11 @@ import { HOUR } from "~/utils/time";
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   apiRoute(request, async () => {
-    if (request.method !== "POST") throw new ApiError(405, "api.methodNotAllowed", { allow: "POST" }, { Allow: "POST" });
+    if (request.method !== "POST")
+      throw new ApiError(405, "api.methodNotAllowed", { allow: "POST" }, { Allow: "POST" });
     const limit = await hit(`device-report:${clientIp(request)}`, config().DEVICE_REPORT_LIMIT_PER_IP, HOUR);
-    if (!limit.ok) throw new ApiError(429, "errors.tooManyAttempts", undefined, { "Retry-After": String(limit.retryAfterSeconds) });
+    if (!limit.ok)
+      throw new ApiError(429, "errors.tooManyAttempts", undefined, { "Retry-After": String(limit.retryAfterSeconds) });
     const report = await readJson(request, deviceReportSchema);
     const { id } = await recordDeviceReport(report, new URL(request.url).host);
     return envelope(200, { data: { id } });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
 import { ApiError, apiRoute, envelope, methodNotAllowed } from "~/api/envelope.server";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { lookupPhoneNumber } from "~/phone/lookup.server";

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
 import { ApiError, apiRoute } from "~/api/envelope.server";
 
 const notFound = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
 import { apiRoute, envelope, methodNotAllowed } from "~/api/envelope.server";
 import { readBrowserSecret } from "~/auth/checkout-browser.server";
 import { registerQuery } from "~/billing/register-query.server";
@@ -11,8 +12,13 @@ import { registerQuery } from "~/billing/register-query.server";
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   apiRoute(request, async () => {
     const id = params.id ?? "";
-    const result = id.length > 0 && id.length <= 64 ? await registerQuery(id, readBrowserSecret(request)) : { status: "unknown" as const };
-    return envelope(200, { data: { status: result.status, authCode: "authCode" in result ? (result.authCode ?? null) : null } });
+    const result =
+      id.length > 0 && id.length <= 64
+        ? await registerQuery(id, readBrowserSecret(request))
+        : { status: "unknown" as const };
+    return envelope(200, {
+      data: { status: result.status, authCode: "authCode" in result ? (result.authCode ?? null) : null },
+    });
   });
 
 export const action = ({ request }: ActionFunctionArgs) => methodNotAllowed(request, "GET");

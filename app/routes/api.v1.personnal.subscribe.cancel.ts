@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
 import { ApiError, apiRoute, envelope, methodNotAllowed, requireApiUser } from "~/api/envelope.server";
 import { cancelSubscription, subscriptionDetails } from "~/subscription.server";
 
@@ -9,7 +10,11 @@ export const action = ({ request }: ActionFunctionArgs) =>
   apiRoute(request, async () => {
     const user = await requireApiUser(request);
     const result = await cancelSubscription(user.id);
-    if (!result.ok) throw new ApiError(result.error === "none" ? 409 : 502, result.error === "none" ? "payments.cancel.nothing" : "payments.errors.provider");
+    if (!result.ok)
+      throw new ApiError(
+        result.error === "none" ? 409 : 502,
+        result.error === "none" ? "payments.cancel.nothing" : "payments.errors.provider",
+      );
     const { access: _access, ...info } = await subscriptionDetails(user.id);
     return envelope(200, { data: info });
   });

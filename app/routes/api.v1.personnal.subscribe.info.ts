@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
 import { apiRoute, envelope, methodNotAllowed, requireApiUser } from "~/api/envelope.server";
 import { subscriptionDetails } from "~/subscription.server";
 

@@ -1,5 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ApiError, apiRoute, envelope, limitedError, methodNotAllowed, readJson, requireApiSubscriber } from "~/api/envelope.server";
+
+import {
+  ApiError,
+  apiRoute,
+  envelope,
+  limitedError,
+  methodNotAllowed,
+  readJson,
+  requireApiSubscriber,
+} from "~/api/envelope.server";
 import { sendVoiceMessage, sendVoiceSchema } from "~/voice-messages/messages.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");

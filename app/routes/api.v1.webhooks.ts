@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
 import { applyPaymentEvent } from "~/billing/payment-events.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 
@@ -15,8 +16,10 @@ export const loader = (_args: LoaderFunctionArgs) => answer(405, { error: "POST 
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const provider = await paymentProvider();
-  if (params.provider !== provider.name || provider.name === "sandbox") return answer(404, { error: "webhook not configured" });
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_WEBHOOK_BYTES) return answer(413, { error: "too large" });
+  if (params.provider !== provider.name || provider.name === "sandbox")
+    return answer(404, { error: "webhook not configured" });
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_WEBHOOK_BYTES)
+    return answer(413, { error: "too large" });
   const raw = await request.text();
   if (raw.length > MAX_WEBHOOK_BYTES) return answer(413, { error: "too large" });
   const parsed = await provider.parseWebhook(raw, request.headers);

@@ -1,13 +1,14 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+
 import { authenticator } from "~/auth/authenticator.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { sessionCookieHeader } from "~/auth/session.server";
 import { localeFromPath, localizePath } from "~/i18n/locales";
-import { redirectWithFlash } from "~/toast.server";
-import { safeRedirect } from "~/utils/safe-redirect";
-import { readFormData } from "~/utils/form-data.server";
-import { waitMinutes } from "~/rate-limit.server";
 import { paths } from "~/paths";
+import { waitMinutes } from "~/rate-limit.server";
+import { redirectWithFlash } from "~/toast.server";
+import { readFormData } from "~/utils/form-data.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 export const loader = () => redirect("/?modal=login");
 
@@ -24,9 +25,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.error === "throttled") {
     // The wait rides in the form values: the modal's message interpolates it.
     return redirectWithFlash(pageWithModal(page, { modal: "login" }), {
-      form: { form: "login", errors: { form: "errors.tryAgainIn" }, values: { email, minutes: String(waitMinutes(result.retryAfterSeconds)) } },
+      form: {
+        form: "login",
+        errors: { form: "errors.tryAgainIn" },
+        values: { email, minutes: String(waitMinutes(result.retryAfterSeconds)) },
+      },
     });
   }
-  const errors: Record<string, string> = result.error === "validation" ? { ...result.fields } : { form: "loginModal.invalidCredentials" };
-  return redirectWithFlash(pageWithModal(page, { modal: "login" }), { form: { form: "login", errors, values: { email } } });
+  const errors: Record<string, string> =
+    result.error === "validation" ? { ...result.fields } : { form: "loginModal.invalidCredentials" };
+  return redirectWithFlash(pageWithModal(page, { modal: "login" }), {
+    form: { form: "login", errors, values: { email } },
+  });
 }

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+
 import { clearSessionCookieHeader, readToken, revokeSession } from "~/auth/session.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import { readFormData } from "~/utils/form-data.server";

@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+
 import { pageWithModal } from "~/auth/modal-url";
 import { resetPassword } from "~/auth/password-reset.server";
 import { readPassword } from "~/auth/sign-in.server";
-import { redirectWithFlash } from "~/toast.server";
-import { safeRedirect } from "~/utils/safe-redirect";
-import { readFormData } from "~/utils/form-data.server";
-import { clientIp } from "~/utils/client-ip.server";
 import { waitMinutes } from "~/rate-limit.server";
+import { redirectWithFlash } from "~/toast.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { readFormData } from "~/utils/form-data.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 export const loader = () => redirect("/?modal=reset");
 
@@ -18,14 +19,20 @@ export async function action({ request }: ActionFunctionArgs) {
     password: String(form.get("password") ?? "").trim(),
     encrypted: form.get("encrypted") === "1",
   });
-  const result = await resetPassword({ email, password, verificationCode: String(form.get("verificationCode") ?? "") }, clientIp(request));
+  const result = await resetPassword(
+    { email, password, verificationCode: String(form.get("verificationCode") ?? "") },
+    clientIp(request),
+  );
   if (result.ok) {
     // Spec section 4: reset success → toast, fields cleared, dialog closes.
     return redirectWithFlash(page, { toast: { type: "success", key: "resetPwdModal.ResetPasswordSuccess" } });
   }
   const errors: Record<string, string> =
-    result.error === "validation" ? { ...result.fields } : { form: result.error === "throttled" ? "errors.tryAgainIn" : "resetPwdModal.codeInvalid" };
-  const values: Record<string, string> = result.error === "throttled" ? { minutes: String(waitMinutes(result.retryAfterSeconds)) } : {};
+    result.error === "validation"
+      ? { ...result.fields }
+      : { form: result.error === "throttled" ? "errors.tryAgainIn" : "resetPwdModal.codeInvalid" };
+  const values: Record<string, string> =
+    result.error === "throttled" ? { minutes: String(waitMinutes(result.retryAfterSeconds)) } : {};
   const missing = result.error === "validation" && (result.fields.password || result.fields.verificationCode);
   return redirectWithFlash(pageWithModal(page, { modal: "reset", step: "2", email: email.toLowerCase() }), {
     ...(missing ? { toast: { type: "error" as const, key: "resetPwdModal.PleaseEnterCode" } } : {}),

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { guardPage } from "~/auth/guards.server";
 import { ArticleList, ArticleMeta, ContentSections } from "~/components/content";
 import { findArticle } from "~/content.server";
@@ -7,10 +8,10 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
 import { pageSeo } from "~/seo.server";
 import { notFoundForPath } from "~/utils/not-found.server";
 import { seoMeta } from "~/utils/seo";
-import { paths } from "~/paths";
 
 export const handle: MessagesHandle = { messages: ["site.blog", "site.readingTime"] };
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+
 import { articleSlugs, readingMinutes } from "~/content.server";
+
 import { routeArgs, signedInUser } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";
-import { loader as articleLoader } from "./blog.$slug";
 import { loader as blogLoader } from "./blog";
+import { loader as articleLoader } from "./blog.$slug";
 
 const page = (path: string, token?: string) =>
   new Request(`http://localhost:3000${path}`, { headers: token ? { Cookie: `token=${token}` } : {} });
@@ -32,7 +34,11 @@ describe("/blog", () => {
       expect(article.dateLabel).toMatch(/2026/);
     }
     expect(data.articles.map((a) => a.slug)).toEqual(
-      expect.arrayContaining(["how-to-find-a-lost-phone", "track-android-phone-from-iphone", "find-a-dead-or-switched-off-phone"]),
+      expect.arrayContaining([
+        "how-to-find-a-lost-phone",
+        "track-android-phone-from-iphone",
+        "find-a-dead-or-switched-off-phone",
+      ]),
     );
     expect(data).toMatchObject({ canonical: "http://localhost:3000/blog", locale: "en", ogType: "website" });
     expect(data.title).toMatch(/Blog/);
@@ -63,7 +69,10 @@ describe("/blog/:slug", () => {
     expect(article.sections.length).toBeGreaterThan(2);
     expect(article.sections.some((s) => (s.list ?? []).length > 0)).toBe(true);
     expect(article.minutes).toBe(readingMinutes(article));
-    expect(article.related.map((r) => r.slug)).toEqual(["find-a-dead-or-switched-off-phone", "track-android-phone-from-iphone"]);
+    expect(article.related.map((r) => r.slug)).toEqual([
+      "find-a-dead-or-switched-off-phone",
+      "track-android-phone-from-iphone",
+    ]);
     expect(article.related[0]).toMatchObject({ title: expect.any(String), minutes: expect.any(Number) });
     expect(seo).toMatchObject({
       title: "How to Find a Lost Phone: A Calm, Step-by-Step Guide | Family Locator",
@@ -98,6 +107,8 @@ describe("reading time", () => {
   it("counts about 200 words a minute, at least one", () => {
     expect(readingMinutes({ title: "", sections: [] })).toBe(1);
     expect(readingMinutes({ title: "", sections: [{ heading: "", paragraphs: [words(600)] }] })).toBe(3);
-    expect(readingMinutes({ title: "", sections: [{ heading: "", paragraphs: [words(350)], list: [words(50)] }] })).toBe(2);
+    expect(
+      readingMinutes({ title: "", sections: [{ heading: "", paragraphs: [words(350)], list: [words(50)] }] }),
+    ).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { guardPage } from "~/auth/guards.server";
 import { ArticleList } from "~/components/content";
 import { articleList } from "~/content.server";

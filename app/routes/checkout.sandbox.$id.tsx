@@ -1,16 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { guardPage } from "~/auth/guards.server";
 import { useLoaderData } from "@remix-run/react";
+
+import { guardPage } from "~/auth/guards.server";
+import { sandboxDecline, sandboxPay } from "~/billing/sandbox.server";
 import { db } from "~/db.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { isLocale, localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { isLocale, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { sandboxDecline, sandboxPay } from "~/billing/sandbox.server";
 import { activePaymentProviderName } from "~/providers/payments/provider.server";
-import { formatMoney } from "~/utils/money";
 import { readFormData } from "~/utils/form-data.server";
+import { formatMoney } from "~/utils/money";
 
 /** The embedded provider's hosted checkout: Pay or Decline, as plain forms. */
 async function sandboxCheckout(id: string | undefined) {
@@ -80,4 +81,7 @@ export default function SandboxCheckout() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

@@ -1,14 +1,15 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+
 import { guardPage } from "~/auth/guards.server";
+import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
 import { PaymentModal, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
 import { paymentFormMessages, type MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { localizePath } from "~/i18n/locales";
 import { useLocalePath } from "~/i18n/use-t";
-import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
-import { subscriptionFor } from "~/subscription.server";
 import { paths } from "~/paths";
+import { subscriptionFor } from "~/subscription.server";
 
 /** The buy page: the payment modal over the site, for the home page's buy button and for renewals. */
 /** The payment form (always open here) and its errors. */
@@ -31,4 +32,7 @@ export default function Checkout() {
   return <PaymentModal open closeTo={lp("/")} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

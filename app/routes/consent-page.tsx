@@ -1,11 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { guardPage } from "~/auth/guards.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
+
+import { guardPage } from "~/auth/guards.server";
+import { useNonce } from "~/http/nonce";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { decline, isExpired, recordOpened, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
-import { useNonce } from "~/http/nonce";
 import { recipientHandle } from "~/recipient/bare";
 import { ExpiredLink, InvalidLink, RecipientControls } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
@@ -108,7 +109,13 @@ export default function ConsentPage() {
   const locale = useLocale();
   if (loaderData.kind === "invalid") return <InvalidLink />;
   if (loaderData.kind === "expired") {
-    return <ExpiredLink ttlDays={loaderData.ttlDays} controls={loaderData.controls} consentPath={recipientPaths(loaderData.id, locale).consent} />;
+    return (
+      <ExpiredLink
+        ttlDays={loaderData.ttlDays}
+        controls={loaderData.controls}
+        consentPath={recipientPaths(loaderData.id, locale).consent}
+      />
+    );
   }
   return <Consent view={loaderData.request} controls={loaderData.controls} />;
 }
@@ -124,7 +131,9 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
   return (
     <section aria-labelledby="consent-title">
       <h1 id="consent-title">{t("recipient.consent.title", { name })}</h1>
-      <p className="muted" data-testid="unverified">{t("recipient.consent.unverified", { name })}</p>
+      <p className="muted" data-testid="unverified">
+        {t("recipient.consent.unverified", { name })}
+      </p>
       <p className="lead">{t("recipient.consent.intro")}</p>
       {error ? (
         <div className="notice notice-error" role="alert">

@@ -10,7 +10,10 @@ export type ContactMessageInput = { name: string; email: string; message: string
  * Stores a contact-form message, then forwards it to CONTACT_EMAIL. The stored row survives a failed
  * send, so no message is lost; the caller tells the visitor the truth either way.
  */
-export async function submitContactMessage(input: ContactMessageInput, provider: EmailProvider = emailProvider()): Promise<SendResult> {
+export async function submitContactMessage(
+  input: ContactMessageInput,
+  provider: EmailProvider = emailProvider(),
+): Promise<SendResult> {
   const row = await db().contactMessage.create({ data: input });
   // Written to the support team, not to the visitor: in English, whatever the page's language.
   const oneLine = (s: string) => s.replace(/\s+/g, " ");

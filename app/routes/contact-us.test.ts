@@ -1,14 +1,20 @@
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import type { EmailProvider } from "~/providers/email.server";
+
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";
 import { action, loader } from "./contact-us";
 import { submitContactMessage } from "./contact-us.server";
 
-const valid = () => ({ name: "Ana Santos", email: uniqueEmail("contact"), message: "How do I cancel my subscription?\n\nThank you." });
+const valid = () => ({
+  name: "Ana Santos",
+  email: uniqueEmail("contact"),
+  message: "How do I cancel my subscription?\n\nThank you.",
+});
 const post = (path: string, fields: Record<string, string>, ip = "198.51.100.20") =>
   routeData(action(routeArgs(formRequest(path, fields, { "x-client-ip": ip }))));
 
@@ -29,7 +35,9 @@ describe("/contact-us", () => {
 
     const stored = await db().contactMessage.findFirstOrThrow({ where: { email: fields.email } });
     expect(stored).toMatchObject({ name: "Ana Santos", message: fields.message, locale: "ph" });
-    const [mail, ...more] = await db().outboxMessage.findMany({ where: { to: "support@familylocator.example", text: { contains: fields.email } } });
+    const [mail, ...more] = await db().outboxMessage.findMany({
+      where: { to: "support@familylocator.example", text: { contains: fields.email } },
+    });
     expect(more).toHaveLength(0);
     expect(mail!.subject).toBe("Contact form: Ana Santos");
     expect(mail!.text).toContain("How do I cancel my subscription?");
@@ -57,7 +65,9 @@ describe("/contact-us", () => {
     });
     expect(id.data.errors.name).toMatch(/nama/i);
     const long = await post("/ph/contact-us", { ...valid(), message: "x".repeat(5001) });
-    expect(long.data.errors).toEqual({ message: (await getT("ph"))("site.contact.errors.messageTooLong", { max: 5000 }) });
+    expect(long.data.errors).toEqual({
+      message: (await getT("ph"))("site.contact.errors.messageTooLong", { max: 5000 }),
+    });
     expect(long.data.errors.message).toContain("5000");
     expect(await db().contactMessage.count()).toBe(before);
   });

@@ -2,25 +2,27 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { z } from "zod";
+
 import { guardPage } from "~/auth/guards.server";
 import { EMAIL_PATTERN } from "~/auth/validation";
-import { Field, SubmitButton, FormError } from "~/components/form";
+import { Field, FormError, SubmitButton } from "~/components/form";
 import { pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
 import { hit } from "~/rate-limit.server";
 import { pageSeo } from "~/seo.server";
 import { redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { seoMeta } from "~/utils/seo";
-import { submitContactMessage } from "./contact-us.server";
 import { readFormData } from "~/utils/form-data.server";
 import { parseForm } from "~/utils/parse-form";
+import { seoMeta } from "~/utils/seo";
 import { HOUR } from "~/utils/time";
-import { paths } from "~/paths";
+
+import { submitContactMessage } from "./contact-us.server";
 
 /** Sizes shared by the schema and the form's HTML attributes. */
 const LIMITS = { name: 100, email: 254, messageMin: 10, message: 5000 };
@@ -62,8 +64,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const values: Fields = { name: field("name"), email: field("email"), message: field("message") };
-  const done = () => redirectWithToast(localizePath(paths.contactUs, locale), { type: "success", key: "site.contact.sent" });
-  const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) => data({ values, errors }, { status, headers });
+  const done = () =>
+    redirectWithToast(localizePath(paths.contactUs, locale), { type: "success", key: "site.contact.sent" });
+  const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) =>
+    data({ values, errors }, { status, headers });
 
   if (field(HONEYPOT)) return done();
   const parsed = parseForm(contactSchema, values, { t });
@@ -112,7 +116,11 @@ export default function ContactUs() {
             defaultValue={answer?.values.email}
             error={errors.email}
           />
-          <MessageField label={t("site.contact.message")} defaultValue={answer?.values.message} error={errors.message} />
+          <MessageField
+            label={t("site.contact.message")}
+            defaultValue={answer?.values.message}
+            error={errors.message}
+          />
           <div className="honeypot" aria-hidden="true">
             <label htmlFor="contact-website">{t("site.contact.honeypot")}</label>
             <input id="contact-website" name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { routeArgs, signedInUser } from "../../tests/support/factories";
 import { loader } from "./content-page";
 import { loader as refundLoader } from "./unsubscribe-and-refund";
@@ -6,7 +7,8 @@ import { loader as refundLoader } from "./unsubscribe-and-refund";
 const page = (path: string, token?: string) =>
   new Request(`http://localhost:3000${path}`, { headers: token ? { Cookie: `token=${token}` } : {} });
 // The refund page has its own module (it also takes a form); it answers like the others.
-const load = (path: string) => (path.includes("/unsubscribe-and-refund") ? refundLoader : loader)(routeArgs(page(path)));
+const load = (path: string) =>
+  (path.includes("/unsubscribe-and-refund") ? refundLoader : loader)(routeArgs(page(path)));
 
 const PATHS = [
   "/about-us",
@@ -42,28 +44,43 @@ describe("content pages", () => {
     expect((await load("/id/terms-of-use")).data.page.updated).toBe("Terakhir diperbarui: 1 November 2026");
   });
 
-  it.each(["", "/id", "/ph"])("%s: the cookie and privacy policies name every cookie and the device report", async (prefix) => {
-    const text = (sections: { heading: string; paragraphs: string[]; list?: string[] }[]) =>
-      sections.map((s) => [s.heading, ...s.paragraphs, ...(s.list ?? [])].join(" ")).join(" ");
-    const cookies = text((await load(`${prefix}/cookies-policy`)).data.page.sections);
-    for (const name of ["token", "flash", "lng", "tz", "visitor_id", "FB_visitor_id", "cookie_consent", "deviceReportSent:", "buildReloadAt"]) {
-      expect(cookies).toContain(`${name} `.trimEnd());
-    }
-    expect(cookies).toMatch(/31[.,]536[.,]000/);
-    expect(cookies).toContain("SameSite=Lax, Secure");
-    expect(cookies).toContain("FingerprintJS");
-    expect(cookies).toContain("90");
-    const privacy = text((await load(`${prefix}/privacy-policy`)).data.page.sections);
-    expect(privacy).toContain("FB_");
-    expect(privacy).toContain("90");
-    expect((await load(`${prefix}/cookies-policy`)).data.page.consentSettings).toBe(true);
-    expect((await load(`${prefix}/privacy-policy`)).data.page.consentSettings).toBe(false);
-  });
+  it.each(["", "/id", "/ph"])(
+    "%s: the cookie and privacy policies name every cookie and the device report",
+    async (prefix) => {
+      const text = (sections: { heading: string; paragraphs: string[]; list?: string[] }[]) =>
+        sections.map((s) => [s.heading, ...s.paragraphs, ...(s.list ?? [])].join(" ")).join(" ");
+      const cookies = text((await load(`${prefix}/cookies-policy`)).data.page.sections);
+      for (const name of [
+        "token",
+        "flash",
+        "lng",
+        "tz",
+        "visitor_id",
+        "FB_visitor_id",
+        "cookie_consent",
+        "deviceReportSent:",
+        "buildReloadAt",
+      ]) {
+        expect(cookies).toContain(`${name} `.trimEnd());
+      }
+      expect(cookies).toMatch(/31[.,]536[.,]000/);
+      expect(cookies).toContain("SameSite=Lax, Secure");
+      expect(cookies).toContain("FingerprintJS");
+      expect(cookies).toContain("90");
+      const privacy = text((await load(`${prefix}/privacy-policy`)).data.page.sections);
+      expect(privacy).toContain("FB_");
+      expect(privacy).toContain("90");
+      expect((await load(`${prefix}/cookies-policy`)).data.page.consentSettings).toBe(true);
+      expect((await load(`${prefix}/privacy-policy`)).data.page.consentSettings).toBe(false);
+    },
+  );
 
   it("lists every FAQ, including the one on how long results take", async () => {
     const { data } = await load("/faqs/");
     expect(data.page.sections).toHaveLength(12);
-    expect(data.page.sections.map((s) => s.paragraphs.join(" ")).join(" ")).toMatch(/within minutes\. Some take up to 24 hours/);
+    expect(data.page.sections.map((s) => s.paragraphs.join(" ")).join(" ")).toMatch(
+      /within minutes\. Some take up to 24 hours/,
+    );
     expect(data.canonical).toBe("http://localhost:3000/faqs");
   });
 

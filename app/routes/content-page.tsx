@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { guardPage } from "~/auth/guards.server";
 import { TextPage } from "~/components/text-page";
 import { textPageData } from "~/content-page.server";

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+
 import { config } from "~/config.server";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE } from "~/telemetry/cookies";
 import { serializeCookie } from "~/utils/cookies";
@@ -20,7 +21,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   // The page's script reads a JSON error; a form post gets the translated error page.
-  const parsed = wantsJson ? await parseFormData(request) : { ok: true as const, form: await readFormData(request, { plain: true }) };
+  const parsed = wantsJson
+    ? await parseFormData(request)
+    : { ok: true as const, form: await readFormData(request, { plain: true }) };
   if (!parsed.ok) return Response.json({ error: "form" }, { status: parsed.status });
   const form = parsed.form;
   const choice = form.get("choice");
@@ -29,7 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return wantsJson ? Response.json({ error: "choice" }, { status: 400 }) : redirect(target);
   }
   const consent = choice === "accept" ? "accepted" : "rejected";
-  const headers = { "Set-Cookie": serializeCookie(CONSENT_COOKIE, consent, { maxAge: CONSENT_MAX_AGE, secure: config().cookieSecure }) };
+  const headers = {
+    "Set-Cookie": serializeCookie(CONSENT_COOKIE, consent, { maxAge: CONSENT_MAX_AGE, secure: config().cookieSecure }),
+  };
   // A resource route answers with a Response (single fetch would drop the status and headers of data()).
   return wantsJson ? Response.json({ consent }, { headers }) : redirect(target, { headers });
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+
 import { logCspReport } from "~/http/csp-report.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });

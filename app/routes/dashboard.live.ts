@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { lookupSession, readToken } from "~/auth/session.server";
 import { requestsVersion } from "~/location-requests/requests.server";
 

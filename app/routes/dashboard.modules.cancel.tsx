@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { guardPage } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { localizePath } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
 import { cancelSubscription } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
 import { formatDay } from "~/utils/money";
-import { paths } from "~/paths";
-
 
 /** The cancel dialog, also a page: confirming stops renewals; access stays until validUntil. */
 export const handle: MessagesHandle = { messages: ["payments.cancel"] };
@@ -19,7 +19,11 @@ export const handle: MessagesHandle = { messages: ["payments.cancel"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { subscription } = await guardPage(request, "subscriber");
   const t = await getT(request);
-  return { validUntil: subscription.validUntil, title: t("payments.meta.cancel"), translations: routeMessages(request, handle) };
+  return {
+    validUntil: subscription.validUntil,
+    title: t("payments.meta.cancel"),
+    translations: routeMessages(request, handle),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,9 +32,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await cancelSubscription(user.id);
   const to = localizePath(paths.mySubscription, locale);
   if (!result.ok) {
-    return redirectWithToast(to, { type: "error", key: result.error === "none" ? "payments.cancel.nothing" : "payments.errors.provider" });
+    return redirectWithToast(to, {
+      type: "error",
+      key: result.error === "none" ? "payments.cancel.nothing" : "payments.errors.provider",
+    });
   }
-  return redirectWithToast(to, { type: "success", key: "payments.cancel.done", values: { date: formatDay(result.validUntil, locale) } });
+  return redirectWithToast(to, {
+    type: "success",
+    key: "payments.cancel.done",
+    values: { date: formatDay(result.validUntil, locale) },
+  });
 }
 
 export default function CancelSubscription() {
@@ -53,4 +64,7 @@ export default function CancelSubscription() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

@@ -1,17 +1,17 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { guardPage } from "~/auth/guards.server";
+import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
 import { Modal } from "~/components/modal";
 import { PaymentForm, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
 import { paymentFormMessages, type MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
-import { subscriptionFor } from "~/subscription.server";
 import { paths } from "~/paths";
-
+import { subscriptionFor } from "~/subscription.server";
 
 /** The expired notice with renewal: the payment form, filled in with the account's details. */
 export const handle: MessagesHandle = { messages: ["payments.expired", ...paymentFormMessages] };
@@ -21,7 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLocale(request);
   if ((await subscriptionFor(user.id)).access) throw redirect(localizePath(paths.dashboard, locale));
   const t = await getT(request);
-  const paymentModal: PaymentModalData = { terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user.id) }), buyer: await buyerOf(user.id) };
+  const paymentModal: PaymentModalData = {
+    terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user.id) }),
+    buyer: await buyerOf(user.id),
+  };
   return { paymentModal, title: t("payments.meta.expired"), translations: routeMessages(locale, handle) };
 }
 
@@ -37,4 +40,7 @@ export default function SubscriptionExpired() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

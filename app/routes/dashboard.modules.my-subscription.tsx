@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { guardPage } from "~/auth/guards.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
 import { paidAmount, subscriptionDetails } from "~/subscription.server";
 import { formatDay, formatMoney } from "~/utils/money";
-import { paths } from "~/paths";
 
 /** My subscription: state, dates, the next charge and the payment history. */
 export const handle: MessagesHandle = { messages: ["payments.my", "reviews.link", "subscription.states"] };
@@ -27,7 +28,10 @@ export default function MySubscription() {
   const day = (iso: string | null) => (iso ? formatDay(iso, locale) : "—");
   const nextCharge =
     sub.nextDebitDay && sub.amount !== null && sub.currencyCode
-      ? t("payments.my.nextChargeValue", { amount: formatMoney(sub.amount, sub.currencyCode, locale), date: day(sub.nextDebitDay) })
+      ? t("payments.my.nextChargeValue", {
+          amount: formatMoney(sub.amount, sub.currencyCode, locale),
+          date: day(sub.nextDebitDay),
+        })
       : t("payments.my.noNextCharge");
   return (
     <section className="panel my-subscription" aria-labelledby="my-subscription-title">
@@ -88,10 +92,15 @@ export default function MySubscription() {
         </table>
       )}
       {paid.totals.map((total) => (
-        <p key={total.currencyCode}>{t("payments.my.totalPaid", { amount: formatMoney(total.amount, total.currencyCode, locale) })}</p>
+        <p key={total.currencyCode}>
+          {t("payments.my.totalPaid", { amount: formatMoney(total.amount, total.currencyCode, locale) })}
+        </p>
       ))}
     </section>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

@@ -3,10 +3,12 @@
 // operators publish and hide (the functions behind `npm run reviews`), and the home page shows only
 // published reviews, in the page's language first, with the real average and count.
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { pageContent } from "~/content.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { defaultDisplayName, homeReviews, listReviews, setReviewStatus } from "~/reviews/reviews.server";
+
 import { createUser, formRequest, routeArgs, signedInUser, thrownResponse } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";
 import { action, loader } from "./dashboard.modules.review";
@@ -20,7 +22,11 @@ const page = async (path: string, token: string) =>
   (await routeData(loader(routeArgs(new Request(`http://localhost:3000${path}`, { headers: cookie(token) }))))).data;
 
 /** A user with a stored review in `locale`, published when asked, written at `writtenAt`. */
-async function review(rating: number, locale: string, options: { published?: boolean; writtenAt?: Date; text?: string } = {}) {
+async function review(
+  rating: number,
+  locale: string,
+  options: { published?: boolean; writtenAt?: Date; text?: string } = {},
+) {
   const { user } = await createUser();
   return db().review.create({
     data: {
@@ -56,14 +62,20 @@ describe("writing a review", () => {
     expect((await post("/dashboard/modules/Review", never.token, good)).status).toBe(403);
     expect(await db().review.count()).toBe(0);
 
-    const anonymous = await thrownResponse(loader(routeArgs(new Request("http://localhost:3000/ph/dashboard/modules/Review"))));
+    const anonymous = await thrownResponse(
+      loader(routeArgs(new Request("http://localhost:3000/ph/dashboard/modules/Review"))),
+    );
     expect(anonymous.headers.get("Location")).toBe("/ph");
   });
 
   it("refuses bad input with translated errors and 400, keeping what was typed", async () => {
     const { token } = await signedInUser();
     const t = await getT("ph");
-    const answer = await post("/ph/dashboard/modules/Review", token, { rating: "6", text: "Too short", displayName: " " });
+    const answer = await post("/ph/dashboard/modules/Review", token, {
+      rating: "6",
+      text: "Too short",
+      displayName: " ",
+    });
     expect(answer.status).toBe(400);
     expect(answer.data.errors).toEqual({
       rating: t("reviews.errors.ratingRequired"),
@@ -71,7 +83,10 @@ describe("writing a review", () => {
       displayName: t("reviews.errors.nameRequired"),
     });
     expect(answer.data.values.text).toBe("Too short");
-    const missing = await post("/dashboard/modules/Review", token, { text: "x".repeat(1001), displayName: "x".repeat(61) });
+    const missing = await post("/dashboard/modules/Review", token, {
+      text: "x".repeat(1001),
+      displayName: "x".repeat(61),
+    });
     expect(missing.status).toBe(400);
     expect(missing.data.errors).toEqual({
       rating: "Choose a rating from 1 to 5.",
@@ -90,15 +105,32 @@ describe("writing a review", () => {
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/id/dashboard/modules/Review");
     const stored = await db().review.findUniqueOrThrow({ where: { userId: user.id } });
-    expect(stored).toMatchObject({ rating: 4, text: good.text, displayName: "Ana R.", locale: "id", status: "pending" });
+    expect(stored).toMatchObject({
+      rating: 4,
+      text: good.text,
+      displayName: "Ana R.",
+      locale: "id",
+      status: "pending",
+    });
 
     expect(await setReviewStatus(stored.id, "published")).toBe(true);
     expect((await page("/dashboard/modules/Review", token)).review?.status).toBe("published");
 
-    await post("/ph/dashboard/modules/Review", token, { ...good, rating: "5", text: "  Even better after a month of using it.  " });
+    await post("/ph/dashboard/modules/Review", token, {
+      ...good,
+      rating: "5",
+      text: "  Even better after a month of using it.  ",
+    });
     expect(await db().review.count({ where: { userId: user.id } })).toBe(1);
     const edited = await db().review.findUniqueOrThrow({ where: { userId: user.id } });
-    expect(edited).toMatchObject({ id: stored.id, rating: 5, text: "Even better after a month of using it.", locale: "ph", status: "pending", publishedAt: null });
+    expect(edited).toMatchObject({
+      id: stored.id,
+      rating: 5,
+      text: "Even better after a month of using it.",
+      locale: "ph",
+      status: "pending",
+      publishedAt: null,
+    });
   });
 
   it("lets the author delete the review", async () => {
@@ -141,7 +173,8 @@ describe("moderation (npm run reviews)", () => {
 });
 
 describe("home page reviews", () => {
-  const home = async (path: string) => (await routeData(homeLoader(routeArgs(new Request(`http://localhost:3000${path}`))))).data.reviews;
+  const home = async (path: string) =>
+    (await routeData(homeLoader(routeArgs(new Request(`http://localhost:3000${path}`))))).data.reviews;
 
   it("has no reviews section while nothing is published", async () => {
     await review(5, "en", { published: false });
@@ -158,7 +191,13 @@ describe("home page reviews", () => {
     const en = await home("/");
     expect(en).toMatchObject({ count: 3, averageValue: 3.7, average: "3.7" });
     expect(en?.items.map((r) => r.id)).toEqual([en2.id, en1.id, id1.id]);
-    expect(en?.items[0]).toMatchObject({ rating: 4, displayName: "Reviewer 4", date: "November 3, 2026", isoDate: "2026-11-03", lang: "en" });
+    expect(en?.items[0]).toMatchObject({
+      rating: 4,
+      displayName: "Reviewer 4",
+      date: "November 3, 2026",
+      isoDate: "2026-11-03",
+      lang: "en",
+    });
 
     const id = await home("/id");
     expect(id).toMatchObject({ count: 3, average: "3,7" });
@@ -177,8 +216,15 @@ describe("home page reviews", () => {
 
 describe("privacy policy", () => {
   it("says in every language that reviews are stored, published after moderation and deletable", () => {
-    for (const [locale, word] of [["en", "review"], ["id", "ulasan"], ["ph", "pagsusuri"]] as const) {
-      const text = pageContent(locale).privacy.sections.flatMap((s) => [...s.paragraphs, ...(s.list ?? [])]).join(" ").toLowerCase();
+    for (const [locale, word] of [
+      ["en", "review"],
+      ["id", "ulasan"],
+      ["ph", "pagsusuri"],
+    ] as const) {
+      const text = pageContent(locale)
+        .privacy.sections.flatMap((s) => [...s.paragraphs, ...(s.list ?? [])])
+        .join(" ")
+        .toLowerCase();
       expect(text).toContain(word);
       expect(pageContent(locale).home).not.toHaveProperty("reviews");
     }

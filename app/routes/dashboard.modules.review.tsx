@@ -1,14 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
+
 import { guardPage } from "~/auth/guards.server";
 import { Field, FormError, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
 import { hit } from "~/rate-limit.server";
+import { RATINGS, REVIEW_LIMITS } from "~/reviews/reviews";
 import {
   defaultDisplayNameFor,
   deleteReview,
@@ -18,11 +21,9 @@ import {
   saveReview,
 } from "~/reviews/reviews.server";
 import { redirectWithToast } from "~/toast.server";
-import { RATINGS, REVIEW_LIMITS } from "~/reviews/reviews";
 import { readFormData } from "~/utils/form-data.server";
 import { parseForm } from "~/utils/parse-form";
 import { HOUR } from "~/utils/time";
-import { paths } from "~/paths";
 
 /** Saves and deletes per user and hour: enough to fix a typo a few times, not to flood moderation. */
 const CHANGES_PER_HOUR = 10;
@@ -36,11 +37,21 @@ export const handle: MessagesHandle = { messages: ["reviews"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await guardPage(request, "user");
   const t = await getT(request);
-  const [allowed, review, defaultName] = await Promise.all([mayReview(user.id), ownReview(user.id), defaultDisplayNameFor(user.id)]);
+  const [allowed, review, defaultName] = await Promise.all([
+    mayReview(user.id),
+    ownReview(user.id),
+    defaultDisplayNameFor(user.id),
+  ]);
   return {
     title: t("reviews.meta"),
     allowed,
-    review: review && { rating: review.rating, text: review.text, displayName: review.displayName, status: review.status, locale: review.locale },
+    review: review && {
+      rating: review.rating,
+      text: review.text,
+      displayName: review.displayName,
+      status: review.status,
+      locale: review.locale,
+    },
     defaultName,
     translations: routeMessages(request, handle),
   };
@@ -53,16 +64,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const values: Fields = { rating: field("rating"), text: field("text"), displayName: field("displayName") };
-  const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) => data({ values, errors }, { status, headers });
+  const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) =>
+    data({ values, errors }, { status, headers });
 
   if (!(await mayReview(user.id))) return refuse({ form: t("reviews.errors.notSubscriber") }, 403);
   const limit = await hit(`review:user:${user.id}`, CHANGES_PER_HOUR, HOUR);
-  if (!limit.ok) return refuse({ form: t("reviews.errors.tooMany") }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+  if (!limit.ok)
+    return refuse({ form: t("reviews.errors.tooMany") }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
 
   const here = localizePath(paths.review, locale);
   if (field("intent") === "delete") {
     const deleted = await deleteReview(user.id);
-    return redirectWithToast(here, { type: deleted ? "success" : "info", key: deleted ? "reviews.deleted" : "reviews.nothingToDelete" });
+    return redirectWithToast(here, {
+      type: deleted ? "success" : "info",
+      key: deleted ? "reviews.deleted" : "reviews.nothingToDelete",
+    });
   }
   const parsed = parseForm(reviewSchema, values, { t });
   if (!parsed.ok) return refuse(parsed.errors, 400);
@@ -82,7 +98,8 @@ export default function ReviewPage() {
     text: review?.text ?? "",
     displayName: review?.displayName ?? defaultName,
   };
-  const busy = (intent: string) => navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "save") === intent;
+  const busy = (intent: string) =>
+    navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "save") === intent;
   return (
     <section className="panel review-page" aria-labelledby="review-title">
       <h1 id="review-title">{t("reviews.title")}</h1>
@@ -146,7 +163,14 @@ function RatingField({ value, error }: { value: string; error?: string }) {
       <div className="rating-options">
         {RATINGS.map((n) => (
           <label key={n}>
-            <input type="radio" name="rating" value={n} defaultChecked={value === String(n)} required aria-invalid={error ? true : undefined} />
+            <input
+              type="radio"
+              name="rating"
+              value={n}
+              defaultChecked={value === String(n)}
+              required
+              aria-invalid={error ? true : undefined}
+            />
             <span>{t("reviews.stars", { rating: n })}</span>
           </label>
         ))}
@@ -187,4 +211,7 @@ function TextField({ value, error }: { value: string; error?: string }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

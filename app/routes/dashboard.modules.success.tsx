@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+
 import { guardPage } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { newSearchPath, searchedNumber } from "~/phone/number-search";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { parseLookupNumber } from "~/phone/numbers.server";
 import { paths } from "~/paths";
+import { newSearchPath, searchedNumber } from "~/phone/number-search";
+import { parseLookupNumber } from "~/phone/numbers.server";
 
 /** Shown once after payment and the automatic sign-in. */
 export const handle: MessagesHandle = { messages: ["payments.success"] };
@@ -39,4 +40,7 @@ export default function SuccessModal() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

@@ -1,9 +1,10 @@
 // The dashboard's server side: which tab shows what, and the New Search forms (SMS, e-mail, link).
 import { data } from "@remix-run/node";
+
+import { TABS, type FormReply, type NewSearchModal, type RequestView, type Tab } from "~/components/dashboard/types";
 import { config } from "~/config.server";
-import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { intlLocale, isLocale, localizePath, locales, type Locale } from "~/i18n/locales";
+import { intlLocale, isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
 import {
   createLinkSchema,
@@ -18,13 +19,12 @@ import {
   type Channel,
   type MessageTemplate,
 } from "~/location-requests/requests.server";
-import { redirectWithFlash, redirectWithToast } from "~/toast.server";
+import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries.server";
 import { searchedNumber } from "~/phone/number-search";
-import { formatDateTime } from "~/utils/time-zone";
-import type { FormReply, NewSearchModal, RequestView, Tab } from "~/components/dashboard/types";
-import { TABS } from "~/components/dashboard/types";
+import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { cleanLine } from "~/utils/display-text";
 import { parseForm } from "~/utils/parse-form";
+import { formatDateTime } from "~/utils/time-zone";
 
 export const PAGE_SIZE = 20;
 /** A code that only illustrates the link in the choose-message modal; it opens nothing. */
@@ -42,7 +42,7 @@ function parseNewSearchModal(value: string | null): NewSearchModal | null {
 /** Each language's message templates, uninterpolated: the modal fills in the name and a sample link. */
 function messageTemplates() {
   return Object.fromEntries(
-    locales.map((l) => [l, ((commonMessages[l].requests as Messages).templates as Record<MessageTemplate, string>)]),
+    locales.map((l) => [l, (commonMessages[l].requests as Messages).templates as Record<MessageTemplate, string>]),
   ) as Record<Locale, Record<MessageTemplate, string>>;
 }
 
@@ -92,12 +92,28 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
   const language = intlLocale[locale];
   const id = url.searchParams.get("id");
   const mapConfig = { tileUrl: config().MAP_TILE_URL, attribution: config().MAP_ATTRIBUTION };
-  const base = { tab, zone, list: null, detail: null, map: null, newSearch: null, modal: null as NewSearchModal | null, highlight: null, live: null };
+  const base = {
+    tab,
+    zone,
+    list: null,
+    detail: null,
+    map: null,
+    newSearch: null,
+    modal: null as NewSearchModal | null,
+    highlight: null,
+    live: null,
+  };
 
   if (id) {
     const found = await getRequest(userId, id);
     if (!found) return null;
-    return { ...base, tab: "records" as Tab, detail: toView(found, language, zone), map: mapConfig, live: await requestsVersion(userId) };
+    return {
+      ...base,
+      tab: "records" as Tab,
+      detail: toView(found, language, zone),
+      map: mapConfig,
+      live: await requestsVersion(userId),
+    };
   }
   if (tab === "new") {
     return {
@@ -113,7 +129,10 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
     };
   }
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
-  const [result, live] = await Promise.all([listRequests(userId, { ...listOptions[tab], page, pageSize: PAGE_SIZE }), requestsVersion(userId)]);
+  const [result, live] = await Promise.all([
+    listRequests(userId, { ...listOptions[tab], page, pageSize: PAGE_SIZE }),
+    requestsVersion(userId),
+  ]);
   return {
     ...base,
     live,
@@ -184,7 +203,15 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
 
   const parsed = parseForm(
     SCHEMAS[channel],
-    { requesterName: values.name, locale: values.language, countryCode: values.countryCode, phone: values.number, template: values.template, email: values.email, title: values.title },
+    {
+      requesterName: values.name,
+      locale: values.language,
+      countryCode: values.countryCode,
+      phone: values.number,
+      template: values.template,
+      email: values.email,
+      title: values.title,
+    },
     { fields: FORM_FIELDS },
   );
   if (!parsed.ok) return reply({ form: channel, values, errors: parsed.errors });
@@ -197,7 +224,10 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
   }
   const sent = result.ok;
   if (channel === "link") {
-    return redirectWithToast(dashboard(`tab=link&new=${result.request.id}`), { type: "success", key: "requests.toast.linkCreated" });
+    return redirectWithToast(dashboard(`tab=link&new=${result.request.id}`), {
+      type: "success",
+      key: "requests.toast.linkCreated",
+    });
   }
   const [tab, key] = channel === "sms" ? ["history", "sms"] : ["email", "email"];
   if (!result.ok && result.error === "notAccepted") {

@@ -1,18 +1,23 @@
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db.server";
 import { sharePrecise } from "~/location-requests/requests.server";
 import { readFlash } from "~/toast.server";
+
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";
 import { withFailingSendGrid, withFailingTwilio } from "../../tests/support/provider-fakes";
 import { routeData } from "../../tests/support/route-data";
 import { action, loader } from "./dashboard";
 
 const page = (path: string, token: string, cookies = "") =>
-  new Request(`http://localhost:3000${path}`, { headers: { Cookie: `token=${token}${cookies ? `; ${cookies}` : ""}` } });
+  new Request(`http://localhost:3000${path}`, {
+    headers: { Cookie: `token=${token}${cookies ? `; ${cookies}` : ""}` },
+  });
 const post = (path: string, token: string, fields: Record<string, string>, cookies = "") =>
   action(routeArgs(formRequest(path, fields, { Cookie: `token=${token}${cookies ? `; ${cookies}` : ""}` })));
 const reply = (...args: Parameters<typeof post>) => routeData(post(...args));
-const load = async (path: string, token: string, cookies?: string) => (await loader(routeArgs(page(path, token, cookies)))).data;
+const load = async (path: string, token: string, cookies?: string) =>
+  (await loader(routeArgs(page(path, token, cookies)))).data;
 
 /** The toast a redirect carries in its flash cookie. */
 async function toastOf(response: { headers: Headers }) {
@@ -30,7 +35,14 @@ async function thrown(promise: Promise<unknown>) {
   throw new Error("expected a thrown response");
 }
 
-const sms = { intent: "sms", countryCode: "PH", number: "0917 123 4567", name: "Ana", language: "ph", template: "checkIn" };
+const sms = {
+  intent: "sms",
+  countryCode: "PH",
+  number: "0917 123 4567",
+  name: "Ana",
+  language: "ph",
+  template: "checkIn",
+};
 const email = { intent: "email", email: "rosa@example.com", name: "Ana", language: "id" };
 const link = { intent: "link", title: "Dad's phone", name: "Ana", language: "en" };
 
@@ -43,8 +55,17 @@ describe("dashboard: New Search", () => {
     expect((await toastOf(res))?.toast).toEqual({ type: "success", key: "requests.toast.smsSuccess" });
 
     const request = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
-    expect(request).toMatchObject({ channel: "sms", target: "+639171234567", requesterName: "Ana", locale: "ph", status: "pending" });
-    const message = await db().outboxMessage.findFirstOrThrow({ where: { channel: "sms", to: "+639171234567" }, orderBy: { createdAt: "desc" } });
+    expect(request).toMatchObject({
+      channel: "sms",
+      target: "+639171234567",
+      requesterName: "Ana",
+      locale: "ph",
+      status: "pending",
+    });
+    const message = await db().outboxMessage.findFirstOrThrow({
+      where: { channel: "sms", to: "+639171234567" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(message.text).toContain(`http://localhost:3000/ph/${request.code}`);
     // The service speaks, on the requester's behalf, with the typed name marked as unverified.
     expect(message.text).toContain("Family Locator: Gustong malaman ni Ana (hindi beripikado ang pangalan)");
@@ -57,7 +78,10 @@ describe("dashboard: New Search", () => {
     expect(res.headers.get("Location")).toBe("/dashboard/?tab=email");
     expect((await toastOf(res))?.toast).toEqual({ type: "success", key: "requests.toast.emailSuccess" });
     const request = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
-    const mail = await db().outboxMessage.findFirstOrThrow({ where: { channel: "email", to: "rosa@example.com" }, orderBy: { createdAt: "desc" } });
+    const mail = await db().outboxMessage.findFirstOrThrow({
+      where: { channel: "email", to: "rosa@example.com" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(mail.text).toContain(`http://localhost:3000/id/${request.code}`);
     expect(mail.subject).toBe("Family Locator: Ana menanyakan keberadaan Anda");
   });
@@ -72,17 +96,26 @@ describe("dashboard: New Search", () => {
 
     const view = await load(`/ph/dashboard/?tab=link&new=${request.id}`, token);
     expect(view.highlight).toBe(request.id);
-    expect(view.list?.items).toMatchObject([{ id: request.id, title: "Dad's phone", link: `http://localhost:3000/${request.code}`, status: "pending" }]);
+    expect(view.list?.items).toMatchObject([
+      { id: request.id, title: "Dad's phone", link: `http://localhost:3000/${request.code}`, status: "pending" },
+    ]);
   });
 
   it("answers invalid SMS input with 400, the spec's messages and the values kept", async () => {
     const { token } = await signedInUser();
     const empty = await reply("/dashboard/?tab=new", token, { ...sms, number: " ", name: "" });
     expect(empty.status).toBe(400);
-    expect(empty.data.errors).toEqual({ number: "requests.errors.numberRequired", name: "requests.errors.nameRequired" });
+    expect(empty.data.errors).toEqual({
+      number: "requests.errors.numberRequired",
+      name: "requests.errors.nameRequired",
+    });
     const invalid = await reply("/dashboard/?tab=new", token, { ...sms, countryCode: "ID", number: "12" });
     expect(invalid.status).toBe(400);
-    expect(invalid.data).toMatchObject({ form: "sms", errors: { number: "requests.errors.numberInvalid" }, values: { number: "12", countryCode: "ID", template: "checkIn" } });
+    expect(invalid.data).toMatchObject({
+      form: "sms",
+      errors: { number: "requests.errors.numberInvalid" },
+      values: { number: "12", countryCode: "ID", template: "checkIn" },
+    });
     const landline = await reply("/dashboard/?tab=new", token, { ...sms, countryCode: "ID", number: "21 5150 5150" });
     expect(landline.data.errors.number).toBe("requests.errors.numberInvalid");
     const long = await reply("/dashboard/?tab=new", token, { ...sms, name: "x".repeat(61) });
@@ -96,7 +129,11 @@ describe("dashboard: New Search", () => {
     expect(noEmail.status).toBe(400);
     expect(noEmail.data.errors.email).toBe("requests.errors.emailRequired");
     const badEmail = await reply("/dashboard/?tab=new", token, { ...email, email: "rosa@example" });
-    expect(badEmail.data).toMatchObject({ form: "email", errors: { email: "loginModal.EnterValidEmail" }, values: { email: "rosa@example" } });
+    expect(badEmail.data).toMatchObject({
+      form: "email",
+      errors: { email: "loginModal.EnterValidEmail" },
+      values: { email: "rosa@example" },
+    });
     const noTitle = await reply("/dashboard/?tab=new", token, { ...link, title: "" });
     expect(noTitle.data.errors.title).toBe("dashboard.errors.titleRequired");
     const longTitle = await reply("/dashboard/?tab=new", token, { ...link, title: "t".repeat(61) });
@@ -130,8 +167,18 @@ describe("dashboard: New Search", () => {
     const { token } = await signedInUser();
     const open = await reply("/dashboard/?tab=new", token, { ...sms, choose: "message" });
     expect(open.headers.get("Location")).toBe("/dashboard/?tab=new&modal=message");
-    expect((await toastOf(open))?.form).toMatchObject({ form: "sms", values: { number: "0917 123 4567", countryCode: "PH", language: "ph" } });
-    const picked = await reply("/dashboard/?tab=new", token, { intent: "pickTemplate", countryCode: "PH", number: "0917", name: "Ana", language: "ph", template: "safety" });
+    expect((await toastOf(open))?.form).toMatchObject({
+      form: "sms",
+      values: { number: "0917 123 4567", countryCode: "PH", language: "ph" },
+    });
+    const picked = await reply("/dashboard/?tab=new", token, {
+      intent: "pickTemplate",
+      countryCode: "PH",
+      number: "0917",
+      name: "Ana",
+      language: "ph",
+      template: "safety",
+    });
     expect(picked.headers.get("Location")).toBe("/dashboard/?tab=new");
     expect((await toastOf(picked))?.form?.values).toMatchObject({ template: "safety", number: "0917" });
 
@@ -161,7 +208,9 @@ describe("dashboard: a SendGrid error", () => {
       expect(res.headers.get("Location")).toBe("/dashboard/?tab=email");
       expect((await toastOf(res))?.toast).toEqual({ type: "error", key: "requests.toast.emailFailed" });
       const view = await load("/dashboard/?tab=email", token);
-      expect(view.list?.items).toMatchObject([{ channel: "email", target: "rosa@example.com", delivery: "failed", status: "pending" }]);
+      expect(view.list?.items).toMatchObject([
+        { channel: "email", target: "rosa@example.com", delivery: "failed", status: "pending" },
+      ]);
       const kept = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
       expect(kept.deliveryError).toMatch(/Forbidden|403/);
       // The limit was given back: the next try reaches SendGrid again instead of a 429.
@@ -169,7 +218,9 @@ describe("dashboard: a SendGrid error", () => {
       expect((await toastOf(again))?.toast?.key).toBe("requests.toast.emailFailed");
     });
     expect(calls).toBe(2);
-    expect(await db().locationRequest.count({ where: { userId: user.id, channel: "email", delivery: "failed" } })).toBe(2);
+    expect(await db().locationRequest.count({ where: { userId: user.id, channel: "email", delivery: "failed" } })).toBe(
+      2,
+    );
     expect(await db().usageSlot.findUnique({ where: { key: `email:${user.id}` } })).toBeNull();
   });
 });
@@ -195,7 +246,9 @@ describe("dashboard: lists", () => {
     const records = await load("/dashboard/?tab=records", token, "tz=Asia%2FManila");
     expect(records.zone).toBe("Asia/Manila");
     expect(records.map?.tileUrl).toMatch(/\{z\}/);
-    expect(records.list?.items).toMatchObject([{ id: linkRow.id, status: "gps_tracked", latitude: 14.6507, accuracyMeters: 12 }]);
+    expect(records.list?.items).toMatchObject([
+      { id: linkRow.id, status: "gps_tracked", latitude: 14.6507, accuracyMeters: 12 },
+    ]);
     expect(records.list?.items[0]?.shown.locatedAt).toBeTruthy();
     expect((await load("/dashboard/?tab=history", token, "tz=Not%2FAZone")).zone).toBe("UTC");
 

@@ -1,26 +1,39 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+
 import { guardPage } from "~/auth/guards.server";
-import { config } from "~/config.server";
 import { LocationMap } from "~/components/dashboard/location-map";
 import { NewSearch } from "~/components/dashboard/new-search";
 import { RequestDetail, RequestList } from "~/components/dashboard/request-list";
 import { TABS, type Tab } from "~/components/dashboard/types";
 import { Modal } from "~/components/modal";
+import { config } from "~/config.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { intlLocale } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { intlLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
 import { expiredNoticeSeenCookie, isExpiredMarker } from "~/subscription.server";
+import { readFormData } from "~/utils/form-data.server";
 import { rememberBrowserTimeZone, requestTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
-import { handleNewSearch, loadDashboardView } from "./dashboard.server";
-import { readFormData } from "~/utils/form-data.server";
-import { paths } from "~/paths";
 
-export const handle: MessagesHandle = { messages: ["dashboard", "expiredModal", "requests.templateNames", "requests.toast", "requests.errors", "loginModal.EnterValidEmail", "reviews.link", "subscription"] };
+import { handleNewSearch, loadDashboardView } from "./dashboard.server";
+
+export const handle: MessagesHandle = {
+  messages: [
+    "dashboard",
+    "expiredModal",
+    "requests.templateNames",
+    "requests.toast",
+    "requests.errors",
+    "loginModal.EnterValidEmail",
+    "reviews.link",
+    "subscription",
+  ],
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // An expired user gets here only at the notice or after seeing it (the route table's expiredReads).
@@ -52,7 +65,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleNewSearch(request, await readFormData(request), user, requestTimeZone(request));
 }
 
-
 export default function Dashboard() {
   const view = useLoaderData<typeof loader>();
   const { user, subscription, expiredNotice } = view;
@@ -65,7 +77,10 @@ export default function Dashboard() {
   // The server's zone until hydration (the same text as the HTML), then the browser's.
   const date = (iso: string | null) =>
     iso
-      ? new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: hydrated ? undefined : view.zone }).format(new Date(iso))
+      ? new Intl.DateTimeFormat(intlLocale[locale], {
+          dateStyle: "long",
+          timeZone: hydrated ? undefined : view.zone,
+        }).format(new Date(iso))
       : "—";
   return (
     <section className="dashboard">
@@ -97,7 +112,14 @@ export default function Dashboard() {
       </p>
       <DashboardTabs current={view.tab} />
       <div className="dashboard-panel">
-        {view.newSearch ? <NewSearch data={view.newSearch} modal={view.modal} canSend={subscription.access} defaultName={user.name ?? ""} /> : null}
+        {view.newSearch ? (
+          <NewSearch
+            data={view.newSearch}
+            modal={view.modal}
+            canSend={subscription.access}
+            defaultName={user.name ?? ""}
+          />
+        ) : null}
         {view.detail ? (
           <RequestDetail item={view.detail} zone={view.zone} live={view.live}>
             {view.map ? <LocationMap items={[view.detail]} map={view.map} /> : null}
@@ -132,7 +154,11 @@ function DashboardTabs({ current }: { current: Tab }) {
       <ul>
         {TABS.map((tab) => (
           <li key={tab}>
-            <Link to={lp(`/dashboard/?tab=${tab}`)} aria-current={tab === current ? "page" : undefined} preventScrollReset>
+            <Link
+              to={lp(`/dashboard/?tab=${tab}`)}
+              aria-current={tab === current ? "page" : undefined}
+              preventScrollReset
+            >
               {t(`dashboard.tabs.${tab}`)}
             </Link>
           </li>
@@ -142,4 +168,7 @@ function DashboardTabs({ current }: { current: Tab }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

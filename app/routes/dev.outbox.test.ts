@@ -1,11 +1,14 @@
 import { expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+
 import { routeData } from "../../tests/support/route-data";
 import { loader, OUTBOX_PAGE_SIZE } from "./dev.outbox";
 
 type Page = Awaited<ReturnType<typeof loader>>;
-const request = (query: string, headers: Record<string, string> = { "x-client-ip": "127.0.0.1" }) => new Request(`http://localhost:3000/dev/outbox${query}`, { headers });
+const request = (query: string, headers: Record<string, string> = { "x-client-ip": "127.0.0.1" }) =>
+  new Request(`http://localhost:3000/dev/outbox${query}`, { headers });
 const open = (query: string) => loader({ request: request(query), params: {}, context: {} }) as Promise<Page>;
 
 it("answers only loopback clients (no proxy header) unless OUTBOX_PAGE=public", async () => {
@@ -31,7 +34,12 @@ it("pages through every message with older and newer links, newest first, none s
   const start = Date.parse("2026-03-01T00:00:00.000Z");
   // 120 messages, two of them sharing each second, so the id breaks ties.
   await db().outboxMessage.createMany({
-    data: Array.from({ length: 120 }, (_, i) => ({ channel: "email", to, text: `message ${i}`, createdAt: new Date(start + Math.floor(i / 2) * 1000) })),
+    data: Array.from({ length: 120 }, (_, i) => ({
+      channel: "email",
+      to,
+      text: `message ${i}`,
+      createdAt: new Date(start + Math.floor(i / 2) * 1000),
+    })),
   });
   await db().outboxMessage.create({ data: { channel: "sms", to: "someone-else@example.com", text: "not mine" } });
 

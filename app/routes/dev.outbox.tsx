@@ -1,10 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { guardPage } from "~/auth/guards.server";
 import { Link, useLoaderData } from "@remix-run/react";
+
+import { guardPage } from "~/auth/guards.server";
+import { DemoNotice } from "~/components/demo-notice";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
-import { DemoNotice } from "~/components/demo-notice";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
@@ -32,14 +33,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const before = url.searchParams.get("before") || undefined;
   const after = before ? undefined : url.searchParams.get("after") || undefined;
   const cursorId = before ?? after;
-  const cursor = cursorId ? await db().outboxMessage.findUnique({ where: { id: cursorId }, select: { id: true, createdAt: true } }) : null;
+  const cursor = cursorId
+    ? await db().outboxMessage.findUnique({ where: { id: cursorId }, select: { id: true, createdAt: true } })
+    : null;
   const base = to ? { to } : {};
   const take = OUTBOX_PAGE_SIZE + 1;
   let rows;
   if (cursor && after) {
     // Newer than the cursor: read upwards, then show newest first like every other page.
     rows = await db().outboxMessage.findMany({
-      where: { ...base, OR: [{ createdAt: { gt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { gt: cursor.id } }] },
+      where: {
+        ...base,
+        OR: [{ createdAt: { gt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { gt: cursor.id } }],
+      },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       take,
     });
@@ -48,12 +54,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { ...page(to, rows, { hasNewer, hasOlder: true }), translations: routeMessages(request, handle) };
   }
   rows = await db().outboxMessage.findMany({
-    where: cursor ? { ...base, OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : base,
+    where: cursor
+      ? {
+          ...base,
+          OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
+        }
+      : base,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take,
   });
   const hasOlder = rows.length > OUTBOX_PAGE_SIZE;
-  return { ...page(to, rows.slice(0, OUTBOX_PAGE_SIZE), { hasNewer: Boolean(cursor), hasOlder }), translations: routeMessages(request, handle) };
+  return {
+    ...page(to, rows.slice(0, OUTBOX_PAGE_SIZE), { hasNewer: Boolean(cursor), hasOlder }),
+    translations: routeMessages(request, handle),
+  };
 }
 
 function page(
@@ -67,7 +81,14 @@ function page(
   return {
     demo: config().demo,
     to: to ?? "",
-    messages: rows.map((m) => ({ id: m.id, channel: m.channel, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })),
+    messages: rows.map((m) => ({
+      id: m.id,
+      channel: m.channel,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      createdAt: m.createdAt.toISOString(),
+    })),
     newer: more.hasNewer && first ? link("after", first.id) : null,
     older: more.hasOlder && last ? link("before", last.id) : null,
   };

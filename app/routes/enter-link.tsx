@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { guardPage } from "~/auth/guards.server";
 import { useActionData } from "@remix-run/react";
 import { useId } from "react";
+
+import { guardPage } from "~/auth/guards.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { routeMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
@@ -68,4 +69,7 @@ export default function EnterLink() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

@@ -2,21 +2,22 @@
 // 500 (request.formData() rejects with a TypeError that Remix would answer with a 500).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
+
+import { startCheckout } from "~/billing/checkout.server";
 import { resetConfig } from "~/config.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
-import { startCheckout } from "~/billing/checkout.server";
+
 import { createUser, signedInUser, uniqueEmail } from "../../tests/support/factories";
 import { action as login } from "./auth.login";
 import { action as logout } from "./auth.logout";
 import { action as resetPassword } from "./auth.reset-password";
 import { action as sendCode } from "./auth.send-code";
-import { action as consentPage } from "./consent-page";
 import { action as sandboxCheckout } from "./checkout.sandbox.$id";
-import { action as cookieConsent } from "./cookie-consent";
+import { action as consentPage } from "./consent-page";
 import { action as contactUs } from "./contact-us";
-import { action as refundPage } from "./unsubscribe-and-refund";
-import { action as review } from "./dashboard.modules.review";
+import { action as cookieConsent } from "./cookie-consent";
 import { action as dashboard } from "./dashboard";
+import { action as review } from "./dashboard.modules.review";
 import { action as enterLink } from "./enter-link";
 import { action as paymentsCheckout } from "./payments.checkout";
 import { action as register } from "./register";
@@ -24,15 +25,24 @@ import { action as reverseLookup } from "./reverse-phone-lookup";
 import { action as sendVoiceMessage } from "./send-voice-message";
 import { action as setLocale } from "./set-locale";
 import { action as share } from "./share";
+import { action as refundPage } from "./unsubscribe-and-refund";
 import { action as optOut } from "./voice.opt-out";
 import { action as callStatus } from "./voice.status";
 
 const ORIGIN = "http://localhost:3000";
-const MESSAGE = { en: "The form could not be read. Please try again.", id: "Formulir tidak dapat dibaca. Silakan coba lagi." };
+const MESSAGE = {
+  en: "The form could not be read. Please try again.",
+  id: "Formulir tidak dapat dibaca. Silakan coba lagi.",
+};
 
 type Body = { name: string; status: number; headers: Record<string, string>; body?: string };
 const BODIES: Body[] = [
-  { name: "a JSON body", status: 415, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "a@example.com" }) },
+  {
+    name: "a JSON body",
+    status: 415,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "a@example.com" }),
+  },
   { name: "no body and no content type", status: 400, headers: {} },
   {
     name: "a broken multipart body",
@@ -56,7 +66,12 @@ type Case = {
 const signedIn = async () => ({ cookie: `token=${(await signedInUser()).token}` });
 async function requestCode() {
   const { user } = await createUser();
-  const created = await createLocationRequest({ userId: user.id, channel: "link", requesterName: "Maria", locale: "en" });
+  const created = await createLocationRequest({
+    userId: user.id,
+    channel: "link",
+    requesterName: "Maria",
+    locale: "en",
+  });
   if (!created.ok) throw new Error("could not create the request");
   return created.request.code;
 }
@@ -80,7 +95,10 @@ const CASES: Case[] = [
     action: sandboxCheckout,
     kind: "page",
     prepare: async () => {
-      const started = await startCheckout({ name: "Budi", surname: "Santoso", email: uniqueEmail("sbx"), adult: "on" }, { locale: "en", ip: "203.0.113.20" });
+      const started = await startCheckout(
+        { name: "Budi", surname: "Santoso", email: uniqueEmail("sbx"), adult: "on" },
+        { locale: "en", ip: "203.0.113.20" },
+      );
       if (!started.ok) throw new Error("checkout failed");
       return { path: `/checkout/sandbox/${started.checkoutId}`, params: { id: started.checkoutId } };
     },
@@ -88,13 +106,25 @@ const CASES: Case[] = [
   { route: "cookie-consent", action: cookieConsent, kind: "plain", path: "/consent" },
   { route: "contact-us", action: contactUs, kind: "page", path: "/contact-us" },
   { route: "unsubscribe-and-refund", action: refundPage, kind: "page", path: "/unsubscribe-and-refund" },
-  { route: "dashboard.modules.review", action: review, kind: "page", path: "/dashboard/modules/review", prepare: signedIn },
+  {
+    route: "dashboard.modules.review",
+    action: review,
+    kind: "page",
+    path: "/dashboard/modules/review",
+    prepare: signedIn,
+  },
   { route: "dashboard", action: dashboard, kind: "page", path: "/dashboard/", prepare: signedIn },
   { route: "enter-link", action: enterLink, kind: "page", path: "/enter-link" },
   { route: "payments.checkout", action: paymentsCheckout, kind: "plain", path: "/payments/checkout" },
   { route: "register", action: register, kind: "page", path: "/register?id=x" },
   { route: "reverse-phone-lookup", action: reverseLookup, kind: "page", path: "/reverse-phone-lookup" },
-  { route: "send-voice-message", action: sendVoiceMessage, kind: "page", path: "/send-voice-message", prepare: signedIn },
+  {
+    route: "send-voice-message",
+    action: sendVoiceMessage,
+    kind: "page",
+    path: "/send-voice-message",
+    prepare: signedIn,
+  },
   { route: "set-locale", action: setLocale, kind: "plain", path: "/set-locale" },
   {
     route: "share",
@@ -154,7 +184,11 @@ describe("an action posted a body that is not a form", () => {
 
 describe("the language and the clients that ask for JSON", () => {
   it("answers in the language of the address", async () => {
-    const request = new Request(`${ORIGIN}/id/enter-link`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const request = new Request(`${ORIGIN}/id/enter-link`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     const response = (await settle(enterLink({ request, params: {}, context: {} }))) as Response;
     expect(response.status).toBe(415);
     expect(((await response.json()) as { message: string }).message).toBe(MESSAGE.id);

@@ -1,12 +1,12 @@
 // The home page's number search (`/?modal=search&country=PH&number=...`): only what the number itself
 // tells, plus the carrier when a lookup provider is configured. The position is never in it.
 import type { Locale } from "~/i18n/locales";
-import { parseMobile } from "~/phone/numbers.server";
 import { requestRegion } from "~/phone/countries.server";
 import { lookupPhoneNumber, lookupView } from "~/phone/lookup.server";
+import { NUMBER_MAX } from "~/phone/number-search";
+import { parseMobile } from "~/phone/numbers.server";
 import type { PhoneLookupProvider } from "~/providers/phone-lookup.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { NUMBER_MAX } from "~/phone/number-search";
 
 /** Time zones shown by name; a country with more (the US) says how many others there are. */
 const ZONES_SHOWN = 4;
@@ -57,7 +57,10 @@ export async function searchNumber(
   };
   // Only the carrier leaves the server: the caller name is for subscribers on the lookup page.
   if (view.provider !== "offline") {
-    facts.carrier = view.providerState === "ok" && view.details ? { state: "ok", name: view.details.carrier } : { state: "unavailable" };
+    facts.carrier =
+      view.providerState === "ok" && view.details
+        ? { state: "ok", name: view.details.carrier }
+        : { state: "unavailable" };
   }
   return { values, facts };
 }

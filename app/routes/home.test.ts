@@ -2,16 +2,25 @@
 // tells (the carrier only with a lookup provider, limited per visitor address), refuses bad input with
 // 400, and sends a signed-in user to New Search with the number; the number survives checkout.
 import { afterEach, describe, expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { VISITOR_LOOKUPS_PER_HOUR } from "~/phone/lookup.server";
-import { browserCookie, formRequest, routeArgs, signedInUser, thrownResponse, uniqueEmail } from "../../tests/support/factories";
+
+import {
+  browserCookie,
+  formRequest,
+  routeArgs,
+  signedInUser,
+  thrownResponse,
+  uniqueEmail,
+} from "../../tests/support/factories";
 import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/provider-fakes";
 import { routeData } from "../../tests/support/route-data";
+import { action as sandboxAction } from "./checkout.sandbox.$id";
 import { loader as dashboardLoader } from "./dashboard";
 import { loader } from "./home";
 import { action as checkoutAction } from "./payments.checkout";
-import { action as sandboxAction } from "./checkout.sandbox.$id";
 import { loader as registerLoader } from "./register";
 
 let fake: Awaited<ReturnType<typeof startTwilioLookupFake>> | undefined;
@@ -31,10 +40,13 @@ const home = (path: string, headers?: Record<string, string>) => routeData(answe
 const search = (prefix: string, country: string, number: string, ip = "198.51.100.4") =>
   home(`${prefix}/?${new URLSearchParams({ modal: "search", country, number })}`, { "x-client-ip": ip });
 
-
 describe("home page number search", () => {
   it("offers the request countries with the language's own country preselected", async () => {
-    for (const [prefix, region] of [["", "US"], ["/id", "ID"], ["/ph", "PH"]]) {
+    for (const [prefix, region] of [
+      ["", "US"],
+      ["/id", "ID"],
+      ["/ph", "PH"],
+    ]) {
       const page = await home(`${prefix}/`);
       expect(page.status).toBe(200);
       expect(page.data.form).toEqual({ country: region, number: "" });
@@ -61,8 +73,16 @@ describe("home page number search", () => {
 
   it("tells an Indonesian mobile number's zones, and a number with its own + ignores the picker", async () => {
     const page = await search("/id", "ID", "0812-3456-7890");
-    expect(page.data.facts).toMatchObject({ internationalFormat: "+62 812 3456 7890", country: { name: "Indonesia", callingCode: "62" } });
-    expect(page.data.facts?.zones.map((z) => z.id)).toEqual(["Asia/Jakarta", "Asia/Jayapura", "Asia/Makassar", "Asia/Pontianak"]);
+    expect(page.data.facts).toMatchObject({
+      internationalFormat: "+62 812 3456 7890",
+      country: { name: "Indonesia", callingCode: "62" },
+    });
+    expect(page.data.facts?.zones.map((z) => z.id)).toEqual([
+      "Asia/Jakarta",
+      "Asia/Jayapura",
+      "Asia/Makassar",
+      "Asia/Pontianak",
+    ]);
     const plus = await search("", "US", "+62 812 3456 7890");
     expect(plus.data.facts?.country?.callingCode).toBe("62");
   });
@@ -79,7 +99,11 @@ describe("home page number search", () => {
     expect(empty.data).toMatchObject({ error: "requests.errors.numberRequired", facts: null });
     const invalid = await search("/id", "ID", "12");
     expect(invalid.status).toBe(400);
-    expect(invalid.data).toMatchObject({ error: "requests.errors.numberInvalid", form: { country: "ID", number: "12" }, facts: null });
+    expect(invalid.data).toMatchObject({
+      error: "requests.errors.numberInvalid",
+      form: { country: "ID", number: "12" },
+      facts: null,
+    });
     expect((await search("", "PH", "9".repeat(41))).data.error).toBe("requests.errors.numberInvalid");
     // A landline cannot receive the SMS request that comes next.
     expect((await search("/id", "ID", "021 555 1234")).data.error).toBe("requests.errors.numberInvalid");
@@ -116,7 +140,10 @@ describe("home page number search", () => {
     expect(limited.data.facts).toMatchObject({ numberType: "MOBILE", carrier: { state: "unavailable" } });
     expect(fake!.requests).toHaveLength(VISITOR_LOOKUPS_PER_HOUR);
     // Another address has its own allowance.
-    expect((await search("", "PH", "0917 555 1999", "198.51.100.78")).data.facts?.carrier).toEqual({ state: "ok", name: "Globe Telecom" });
+    expect((await search("", "PH", "0917 555 1999", "198.51.100.78")).data.facts?.carrier).toEqual({
+      state: "ok",
+      name: "Globe Telecom",
+    });
   });
 
   it("sends a signed-in user to New Search with the number, or to the dashboard without one", async () => {
@@ -126,9 +153,13 @@ describe("home page number search", () => {
     expect(withNumber.headers.get("Location")).toBe("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567");
     expect((await thrownResponse(answer("/id/", cookie))).headers.get("Location")).toBe("/id/dashboard/");
 
-    const newSearch = (await dashboardLoader(routeArgs(request("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567", cookie)))).data;
+    const newSearch = (
+      await dashboardLoader(routeArgs(request("/ph/dashboard/?tab=new&country=PH&number=0917+123+4567", cookie)))
+    ).data;
     expect(newSearch.newSearch?.prefill).toEqual({ countryCode: "PH", number: "0917 123 4567" });
-    const unknownCountry = (await dashboardLoader(routeArgs(request("/id/dashboard/?tab=new&country=ZZ&number=0812", cookie)))).data;
+    const unknownCountry = (
+      await dashboardLoader(routeArgs(request("/id/dashboard/?tab=new&country=ZZ&number=0812", cookie)))
+    ).data;
     expect(unknownCountry.newSearch?.prefill).toEqual({ countryCode: "ID", number: "0812" });
     const plain = (await dashboardLoader(routeArgs(request("/dashboard/?tab=new", cookie)))).data;
     expect(plain.newSearch?.prefill).toBeNull();
@@ -153,13 +184,19 @@ describe("home page number search", () => {
     const registerPath = paid.headers.get("Location")!;
     expect(registerPath).toBe(`/ph/register?id=${id}&country=PH&number=0917+123+4567`);
     // In the browser that started the checkout (its checkout cookie).
-    const signedIn = await thrownResponse(registerLoader(routeArgs(request(registerPath, { Cookie: browserCookie(started) }))));
+    const signedIn = await thrownResponse(
+      registerLoader(routeArgs(request(registerPath, { Cookie: browserCookie(started) }))),
+    );
     expect(signedIn.headers.get("Location")).toBe("/ph/dashboard/modules/SuccessModal?country=PH&number=0917+123+4567");
     expect(await db().user.count({ where: { email } })).toBe(1);
 
     // A return address for another checkout is not followed.
     const other = (await sandboxAction({
-      ...routeArgs(formRequest(`/checkout/sandbox/${id}?return=${encodeURIComponent("/register?id=other&x=1")}`, { intent: "pay" })),
+      ...routeArgs(
+        formRequest(`/checkout/sandbox/${id}?return=${encodeURIComponent("/register?id=other&x=1")}`, {
+          intent: "pay",
+        }),
+      ),
       params: { id },
     })) as Response;
     expect(other.headers.get("Location")).toBe(`/ph/register?id=${id}`);

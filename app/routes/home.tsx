@@ -1,32 +1,45 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+
 import { guardPage } from "~/auth/guards.server";
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
+import { BuyButton } from "~/components/buy-button";
 import { ContentSections } from "~/components/content";
 import { DemoNotice } from "~/components/demo-notice";
-import { config } from "~/config.server";
 import { CountryField, Field, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
-import { BuyButton } from "~/components/buy-button";
+import { config } from "~/config.server";
 import { faqSections, pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
 import { countryOptions, requestRegion } from "~/phone/countries.server";
+import { NUMBER_MAX } from "~/phone/number-search";
 import { homeReviews, type HomeReviews } from "~/reviews/reviews.server";
 import { pageSeo } from "~/seo.server";
-import { NUMBER_MAX } from "~/phone/number-search";
 import { seoMeta } from "~/utils/seo";
+
 import { searchNumber, type SearchFacts } from "./home.server";
-import { paths } from "~/paths";
 
 /** How many questions the home page shows; the rest are on /faqs. */
 const HOME_FAQS = 5;
 
 /** The page's messages by part: the search's answer and the reviews only when they are shown. */
 const parts = {
-  page: ["payments.buyCta", "home.heroTitle", "home.heroSubtitle", "home.signInCta", "home.search.title", "home.search.country", "home.search.number", "home.search.find", "site.home", "site.readingTime"],
+  page: [
+    "payments.buyCta",
+    "home.heroTitle",
+    "home.heroSubtitle",
+    "home.signInCta",
+    "home.search.title",
+    "home.search.country",
+    "home.search.number",
+    "home.search.find",
+    "site.home",
+    "site.readingTime",
+  ],
   answer: ["home.search", "lookup.numberTypes", "lookup.unknown"],
   error: ["requests.errors"],
   reviews: ["reviews.home", "reviews.stars"],
@@ -61,7 +74,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ],
       }),
       countries: countryOptions(locale),
-      form: search?.values ?? { country: requestRegion(typed.country, locale), number: typed.number.slice(0, NUMBER_MAX * 2) },
+      form: search?.values ?? {
+        country: requestRegion(typed.country, locale),
+        number: typed.number.slice(0, NUMBER_MAX * 2),
+      },
       error: search?.error ?? null,
       facts: search?.facts ?? null,
       howItWorks: home.howItWorks,
@@ -121,11 +137,24 @@ function NumberSearch() {
   return (
     // Keyed by the values the server answered with: "New search" (an empty form) starts over, while
     // an answer shows exactly what was sent.
-    <Form key={`${form.country}:${form.number}`} method="get" action={lp("/")} className="panel search-form" aria-labelledby="search-title" noValidate preventScrollReset>
+    <Form
+      key={`${form.country}:${form.number}`}
+      method="get"
+      action={lp("/")}
+      className="panel search-form"
+      aria-labelledby="search-title"
+      noValidate
+      preventScrollReset
+    >
       <h2 id="search-title">{t("home.search.title")}</h2>
       <input type="hidden" name="modal" value="search" />
       <div className="phone-row">
-        <CountryField name="country" label={t("home.search.country")} countries={countries} defaultValue={form.country} />
+        <CountryField
+          name="country"
+          label={t("home.search.country")}
+          countries={countries}
+          defaultValue={form.country}
+        />
         <Field
           name="number"
           type="tel"
@@ -154,18 +183,30 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
   const { pathname, search } = useLocation();
   const page = pageWithoutModal(pathname, search);
   const zones = facts.zones.map((z) => `${z.id} (${z.offset})`).join(", ");
-  const carrier = facts.carrier && (facts.carrier.state === "ok" ? (facts.carrier.name ?? t("lookup.unknown")) : t("home.search.carrierUnavailable"));
+  const carrier =
+    facts.carrier &&
+    (facts.carrier.state === "ok" ? (facts.carrier.name ?? t("lookup.unknown")) : t("home.search.carrierUnavailable"));
   const unknown = t("lookup.unknown");
   const consentOnly = t("home.search.consentOnly");
   return (
     <Modal id="search-modal" title={t("home.search.modalTitle")} closeTo={page}>
       <ol className="search-steps" aria-label={t("home.search.process")}>
-        <Step name="number" facts={{ number: facts.internationalFormat, numberType: t(`lookup.numberTypes.${facts.numberType ?? "UNKNOWN"}`) }} />
+        <Step
+          name="number"
+          facts={{
+            number: facts.internationalFormat,
+            numberType: t(`lookup.numberTypes.${facts.numberType ?? "UNKNOWN"}`),
+          }}
+        />
         <Step
           name="region"
           facts={{
             country: facts.country ? `${facts.country.name} (+${facts.country.callingCode})` : unknown,
-            timeZones: !zones ? unknown : facts.moreZones ? t("home.search.moreZones", { zones, count: facts.moreZones }) : zones,
+            timeZones: !zones
+              ? unknown
+              : facts.moreZones
+                ? t("home.search.moreZones", { zones, count: facts.moreZones })
+                : zones,
           }}
         />
         {carrier ? <Step name="carrier" facts={{ carrier }} /> : null}
@@ -175,7 +216,12 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
         {t("home.search.consent")}
       </p>
       <div className="search-actions">
-        <Link className="button button-primary" to={pageWithModal(page, { modal: "payment" })} preventScrollReset data-testid="search-next">
+        <Link
+          className="button button-primary"
+          to={pageWithModal(page, { modal: "payment" })}
+          preventScrollReset
+          data-testid="search-next"
+        >
           {t("home.search.next")}
         </Link>
         <Link className="button" to={lp("/")} preventScrollReset>
@@ -208,7 +254,13 @@ function Step({ name, facts, waiting = false }: { name: string; facts: Record<st
 }
 
 /** A headed section of short titled texts: the steps (numbered) and the benefits. */
-function Cards(props: { id: string; className: string; heading: string; items: { title: string; text: string }[]; ordered?: boolean }) {
+function Cards(props: {
+  id: string;
+  className: string;
+  heading: string;
+  items: { title: string; text: string }[];
+  ordered?: boolean;
+}) {
   const List = props.ordered ? "ol" : "ul";
   return (
     <section className={props.className} aria-labelledby={`${props.id}-title`}>

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { guardPage } from "~/auth/guards.server";
 import { useLoaderData } from "@remix-run/react";
+
+import { guardPage } from "~/auth/guards.server";
 import { getT } from "~/i18n/i18next.server";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -29,7 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const given = new URL(request.url).searchParams.get("reason");
   const reason: FailureReason = FAILURE_REASONS.find((r) => r === given) ?? "failed";
   const t = await getT(request);
-  return { kind: "failed" as const, title: t("recipient.failed.title"), code: link.id, reason, translations: routeMessages(request, recipientHandle) };
+  return {
+    kind: "failed" as const,
+    title: t("recipient.failed.title"),
+    code: link.id,
+    reason,
+    translations: routeMessages(request, recipientHandle),
+  };
 }
 
 export const handle = recipientHandle;

@@ -1,18 +1,19 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+
 import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
-import { pageWithModal } from "~/auth/modal-url";
 import { getCurrentUser } from "~/auth/guards.server";
-import { localeFromPath, localizePath, type Locale } from "~/i18n/locales";
+import { pageWithModal } from "~/auth/modal-url";
 import { startCheckout, type StartCheckoutResult } from "~/billing/checkout.server";
+import { localeFromPath, localizePath, type Locale } from "~/i18n/locales";
+import { paths } from "~/paths";
+import { searchedNumber } from "~/phone/number-search";
 import { throttledAnswer } from "~/rate-limit.server";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { searchedNumber } from "~/phone/number-search";
+import { readFormData } from "~/utils/form-data.server";
 import { formatDay } from "~/utils/money";
 import { pageError } from "~/utils/page-error.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { readFormData } from "~/utils/form-data.server";
-import { paths } from "~/paths";
 
 export const loader = () => redirect(paths.checkout);
 
@@ -30,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const fields = {
     name: String(form.get("name") ?? ""),
     surname: String(form.get("surname") ?? ""),
-    email: String(form.get("email") ?? (user?.email ?? "")),
+    email: String(form.get("email") ?? user?.email ?? ""),
     adult: form.get("adult") ?? undefined,
     phone: String(form.get("phone") ?? ""),
   };
@@ -39,7 +40,13 @@ export async function action({ request }: ActionFunctionArgs) {
   // A number searched on the home page rides along, so that New Search opens with it after sign-in.
   const searched = searchedNumber(pageUrl.searchParams);
   const browser = checkoutBrowserSecret(request);
-  const result = await startCheckout(fields, { locale, ip: clientIp(request), browserSecret: browser.secret, userId: user?.id, searched });
+  const result = await startCheckout(fields, {
+    locale,
+    ip: clientIp(request),
+    browserSecret: browser.secret,
+    userId: user?.id,
+    searched,
+  });
   if (result.ok) return redirect(result.url, { headers: { "Set-Cookie": browser.cookie } });
   if (result.error === "subscribed") return subscribedAnswer(result, locale);
   if (result.error === "throttled") {
@@ -48,7 +55,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const errors = result.error === "validation" ? result.fields : { form: "payments.errors.provider" };
   return redirectWithFlash(pageWithModal(page, { modal: "payment" }), {
-    form: { form: "payment", errors, values: { name: fields.name.trim(), surname: fields.surname.trim(), email: fields.email.trim(), phone: fields.phone.trim().slice(0, 40) } },
+    form: {
+      form: "payment",
+      errors,
+      values: {
+        name: fields.name.trim(),
+        surname: fields.surname.trim(),
+        email: fields.email.trim(),
+        phone: fields.phone.trim().slice(0, 40),
+      },
+    },
   });
 }
 

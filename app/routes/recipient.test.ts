@@ -1,10 +1,12 @@
 // The recipient's side of a location request: the consent page (the catch-all route), /share,
 // /location-failed and /enter-link, called the way Remix calls them.
 import { gzipSync } from "node:zlib";
+
 import { assert, describe, expect, it } from "vitest";
+
 import { db } from "~/db.server";
-import { createLocationRequest } from "~/location-requests/requests.server";
 import type { Locale } from "~/i18n/locales";
+import { createLocationRequest } from "~/location-requests/requests.server";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { codeFromInput } from "~/recipient/recipient.server";
@@ -12,6 +14,7 @@ import { action as consentAction, loader as consentLoader } from "~/routes/conse
 import { action as enterLinkAction } from "~/routes/enter-link";
 import { loader as failedLoader } from "~/routes/location-failed";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
+
 import { createUser, formRequest } from "../../tests/support/factories";
 import { routeData, settle } from "../../tests/support/route-data";
 
@@ -26,11 +29,19 @@ async function newRequest(locale: Locale = "en") {
 
 const row = (code: string) => db().locationRequest.findUniqueOrThrow({ where: { code } });
 const get = (path: string) => new Request(ORIGIN + path, { headers: { "x-client-ip": "203.0.113.9" } });
-const args = (request: Request, splat?: string) => ({ request, params: splat === undefined ? {} : { "*": splat }, context: {} });
+const args = (request: Request, splat?: string) => ({
+  request,
+  params: splat === undefined ? {} : { "*": splat },
+  context: {},
+});
 
 /** The consent page's POST: `/{code}` (with a locale prefix) and the form fields. */
 function consentPost(code: string, fields: Record<string, string>, options: { prefix?: string; ip?: string } = {}) {
-  const request = formRequest(`${options.prefix ?? ""}/${code}`, fields, options.ip ? { "x-client-ip": options.ip } : {});
+  const request = formRequest(
+    `${options.prefix ?? ""}/${code}`,
+    fields,
+    options.ip ? { "x-client-ip": options.ip } : {},
+  );
   return consentAction(args(request, code));
 }
 
@@ -56,13 +67,25 @@ describe("opening the short link", () => {
     assert(typeof page === "object" && page.kind === "consent");
     expect(page.kind).toBe("consent");
     expect(page.title).toBe("Maria asks for your location");
-    expect(page.request).toMatchObject({ requesterName: "Maria", state: "pending", retentionDays: 30, approximateRadiusKm: 25 });
+    expect(page.request).toMatchObject({
+      requesterName: "Maria",
+      state: "pending",
+      retentionDays: 30,
+      approximateRadiusKm: 25,
+    });
     const after = await row(code);
     expect(after.openedAt).toBeInstanceOf(Date);
     const { openedAt: _o, updatedAt: _u, ...rest } = after;
     const { openedAt: _bo, updatedAt: _bu, ...restBefore } = before;
     expect(rest).toEqual(restBefore);
-    expect(after).toMatchObject({ status: "pending", decision: null, latitude: null, longitude: null, address: null, locatedAt: null });
+    expect(after).toMatchObject({
+      status: "pending",
+      decision: null,
+      latitude: null,
+      longitude: null,
+      address: null,
+      locatedAt: null,
+    });
   });
 
   it("keeps the first opening time when the recipient shares later", async () => {
@@ -87,10 +110,16 @@ describe("opening the short link", () => {
     const unknown = "Zz000000";
     expect(await dataOf(consentLoader(args(get(`/${unknown}`), unknown)))).toEqual({
       status: 404,
-      body: { kind: "invalid", title: "Invalid link!", translations: expect.objectContaining({ recipient: expect.anything() }) },
+      body: {
+        kind: "invalid",
+        title: "Invalid link!",
+        translations: expect.objectContaining({ recipient: expect.anything() }),
+      },
     });
     expect((await dataOf(consentLoader(args(get(`/ph/${unknown}`), unknown)))).body.title).toBe("Hindi wastong link!");
-    expect((await dataOf(consentAction(args(formRequest(`/${unknown}`, { intent: "decline" }), unknown)))).status).toBe(404);
+    expect((await dataOf(consentAction(args(formRequest(`/${unknown}`, { intent: "decline" }), unknown)))).status).toBe(
+      404,
+    );
   });
 
   it("keeps 'Page not found' for any other unknown address", async () => {
@@ -106,7 +135,11 @@ describe("sharing the precise position", () => {
   it("stores it as GPS Tracked and thanks in the page's language", async () => {
     const code = await newRequest("ph");
     const location = await redirectOf(
-      consentPost(code, { intent: "precise", latitude: "14.6507", longitude: "121.0494", accuracy: "18.4" }, { prefix: "/ph" }),
+      consentPost(
+        code,
+        { intent: "precise", latitude: "14.6507", longitude: "121.0494", accuracy: "18.4" },
+        { prefix: "/ph" },
+      ),
     );
     expect(location).toBe(`/ph/share?c=${code}`);
     expect(await row(code)).toMatchObject({
@@ -118,16 +151,25 @@ describe("sharing the precise position", () => {
     });
     const { data: page } = await routeData(shareLoader(args(get(`/share?c=${code}`))));
     assert(page.kind === "share");
-    expect(page.request).toMatchObject({ state: "shared", kind: "precise", place: "Quezon City, PH", accuracyMeters: 18 });
+    expect(page.request).toMatchObject({
+      state: "shared",
+      kind: "precise",
+      place: "Quezon City, PH",
+      accuracyMeters: 18,
+    });
   });
 
   it("keeps a coarse fix (over 100 km) with its own radius, clamped at half the Earth", async () => {
     const code = await newRequest();
-    const coarse = await redirectOf(consentPost(code, { intent: "precise", latitude: "14.6", longitude: "121.0", accuracy: "250000" }));
+    const coarse = await redirectOf(
+      consentPost(code, { intent: "precise", latitude: "14.6", longitude: "121.0", accuracy: "250000" }),
+    );
     expect(coarse).toBe(`/share?c=${code}`);
     expect(await row(code)).toMatchObject({ status: "gps_tracked", accuracyMeters: 250000 });
     const other = await newRequest();
-    await redirectOf(consentPost(other, { intent: "precise", latitude: "14.6", longitude: "121.0", accuracy: "900000000" }));
+    await redirectOf(
+      consentPost(other, { intent: "precise", latitude: "14.6", longitude: "121.0", accuracy: "900000000" }),
+    );
     expect(await row(other)).toMatchObject({ status: "gps_tracked", accuracyMeters: 20_037_500 });
   });
 
@@ -161,14 +203,19 @@ describe("sharing the precise position", () => {
 
   it("answers 400 to an unknown choice", async () => {
     const code = await newRequest();
-    expect(await dataOf(consentPost(code, { intent: "everything" }))).toEqual({ status: 400, body: { error: "recipient.errors.badChoice" } });
+    expect(await dataOf(consentPost(code, { intent: "everything" }))).toEqual({
+      status: 400,
+      body: { error: "recipient.errors.badChoice" },
+    });
   });
 });
 
 describe("sharing the approximate position", () => {
   it("locates the request's address as IP Located", async () => {
     const code = await newRequest();
-    expect(await redirectOf(consentPost(code, { intent: "approximate" }, { ip: "112.198.0.1" }))).toBe(`/share?c=${code}`);
+    expect(await redirectOf(consentPost(code, { intent: "approximate" }, { ip: "112.198.0.1" }))).toBe(
+      `/share?c=${code}`,
+    );
     expect(await row(code)).toMatchObject({ status: "ip_located", address: "Taguig, PH", accuracyMeters: 25_000 });
     const { data: page } = await routeData(shareLoader(args(get(`/share?c=${code}`))));
     assert(page.kind === "share");
@@ -197,8 +244,16 @@ describe("declining and revoking", () => {
   it("stops sharing and deletes the position", async () => {
     const code = await newRequest();
     await redirectOf(consentPost(code, { intent: "approximate" }, { ip: "112.198.0.1" }));
-    expect(await redirectOf(shareAction(args(formRequest(`/id/share?c=${code}`, { intent: "revoke" }))))).toBe(`/id/share?c=${code}`);
-    expect(await row(code)).toMatchObject({ decision: "revoked", latitude: null, longitude: null, accuracyMeters: null, address: null });
+    expect(await redirectOf(shareAction(args(formRequest(`/id/share?c=${code}`, { intent: "revoke" }))))).toBe(
+      `/id/share?c=${code}`,
+    );
+    expect(await row(code)).toMatchObject({
+      decision: "revoked",
+      latitude: null,
+      longitude: null,
+      accuracyMeters: null,
+      address: null,
+    });
     const { data: page } = await routeData(shareLoader(args(get(`/share?c=${code}`))));
     assert(page.kind === "share");
     expect(page.request).toMatchObject({ state: "deleted", place: null, locatedAt: null });
@@ -208,7 +263,11 @@ describe("declining and revoking", () => {
     for (const path of ["/share", "/share?c=Zz000000", "/share?c=bad"]) {
       expect(await dataOf(shareLoader(args(get(path))))).toEqual({
         status: 404,
-        body: { kind: "invalid", title: "Invalid link!", translations: expect.objectContaining({ recipient: expect.anything() }) },
+        body: {
+          kind: "invalid",
+          title: "Invalid link!",
+          translations: expect.objectContaining({ recipient: expect.anything() }),
+        },
       });
     }
     expect((await dataOf(shareAction(args(formRequest("/share?c=Zz000000", { intent: "revoke" }))))).status).toBe(404);
@@ -218,8 +277,13 @@ describe("declining and revoking", () => {
 describe("/location-failed", () => {
   it("names the reason, and any other reason is a plain failure", async () => {
     const code = await newRequest();
-    expect(await failedLoader(args(get(`/location-failed?c=${code}&reason=unavailable`)))).toMatchObject({ reason: "unavailable", code });
-    expect(await failedLoader(args(get(`/location-failed?c=${code}&reason=<script>`)))).toMatchObject({ reason: "failed" });
+    expect(await failedLoader(args(get(`/location-failed?c=${code}&reason=unavailable`)))).toMatchObject({
+      reason: "unavailable",
+      code,
+    });
+    expect(await failedLoader(args(get(`/location-failed?c=${code}&reason=<script>`)))).toMatchObject({
+      reason: "failed",
+    });
     expect((await dataOf(failedLoader(args(get("/location-failed?reason=denied"))))).body.title).toBe("Invalid link!");
   });
 });

@@ -1,15 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { guardPage } from "~/auth/guards.server";
 import { Link, useLoaderData } from "@remix-run/react";
+
+import { guardPage } from "~/auth/guards.server";
+import { confirmRefund, refundLink } from "~/billing/refunds.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { confirmRefund, refundLink } from "~/billing/refunds.server";
-import { redirectWithToast } from "~/toast.server";
 import { paths } from "~/paths";
-
+import { redirectWithToast } from "~/toast.server";
 
 /**
  * The link e-mailed for an /unsubscribe-and-refund request. Opening it (GET) only shows what the
@@ -23,7 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const link = await refundLink(token);
   const t = await getT(request);
-  return data({ title: t("payments.refund.confirmTitle"), translations: routeMessages(request, handle), email: link?.email ?? null, token: link ? token : null }, { status: link ? 200 : 400 });
+  return data(
+    {
+      title: t("payments.refund.confirmTitle"),
+      translations: routeMessages(request, handle),
+      email: link?.email ?? null,
+      token: link ? token : null,
+    },
+    { status: link ? 200 : 400 },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,4 +76,7 @@ export default function RefundConfirm() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

@@ -1,19 +1,20 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
+
 import { exchangeAuthCode } from "~/auth/auth-code.server";
 import { readBrowserSecret } from "~/auth/checkout-browser.server";
 import { guardPage } from "~/auth/guards.server";
 import { sessionCookieHeader } from "~/auth/session.server";
+import { registerQuery } from "~/billing/register-query.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { localizePath } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { registerQuery } from "~/billing/register-query.server";
+import { paths } from "~/paths";
 import { searchedNumber, withSearchedNumber } from "~/phone/number-search";
 import { readFormData } from "~/utils/form-data.server";
-import { paths } from "~/paths";
 
 /** What the page shows; "querying" until the payment result is known. */
 type Shown = "querying" | "failed" | "unsubscribed" | "unknown" | "unobtainable" | "autoLoginFailed" | "paidElsewhere";
@@ -40,7 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await guardPage(request, "anyone");
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const t = await getT(request);
-  const answer = (shown: Shown) => data({ id, shown, title: t("payments.meta.register"), translations: routeMessages(request, handle) }, { headers: { "Cache-Control": "no-store" } });
+  const answer = (shown: Shown) =>
+    data(
+      { id, shown, title: t("payments.meta.register"), translations: routeMessages(request, handle) },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   if (!id || id.length > 64) return answer("unknown");
   const result = await registerQuery(id, readBrowserSecret(request));
   if (result.status === "pending") return answer("querying");
@@ -84,7 +89,12 @@ export default function Register() {
   return (
     <section className="panel register-result" aria-labelledby="register-title">
       <h1 id="register-title">{t("payments.register.title")}</h1>
-      <p role="status" data-testid="register-status" data-status={shown} className={shown === "querying" ? "querying" : shown === "paidElsewhere" ? undefined : "form-error"}>
+      <p
+        role="status"
+        data-testid="register-status"
+        data-status={shown}
+        className={shown === "querying" ? "querying" : shown === "paidElsewhere" ? undefined : "form-error"}
+      >
         {shown === "querying" ? <span className="spinner" aria-hidden="true" /> : null}
         {messages[shown]}
       </p>
@@ -100,7 +110,9 @@ export default function Register() {
       ) : null}
       {shown === "autoLoginFailed" || shown === "paidElsewhere" ? (
         <>
-          <p>{t(shown === "paidElsewhere" ? "payments.register.paidElsewhereHint" : "payments.register.autoLoginHint")}</p>
+          <p>
+            {t(shown === "paidElsewhere" ? "payments.register.paidElsewhereHint" : "payments.register.autoLoginHint")}
+          </p>
           <a className="button button-primary" href={lp("/?modal=login")}>
             {t("payments.register.signIn")}
           </a>
@@ -127,7 +139,9 @@ function usePolledStatus(id: string, loaded: Shown) {
     let timer: ReturnType<typeof setTimeout>;
     async function poll() {
       try {
-        const response = await fetch(`/api/v1/personnal/registerQuery/${encodeURIComponent(id)}`, { headers: { APP: "web" } });
+        const response = await fetch(`/api/v1/personnal/registerQuery/${encodeURIComponent(id)}`, {
+          headers: { APP: "web" },
+        });
         const body = (await response.json()) as { status: number; data?: { status: string; authCode: string | null } };
         if (body.status < 200 || body.status >= 300 || !body.data) throw new Error(String(body.status));
         const status = body.data.status;
@@ -158,5 +172,7 @@ function usePolledStatus(id: string, loaded: Shown) {
   return shown;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
-
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: "robots", content: "noindex" },
+];

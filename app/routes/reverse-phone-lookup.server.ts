@@ -19,7 +19,12 @@ async function subscriberId(user: { id: string } | null) {
 }
 
 /** `user`: who is signed in (the page's guard read it), or null. */
-export async function answerLookup(request: Request, locale: Locale, values: LookupReply["values"], user: { id: string } | null): Promise<LookupReply> {
+export async function answerLookup(
+  request: Request,
+  locale: Locale,
+  values: LookupReply["values"],
+  user: { id: string } | null,
+): Promise<LookupReply> {
   const parsed = parseLookupNumber(values.country, values.number);
   if (!parsed.ok) return { values, error: parsed.error };
   const answer = await lookupPhoneNumber(parsed.e164, await subscriberId(user));

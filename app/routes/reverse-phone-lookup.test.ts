@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { getT } from "~/i18n/i18next.server";
+
 import { allowConsoleError } from "../../tests/support/console";
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
 import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support/provider-fakes";
 import { routeData } from "../../tests/support/route-data";
-import { loader as apiLoader, action as apiAction } from "./api.v1.lookup";
+import { action as apiAction, loader as apiLoader } from "./api.v1.lookup";
 import { action, loader } from "./reverse-phone-lookup";
 
 let fake: Awaited<ReturnType<typeof startTwilioLookupFake>> | undefined;
@@ -19,7 +21,8 @@ async function withTwilio(status = 200) {
 
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   routeData(action(routeArgs(formRequest(path, fields, headers))));
-const get = (path: string, headers: Record<string, string> = {}) => routeData(loader(routeArgs(new Request(`http://localhost:3000${path}`, { headers }))));
+const get = (path: string, headers: Record<string, string> = {}) =>
+  routeData(loader(routeArgs(new Request(`http://localhost:3000${path}`, { headers }))));
 
 describe("/reverse-phone-lookup", () => {
   it("shows the form with countries in the page language, the market's country first", async () => {
@@ -71,13 +74,21 @@ describe("/reverse-phone-lookup", () => {
     expect(fake!.requests).toHaveLength(0);
 
     const { token } = await signedInUser();
-    const subscriber = await post("/reverse-phone-lookup", { country: "PH", number: "09171234511" }, { Cookie: `token=${token}` });
+    const subscriber = await post(
+      "/reverse-phone-lookup",
+      { country: "PH", number: "09171234511" },
+      { Cookie: `token=${token}` },
+    );
     expect(subscriber.data.result).toMatchObject({
       providerState: "ok",
       details: { carrier: "Globe Telecom", lineType: "mobile", callerName: "JUAN DELA CRUZ" },
     });
     const expired = await signedInUser({ days: -1 });
-    const lapsed = await post("/reverse-phone-lookup", { country: "PH", number: "09171234511" }, { Cookie: `token=${expired.token}` });
+    const lapsed = await post(
+      "/reverse-phone-lookup",
+      { country: "PH", number: "09171234511" },
+      { Cookie: `token=${expired.token}` },
+    );
     expect(lapsed.data.result?.providerState).toBe("subscribersOnly");
   });
 
@@ -85,9 +96,18 @@ describe("/reverse-phone-lookup", () => {
     allowConsoleError();
     await withTwilio(404);
     const { token } = await signedInUser();
-    const answer = await post("/reverse-phone-lookup", { country: "ID", number: "081234567812" }, { Cookie: `token=${token}` });
+    const answer = await post(
+      "/reverse-phone-lookup",
+      { country: "ID", number: "081234567812" },
+      { Cookie: `token=${token}` },
+    );
     expect(answer.status).toBe(200);
-    expect(answer.data.result).toMatchObject({ country: "ID", numberType: "MOBILE", providerState: "failed", details: null });
+    expect(answer.data.result).toMatchObject({
+      country: "ID",
+      numberType: "MOBILE",
+      providerState: "failed",
+      details: null,
+    });
   });
 });
 
@@ -97,7 +117,9 @@ describe("GET /api/v1/lookup", () => {
     expect(noApp.status).toBe(400);
     const noNumber = await apiLoader(routeArgs(apiRequest("/api/v1/lookup")));
     expect((await readEnvelope(noNumber)).message).toBe("Please enter a number");
-    const bad = await apiLoader(routeArgs(apiRequest("/api/v1/lookup?number=123", { headers: { "Accept-Language": "id" } })));
+    const bad = await apiLoader(
+      routeArgs(apiRequest("/api/v1/lookup?number=123", { headers: { "Accept-Language": "id" } })),
+    );
     expect(bad.status).toBe(400);
     expect((await readEnvelope(bad)).message).toBe((await getT("id"))("requests.errors.numberInvalid"));
     expect((await apiAction(routeArgs(apiRequest("/api/v1/lookup", { method: "POST" })))).status).toBe(405);
@@ -105,15 +127,32 @@ describe("GET /api/v1/lookup", () => {
 
   it("answers the offline fields without a token, and the full lookup for a subscriber's token", async () => {
     await withTwilio();
-    const anonymous = await readEnvelope(await apiLoader(routeArgs(apiRequest("/api/v1/lookup?number=%2B639171234522"))));
-    expect(anonymous.data).toMatchObject({ number: "+639171234522", country: "PH", numberType: "MOBILE", providerState: "subscribersOnly", details: null });
+    const anonymous = await readEnvelope(
+      await apiLoader(routeArgs(apiRequest("/api/v1/lookup?number=%2B639171234522"))),
+    );
+    expect(anonymous.data).toMatchObject({
+      number: "+639171234522",
+      country: "PH",
+      numberType: "MOBILE",
+      providerState: "subscribersOnly",
+      details: null,
+    });
 
     const { token } = await signedInUser();
-    const full = await apiLoader(routeArgs(apiRequest("/api/v1/lookup?country=PH&number=09171234522", { headers: { Authorization: `Bearer ${token}` } })));
+    const full = await apiLoader(
+      routeArgs(
+        apiRequest("/api/v1/lookup?country=PH&number=09171234522", { headers: { Authorization: `Bearer ${token}` } }),
+      ),
+    );
     expect(full.status).toBe(200);
-    expect((await readEnvelope(full)).data).toMatchObject({ providerState: "ok", details: { carrier: "Globe Telecom" } });
+    expect((await readEnvelope(full)).data).toMatchObject({
+      providerState: "ok",
+      details: { carrier: "Globe Telecom" },
+    });
 
-    const revoked = await apiLoader(routeArgs(apiRequest("/api/v1/lookup?number=%2B639171234522", { headers: { Authorization: "no-such-token" } })));
+    const revoked = await apiLoader(
+      routeArgs(apiRequest("/api/v1/lookup?number=%2B639171234522", { headers: { Authorization: "no-such-token" } })),
+    );
     expect(revoked.status).toBe(401);
   });
 });

@@ -1,22 +1,37 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { guardPage } from "~/auth/guards.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
+
+import { guardPage } from "~/auth/guards.server";
 import { Field, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { pageSeo } from "~/seo.server";
-import { seoMeta } from "~/utils/seo";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
 import type { LookupView } from "~/phone/lookup.server";
-import { answerLookup, type LookupReply } from "./reverse-phone-lookup.server";
+import { pageSeo } from "~/seo.server";
 import { readFormData } from "~/utils/form-data.server";
+import { seoMeta } from "~/utils/seo";
+
+import { answerLookup, type LookupReply } from "./reverse-phone-lookup.server";
 
 const NUMBER_MAX = 40;
 /** Twilio Lookup v2 line types with a translation; any other value is shown as Twilio sends it. */
-const LINE_TYPES = ["landline", "mobile", "fixedVoip", "nonFixedVoip", "personal", "tollFree", "premium", "sharedCost", "uan", "voicemail", "pager", "unknown"];
+const LINE_TYPES = [
+  "landline",
+  "mobile",
+  "fixedVoip",
+  "nonFixedVoip",
+  "personal",
+  "tollFree",
+  "premium",
+  "sharedCost",
+  "uan",
+  "voicemail",
+  "pager",
+  "unknown",
+];
 
 // Open to visitors and to signed-in users alike: a subscriber gets the full lookup here.
 export const handle: MessagesHandle = { messages: ["lookup", "requests.errors"] };
@@ -29,9 +44,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const number = params.get("number");
   // A link such as ?number=%2B639171234567 answers at once (the form itself posts).
-  const reply = number === null ? null : await answerLookup(request, locale, { country: params.get("country") ?? "", number }, user);
+  const reply =
+    number === null
+      ? null
+      : await answerLookup(request, locale, { country: params.get("country") ?? "", number }, user);
   return data(
-    { ...seo, translations: routeMessages(locale, handle), countries: lookupCountryOptions(locale), defaultRegion: DEFAULT_REGION[locale], reply },
+    {
+      ...seo,
+      translations: routeMessages(locale, handle),
+      countries: lookupCountryOptions(locale),
+      defaultRegion: DEFAULT_REGION[locale],
+      reply,
+    },
     { status: reply?.error ? 400 : 200 },
   );
 }
@@ -40,7 +64,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await guardPage(request, "anyone");
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 100);
-  const reply = await answerLookup(request, getLocale(request), { country: field("country"), number: field("number") }, user);
+  const reply = await answerLookup(
+    request,
+    getLocale(request),
+    { country: field("country"), number: field("number") },
+    user,
+  );
   return data(reply, { status: reply.error ? 400 : 200 });
 }
 
@@ -113,7 +142,9 @@ function LookupResult({ result }: { result: LookupView }) {
         <dd data-field="region">{t("lookup.regionNotInData")}</dd>
         <dt>{t("lookup.fields.timeZones")}</dt>
         <dd data-field="timeZones">
-          {result.zones.length ? result.zones.map((z) => `${z.id} (${z.offset})`).join(", ") : t("lookup.timeZoneUnknown")}
+          {result.zones.length
+            ? result.zones.map((z) => `${z.id} (${z.offset})`).join(", ")
+            : t("lookup.timeZoneUnknown")}
         </dd>
         <dt>{t("lookup.fields.numberType")}</dt>
         <dd data-field="numberType">{t(`lookup.numberTypes.${result.numberType ?? "UNKNOWN"}`)}</dd>
@@ -125,7 +156,11 @@ function LookupResult({ result }: { result: LookupView }) {
             <dd data-field="carrier">{providerValue(details.carrier)}</dd>
             <dt>{t("lookup.fields.lineType")}</dt>
             <dd data-field="lineType">
-              {!details.lineType ? unknown : LINE_TYPES.includes(details.lineType) ? t(`lookup.lineTypes.${details.lineType}`) : details.lineType}
+              {!details.lineType
+                ? unknown
+                : LINE_TYPES.includes(details.lineType)
+                  ? t(`lookup.lineTypes.${details.lineType}`)
+                  : details.lineType}
             </dd>
             <dt>{t("lookup.fields.callerName")}</dt>
             <dd data-field="callerName">{providerValue(details.callerName)}</dd>

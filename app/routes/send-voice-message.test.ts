@@ -1,13 +1,22 @@
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
+
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";
-import { action as sendApi } from "./api.v1.voice.send";
 import { loader as messagesApi } from "./api.v1.voice.messages";
+import { action as sendApi } from "./api.v1.voice.send";
 import { action, loader } from "./send-voice-message";
 
-const fields = { country: "PH", number: "0917 123 4567", name: "Ana", message: "Dinner at seven.", language: "en", voice: "male" };
+const fields = {
+  country: "PH",
+  number: "0917 123 4567",
+  name: "Ana",
+  message: "Dinner at seven.",
+  language: "en",
+  voice: "male",
+};
 const post = async (path: string, token: string, extra: Record<string, string>) =>
   routeData(action(routeArgs(formRequest(path, { ...fields, ...extra }, { Cookie: `token=${token}` }))));
 
@@ -16,7 +25,13 @@ describe("/send-voice-message", () => {
     const anonymous = await routeData(loader(routeArgs(new Request("http://localhost:3000/id/send-voice-message"))));
     expect(anonymous.headers.get("Location")).toBe("/id");
     const expired = await signedInUser({ days: -1 });
-    const res = await routeData(loader(routeArgs(new Request("http://localhost:3000/send-voice-message", { headers: { Cookie: `token=${expired.token}` } }))));
+    const res = await routeData(
+      loader(
+        routeArgs(
+          new Request("http://localhost:3000/send-voice-message", { headers: { Cookie: `token=${expired.token}` } }),
+        ),
+      ),
+    );
     expect(res.headers.get("Location")).toBe("/dashboard/?s=-1&at=10");
   });
 
@@ -33,8 +48,12 @@ describe("/send-voice-message", () => {
     const sent = await post("/ph/send-voice-message", token, { intent: "send" });
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/ph/send-voice-message");
-    const page = await loader(routeArgs(new Request("http://localhost:3000/send-voice-message", { headers: { Cookie: `token=${token}` } })));
-    expect(page.history).toMatchObject([{ to: "+639171234567", text: "Dinner at seven.", state: "queued", language: "en" }]);
+    const page = await loader(
+      routeArgs(new Request("http://localhost:3000/send-voice-message", { headers: { Cookie: `token=${token}` } })),
+    );
+    expect(page.history).toMatchObject([
+      { to: "+639171234567", text: "Dinner at seven.", state: "queued", language: "en" },
+    ]);
 
     const again = await post("/send-voice-message", token, { intent: "send" });
     expect(again.status).toBe(429);
@@ -62,7 +81,12 @@ describe("/send-voice-message", () => {
       message: "The message can have at most 500 characters.",
     });
     const api = await sendApi(
-      routeArgs(apiRequest("/api/v1/voice/send", { headers: { Authorization: token }, json: { senderName: "N".repeat(61), phone: "+639171234567", message: "x" } })),
+      routeArgs(
+        apiRequest("/api/v1/voice/send", {
+          headers: { Authorization: token },
+          json: { senderName: "N".repeat(61), phone: "+639171234567", message: "x" },
+        }),
+      ),
     );
     expect(api.status).toBe(400);
     expect((await readEnvelope(api)).message).toContain("senderName");
@@ -73,22 +97,54 @@ describe("/api/v1/voice", () => {
   it("sends with a subscriber token and lists the messages", async () => {
     const { token } = await signedInUser();
     const auth = { Authorization: `Bearer ${token}` };
-    const res = await sendApi(routeArgs(apiRequest("/api/v1/voice/send", { headers: auth, json: { senderName: "Ana", countryCode: "+62", phone: "81234567890", message: "Halo", language: "id" } })));
+    const res = await sendApi(
+      routeArgs(
+        apiRequest("/api/v1/voice/send", {
+          headers: auth,
+          json: { senderName: "Ana", countryCode: "+62", phone: "81234567890", message: "Halo", language: "id" },
+        }),
+      ),
+    );
     expect(res.status).toBe(200);
     expect((await readEnvelope(res)).data).toMatchObject({ state: "queued" });
-    const list = await readEnvelope(await messagesApi(routeArgs(apiRequest("/api/v1/voice/messages", { headers: auth }))));
-    expect(list.data).toMatchObject({ items: [{ to: "+6281234567890", text: "Halo", language: "id", voice: "female", state: "queued" }] });
-    const limited = await sendApi(routeArgs(apiRequest("/api/v1/voice/send", { headers: auth, json: { senderName: "Ana", phone: "+6281234567890", message: "Lagi" } })));
+    const list = await readEnvelope(
+      await messagesApi(routeArgs(apiRequest("/api/v1/voice/messages", { headers: auth }))),
+    );
+    expect(list.data).toMatchObject({
+      items: [{ to: "+6281234567890", text: "Halo", language: "id", voice: "female", state: "queued" }],
+    });
+    const limited = await sendApi(
+      routeArgs(
+        apiRequest("/api/v1/voice/send", {
+          headers: auth,
+          json: { senderName: "Ana", phone: "+6281234567890", message: "Lagi" },
+        }),
+      ),
+    );
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
   it("refuses without a subscription and with an invalid number", async () => {
     const expired = await signedInUser({ days: -1 });
-    const res = await sendApi(routeArgs(apiRequest("/api/v1/voice/send", { headers: { Authorization: expired.token }, json: { senderName: "A", phone: "+639171234567", message: "x" } })));
+    const res = await sendApi(
+      routeArgs(
+        apiRequest("/api/v1/voice/send", {
+          headers: { Authorization: expired.token },
+          json: { senderName: "A", phone: "+639171234567", message: "x" },
+        }),
+      ),
+    );
     expect(res.status).toBe(403);
     const { token } = await signedInUser();
-    const bad = await sendApi(routeArgs(apiRequest("/api/v1/voice/send", { headers: { Authorization: token }, json: { senderName: "A", phone: "+6312", message: "x" } })));
+    const bad = await sendApi(
+      routeArgs(
+        apiRequest("/api/v1/voice/send", {
+          headers: { Authorization: token },
+          json: { senderName: "A", phone: "+6312", message: "x" },
+        }),
+      ),
+    );
     expect((await readEnvelope(bad)).message).toBe("Please enter a valid mobile number");
   });
 });

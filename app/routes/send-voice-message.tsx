@@ -1,24 +1,32 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { guardPage } from "~/auth/guards.server";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
+
+import { guardPage } from "~/auth/guards.server";
 import { Field, FormError } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import { intlLocale, localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { intlLocale, localizePath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
+import { paths } from "~/paths";
+import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
 import { pageSeo } from "~/seo.server";
 import { redirectWithToast } from "~/toast.server";
+import { NAME_MAX } from "~/utils/display-text";
+import { readFormData } from "~/utils/form-data.server";
+import { parseForm } from "~/utils/parse-form";
 import { seoMeta } from "~/utils/seo";
 import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
-import { NAME_MAX } from "~/utils/display-text";
-import { parseForm } from "~/utils/parse-form";
-import { isVoice, isVoiceLanguage, listVoiceMessages, sendVoiceMessage, sendVoiceSchema, spokenParts } from "~/voice-messages/messages.server";
-import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
-import { readFormData } from "~/utils/form-data.server";
-import { paths } from "~/paths";
+import {
+  isVoice,
+  isVoiceLanguage,
+  listVoiceMessages,
+  sendVoiceMessage,
+  sendVoiceSchema,
+  spokenParts,
+} from "~/voice-messages/messages.server";
 
 const DEFAULT_LANGUAGE = { en: "en", id: "id", ph: "fil" } as const;
 /** The form's field for each key of the API's schema, where they differ. */
@@ -83,7 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ values, errors: {}, preview: [preview.intro, preview.text, preview.optOut] });
   }
   const sent = await sendVoiceMessage({ userId: user.id, ...parsed.data });
-  if (sent.ok) return redirectWithToast(localizePath(paths.sendVoiceMessage, locale), { type: "success", key: "voice.sent" });
+  if (sent.ok)
+    return redirectWithToast(localizePath(paths.sendVoiceMessage, locale), { type: "success", key: "voice.sent" });
   if (sent.error === "optedOut") return refuse({ number: t("voice.errors.optedOut") }, 409);
   if (sent.error === "limited") {
     const time = formatDateTime(sent.nextAllowedAt, intlLocale[locale], requestTimeZone(request), true);
@@ -111,7 +120,12 @@ export default function SendVoiceMessage() {
         <Form method="post" className="voice-form" key={key}>
           <FormError message={errors.form} />
           <div className="phone-row">
-            <Select id={ids.country} name="country" label={t("lookup.country")} defaultValue={values.country || loaded.defaultRegion}>
+            <Select
+              id={ids.country}
+              name="country"
+              label={t("lookup.country")}
+              defaultValue={values.country || loaded.defaultRegion}
+            >
               {loaded.countries.map((c) => (
                 <option key={c.region} value={c.region}>
                   {`${c.dial} ${c.name}`}
@@ -130,7 +144,14 @@ export default function SendVoiceMessage() {
               error={errors.number}
             />
           </div>
-          <Field name="name" label={t("voice.name")} required maxLength={NAME_MAX} defaultValue={values.name ?? loaded.defaultName} error={errors.name} />
+          <Field
+            name="name"
+            label={t("voice.name")}
+            required
+            maxLength={NAME_MAX}
+            defaultValue={values.name ?? loaded.defaultName}
+            error={errors.name}
+          />
           <div className="field">
             <label htmlFor={ids.message}>{t("voice.message")}</label>
             <textarea
@@ -149,7 +170,12 @@ export default function SendVoiceMessage() {
               </p>
             ) : null}
           </div>
-          <Select id={ids.language} name="language" label={t("voice.language")} defaultValue={values.language || loaded.defaultLanguage}>
+          <Select
+            id={ids.language}
+            name="language"
+            label={t("voice.language")}
+            defaultValue={values.language || loaded.defaultLanguage}
+          >
             {VOICE_LANGUAGE_OPTIONS.map((l) => (
               <option key={l} value={l}>
                 {t(`voice.languages.${l}`)}
@@ -189,7 +215,19 @@ export default function SendVoiceMessage() {
 const VOICE_LANGUAGE_OPTIONS: readonly string[] = VOICE_LANGUAGES;
 const VOICE_OPTIONS: readonly string[] = VOICES;
 
-function Select({ id, name, label, defaultValue, children }: { id: string; name: string; label: string; defaultValue: string; children: ReactNode }) {
+function Select({
+  id,
+  name,
+  label,
+  defaultValue,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

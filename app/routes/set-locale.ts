@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+
 import { config } from "~/config.server";
 import { isLocale, localeCookieMaxAge, localeCookieName, localizePath } from "~/i18n/locales";
 import { serializeCookie } from "~/utils/cookies";
-import { safeRedirect } from "~/utils/safe-redirect";
 import { readFormData } from "~/utils/form-data.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 export const loader = () => redirect("/");
 
@@ -15,7 +16,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isLocale(lng)) return redirect(target);
   return redirect(localizePath(target, lng), {
     headers: {
-      "Set-Cookie": serializeCookie(localeCookieName, lng, { maxAge: localeCookieMaxAge, secure: config().cookieSecure }),
+      "Set-Cookie": serializeCookie(localeCookieName, lng, {
+        maxAge: localeCookieMaxAge,
+        secure: config().cookieSecure,
+      }),
     },
   });
 }

@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { guardPage } from "~/auth/guards.server";
 import { useLoaderData } from "@remix-run/react";
+
+import { guardPage } from "~/auth/guards.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
-import { routeMessages } from "~/i18n/resources.server";
 import { intlLocale } from "~/i18n/locales";
+import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { isExpired, revoke } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
@@ -55,7 +56,13 @@ export default function Share() {
   const locale = useLocale();
   if (loaderData.kind === "invalid") return <InvalidLink />;
   if (loaderData.kind === "expired") {
-    return <ExpiredLink ttlDays={loaderData.ttlDays} controls={loaderData.controls} consentPath={recipientPaths(loaderData.id, locale).consent} />;
+    return (
+      <ExpiredLink
+        ttlDays={loaderData.ttlDays}
+        controls={loaderData.controls}
+        consentPath={recipientPaths(loaderData.id, locale).consent}
+      />
+    );
   }
   return <Answer view={loaderData.request} controls={loaderData.controls} />;
 }
@@ -80,14 +87,13 @@ function Answer({ view, controls }: { view: RecipientView; controls: RecipientCo
                 : t("recipient.share.placeApproximate", { place: view.place ?? "", km: view.approximateRadiusKm })}
             </p>
             {view.locatedAt ? (
-              <p className="muted">
-                {t("recipient.share.sharedAt", { time: formatTime(view.locatedAt, locale) })}
-              </p>
+              <p className="muted">{t("recipient.share.sharedAt", { time: formatTime(view.locatedAt, locale) })}</p>
             ) : null}
             <p className="muted">{t("recipient.share.kept", { count: view.retentionDays })}</p>
             {view.kind === "precise" ? null : (
               <p className="muted">
-                {t("dashboard.position.ipSource")} <a href="https://db-ip.com">{t("dashboard.position.ipSourceName")}</a>
+                {t("dashboard.position.ipSource")}{" "}
+                <a href="https://db-ip.com">{t("dashboard.position.ipSourceName")}</a>
               </p>
             )}
           </div>

@@ -3,11 +3,13 @@
 // that is not a form.
 import twilio from "twilio";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { config, resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { createLocationRequest } from "~/location-requests/requests.server";
 import { recipientKey, smsReplyKind } from "~/location-requests/recipient-controls.server";
+import { createLocationRequest } from "~/location-requests/requests.server";
 import { action, loader } from "~/routes/sms.inbound";
+
 import { createUser } from "../../tests/support/factories";
 
 const TOKEN = "inbound-token";
@@ -25,15 +27,26 @@ function reply(params: Record<string, string>, signature?: string) {
   const url = `${config().publicUrl.origin}/sms/inbound`;
   return new Request("http://127.0.0.1:3000/sms/inbound", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature ?? twilio.getExpectedTwilioSignature(TOKEN, url, params) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Twilio-Signature": signature ?? twilio.getExpectedTwilioSignature(TOKEN, url, params),
+    },
     body: new URLSearchParams(params),
   });
 }
 const args = (request: Request) => ({ request, params: {}, context: {} });
 const post = (request: Request) => action(args(request)) as Promise<Response>;
-const fields = (from: string, body: string) => ({ MessageSid: "SM1", AccountSid: "AC1", From: from, To: "+15005550006", Body: body });
+const fields = (from: string, body: string) => ({
+  MessageSid: "SM1",
+  AccountSid: "AC1",
+  From: from,
+  To: "+15005550006",
+  Body: body,
+});
 const randomMobile = () => `+63917${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-const optedOut = async (number: string) => (await db().recipientOptOut.findUnique({ where: { recipientKey: (await recipientKey("sms", number))! } }))?.source ?? null;
+const optedOut = async (number: string) =>
+  (await db().recipientOptOut.findUnique({ where: { recipientKey: (await recipientKey("sms", number))! } }))?.source ??
+  null;
 
 describe("the inbound SMS webhook", () => {
   it("records STOP as an opt-out (answering nothing: Twilio confirms it), and START undoes it", async () => {
@@ -45,7 +58,15 @@ describe("the inbound SMS webhook", () => {
     expect(await optedOut(number)).toBe("sms");
 
     const { user } = await createUser();
-    expect(await createLocationRequest({ userId: user.id, channel: "sms", target: number, requesterName: "Ana", locale: "en" })).toMatchObject({ error: "notAccepted" });
+    expect(
+      await createLocationRequest({
+        userId: user.id,
+        channel: "sms",
+        target: number,
+        requesterName: "Ana",
+        locale: "en",
+      }),
+    ).toMatchObject({ error: "notAccepted" });
 
     expect((await post(reply(fields(number, "START")))).status).toBe(200);
     expect(await optedOut(number)).toBeNull();
@@ -54,11 +75,19 @@ describe("the inbound SMS webhook", () => {
   it("answers HELP with the short help text, in the language of the last request to that number", async () => {
     const number = randomMobile();
     const english = await (await post(reply(fields(number, "HELP")))).text();
-    expect(english).toContain("<Message>Family Locator sends location requests on behalf of people who know your number.");
+    expect(english).toContain(
+      "<Message>Family Locator sends location requests on behalf of people who know your number.",
+    );
     expect(english).toContain("Reply STOP to stop all requests, START to allow them again.</Message>");
 
     const { user } = await createUser();
-    await createLocationRequest({ userId: user.id, channel: "sms", target: number, requesterName: "Ana", locale: "id" });
+    await createLocationRequest({
+      userId: user.id,
+      channel: "sms",
+      target: number,
+      requesterName: "Ana",
+      locale: "id",
+    });
     const indonesian = await (await post(reply(fields(number, "help")))).text();
     expect(indonesian).toContain("<Message>Family Locator mengirim permintaan lokasi");
     expect(await optedOut(number)).toBeNull();
@@ -75,9 +104,17 @@ describe("the inbound SMS webhook", () => {
   it("refuses a wrong signature, a signature for other fields and a missing token with 403, changing nothing", async () => {
     const number = randomMobile();
     expect((await post(reply(fields(number, "STOP"), "bad"))).status).toBe(403);
-    const signedOther = twilio.getExpectedTwilioSignature(TOKEN, `${config().publicUrl.origin}/sms/inbound`, fields(number, "START"));
+    const signedOther = twilio.getExpectedTwilioSignature(
+      TOKEN,
+      `${config().publicUrl.origin}/sms/inbound`,
+      fields(number, "START"),
+    );
     expect((await post(reply(fields(number, "STOP"), signedOther))).status).toBe(403);
-    const signedAnotherUrl = twilio.getExpectedTwilioSignature(TOKEN, "https://evil.example/sms/inbound", fields(number, "STOP"));
+    const signedAnotherUrl = twilio.getExpectedTwilioSignature(
+      TOKEN,
+      "https://evil.example/sms/inbound",
+      fields(number, "STOP"),
+    );
     expect((await post(reply(fields(number, "STOP"), signedAnotherUrl))).status).toBe(403);
     const unsigned = reply(fields(number, "STOP"));
     unsigned.headers.delete("X-Twilio-Signature");
@@ -89,7 +126,11 @@ describe("the inbound SMS webhook", () => {
   });
 
   it("answers a body that is not a form with 4xx, and a GET with 405", async () => {
-    const json = new Request("http://localhost:3000/sms/inbound", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const json = new Request("http://localhost:3000/sms/inbound", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect((await post(json)).status).toBe(415);
     const none = new Request("http://localhost:3000/sms/inbound", { method: "POST", body: "x" });
     none.headers.delete("Content-Type");
@@ -98,7 +139,19 @@ describe("the inbound SMS webhook", () => {
   });
 
   it("knows Twilio's standard keywords", () => {
-    for (const word of ["STOP", "stopall", "Unsubscribe", "cancel", "END", "quit", "STOP ALL", "OPTOUT", "revoke", "Stop."]) expect(smsReplyKind(word)).toBe("stop");
+    for (const word of [
+      "STOP",
+      "stopall",
+      "Unsubscribe",
+      "cancel",
+      "END",
+      "quit",
+      "STOP ALL",
+      "OPTOUT",
+      "revoke",
+      "Stop.",
+    ])
+      expect(smsReplyKind(word)).toBe("stop");
     for (const word of ["START", "unstop", "yes"]) expect(smsReplyKind(word)).toBe("start");
     for (const word of ["HELP", "info"]) expect(smsReplyKind(word)).toBe("help");
     expect(smsReplyKind("Where are you?")).toBe("other");

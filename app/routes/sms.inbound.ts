@@ -1,14 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+
 import { getT } from "~/i18n/i18next.server";
 import { isLocale } from "~/i18n/locales";
 import { handleSmsReply, SMS_INBOUND_PATH } from "~/location-requests/recipient-controls.server";
 import { readTwilioCallback } from "~/voice-messages/messages.server";
 
-const xml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+const xml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 const twiml = (message?: string) =>
-  new Response(`<?xml version="1.0" encoding="UTF-8"?><Response>${message ? `<Message>${xml(message)}</Message>` : ""}</Response>`, {
-    headers: { "Content-Type": "text/xml" },
-  });
+  new Response(
+    `<?xml version="1.0" encoding="UTF-8"?><Response>${message ? `<Message>${xml(message)}</Message>` : ""}</Response>`,
+    {
+      headers: { "Content-Type": "text/xml" },
+    },
+  );
 
 /**
  * Twilio's inbound message webhook: a reply to one of our SMS, signed with the auth token over the

@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { guardPage } from "~/auth/guards.server";
+import { requestRefund } from "~/billing/refunds.server";
 import type { RefundFormAnswer } from "~/components/refund-form";
 import { TextPage } from "~/components/text-page";
 import { textPageData } from "~/content-page.server";
@@ -8,7 +10,6 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { paths } from "~/paths";
-import { requestRefund } from "~/billing/refunds.server";
 import { redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -32,14 +33,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);
-  const values = { email: String(form.get("email") ?? "").slice(0, 320), reason: String(form.get("reason") ?? "").slice(0, 4000) };
+  const values = {
+    email: String(form.get("email") ?? "").slice(0, 320),
+    reason: String(form.get("reason") ?? "").slice(0, 4000),
+  };
   const refuse = (errors: RefundFormAnswer["errors"], status: number, headers?: HeadersInit) =>
-    data<RefundFormAnswer>({ values: { email: values.email.trim(), reason: values.reason.trim() }, errors }, { status, headers });
+    data<RefundFormAnswer>(
+      { values: { email: values.email.trim(), reason: values.reason.trim() }, errors },
+      { status, headers },
+    );
   const result = await requestRefund(values, { locale, ip: clientIp(request) });
   if (!result.ok && result.error === "validation") {
     return refuse(Object.fromEntries(Object.entries(result.fields).map(([name, key]) => [name, t(key)])), 400);
   }
-  if (!result.ok) return refuse({ form: t("payments.errors.tooMany") }, 429, { "Retry-After": String(result.retryAfterSeconds) });
+  if (!result.ok)
+    return refuse({ form: t("payments.errors.tooMany") }, 429, { "Retry-After": String(result.retryAfterSeconds) });
   return redirectWithToast(localizePath(paths.refund, locale), { type: "success", key: "payments.refund.done" });
 }
 

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+
 import { isLocale } from "~/i18n/locales";
 import { recipientPaths } from "~/recipient/paths";
 import { applyControl, openLink } from "~/recipient/recipient.server";
@@ -23,7 +24,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = await parseFormData(request);
-  if (!parsed.ok) return new Response(parsed.status === 415 ? "Unsupported Media Type" : "Bad Request", { status: parsed.status });
+  if (!parsed.ok)
+    return new Response(parsed.status === 415 ? "Unsupported Media Type" : "Bad Request", { status: parsed.status });
   if (parsed.form.get("List-Unsubscribe") !== "One-Click") return new Response("Bad Request", { status: 400 });
   const link = await recipientLink(params);
   if (!link || !(await applyControl(link, "optOut", "email"))) return new Response("Not Found", { status: 404 });

@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { isVoiceLanguage, OPT_OUT_PATH, optedOutTwiml, optOut, readTwilioCallback } from "~/voice-messages/messages.server";
+
+import {
+  isVoiceLanguage,
+  OPT_OUT_PATH,
+  optedOutTwiml,
+  optOut,
+  readTwilioCallback,
+} from "~/voice-messages/messages.server";
 
 /** The digit the recipient pressed during a voice message (Twilio <Gather>): 9 stops all such calls. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -10,10 +17,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const params = callback.params;
   const lang = url.searchParams.get("lang") ?? "en";
   if (params.Digits !== "9" || !params.To) {
-    return new Response("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response><Hangup/></Response>", { headers: { "Content-Type": "text/xml" } });
+    return new Response('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>', {
+      headers: { "Content-Type": "text/xml" },
+    });
   }
   await optOut(params.To);
-  return new Response(await optedOutTwiml(isVoiceLanguage(lang) ? lang : "en"), { headers: { "Content-Type": "text/xml" } });
+  return new Response(await optedOutTwiml(isVoiceLanguage(lang) ? lang : "en"), {
+    headers: { "Content-Type": "text/xml" },
+  });
 }
 
 export const loader = () => new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+
 import { readTwilioCallback, recordCallStatus, STATUS_PATH } from "~/voice-messages/messages.server";
 
 /** Twilio's call status callback: signed with the auth token over the public URL and the form fields. */

@@ -1,10 +1,12 @@
 // `npm run serve` with WEB_CONCURRENCY=2, as a real process tree on the production build: the primary
 // prepares once and supervises two workers, a worker that dies is replaced, and SIGTERM stops them all.
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
+import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
 
 // The processes use their own SQLite file: the file runs in the sqlite project only (vite.config.ts).
@@ -14,34 +16,56 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
 
   beforeAll(async () => {
     await ensureBuild();
-    server = await startApp("cluster", await freePort(), { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}`, DEMO_MODE: "1" });
+    server = await startApp("cluster", await freePort(), {
+      WEB_CONCURRENCY: "2",
+      DATABASE_URL: `file:${file}`,
+      DEMO_MODE: "1",
+    });
   }, 90_000);
   afterAll(async () => {
     await server?.stop("SIGKILL");
     for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
   });
 
-  const workerPids = () => new Set(server.lines.filter((l) => l.msg.startsWith("Family Locator listening")).map((l) => l.pid));
+  const workerPids = () =>
+    new Set(server.lines.filter((l) => l.msg.startsWith("Family Locator listening")).map((l) => l.pid));
 
   it("prepares the database once, in the primary, and serves from both workers", async () => {
-    expect(server.logged("primary started workers")).toEqual([expect.objectContaining({ pid: server.pid, workers: 2 })]);
+    expect(server.logged("primary started workers")).toEqual([
+      expect.objectContaining({ pid: server.pid, workers: 2 }),
+    ]);
     await until(() => workerPids().size === 2, "two workers listening");
     expect(workerPids().has(server.pid)).toBe(false);
     // Migrations, the key and the demo account: prepared once (the start-up summary, in plain text).
     expect(server.output.filter((line) => line.startsWith("Database: file:"))).toHaveLength(1);
     expect(server.output.filter((line) => line.startsWith("Demo account created:"))).toHaveLength(1);
 
-    const ids = await Promise.all(Array.from({ length: 8 }, () => fetch(`${server.origin}/robots.txt`).then((r) => r.headers.get("x-request-id"))));
-    await until(() => ids.every((id) => server.lines.some((l) => l.msg === "request" && l.id === id)), "the request log lines");
-    const servedBy = new Set(server.lines.filter((l) => l.msg === "request" && ids.includes(l.id as string)).map((l) => l.pid));
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, () => fetch(`${server.origin}/robots.txt`).then((r) => r.headers.get("x-request-id"))),
+    );
+    await until(
+      () => ids.every((id) => server.lines.some((l) => l.msg === "request" && l.id === id)),
+      "the request log lines",
+    );
+    const servedBy = new Set(
+      server.lines.filter((l) => l.msg === "request" && ids.includes(l.id as string)).map((l) => l.pid),
+    );
     expect(servedBy).toEqual(workerPids());
   });
 
   it("replaces a worker that dies", async () => {
     const [victim] = [...workerPids()];
     process.kill(victim!, "SIGKILL");
-    const died = await until(() => server.logged("worker exited unexpectedly, starting another")[0], "the primary to notice");
-    expect(died).toMatchObject({ pid: server.pid, workerPid: victim, signal: "SIGKILL", restartInMs: expect.any(Number) });
+    const died = await until(
+      () => server.logged("worker exited unexpectedly, starting another")[0],
+      "the primary to notice",
+    );
+    expect(died).toMatchObject({
+      pid: server.pid,
+      workerPid: victim,
+      signal: "SIGKILL",
+      restartInMs: expect.any(Number),
+    });
     await until(() => workerPids().size === 3, "a new worker", 30_000);
     expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
   });
@@ -51,7 +75,9 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
     await new Promise((resolve) => taken.once("listening", resolve));
     const port = (taken.address() as AddressInfo).port;
     try {
-      await expect(startApp("taken", port, { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}`, EMBEDDED_PROVIDERS: "1" })).rejects.toThrow(
+      await expect(
+        startApp("taken", port, { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}`, EMBEDDED_PROVIDERS: "1" }),
+      ).rejects.toThrow(
         /exited with 1:[\s\S]*could not start: port \d+ is already in use[\s\S]*a worker ended before the server started: stopping/,
       );
     } finally {

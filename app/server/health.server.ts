@@ -1,9 +1,11 @@
 // Health checks for load balancers and orchestrators, answered by Express before the request log and
 // Remix: cheap, never cached, and still answered while the process drains.
 import type { RequestHandler } from "express";
+
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { latestMigration } from "~/migrate.server";
+
 import { log } from "./log.server";
 
 const DB_CHECK_TIMEOUT_MS = 2000;
@@ -20,10 +22,16 @@ export async function notReady(lifecycle: Lifecycle, expectedMigration: string |
     timer = setTimeout(() => reject(new Error(`no answer within ${DB_CHECK_TIMEOUT_MS} ms`)), DB_CHECK_TIMEOUT_MS);
   });
   try {
-    const rows = await Promise.race([db().$queryRaw<{ version: string | null }[]>`SELECT MAX("version") AS "version" FROM "schema_migrations"`, timeout]);
+    const rows = await Promise.race([
+      db().$queryRaw<{ version: string | null }[]>`SELECT MAX("version") AS "version" FROM "schema_migrations"`,
+      timeout,
+    ]);
     const applied = rows[0]?.version ?? null;
     if (expectedMigration && (!applied || applied < expectedMigration)) {
-      return { reason: "migrations pending", detail: `database at ${applied ?? "none"}, code needs ${expectedMigration}` };
+      return {
+        reason: "migrations pending",
+        detail: `database at ${applied ?? "none"}, code needs ${expectedMigration}`,
+      };
     }
     return null;
   } catch (error) {
@@ -48,7 +56,8 @@ export function healthChecks(lifecycle: Lifecycle): RequestHandler {
     if (req.path === "/healthz") return void res.send("ok");
     const problem = await notReady(lifecycle, expectedMigration);
     const state = problem ? `not ready: ${problem.reason}` : "ready";
-    if (state !== last && (problem || last !== null)) log(problem ? "warn" : "info", state, problem?.detail ? { detail: problem.detail } : {});
+    if (state !== last && (problem || last !== null))
+      log(problem ? "warn" : "info", state, problem?.detail ? { detail: problem.detail } : {});
     last = state;
     res.status(problem ? 503 : 200).send(state);
   };

@@ -23,9 +23,13 @@ export function log(level: Level, msg: string, fields: Fields = {}) {
   const all = requestId && !("id" in fields) ? { requestId, ...fields } : fields;
   const out = level === "info" ? process.stdout : process.stderr;
   if (json) {
-    out.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, pid: process.pid, ...all }, errorsAsText)}\n`);
+    out.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level, msg, pid: process.pid, ...all }, errorsAsText)}\n`,
+    );
   } else {
-    const rest = Object.entries(all).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v, errorsAsText)}`);
+    const rest = Object.entries(all).map(
+      ([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v, errorsAsText)}`,
+    );
     out.write(`${level === "info" ? "" : `${level}: `}${[msg, ...rest].join(" ")}\n`);
   }
 }

@@ -6,8 +6,11 @@
 // (1 when it had to cut requests off).
 import cluster, { type Worker } from "node:cluster";
 import { createServer } from "node:http";
+
 import type { Express } from "express";
+
 import { db } from "~/db.server";
+
 import type { Lifecycle } from "./health.server";
 import { consoleAsLog, log } from "./log.server";
 
@@ -65,7 +68,11 @@ function superviseWorkers({ workers, entry, shutdownTimeoutMs }: ProcessOptions)
     if (!serving && !stopping) {
       stopping = true;
       failed = true;
-      log("info", "a worker ended before the server started: stopping", { workerPid: worker.process.pid, code, signal });
+      log("info", "a worker ended before the server started: stopping", {
+        workerPid: worker.process.pid,
+        code,
+        signal,
+      });
       if (started.size === 0) process.exit(1);
       for (const other of started.keys()) other.process.kill("SIGTERM");
       return;
@@ -80,7 +87,12 @@ function superviseWorkers({ workers, entry, shutdownTimeoutMs }: ProcessOptions)
     }
     quickDeaths = lived < STABLE_AFTER_MS ? quickDeaths + 1 : 0;
     const delay = restartDelay(quickDeaths);
-    log("error", "worker exited unexpectedly, starting another", { workerPid: worker.process.pid, code, signal, restartInMs: delay });
+    log("error", "worker exited unexpectedly, starting another", {
+      workerPid: worker.process.pid,
+      code,
+      signal,
+      restartInMs: delay,
+    });
     setTimeout(() => {
       if (!stopping) fork();
     }, delay);
@@ -111,7 +123,10 @@ type ServeOptions = {
 };
 
 /** Serves the app on `port` in this process (a worker, or the only process) until a signal stops it. */
-export function serveApp(app: Express, { port, lifecycle, shutdownTimeoutMs, background = [], onListening }: ServeOptions) {
+export function serveApp(
+  app: Express,
+  { port, lifecycle, shutdownTimeoutMs, background = [], onListening }: ServeOptions,
+) {
   const server = createServer((req, res) => {
     // Keep-alive clients learn to reconnect (to another instance) once this one drains.
     if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
@@ -139,7 +154,9 @@ export function serveApp(app: Express, { port, lifecycle, shutdownTimeoutMs, bac
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearInterval(closeIdle);
     clearTimeout(deadline);
-    await Promise.all(stops.map((stop) => stop().catch((error) => log("error", "stopping a background job failed", { error }))));
+    await Promise.all(
+      stops.map((stop) => stop().catch((error) => log("error", "stopping a background job failed", { error }))),
+    );
     await db()
       .$disconnect()
       .catch((error) => log("error", "closing the database failed", { error }));

@@ -1,7 +1,10 @@
 import type { AddressInfo } from "node:net";
+
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { db } from "~/db.server";
+
 import { healthChecks, type Lifecycle } from "./health.server";
 import { requestLog } from "./request-log.server";
 
@@ -69,7 +72,10 @@ describe("request id, log line and Server-Timing", () => {
 
 describe("health checks", () => {
   it("answers /healthz (up) and /readyz (ready), never from a cache", async () => {
-    for (const [path, body] of [["/healthz", "ok"], ["/readyz", "ready"]]) {
+    for (const [path, body] of [
+      ["/healthz", "ok"],
+      ["/readyz", "ready"],
+    ]) {
       const response = await fetch(`${origin}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-store");
@@ -85,7 +91,9 @@ describe("health checks", () => {
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     lifecycle.shuttingDown = false;
 
-    const newest = await db().$queryRaw<{ version: string }[]>`SELECT MAX("version") AS "version" FROM "schema_migrations"`;
+    const newest = await db().$queryRaw<
+      { version: string }[]
+    >`SELECT MAX("version") AS "version" FROM "schema_migrations"`;
     await db().$executeRaw`DELETE FROM "schema_migrations" WHERE "version" = ${newest[0]!.version}`;
     const behind = await fetch(`${origin}/readyz`);
     expect([behind.status, await behind.text()]).toEqual([503, "not ready: migrations pending"]);

@@ -2,7 +2,9 @@
 // with the time to the response's headers and the database time spent until then.
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
+
 import type { Request, RequestHandler } from "express";
+
 import { log, requestScope, type RequestScope } from "./log.server";
 
 // Letters, digits and the punctuation of UUIDs, ULIDs and trace ids; nothing a log line could be

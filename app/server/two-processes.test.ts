@@ -3,18 +3,25 @@
 // does.
 import { constants, publicEncrypt } from "node:crypto";
 import { request as httpRequest } from "node:http";
+
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { db } from "~/db.server";
 import { MAINTENANCE_LEASE } from "~/maintenance.server";
-import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
+
 import { PAYPAL_ENV, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
+import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
 
 // With TEST_POSTGRES=1 this file runs in the postgres project only (vite.config.ts).
 const onPostgres = process.env.TEST_DB === "postgres";
 if (!onPostgres) console.warn("SKIPPED: the two-process test needs PostgreSQL; run it with TEST_POSTGRES=1 (CI does).");
 
-const api = (origin: string, path: string, init: { json?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
+const api = (
+  origin: string,
+  path: string,
+  init: { json?: unknown; token?: string; headers?: Record<string, string> } = {},
+) =>
   fetch(`${origin}${path}`, {
     method: init.json === undefined ? "GET" : "POST",
     headers: {
@@ -30,14 +37,32 @@ const data = async <T>(response: Response) => ((await response.json()) as { data
 /** Two processes on one database, as behind a load balancer: the same PUBLIC_URL. */
 async function startPair(env: Record<string, string> = {}) {
   const [portA, portB] = [await freePort(), await freePort()];
-  const shared = { DATABASE_URL: process.env.DATABASE_URL!, PUBLIC_URL: `http://127.0.0.1:${portA}`, DEMO_MODE: "1", ...env };
+  const shared = {
+    DATABASE_URL: process.env.DATABASE_URL!,
+    PUBLIC_URL: `http://127.0.0.1:${portA}`,
+    DEMO_MODE: "1",
+    ...env,
+  };
   return Promise.all([startApp("A", portA, shared), startApp("B", portB, shared)]);
 }
 
 async function pendingCheckout(provider: "stripe" | "paypal", email: string, providerSessionId: string) {
   const id = `co_${provider}_${Date.now()}`;
   await db().checkout.create({
-    data: { id, provider, providerSessionId, email, name: "Rosa", surname: "Santos", locale: "en", plan: "usd-30d", currency: "USD", amount: 2999, firstDayAmount: 99, periodDays: 30 },
+    data: {
+      id,
+      provider,
+      providerSessionId,
+      email,
+      name: "Rosa",
+      surname: "Santos",
+      locale: "en",
+      plan: "usd-30d",
+      currency: "USD",
+      amount: 2999,
+      firstDayAmount: 99,
+      periodDays: 30,
+    },
   });
   return id;
 }
@@ -66,7 +91,10 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
 
   it("a session made on one process is valid on the other", async () => {
     const { publicKey } = await data<{ publicKey: string }>(await api(a.origin, "/api/v1/auth/publicKey"));
-    const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha1" }, Buffer.from("demo1234")).toString("base64");
+    const password = publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha1" },
+      Buffer.from("demo1234"),
+    ).toString("base64");
     const login = await api(a.origin, "/api/v1/auth/login", { json: { email: "demo@example.com", password } });
     expect(login.status).toBe(200);
     const { token } = await data<{ token: string }>(login);
@@ -77,14 +105,22 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
     // Each answer has its request id and timing, and each process logged its own request.
     expect(info.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(info.headers.get("server-timing")).toMatch(/total;dur=[\d.]+, db;dur=[\d.]+/);
-    await until(() => b.lines.some((line) => line.msg === "request" && line.id === info.headers.get("x-request-id")), "B's log line");
+    await until(
+      () => b.lines.some((line) => line.msg === "request" && line.id === info.headers.get("x-request-id")),
+      "B's log line",
+    );
     expect(a.lines.some((line) => line.id === info.headers.get("x-request-id"))).toBe(false);
   });
 
   it("the three-hour limits hold across processes, also for requests at the same moment", async () => {
     const { publicKey } = await data<{ publicKey: string }>(await api(b.origin, "/api/v1/auth/publicKey"));
-    const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha1" }, Buffer.from("demo1234")).toString("base64");
-    const { token } = await data<{ token: string }>(await api(b.origin, "/api/v1/auth/login", { json: { email: "demo@example.com", password } }));
+    const password = publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha1" },
+      Buffer.from("demo1234"),
+    ).toString("base64");
+    const { token } = await data<{ token: string }>(
+      await api(b.origin, "/api/v1/auth/login", { json: { email: "demo@example.com", password } }),
+    );
 
     const sms = { requesterName: "Ana", countryCode: "+63", phone: "9171234567", locale: "en" };
     expect((await api(a.origin, "/api/v1/locate/sendSms", { token, json: sms })).status).toBe(200);
@@ -93,13 +129,17 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3 * 3600 - 60);
 
     const email = { requesterName: "Ana", email: "rosa@example.com", locale: "en" };
-    const statuses = await Promise.all([a, b, a, b].map((p) => api(p.origin, "/api/v1/locate/sendEmail", { token, json: email }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      [a, b, a, b].map((p) => api(p.origin, "/api/v1/locate/sendEmail", { token, json: email }).then((r) => r.status)),
+    );
     expect(statuses.sort()).toEqual([200, 429, 429, 429]);
   });
 
   it("a sandbox payment submitted to both processes at once takes effect once", async () => {
     const buyer = `sandbox-${Date.now()}@example.com`;
-    const created = await api(a.origin, "/api/v1/auth/registerAndSign/stripe", { json: { name: "Rosa", surname: "Santos", email: buyer, adult: true, locale: "en" } });
+    const created = await api(a.origin, "/api/v1/auth/registerAndSign/stripe", {
+      json: { name: "Rosa", surname: "Santos", email: buyer, adult: true, locale: "en" },
+    });
     expect(created.status).toBe(200);
     const { id, provider } = await data<{ id: string; provider: string }>(created);
     expect(provider).toBe("sandbox");
@@ -107,7 +147,12 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
     const pay = (p: AppProcess) =>
       new Promise<number>((resolve, reject) => {
         const body = "intent=pay";
-        const headers = { Host: new URL(a.origin).host, Origin: a.origin, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length };
+        const headers = {
+          Host: new URL(a.origin).host,
+          Origin: a.origin,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": body.length,
+        };
         const req = httpRequest(`${p.origin}/checkout/sandbox/${id}`, { method: "POST", headers }, (res) => {
           res.resume();
           res.on("end", () => resolve(res.statusCode ?? 0));
@@ -136,10 +181,23 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
     const body = JSON.stringify({ email: "nobody@example.com", password: "x".repeat(40), encrypted: false });
     const port = Number(new URL(first.origin).port);
     const inFlight = new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: "127.0.0.1", port, path: "/api/v1/auth/login", method: "POST", headers: { APP: "two-processes", "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      });
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/v1/auth/login",
+          method: "POST",
+          headers: {
+            APP: "two-processes",
+            "Content-Type": "application/json",
+            "Content-Length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on("error", reject);
       req.write(body.slice(0, 10));
       setTimeout(() => req.end(body.slice(10)), 700);
@@ -170,8 +228,17 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
     beforeAll(async () => {
       paypal = await startPayPalFake();
       // Stripe's API is never called for a webhook: the address of a closed port proves it.
-      const stripeEnv = { STRIPE_SECRET_KEY: "sk_test_two", STRIPE_WEBHOOK_SECRET: secret, STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: String(await freePort()), STRIPE_API_PROTOCOL: "http" };
-      [stripePair, paypalPair] = await Promise.all([startPair(stripeEnv), startPair({ ...PAYPAL_ENV, PAYPAL_API_BASE: paypal.origin })]);
+      const stripeEnv = {
+        STRIPE_SECRET_KEY: "sk_test_two",
+        STRIPE_WEBHOOK_SECRET: secret,
+        STRIPE_API_HOST: "127.0.0.1",
+        STRIPE_API_PORT: String(await freePort()),
+        STRIPE_API_PROTOCOL: "http",
+      };
+      [stripePair, paypalPair] = await Promise.all([
+        startPair(stripeEnv),
+        startPair({ ...PAYPAL_ENV, PAYPAL_API_BASE: paypal.origin }),
+      ]);
       started.push(...stripePair, ...paypalPair);
     }, 90_000);
     afterAll(() => paypal.close());
@@ -185,12 +252,29 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
         type: "checkout.session.completed",
         created: Math.floor(Date.now() / 1000),
         livemode: false,
-        data: { object: { id: `cs_${checkoutId}`, object: "checkout.session", mode: "subscription", payment_status: "paid", client_reference_id: checkoutId, subscription: "sub_two", customer: "cus_two", metadata: { checkoutId } } },
+        data: {
+          object: {
+            id: `cs_${checkoutId}`,
+            object: "checkout.session",
+            mode: "subscription",
+            payment_status: "paid",
+            client_reference_id: checkoutId,
+            subscription: "sub_two",
+            customer: "cus_two",
+            metadata: { checkoutId },
+          },
+        },
       };
       const payload = JSON.stringify(event);
       const signature = new Stripe("sk_test_two").webhooks.generateTestHeaderString({ payload, secret });
       const answers = await Promise.all(
-        stripePair.map((p) => fetch(`${p.origin}/api/v1/webhooks/stripe`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload }).then((r) => r.json())),
+        stripePair.map((p) =>
+          fetch(`${p.origin}/api/v1/webhooks/stripe`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+            body: payload,
+          }).then((r) => r.json()),
+        ),
       );
       expect(answers.map((answer) => (answer as { status: string }).status).sort()).toEqual(["applied", "duplicate"]);
       await expectOneSignUp(buyer, "stripe");
@@ -206,10 +290,21 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
         create_time: new Date().toISOString(),
         resource_type: "subscription",
         event_type: "BILLING.SUBSCRIPTION.ACTIVATED",
-        resource: { id: sub, status: "ACTIVE", custom_id: checkoutId, plan_id: "P-1", subscriber: { payer_id: "PAYER2" }, billing_info: { next_billing_time: new Date(Date.now() + 86_400_000).toISOString() } },
+        resource: {
+          id: sub,
+          status: "ACTIVE",
+          custom_id: checkoutId,
+          plan_id: "P-1",
+          subscriber: { payer_id: "PAYER2" },
+          billing_info: { next_billing_time: new Date(Date.now() + 86_400_000).toISOString() },
+        },
       });
       const headers = paypalWebhookHeaders(raw, `tx-two-${Date.now()}`);
-      const answers = await Promise.all(paypalPair.map((p) => fetch(`${p.origin}/api/v1/webhooks/paypal`, { method: "POST", headers, body: raw }).then((r) => r.json())));
+      const answers = await Promise.all(
+        paypalPair.map((p) =>
+          fetch(`${p.origin}/api/v1/webhooks/paypal`, { method: "POST", headers, body: raw }).then((r) => r.json()),
+        ),
+      );
       expect(answers.map((answer) => (answer as { status: string }).status).sort()).toEqual(["applied", "duplicate"]);
       // Each process verified the delivery with PayPal.
       expect(paypal.requests.filter((r) => r.url === "/v1/notifications/verify-webhook-signature")).toHaveLength(2);

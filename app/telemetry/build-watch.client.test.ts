@@ -2,6 +2,7 @@
 // polls only while the tab is visible, checks at once when the tab comes back, and reports a
 // different build once.
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+
 import { RELOAD_GUARD_MS, watchBuild } from "./build-watch.client";
 
 let hidden = false;
@@ -30,7 +31,10 @@ beforeEach(() => {
     addEventListener: (_: string, listener: () => void) => listeners.add(listener),
     removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
   });
-  vi.stubGlobal("sessionStorage", { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) });
+  vi.stubGlobal("sessionStorage", {
+    getItem: (k: string) => storage.get(k) ?? null,
+    setItem: (k: string, v: string) => storage.set(k, v),
+  });
   vi.stubGlobal("fetch", async (url: string) => {
     fetches.push(url);
     return new Response(JSON.stringify({ id: served }), { headers: { "Content-Type": "application/json" } });

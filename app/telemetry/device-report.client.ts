@@ -1,7 +1,9 @@
 // The visitor device report (spec sections 3, 4 and 7), loaded with a dynamic import once the page is
 // interactive, so neither this module nor ua-parser-js nor FingerprintJS is part of the first load.
 import { UAParser } from "ua-parser-js";
+
 import { readCookie } from "~/utils/cookies";
+
 import { PIXEL_VISITOR_COOKIE, VISITOR_COOKIE, VISITOR_ID, VISITOR_MAX_AGE } from "./cookies";
 
 export const FAILURE_MESSAGE = "Failed to send user agent info";
@@ -49,7 +51,8 @@ const COOKIE_ATTRIBUTES = `; Max-Age=${VISITOR_MAX_AGE}; Path=/; SameSite=Lax; S
 async function visitorId() {
   const stored = readCookie(document.cookie, VISITOR_COOKIE);
   if (stored && VISITOR_ID.test(stored)) {
-    if (readCookie(document.cookie, PIXEL_VISITOR_COOKIE) !== stored) document.cookie = `${PIXEL_VISITOR_COOKIE}=${stored}${COOKIE_ATTRIBUTES}`;
+    if (readCookie(document.cookie, PIXEL_VISITOR_COOKIE) !== stored)
+      document.cookie = `${PIXEL_VISITOR_COOKIE}=${stored}${COOKIE_ATTRIBUTES}`;
     return stored;
   }
   const FingerprintJS = await import("@fingerprintjs/fingerprintjs");

@@ -3,6 +3,7 @@
 // navigation there becomes a full page load, which starts without the tags. The data router is
 // stopped before it fetches the next route's data, so nothing of it reaches this page.
 import type { Router } from "@remix-run/router";
+
 import { routePolicy } from "~/http/policy";
 
 type RouterWindow = Window & { __remixRouter?: Router; __tagBoundary?: boolean };
@@ -36,7 +37,8 @@ export function guardTagBoundary() {
     const url = next.pathname + next.search + next.hash;
     const { formMethod, formData, formAction } = state.navigation;
     router.dispose();
-    if (formMethod && formMethod.toLowerCase() !== "get" && formData) submitNatively(formAction ?? url, formMethod, formData);
+    if (formMethod && formMethod.toLowerCase() !== "get" && formData)
+      submitNatively(formAction ?? url, formMethod, formData);
     else window.location.assign(url);
   });
 }

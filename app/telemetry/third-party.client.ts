@@ -1,13 +1,24 @@
 // The optional third-party tags (spec section 7), injected only after the visitor accepted the cookie
 // banner, and only those the operator configured (app/config.server.ts `thirdParty`).
-import type { ThirdPartyTags } from "./tags";
 import { readCookie } from "~/utils/cookies";
+
 import { PIXEL_VISITOR_COOKIE } from "./cookies";
+import type { ThirdPartyTags } from "./tags";
 
 export const ICON_FAILURE_MESSAGE = "Failed to load custom icons";
 
-type Queue = ((...args: unknown[]) => void) & { q?: unknown[][]; queue?: unknown[][]; callMethod?: (...args: unknown[]) => void };
-type TagWindow = Window & { dataLayer?: unknown[]; fbq?: Queue; _fbq?: Queue; clarity?: Queue; __thirdPartyTags?: boolean };
+type Queue = ((...args: unknown[]) => void) & {
+  q?: unknown[][];
+  queue?: unknown[][];
+  callMethod?: (...args: unknown[]) => void;
+};
+type TagWindow = Window & {
+  dataLayer?: unknown[];
+  fbq?: Queue;
+  _fbq?: Queue;
+  clarity?: Queue;
+  __thirdPartyTags?: boolean;
+};
 
 function addScript(src: string, onError?: () => void) {
   const script = document.createElement("script");

@@ -26,7 +26,9 @@ export function limitKeyAddress(address: string) {
   const right = tail ? tail.split(":") : [];
   // An embedded IPv4 tail counts as two groups; only the first four groups matter here.
   const rightGroups = right.flatMap((g) => (g.includes(".") ? ["0", "0"] : [g]));
-  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - rightGroups.length).fill("0"), ...rightGroups] : left;
+  const groups = address.includes("::")
+    ? [...left, ...Array(8 - left.length - rightGroups.length).fill("0"), ...rightGroups]
+    : left;
   return `${groups
     .slice(0, 4)
     .map((g) => parseInt(g || "0", 16).toString(16))

@@ -18,7 +18,12 @@ export function readCookie(header: string | null, name: string): string | null {
 export type CookieOptions = { maxAge: number; httpOnly?: boolean; secure?: boolean; path?: string };
 
 export function serializeCookie(name: string, value: string, options: CookieOptions) {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Max-Age=${options.maxAge}`, `Path=${options.path ?? "/"}`, "SameSite=Lax"];
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    `Max-Age=${options.maxAge}`,
+    `Path=${options.path ?? "/"}`,
+    "SameSite=Lax",
+  ];
   if (options.maxAge === 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
   if (options.httpOnly) parts.push("HttpOnly");
   if (options.secure) parts.push("Secure");

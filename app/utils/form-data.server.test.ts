@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { pageErrorData } from "~/components/error-page";
 import { shellMessages } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
+
 import { parseFormData, readFormData } from "./form-data.server";
 
 const post = (path: string, headers: Record<string, string>, body?: BodyInit) =>
@@ -19,7 +21,9 @@ async function thrown(promise: Promise<unknown>) {
 
 describe("parseFormData", () => {
   it("reads url-encoded and multipart forms, whatever the case and parameters of the type", async () => {
-    const encoded = await parseFormData(post("/", { "Content-Type": "Application/X-WWW-Form-Urlencoded; charset=UTF-8" }, "a=1&b=%C3%A9"));
+    const encoded = await parseFormData(
+      post("/", { "Content-Type": "Application/X-WWW-Form-Urlencoded; charset=UTF-8" }, "a=1&b=%C3%A9"),
+    );
     expect(encoded.ok && [encoded.form.get("a"), encoded.form.get("b")]).toEqual(["1", "é"]);
     const multipart = new FormData();
     multipart.set("name", "Ana");
@@ -33,12 +37,20 @@ describe("parseFormData", () => {
   });
 
   it("names the fault: 415 for another type, 400 for no type or a form that cannot be parsed", async () => {
-    expect(await parseFormData(post("/", { "Content-Type": "application/json" }, "{}"))).toEqual({ ok: false, status: 415 });
+    expect(await parseFormData(post("/", { "Content-Type": "application/json" }, "{}"))).toEqual({
+      ok: false,
+      status: 415,
+    });
     expect(await parseFormData(post("/", { "Content-Type": "text/plain" }, "a=1"))).toEqual({ ok: false, status: 415 });
     expect(await parseFormData(post("/", {}))).toEqual({ ok: false, status: 400 });
-    expect(await parseFormData(post("/", { "Content-Type": "multipart/form-data; boundary=x" }, "--x\r\nbroken"))).toEqual({ ok: false, status: 400 });
+    expect(
+      await parseFormData(post("/", { "Content-Type": "multipart/form-data; boundary=x" }, "--x\r\nbroken")),
+    ).toEqual({ ok: false, status: 400 });
     // A multipart type without its boundary cannot be parsed either.
-    expect(await parseFormData(post("/", { "Content-Type": "multipart/form-data" }, "a=1"))).toEqual({ ok: false, status: 400 });
+    expect(await parseFormData(post("/", { "Content-Type": "multipart/form-data" }, "a=1"))).toEqual({
+      ok: false,
+      status: 400,
+    });
   });
 });
 

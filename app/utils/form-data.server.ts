@@ -1,4 +1,5 @@
 import { getT } from "~/i18n/i18next.server";
+
 import { pageError } from "./page-error.server";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -31,5 +32,8 @@ export async function readFormData(request: Request, options: { plain?: boolean 
   if (result.ok) return result.form;
   if (!options.plain) throw await pageError(request, result.status, "errors.badForm");
   const t = await getT(request);
-  throw new Response(t("errors.badForm"), { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  throw new Response(t("errors.badForm"), {
+    status: result.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }

@@ -4,7 +4,12 @@ import type { Locale } from "~/i18n/locales";
 import { shellMessages } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 405: "Method Not Allowed", 415: "Unsupported Media Type", 429: "Too Many Requests" };
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  405: "Method Not Allowed",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+};
 
 /**
  * A Response for a page's action to throw: the root error boundary shows it as the translated error
@@ -20,6 +25,9 @@ export async function pageError(
 ) {
   const locale = options.locale ?? getLocale(request);
   const t = await getT(locale);
-  const body: PageErrorData = { message: t(key, options.values), messages: routeMessages(locale, { messages: shellMessages.always }) };
+  const body: PageErrorData = {
+    message: t(key, options.values),
+    messages: routeMessages(locale, { messages: shellMessages.always }),
+  };
   return Response.json(body, { status, statusText: STATUS_TEXT[status], headers });
 }

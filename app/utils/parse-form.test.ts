@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { addDomainIssue, isDomainIssue, parseForm } from "./parse-form";
 
 const schema = z
@@ -21,14 +22,24 @@ describe("parseForm", () => {
   });
 
   it("keeps the first error of each field, domain checks beside failed fields, under the form's names", () => {
-    const parsed = parseForm(schema, { requesterName: "", message: "", even: "a" }, { fields: { requesterName: "name" } });
-    expect(parsed).toEqual({ ok: false, errors: { name: "nameRequired", message: "messageRequired", even: "notEven" } });
+    const parsed = parseForm(
+      schema,
+      { requesterName: "", message: "", even: "a" },
+      { fields: { requesterName: "name" } },
+    );
+    expect(parsed).toEqual({
+      ok: false,
+      errors: { name: "nameRequired", message: "messageRequired", even: "notEven" },
+    });
   });
 
   it("translates with the failed check's own limits", () => {
     const t = (key: string, values: { min?: number; max?: number }) => `${key}:${JSON.stringify(values)}`;
     const parsed = parseForm(schema, { requesterName: "Rosalinda", message: "hi", even: "" }, { t });
-    expect(parsed).toEqual({ ok: false, errors: { requesterName: 'nameTooLong:{"max":5}', message: 'messageTooShort:{"min":3}' } });
+    expect(parsed).toEqual({
+      ok: false,
+      errors: { requesterName: 'nameTooLong:{"max":5}', message: 'messageTooShort:{"min":3}' },
+    });
   });
 
   it("names the whole form when the values are not an object", () => {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { safeRedirect } from "./safe-redirect";
 
 describe("safeRedirect", () => {
@@ -43,13 +44,18 @@ describe("safeRedirect", () => {
 
   it("never returns anything a browser would read as another origin", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("/", "\\", "\t", "\n", "%", "2", "F", "5", "C", "e", ".", ":", "@", "?", "#", " ") }), (input) => {
-        const result = safeRedirect(input, "/fallback");
-        const resolved = new URL(result, "https://site.example");
-        expect(resolved.origin).toBe("https://site.example");
-        expect(result.startsWith("/")).toBe(true);
-        expect(decodeURIComponent(resolved.pathname).startsWith("//")).toBe(false);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom("/", "\\", "\t", "\n", "%", "2", "F", "5", "C", "e", ".", ":", "@", "?", "#", " "),
+        }),
+        (input) => {
+          const result = safeRedirect(input, "/fallback");
+          const resolved = new URL(result, "https://site.example");
+          expect(resolved.origin).toBe("https://site.example");
+          expect(result.startsWith("/")).toBe(true);
+          expect(decodeURIComponent(resolved.pathname).startsWith("//")).toBe(false);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

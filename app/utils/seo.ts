@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+
 import type { Locale } from "~/i18n/locales";
 
 /** What a page's `meta` needs; loaders build it with `pageSeo` (seo.server.ts) and return it spread. */

@@ -1,12 +1,14 @@
 import twilio from "twilio";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { config, resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { action as optOutCallback } from "~/routes/voice.opt-out";
+import { action as statusCallback } from "~/routes/voice.status";
+
+import { startFake } from "../../tests/fakes/http";
 import { allowConsoleError } from "../../tests/support/console";
 import { createUser } from "../../tests/support/factories";
-import { startFake } from "../../tests/fakes/http";
-import { action as statusCallback } from "~/routes/voice.status";
-import { action as optOutCallback } from "~/routes/voice.opt-out";
 import { buildTwiml, sendVoiceMessage } from "./messages.server";
 
 const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"] as const;
@@ -23,7 +25,12 @@ async function withTwilio(status = 201, sid = `CA${Math.random().toString(16).sl
     const body = status < 300 ? { sid, status: "queued" } : { code: 20500, message: "Internal", status };
     res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
   });
-  Object.assign(process.env, { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "voice-token", TWILIO_FROM: "+15005550006", TWILIO_BASE_URL: fake.origin });
+  Object.assign(process.env, {
+    TWILIO_ACCOUNT_SID: "AC1",
+    TWILIO_AUTH_TOKEN: "voice-token",
+    TWILIO_FROM: "+15005550006",
+    TWILIO_BASE_URL: fake.origin,
+  });
   resetConfig();
   return sid;
 }
@@ -45,10 +52,20 @@ const input = (userId: string, to = "+639171234567") =>
 
 describe("voice messages", () => {
   it("speaks who sent it, the message and how to stop, in the chosen language and voice", async () => {
-    const twiml = await buildTwiml({ senderName: "Ana", text: "Makan malam jam tujuh.", language: "id", voice: "male", optOutUrl: "https://app.example/voice/opt-out?lang=id" });
-    expect(twiml).toContain('<Say language="id-ID" voice="Google.id-ID-Standard-B">Halo. Ini adalah pesan suara dari Ana, dikirim melalui layanan Family Locator.</Say>');
+    const twiml = await buildTwiml({
+      senderName: "Ana",
+      text: "Makan malam jam tujuh.",
+      language: "id",
+      voice: "male",
+      optOutUrl: "https://app.example/voice/opt-out?lang=id",
+    });
+    expect(twiml).toContain(
+      '<Say language="id-ID" voice="Google.id-ID-Standard-B">Halo. Ini adalah pesan suara dari Ana, dikirim melalui layanan Family Locator.</Say>',
+    );
     expect(twiml).toContain("Makan malam jam tujuh.");
-    expect(twiml).toMatch(/<Gather numDigits="1" action="https:\/\/app.example\/voice\/opt-out\?lang=id" method="POST" timeout="5"><Say [^>]+>Untuk menghentikan/);
+    expect(twiml).toMatch(
+      /<Gather numDigits="1" action="https:\/\/app.example\/voice\/opt-out\?lang=id" method="POST" timeout="5"><Say [^>]+>Untuk menghentikan/,
+    );
   });
 
   it("calls through Twilio with the TwiML, then allows one per three hours", async () => {
@@ -57,9 +74,14 @@ describe("voice messages", () => {
     const sent = await sendVoiceMessage(input(user.id));
     expect(sent).toMatchObject({ ok: true, message: { state: "queued" } });
     const form = new URLSearchParams(fake!.requests[0]!.body);
-    expect(form.get("Twiml")).toContain('<Say language="fil-PH" voice="Google.fil-PH-Standard-A">Kumusta. Ito ay voice message mula kay Ana');
+    expect(form.get("Twiml")).toContain(
+      '<Say language="fil-PH" voice="Google.fil-PH-Standard-A">Kumusta. Ito ay voice message mula kay Ana',
+    );
     expect(form.get("StatusCallback")).toBe(`${config().publicUrl.origin}/voice/status`);
-    expect(await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).toMatchObject({ userId: user.id, state: "queued" });
+    expect(await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).toMatchObject({
+      userId: user.id,
+      state: "queued",
+    });
 
     const again = await sendVoiceMessage(input(user.id, "+639171234568"));
     expect(again).toMatchObject({ ok: false, error: "limited" });
@@ -83,16 +105,22 @@ describe("voice messages", () => {
     const { user } = await createUser();
     const sid = await withTwilio();
     await sendVoiceMessage(input(user.id));
-    const forged = await statusCallback(args(callback("/voice/status", { CallSid: sid, CallStatus: "completed" }, false)));
+    const forged = await statusCallback(
+      args(callback("/voice/status", { CallSid: sid, CallStatus: "completed" }, false)),
+    );
     expect(forged.status).toBe(403);
     expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe("queued");
     for (const state of ["ringing", "no-answer"]) {
-      const res = await statusCallback(args(callback("/voice/status", { CallSid: sid, CallStatus: state, AccountSid: "AC1" })));
+      const res = await statusCallback(
+        args(callback("/voice/status", { CallSid: sid, CallStatus: state, AccountSid: "AC1" })),
+      );
       expect(res.status).toBe(204);
       expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe(state);
     }
     // A late "ringing" after the final state does not move the call back.
-    const late = await statusCallback(args(callback("/voice/status", { CallSid: sid, CallStatus: "ringing", AccountSid: "AC1" })));
+    const late = await statusCallback(
+      args(callback("/voice/status", { CallSid: sid, CallStatus: "ringing", AccountSid: "AC1" })),
+    );
     expect(late.status).toBe(204);
     expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe("no-answer");
   });

@@ -2,31 +2,50 @@
 // service and closed by how to stop such calls (press 9). One per three hours per account; a number
 // that opted out is never called again; the state follows Twilio's signed status callbacks.
 import twilio from "twilio";
+import { z } from "zod";
+
 import { config } from "~/config.server";
-import { parseFormData } from "~/utils/form-data.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
-import { voiceProvider } from "~/providers/voice.server";
-import { claimSlot, releaseSlot } from "~/usage-limit.server";
-import { z } from "zod";
 import { refineMobile } from "~/location-requests/requests.server";
 import { parseMobile } from "~/phone/numbers.server";
+import { voiceProvider } from "~/providers/voice.server";
+import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { NAME_MAX } from "~/utils/display-text";
+import { parseFormData } from "~/utils/form-data.server";
+
 import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "./messages";
 
 export { MESSAGE_MAX, VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "./messages";
 
 /** Twilio <Say> language tags and Google text-to-speech voices per language. */
 type SayVoice = NonNullable<Parameters<InstanceType<typeof twilio.twiml.VoiceResponse>["say"]>[0]>["voice"] & string;
-const SPEECH: Record<VoiceLanguage, { tag: "en-US" | "id-ID" | "fil-PH"; voices: Record<Voice, SayVoice>; locale: Locale }> = {
+const SPEECH: Record<
+  VoiceLanguage,
+  { tag: "en-US" | "id-ID" | "fil-PH"; voices: Record<Voice, SayVoice>; locale: Locale }
+> = {
   en: { tag: "en-US", voices: { female: "Google.en-US-Standard-C", male: "Google.en-US-Standard-B" }, locale: "en" },
   id: { tag: "id-ID", voices: { female: "Google.id-ID-Standard-A", male: "Google.id-ID-Standard-B" }, locale: "id" },
-  fil: { tag: "fil-PH", voices: { female: "Google.fil-PH-Standard-A", male: "Google.fil-PH-Standard-C" }, locale: "ph" },
+  fil: {
+    tag: "fil-PH",
+    voices: { female: "Google.fil-PH-Standard-A", male: "Google.fil-PH-Standard-C" },
+    locale: "ph",
+  },
 };
 
 /** Twilio call states, in the words of the spec's history. */
-export const CALL_STATES = ["queued", "initiated", "ringing", "in-progress", "completed", "busy", "no-answer", "failed", "canceled"] as const;
+export const CALL_STATES = [
+  "queued",
+  "initiated",
+  "ringing",
+  "in-progress",
+  "completed",
+  "busy",
+  "no-answer",
+  "failed",
+  "canceled",
+] as const;
 export const STATUS_PATH = "/voice/status";
 export const OPT_OUT_PATH = "/voice/opt-out";
 
@@ -65,7 +84,13 @@ export async function spokenParts(input: { senderName: string; text: string; lan
   };
 }
 
-export async function buildTwiml(input: { senderName: string; text: string; language: VoiceLanguage; voice: Voice; optOutUrl: string }) {
+export async function buildTwiml(input: {
+  senderName: string;
+  text: string;
+  language: VoiceLanguage;
+  voice: Voice;
+  optOutUrl: string;
+}) {
   const parts = await spokenParts(input);
   const say = { language: SPEECH[input.language].tag, voice: SPEECH[input.language].voices[input.voice] } as const;
   const response = new twilio.twiml.VoiceResponse();
@@ -80,12 +105,22 @@ export async function buildTwiml(input: { senderName: string; text: string; lang
 /** The spoken answer after the recipient pressed 9. */
 export async function optedOutTwiml(language: VoiceLanguage) {
   const response = new twilio.twiml.VoiceResponse();
-  response.say({ language: SPEECH[language].tag }, (await spokenParts({ senderName: "", text: "", language })).optedOut);
+  response.say(
+    { language: SPEECH[language].tag },
+    (await spokenParts({ senderName: "", text: "", language })).optedOut,
+  );
   response.hangup();
   return response.toString();
 }
 
-export type SendInput = { userId: string; senderName: string; to: string; text: string; language: VoiceLanguage; voice: Voice };
+export type SendInput = {
+  userId: string;
+  senderName: string;
+  to: string;
+  text: string;
+  language: VoiceLanguage;
+  voice: Voice;
+};
 export type SendResult =
   | { ok: true; message: { id: string; state: string } }
   | { ok: false; error: "optedOut" }
@@ -105,7 +140,10 @@ export async function sendVoiceMessage(input: SendInput): Promise<SendResult> {
   const twiml = await buildTwiml({ ...input, optOutUrl });
   const placed = await voiceProvider().call({ to: input.to, twiml, statusCallback: `${origin}${STATUS_PATH}` });
   if (!placed.ok) {
-    await db().voiceMessage.update({ where: { id: row.id }, data: { state: "failed", error: placed.error.slice(0, 500) } });
+    await db().voiceMessage.update({
+      where: { id: row.id },
+      data: { state: "failed", error: placed.error.slice(0, 500) },
+    });
     await releaseSlot(slotKey, claim);
     return { ok: false, error: "sendFailed" };
   }
@@ -118,9 +156,18 @@ export async function sendVoiceMessage(input: SendInput): Promise<SendResult> {
  * A Twilio callback's form fields, once its signature over `path` (on the public URL) is right; otherwise
  * the plain answer to send: 4xx for a body that is not a form (not Twilio), 403 for a bad signature.
  */
-export async function readTwilioCallback(request: Request, path: string): Promise<{ ok: true; params: Record<string, string> } | { ok: false; response: Response }> {
+export async function readTwilioCallback(
+  request: Request,
+  path: string,
+): Promise<{ ok: true; params: Record<string, string> } | { ok: false; response: Response }> {
   const parsed = await parseFormData(request);
-  if (!parsed.ok) return { ok: false, response: new Response(parsed.status === 415 ? "Unsupported Media Type" : "Bad Request", { status: parsed.status }) };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      response: new Response(parsed.status === 415 ? "Unsupported Media Type" : "Bad Request", {
+        status: parsed.status,
+      }),
+    };
   const params = Object.fromEntries([...parsed.form].map(([k, v]) => [k, String(v)]));
   if (!validTwilioSignature(request.headers.get("X-Twilio-Signature"), path, params)) {
     return { ok: false, response: new Response("Invalid signature", { status: 403 }) };

@@ -75,7 +75,9 @@ export async function startProcess(options: {
   const origin = `http://127.0.0.1:${options.port}`;
   const stop = async () => {
     killGroup(child, "SIGTERM");
-    const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+    const exited = new Promise<void>((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+    );
     const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5000);
     await exited;
     clearTimeout(timer);

@@ -2,7 +2,11 @@
 // benchmark run says where the server's time went.
 import { readFileSync } from "node:fs";
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 const SPECIAL = new Set(["(garbage collector)", "(program)", "(idle)", "(root)"]);
@@ -44,13 +48,25 @@ export function summarizeProfiles(files: string[], top = 25): string {
       byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + micros);
     });
   }
-  const lines: string[] = [`Busy ${(total / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s (${files.length} profile file(s)).`, ""];
+  const lines: string[] = [
+    `Busy ${(total / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s (${files.length} profile file(s)).`,
+    "",
+  ];
   const list = (map: Map<string, number>, count: number) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, count)
-      .map(([name, micros]) => `${((micros / total) * 100).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(7)} ms  ${name}`);
-  lines.push("By package (self time):", ...list(byPackage, 20), "", `Top ${top} functions (self time):`, ...list(byFunction, top));
+      .map(
+        ([name, micros]) =>
+          `${((micros / total) * 100).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(7)} ms  ${name}`,
+      );
+  lines.push(
+    "By package (self time):",
+    ...list(byPackage, 20),
+    "",
+    `Top ${top} functions (self time):`,
+    ...list(byFunction, top),
+  );
   return lines.join("\n");
 }
 

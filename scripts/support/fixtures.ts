@@ -10,7 +10,11 @@ async function json(response: Response, what: string) {
 
 export type Fixtures = { token: string; cookie: string; code: string; apiHeaders: Record<string, string> };
 
-export async function makeFixtures(origin: string, email = "demo@example.com", password = "demo1234"): Promise<Fixtures> {
+export async function makeFixtures(
+  origin: string,
+  email = "demo@example.com",
+  password = "demo1234",
+): Promise<Fixtures> {
   // The API token (POST /api/v1/auth/login with `encrypted: false`, as an integrator over TLS would).
   const login = (await json(
     await fetch(`${origin}/api/v1/auth/login`, {

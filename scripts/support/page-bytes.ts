@@ -45,7 +45,8 @@ export function pageFiles(html: string): { url: string; kind: PageFile["kind"] }
     else if (rel === "modulepreload") found.set(href, "js");
     else if (/\bicon\b/.test(rel)) found.set(href, "other");
   }
-  for (const tag of html.match(/<script\b[^>]*\bsrc="[^"]+"[^>]*>/g) ?? []) found.set(/\bsrc="([^"]+)"/.exec(tag)![1]!, "js");
+  for (const tag of html.match(/<script\b[^>]*\bsrc="[^"]+"[^>]*>/g) ?? [])
+    found.set(/\bsrc="([^"]+)"/.exec(tag)![1]!, "js");
   // Module imports in inline scripts (Remix imports the route modules it also preloads).
   for (const match of html.matchAll(/\bimport\s*(?:[^"';]*?\bfrom\s*)?"(\/[^"]+\.js)"/g)) found.set(match[1]!, "js");
   for (const tag of html.match(/<img\b[^>]*>/g) ?? []) {
@@ -60,8 +61,15 @@ export function inlineScripts(html: string) {
 }
 
 /** Fetches a page as a first visit (optionally signed in) and measures everything it loads. */
-export async function pageBytes(origin: string, path: string, headers: Record<string, string> = {}): Promise<PageBytes> {
-  const response = await fetch(origin + path, { headers: { "Accept-Encoding": "identity", ...headers }, redirect: "manual" });
+export async function pageBytes(
+  origin: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<PageBytes> {
+  const response = await fetch(origin + path, {
+    headers: { "Accept-Encoding": "identity", ...headers },
+    redirect: "manual",
+  });
   const html = await response.text();
   const scripts = inlineScripts(html);
   const files: PageFile[] = [];
@@ -70,7 +78,8 @@ export async function pageBytes(origin: string, path: string, headers: Record<st
     if (!asset.ok) throw new Error(`${path}: ${url} answered ${asset.status}`);
     files.push({ url, kind, bytes: measure(Buffer.from(await asset.arrayBuffer())) });
   }
-  const sum = (kind: PageFile["kind"]) => files.filter((f) => f.kind === kind).reduce((total, f) => add(total, f.bytes), zero());
+  const sum = (kind: PageFile["kind"]) =>
+    files.filter((f) => f.kind === kind).reduce((total, f) => add(total, f.bytes), zero());
   const htmlBytes = measure(html);
   const css = sum("css");
   const js = sum("js");

@@ -2,13 +2,14 @@
 // automatic sign-in after payment happens only in the browser that started the checkout, "This email
 // address is already in use" offers sign-in and password reset, and a throttled sign-in says when to
 // try again.
-import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+
 import { BASE_URL, DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr, type Locale } from "./support/i18n.ts";
 import { fillLogin, loginModal, openLogin, submitLogin } from "./support/pages.ts";
-import { uniqueEmail, deleteUsersByEmail } from "./support/users.ts";
+import { deleteUsersByEmail, uniqueEmail } from "./support/users.ts";
 
 const PREFIX: Record<Locale, string> = { en: "", id: "/id", ph: "/ph" };
 
@@ -29,7 +30,11 @@ async function startCheckout(page: Page, locale: Locale, email: string) {
 }
 
 for (const locale of ["en", "id", "ph"] as const) {
-  test(`${locale}: a /register link opened in another browser shows the payment result and signs no one in`, async ({ page, browser, js }) => {
+  test(`${locale}: a /register link opened in another browser shows the payment result and signs no one in`, async ({
+    page,
+    browser,
+    js,
+  }) => {
     test.setTimeout(60_000);
     const email = uniqueEmail(`bound-${locale}`);
     bought.push(email);
@@ -59,7 +64,10 @@ for (const locale of ["en", "id", "ph"] as const) {
     }
   });
 
-  test(`${locale}: 'already in use' offers sign-in and password reset, with the address filled in`, async ({ page, makeUser }) => {
+  test(`${locale}: 'already in use' offers sign-in and password reset, with the address filled in`, async ({
+    page,
+    makeUser,
+  }) => {
     const existing = await makeUser();
     const modal = await startCheckout(page, locale, existing.email);
     await expect(modal).toContainText(tr(locale, "payments.errors.emailInUse"));
@@ -84,14 +92,21 @@ for (const locale of ["en", "id", "ph"] as const) {
 }
 
 for (const locale of ["en", "id", "ph"] as const) {
-  test(`${locale}: an address that must wait sees when to try again, even with the right password`, async ({ page, js, makeUser }) => {
+  test(`${locale}: an address that must wait sees when to try again, even with the right password`, async ({
+    page,
+    js,
+    makeUser,
+  }) => {
     const user = await makeUser();
     // This browser's address has used up its failures on this account: a 90-second wait.
     const db = new Database(DB_FILE, { fileMustExist: true });
     db.pragma("busy_timeout = 10000");
     const now = Date.now();
-    const insert = db.prepare(`INSERT INTO "SignInThrottle" ("key", "failures", "blockedUntil", "backoffMs", "expiresAt") VALUES (?, 5, ?, 30000, ?)`);
-    for (const ip of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "0:0:0:0::/64"]) insert.run(`pair:${ip}|${user.email}`, now + 90_000, now + 86_400_000);
+    const insert = db.prepare(
+      `INSERT INTO "SignInThrottle" ("key", "failures", "blockedUntil", "backoffMs", "expiresAt") VALUES (?, 5, ?, 30000, ?)`,
+    );
+    for (const ip of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "0:0:0:0::/64"])
+      insert.run(`pair:${ip}|${user.email}`, now + 90_000, now + 86_400_000);
     db.close();
     try {
       const modal = await openLogin(page, js, PREFIX[locale] || "/");

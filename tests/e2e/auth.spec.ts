@@ -1,5 +1,6 @@
 // Sign-in, password reset and sign-out through the URL-addressed dialogs, with and without JavaScript.
 import type { Request } from "@playwright/test";
+
 import { BASE_URL, DEMO_EMAIL, DEMO_PASSWORD } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import {
@@ -18,11 +19,14 @@ import {
 /** The submitted form fields of a request, whatever its encoding (urlencoded or multipart). */
 async function formFields(request: Request) {
   const body = new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0));
-  const parsed = await new Response(body, { headers: { "Content-Type": request.headers()["content-type"] ?? "" } }).formData();
+  const parsed = await new Response(body, {
+    headers: { "Content-Type": request.headers()["content-type"] ?? "" },
+  }).formData();
   return Object.fromEntries([...parsed.entries()].map(([k, v]) => [k, String(v)]));
 }
 
-const isLoginPost = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith("/auth/login");
+const isLoginPost = (request: Request) =>
+  request.method() === "POST" && new URL(request.url()).pathname.startsWith("/auth/login");
 
 test.describe("sign in", () => {
   test("the demo account reaches the dashboard", async ({ page, js }) => {
@@ -39,7 +43,11 @@ test.describe("sign in", () => {
     await expect(page.getByTestId("subscription")).toContainText("Active");
   });
 
-  test("the password is RSA-encrypted with JavaScript and posted as typed without it", async ({ page, js, makeUser }) => {
+  test("the password is RSA-encrypted with JavaScript and posted as typed without it", async ({
+    page,
+    js,
+    makeUser,
+  }) => {
     const user = await makeUser();
     const posts: Request[] = [];
     page.on("request", (request) => {
@@ -164,7 +172,12 @@ test.describe("sign in", () => {
 });
 
 test.describe("password reset", () => {
-  test("a code from the e-mail sets a new password; the old one stops working", async ({ page, js, makeUser, context }) => {
+  test("a code from the e-mail sets a new password; the old one stops working", async ({
+    page,
+    js,
+    makeUser,
+    context,
+  }) => {
     test.slow(); // The whole journey: two dialogs, an e-mail, three sign-in attempts.
     const user = await makeUser();
     const newPassword = `new-${user.password}`;

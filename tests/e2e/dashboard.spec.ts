@@ -2,6 +2,7 @@
 // map, in all three languages, with and without JavaScript. The recipient's side is played through
 // the database (support/requests.ts); map tiles are answered locally, so nothing reaches the internet.
 import type { BrowserContext, Page } from "@playwright/test";
+
 import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
@@ -10,7 +11,10 @@ import { addLocatedLink, markLocated, markRevoked, outboxText, requestOf } from 
 import type { NewUser, TestUser } from "./support/users.ts";
 
 // A 1×1 transparent PNG answers every tile request.
-const TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const TILE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const QUEZON = { latitude: 14.6507, longitude: 121.0494, accuracyMeters: 15, address: "Quezon City, PH" };
 const JAKARTA = { latitude: -6.2088, longitude: 106.8456, accuracyMeters: 25_000, address: "Jakarta, ID" };
 
@@ -66,7 +70,10 @@ test.describe("dashboard", () => {
       const tabs = page.locator("nav.dashboard-tabs");
       const label = (tab: string) => tr(locale, `dashboard.tabs.${tab}`);
       await expect(tabs.getByRole("link")).toHaveText(TABS.map(label));
-      await expect(tabs.getByRole("link", { name: label("history"), exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(tabs.getByRole("link", { name: label("history"), exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       for (const tab of ["new", "records", "link", "email", "history"] as const) {
         await tabs.getByRole("link", { name: label(tab), exact: true }).click();
         await expect(page).toHaveURL(`${BASE_URL}${prefix}/dashboard/?tab=${tab}`);
@@ -76,7 +83,12 @@ test.describe("dashboard", () => {
     });
   }
 
-  test("sends an SMS, an e-mail and a link; they are listed as Pending, then located on a map", async ({ page, context, js, makeUser }) => {
+  test("sends an SMS, an e-mail and a link; they are listed as Pending, then located on a map", async ({
+    page,
+    context,
+    js,
+    makeUser,
+  }) => {
     test.slow();
     const tiles = await localTiles(page);
     const user = await signedIn(context, makeUser);
@@ -92,7 +104,9 @@ test.describe("dashboard", () => {
     const dialog = page.locator("#message-modal");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId("template-option")).toHaveCount(3);
-    await expect(dialog.getByTestId("template-option").first()).toContainText("Hinihingi ni Mama Ana (hindi beripikado ang pangalan) ang lokasyon mo");
+    await expect(dialog.getByTestId("template-option").first()).toContainText(
+      "Hinihingi ni Mama Ana (hindi beripikado ang pangalan) ang lokasyon mo",
+    );
     await expect(dialog.getByTestId("template-option").first()).toContainText(`${BASE_URL}/ph/`);
     await dialog.getByRole("radio", { name: /Safe arrival/ }).check();
     await dialog.getByRole("button", { name: "Use this message" }).click();
@@ -108,7 +122,9 @@ test.describe("dashboard", () => {
     await expect(smsCard.getByTestId("request-state")).toHaveText("Pending");
     await expect(smsCard).toContainText("Not yet");
     const sms = requestOf(user.id, "sms");
-    expect(outboxText("+639171234567")).toContain(`Gustong matiyak ni Mama Ana (hindi beripikado ang pangalan) na ligtas kang nakarating`);
+    expect(outboxText("+639171234567")).toContain(
+      `Gustong matiyak ni Mama Ana (hindi beripikado ang pangalan) na ligtas kang nakarating`,
+    );
     expect(outboxText("+639171234567")).toContain(`${BASE_URL}/ph/${sms.code}`);
 
     // E-mail.
@@ -197,7 +213,13 @@ test.describe("dashboard", () => {
     expect(tiles.every((url) => url.startsWith("https://tile.openstreetmap.org/"))).toBe(true);
   });
 
-  test("shows the spec's validation messages and keeps what was typed", async ({ page, context, js, makeUser, consoleErrors }) => {
+  test("shows the spec's validation messages and keeps what was typed", async ({
+    page,
+    context,
+    js,
+    makeUser,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of 400 \(Bad Request\)/);
     await signedIn(context, makeUser);
     await openNewSearch(page, js);
@@ -218,7 +240,13 @@ test.describe("dashboard", () => {
     await expect(emailForm(page).getByLabel("E-mail address")).toHaveValue("rosa@example");
   });
 
-  test("refuses a second link within three hours and says when the next one is allowed", async ({ page, context, js, makeUser, consoleErrors }) => {
+  test("refuses a second link within three hours and says when the next one is allowed", async ({
+    page,
+    context,
+    js,
+    makeUser,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of 429 \(Too Many Requests\)/);
     await signedIn(context, makeUser);
     for (const title of ["First", "Second"]) {
@@ -226,19 +254,28 @@ test.describe("dashboard", () => {
       await linkForm(page).getByLabel("Title").fill(title);
       await linkForm(page).getByRole("button", { name: "Create link" }).click();
     }
-    await expect(linkForm(page).getByRole("alert")).toHaveText(/^You can send the next one on .+ \d{1,2}:\d{2} (AM|PM) UTC\.$/);
+    await expect(linkForm(page).getByRole("alert")).toHaveText(
+      /^You can send the next one on .+ \d{1,2}:\d{2} (AM|PM) UTC\.$/,
+    );
     await expect(linkForm(page).getByLabel("Title")).toHaveValue("Second");
   });
 
   test.describe("in Jakarta", () => {
     test.use({ timezoneId: "Asia/Jakarta" });
-    test("dates are in the browser's zone with JavaScript, else in the remembered zone or UTC", async ({ page, context, js, makeUser }) => {
+    test("dates are in the browser's zone with JavaScript, else in the remembered zone or UTC", async ({
+      page,
+      context,
+      js,
+      makeUser,
+    }) => {
       await signedIn(context, makeUser);
       await page.goto("/dashboard/");
       const note = page.getByTestId("time-zone");
       if (js) {
         await expect(note).toHaveText("Times are shown in the Asia/Jakarta time zone.");
-        await expect.poll(async () => (await context.cookies()).find((c) => c.name === "tz")?.value).toBe("Asia%2FJakarta");
+        await expect
+          .poll(async () => (await context.cookies()).find((c) => c.name === "tz")?.value)
+          .toBe("Asia%2FJakarta");
       } else {
         await expect(note).toHaveText("Times are shown in the UTC time zone.");
         await context.addCookies([{ name: "tz", value: "Asia%2FJakarta", url: BASE_URL }]);
@@ -248,7 +285,12 @@ test.describe("dashboard", () => {
     });
   });
 
-  test("a pending request turns GPS Tracked without a reload when JavaScript runs", async ({ page, context, js, makeUser }) => {
+  test("a pending request turns GPS Tracked without a reload when JavaScript runs", async ({
+    page,
+    context,
+    js,
+    makeUser,
+  }) => {
     test.skip(!js, "without JavaScript the page is current on reload");
     await localTiles(page);
     const user = await signedIn(context, makeUser);
@@ -265,7 +307,12 @@ test.describe("dashboard", () => {
     await expect(linkCard).toContainText("Quezon City, PH");
   });
 
-  test("Location Records follow IP Located → GPS Tracked, a new located request and a revoke without a reload", async ({ page, context, js, makeUser }) => {
+  test("Location Records follow IP Located → GPS Tracked, a new located request and a revoke without a reload", async ({
+    page,
+    context,
+    js,
+    makeUser,
+  }) => {
     test.skip(!js, "without JavaScript the page is current on reload");
     await localTiles(page);
     const user = await signedIn(context, makeUser);
@@ -298,7 +345,12 @@ test.describe("dashboard", () => {
     await expect(tito.getByTestId("request-state")).toHaveText("GPS TrackedSharing stopped");
   });
 
-  test("says 'Short Link Copy Failed' when the clipboard refuses, and the link stays selectable", async ({ page, context, js, makeUser }) => {
+  test("says 'Short Link Copy Failed' when the clipboard refuses, and the link stays selectable", async ({
+    page,
+    context,
+    js,
+    makeUser,
+  }) => {
     test.skip(!js, "without JavaScript there is no Copy button (tested above)");
     const user = await signedIn(context, makeUser);
     // The browser refuses the write, as it does without the permission or outside a user gesture.
@@ -319,7 +371,12 @@ test.describe("dashboard", () => {
     await expect(linkCard.getByLabel("Short link")).toHaveValue(`${BASE_URL}/${requestOf(user.id, "link").code}`);
   });
 
-  test("live checks pause while the tab is hidden and resume when it is shown", async ({ page, context, js, makeUser }) => {
+  test("live checks pause while the tab is hidden and resume when it is shown", async ({
+    page,
+    context,
+    js,
+    makeUser,
+  }) => {
     test.skip(!js, "without JavaScript there is nothing to pause");
     const user = await signedIn(context, makeUser);
     const checks: string[] = [];
@@ -335,7 +392,10 @@ test.describe("dashboard", () => {
     const hide = (hidden: boolean) =>
       page.evaluate((value) => {
         Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
-        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (value ? "hidden" : "visible") });
+        Object.defineProperty(document, "visibilityState", {
+          configurable: true,
+          get: () => (value ? "hidden" : "visible"),
+        });
         document.dispatchEvent(new Event("visibilitychange"));
       }, hidden);
     await hide(true);
@@ -356,13 +416,17 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("heading", { level: 3, name: id("dashboard.new.link.title") })).toBeVisible();
     await linkForm(page).getByLabel(id("dashboard.new.link.titleField")).fill("Ponsel Ayah");
     await linkForm(page).getByLabel(id("dashboard.new.language")).selectOption("id");
-    await linkForm(page).getByRole("button", { name: id("dashboard.new.link.submit") }).click();
+    await linkForm(page)
+      .getByRole("button", { name: id("dashboard.new.link.submit") })
+      .click();
     await expect(page).toHaveURL(/\/id\/dashboard\/\?tab=link&new=/);
     const link = requestOf(user.id, "link");
     await expect(page).toHaveURL(`${BASE_URL}/id/dashboard/?tab=link&new=${link.id}`);
     await expectNotice(page, js, id("requests.toast.linkCreated"));
     await expect(card(page, "Ponsel Ayah").getByTestId("request-state")).toHaveText(id("dashboard.status.pending"));
-    await expect(card(page, "Ponsel Ayah").getByLabel(id("dashboard.list.shortLink"))).toHaveValue(`${BASE_URL}/id/${link.code}`);
+    await expect(card(page, "Ponsel Ayah").getByLabel(id("dashboard.list.shortLink"))).toHaveValue(
+      `${BASE_URL}/id/${link.code}`,
+    );
   });
 
   test("Filipino: an SMS is sent, with the toast in Filipino", async ({ page, context, js, makeUser }) => {
@@ -371,7 +435,9 @@ test.describe("dashboard", () => {
     await openNewSearch(page, js, "/ph");
     await expect(smsForm(page).getByLabel(ph("dashboard.new.sms.countryCode"))).toHaveValue("PH");
     await smsForm(page).getByLabel(ph("dashboard.new.sms.number")).fill("0918 765 4321");
-    await smsForm(page).getByRole("button", { name: ph("dashboard.new.sms.submit") }).click();
+    await smsForm(page)
+      .getByRole("button", { name: ph("dashboard.new.sms.submit") })
+      .click();
     await expect(page).toHaveURL(`${BASE_URL}/ph/dashboard/?tab=history`);
     await expectNotice(page, js, ph("requests.toast.smsSuccess"));
     await expect(card(page, "+639187654321").getByTestId("request-state")).toHaveText(ph("dashboard.status.pending"));

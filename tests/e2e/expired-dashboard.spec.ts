@@ -8,7 +8,10 @@ import { addLocatedLink } from "./support/requests.ts";
 import { days } from "./support/users.ts";
 
 // A 1×1 transparent PNG answers every map tile request, so nothing reaches the internet.
-const TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const TILE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 const LOCALES: { locale: Locale; prefix: string }[] = [
   { locale: "en", prefix: "" },
@@ -18,12 +21,24 @@ const LOCALES: { locale: Locale; prefix: string }[] = [
 
 test.describe("expired subscription", () => {
   for (const { locale, prefix } of LOCALES) {
-    test(`closing the expired notice leaves a readable dashboard with a way to renew (${locale})`, async ({ page, js, context, makeUser }) => {
+    test(`closing the expired notice leaves a readable dashboard with a way to renew (${locale})`, async ({
+      page,
+      js,
+      context,
+      makeUser,
+    }) => {
       const user = await makeUser({ subscription: { state: "active", validUntil: days(-3) } });
       const code = `x${Date.now().toString(36)}${locale}`;
-      addLocatedLink(user.id, `Before expiry ${locale}`, code, { latitude: -6.2, longitude: 106.8, accuracyMeters: 20, address: "Jl. Thamrin, Jakarta" });
+      addLocatedLink(user.id, `Before expiry ${locale}`, code, {
+        latitude: -6.2,
+        longitude: 106.8,
+        accuracyMeters: 20,
+        address: "Jl. Thamrin, Jakarta",
+      });
       await signInByRequest(context, user.email, user.password);
-      await page.route("https://tile.openstreetmap.org/**", (route) => route.fulfill({ status: 200, contentType: "image/png", body: TILE }));
+      await page.route("https://tile.openstreetmap.org/**", (route) =>
+        route.fulfill({ status: 200, contentType: "image/png", body: TILE }),
+      );
 
       // Entering the dashboard shows the notice first (spec section 4).
       await page.goto(`${prefix}/dashboard`);
@@ -39,7 +54,10 @@ test.describe("expired subscription", () => {
 
       // Every tab reads; the located link is in History, Location by link and Location Records.
       for (const tab of ["email", "history", "link", "records"] as const) {
-        await page.getByRole("navigation", { name: text(locale, "dashboard.tabs.label") }).getByRole("link", { name: text(locale, `dashboard.tabs.${tab}`) }).click();
+        await page
+          .getByRole("navigation", { name: text(locale, "dashboard.tabs.label") })
+          .getByRole("link", { name: text(locale, `dashboard.tabs.${tab}`) })
+          .click();
         await expect(page).toHaveURL(`${prefix}/dashboard/?tab=${tab}`);
         await expect(page.locator("#requests-heading")).toHaveText(text(locale, `dashboard.tabs.${tab}`));
         await expect(page.locator("#expired-modal")).toHaveCount(0);
@@ -47,7 +65,10 @@ test.describe("expired subscription", () => {
         else await expect(page.getByText(`Before expiry ${locale}`)).toBeVisible();
       }
       // Opened as a new page: leaving the records map in the middle of its zoom is a separate matter.
-      const details = await page.getByRole("link", { name: text(locale, "dashboard.list.details") }).first().getAttribute("href");
+      const details = await page
+        .getByRole("link", { name: text(locale, "dashboard.list.details") })
+        .first()
+        .getAttribute("href");
       await page.goto(details!);
       await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/\\?tab=records&id=`));
       await expect(page.getByText("Jl. Thamrin, Jakarta")).toBeVisible();
@@ -56,13 +77,20 @@ test.describe("expired subscription", () => {
       await page.goto(`${prefix}/dashboard/?tab=new`);
       await expect(page.getByTestId("sending-off")).toContainText(text(locale, "dashboard.expired.sendingOff"));
       await expect(page.getByTestId("sms-form")).toHaveCount(0);
-      await page.getByTestId("sending-off").getByRole("link", { name: text(locale, "expiredModal.renew") }).click();
+      await page
+        .getByTestId("sending-off")
+        .getByRole("link", { name: text(locale, "expiredModal.renew") })
+        .click();
       await expect(page).toHaveURL(`${prefix}/dashboard/modules/subscriptionExpiredModal`);
       await expect(page.locator("#subscription-expired-modal")).toBeVisible();
     });
   }
 
-  test("a send posted anyway goes back to the expired notice, and nothing is sent", async ({ page, context, makeUser }) => {
+  test("a send posted anyway goes back to the expired notice, and nothing is sent", async ({
+    page,
+    context,
+    makeUser,
+  }) => {
     const user = await makeUser({ subscription: { state: "expired", validUntil: days(-1) } });
     await signInByRequest(context, user.email, user.password);
     await page.goto("/dashboard/?s=-1&at=10");

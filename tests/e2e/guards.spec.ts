@@ -1,8 +1,9 @@
 // Route guards: public pages send signed-in visitors to the dashboard, private pages need a valid
 // token, and an expired subscription shows the expired notice.
-import { expect, test } from "./support/fixtures.ts";
 import type { BrowserContext } from "@playwright/test";
+
 import { BASE_URL } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { expectNotice, signIn, signInByRequest } from "./support/pages.ts";
 import { days, type NewUser, type TestUser } from "./support/users.ts";
 

@@ -3,18 +3,55 @@
 // that the owner decides, and leads a visitor to the payment modal with the number kept; a signed-in
 // user lands in New Search with it filled in; bad input is refused in the page language with 400.
 import AxeBuilder from "@axe-core/playwright";
-import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+
 import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
 import { signInByRequest, waitForHydration } from "./support/pages.ts";
 import { uniqueEmail } from "./support/users.ts";
 
-const LOCALES: { locale: Locale; prefix: string; intl: string; region: string; country: string; number: string; formatted: string; zone: string }[] = [
-  { locale: "en", prefix: "", intl: "en-US", region: "US", country: "PH", number: "0917 123 4567", formatted: "+63 917 123 4567", zone: "Asia/Manila (GMT+8)" },
-  { locale: "id", prefix: "/id", intl: "id-ID", region: "ID", country: "ID", number: "0812-3456-7890", formatted: "+62 812 3456 7890", zone: "Asia/Jakarta (GMT+7)" },
-  { locale: "ph", prefix: "/ph", intl: "fil-PH", region: "PH", country: "PH", number: "0917 123 4567", formatted: "+63 917 123 4567", zone: "Asia/Manila (GMT+8)" },
+const LOCALES: {
+  locale: Locale;
+  prefix: string;
+  intl: string;
+  region: string;
+  country: string;
+  number: string;
+  formatted: string;
+  zone: string;
+}[] = [
+  {
+    locale: "en",
+    prefix: "",
+    intl: "en-US",
+    region: "US",
+    country: "PH",
+    number: "0917 123 4567",
+    formatted: "+63 917 123 4567",
+    zone: "Asia/Manila (GMT+8)",
+  },
+  {
+    locale: "id",
+    prefix: "/id",
+    intl: "id-ID",
+    region: "ID",
+    country: "ID",
+    number: "0812-3456-7890",
+    formatted: "+62 812 3456 7890",
+    zone: "Asia/Jakarta (GMT+7)",
+  },
+  {
+    locale: "ph",
+    prefix: "/ph",
+    intl: "fil-PH",
+    region: "PH",
+    country: "PH",
+    number: "0917 123 4567",
+    formatted: "+63 917 123 4567",
+    zone: "Asia/Manila (GMT+8)",
+  },
 ];
 const countryName = (intl: string, region: string) => new Intl.DisplayNames([intl], { type: "region" }).of(region)!;
 const dial: Record<string, string> = { PH: "63", ID: "62" };
@@ -33,12 +70,17 @@ async function search(page: Page, js: boolean, prefix: string, country: string |
 
 test.describe("home page number search", () => {
   for (const { locale, prefix, intl, region, country, number, formatted, zone } of LOCALES) {
-    test(`shows what a mobile number tells, then the payment modal with the number kept (${locale})`, async ({ page, js }) => {
+    test(`shows what a mobile number tells, then the payment modal with the number kept (${locale})`, async ({
+      page,
+      js,
+    }) => {
       await page.goto(`${prefix}/`);
       await expect(searchForm(page).locator("select[name=country]")).toHaveValue(region);
       await search(page, js, prefix, country, number);
 
-      await expect(page).toHaveURL((url) => url.searchParams.get("modal") === "search" && url.searchParams.get("number") === number);
+      await expect(page).toHaveURL(
+        (url) => url.searchParams.get("modal") === "search" && url.searchParams.get("number") === number,
+      );
       const modal = searchModal(page);
       await expect(modal).toHaveAttribute("role", "dialog");
       await expect(modal.getByRole("heading")).toHaveText(text(locale, "home.search.modalTitle"));
@@ -67,13 +109,19 @@ test.describe("home page number search", () => {
       await modal.getByRole("link", { name: text(locale, "home.search.next") }).click();
       await expect(page.locator("#payment-modal")).toBeVisible();
       await expect(searchModal(page)).toHaveCount(0);
-      await expect(page).toHaveURL((url) => url.searchParams.get("modal") === "payment" && url.searchParams.get("number") === number);
+      await expect(page).toHaveURL(
+        (url) => url.searchParams.get("modal") === "payment" && url.searchParams.get("number") === number,
+      );
       // The form behind the modal still holds the number.
       await expect(searchForm(page).locator("input[name=number]")).toHaveValue(number);
       await expect(searchForm(page).locator("select[name=country]")).toHaveValue(country);
     });
 
-    test(`refuses an empty and an invalid number in ${locale}, keeping the input`, async ({ page, js, consoleErrors }) => {
+    test(`refuses an empty and an invalid number in ${locale}, keeping the input`, async ({
+      page,
+      js,
+      consoleErrors,
+    }) => {
       consoleErrors.allow(/status of 400 \(Bad Request\)/);
       await search(page, js, prefix, country, "");
       await expect(searchForm(page).locator(".field-error")).toHaveText(text(locale, "requests.errors.numberRequired"));
@@ -90,12 +138,16 @@ test.describe("home page number search", () => {
 
   test("closing keeps the number in the form; New search starts over with an empty form", async ({ page, js }) => {
     await search(page, js, "/ph", "PH", "0917 123 4567");
-    await searchModal(page).getByRole("link", { name: text("ph", "common.close") }).click();
+    await searchModal(page)
+      .getByRole("link", { name: text("ph", "common.close") })
+      .click();
     await expect(searchModal(page)).toHaveCount(0);
     await expect(searchForm(page).locator("input[name=number]")).toHaveValue("0917 123 4567");
 
     await searchForm(page).locator("button[type=submit]").click();
-    await searchModal(page).getByRole("link", { name: text("ph", "home.search.again") }).click();
+    await searchModal(page)
+      .getByRole("link", { name: text("ph", "home.search.again") })
+      .click();
     await expect(page).toHaveURL(/\/ph$/);
     await expect(searchModal(page)).toHaveCount(0);
     await expect(searchForm(page).locator("input[name=number]")).toHaveValue("");
@@ -103,11 +155,17 @@ test.describe("home page number search", () => {
   });
 
   for (const { locale, prefix, country, number } of LOCALES) {
-    test(`a signed-in user goes to New Search with the number filled in (${locale})`, async ({ page, context, makeUser }) => {
+    test(`a signed-in user goes to New Search with the number filled in (${locale})`, async ({
+      page,
+      context,
+      makeUser,
+    }) => {
       const user = await makeUser();
       await signInByRequest(context, user.email, user.password);
       await page.goto(`${prefix}/?${new URLSearchParams({ modal: "search", country, number })}`);
-      await expect(page).toHaveURL((url) => url.pathname === `${prefix}/dashboard/` && url.searchParams.get("tab") === "new");
+      await expect(page).toHaveURL(
+        (url) => url.pathname === `${prefix}/dashboard/` && url.searchParams.get("tab") === "new",
+      );
       const sms = page.getByTestId("sms-form");
       await expect(sms.locator("input[name=number]")).toHaveValue(number);
       await expect(sms.locator("select[name=countryCode]")).toHaveValue(country);
@@ -128,8 +186,13 @@ test.describe("home page number search", () => {
       await modal.getByRole("button", { name: "Pay $0.99" }).click();
       await expect(page).toHaveURL(/\/checkout\/sandbox\//);
       await page.getByRole("button", { name: "Pay", exact: true }).click();
-      await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal\?country=PH&number=0917\+123\+4567$/, { timeout: 15_000 });
-      await page.locator("#success-modal").getByRole("link", { name: text("en", "payments.success.startSearch").replace("{{number}}", "+639171234567") }).click();
+      await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal\?country=PH&number=0917\+123\+4567$/, {
+        timeout: 15_000,
+      });
+      await page
+        .locator("#success-modal")
+        .getByRole("link", { name: text("en", "payments.success.startSearch").replace("{{number}}", "+639171234567") })
+        .click();
       await expect(page.getByTestId("sms-form").locator("input[name=number]")).toHaveValue("0917 123 4567");
       await expect(page.getByTestId("sms-form").locator("select[name=countryCode]")).toHaveValue("PH");
     } finally {

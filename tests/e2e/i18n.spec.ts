@@ -1,6 +1,7 @@
 // Languages: every page under /, /id and /ph; the language menu keeps the page, remembers the choice
 // for a year in the `lng` cookie, and an unprefixed address then opens in that language.
 import type { Page } from "@playwright/test";
+
 import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { signIn, signInByRequest } from "./support/pages.ts";
@@ -76,7 +77,10 @@ test.describe("languages", () => {
     await expect(page).toHaveURL(`${BASE_URL}/id/dashboard/`);
     await expect(page.locator("html")).toHaveAttribute("lang", "id");
     await expect(page.getByTestId("subscription")).toBeVisible();
-    await expect(page.locator('link[rel="alternate"][hreflang="fil"]')).toHaveAttribute("href", `${BASE_URL}/ph/dashboard`); // alternates drop the trailing slash, like the canonical link
+    await expect(page.locator('link[rel="alternate"][hreflang="fil"]')).toHaveAttribute(
+      "href",
+      `${BASE_URL}/ph/dashboard`,
+    ); // alternates drop the trailing slash, like the canonical link
     await languageButton(page, "ph").click();
     await expect(page).toHaveURL(`${BASE_URL}/ph/dashboard/`);
     await expect(page.locator("html")).toHaveAttribute("lang", "fil");

@@ -3,6 +3,7 @@
 // refuses invalid numbers in the page language, and stays open to signed-in users.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
 import { signInByRequest, waitForHydration } from "./support/pages.ts";
@@ -29,14 +30,18 @@ test.describe("reverse phone number lookup", () => {
       await lookUp(page, js, prefix, "PH", "0917 123 4567");
       const result = page.getByTestId("lookup-result");
       await expect(result).toBeVisible();
-      await expect(result.getByRole("heading")).toHaveText(text(locale, "lookup.resultTitle").replace("{{number}}", "+63 917 123 4567"));
+      await expect(result.getByRole("heading")).toHaveText(
+        text(locale, "lookup.resultTitle").replace("{{number}}", "+63 917 123 4567"),
+      );
       await expect(result.locator("[data-field=valid]")).toHaveText(text(locale, "lookup.yes"));
       await expect(result.locator("[data-field=country]")).toHaveText(`${countryName(intl, "PH")} (+63)`);
       await expect(result.locator("[data-field=timeZones]")).toHaveText("Asia/Manila (GMT+8)");
       await expect(result.locator("[data-field=numberType]")).toHaveText(text(locale, "lookup.numberTypes.MOBILE"));
       await expect(result.locator("[data-field=region]")).toHaveText(text(locale, "lookup.regionNotInData"));
       await expect(result.locator("[data-field=carrier]")).toHaveCount(0);
-      await expect(page.getByTestId("lookup-provider-note")).toHaveText(text(locale, "lookup.providerNote.unconfigured"));
+      await expect(page.getByTestId("lookup-provider-note")).toHaveText(
+        text(locale, "lookup.providerNote.unconfigured"),
+      );
 
       await lookUp(page, js, prefix, "ID", "021 555 1234");
       await expect(result.locator("[data-field=country]")).toHaveText(`${countryName(intl, "ID")} (+62)`);
@@ -60,14 +65,18 @@ test.describe("reverse phone number lookup", () => {
     await signInByRequest(context, user.email, user.password);
     await lookUp(page, js, "/ph", "PH", "+63 917 123 4567");
     expect(new URL(page.url()).pathname).toBe("/ph/reverse-phone-lookup");
-    await expect(page.getByTestId("lookup-result").locator("[data-field=numberType]")).toHaveText(text("ph", "lookup.numberTypes.MOBILE"));
+    await expect(page.getByTestId("lookup-result").locator("[data-field=numberType]")).toHaveText(
+      text("ph", "lookup.numberTypes.MOBILE"),
+    );
   });
 
   test("the page with a result has no serious or critical axe-core violations", async ({ page, js }) => {
     test.skip(!js, "axe runs inside the page");
     await lookUp(page, js, "/id", "PH", "0917 123 4567");
     await expect(page.getByTestId("lookup-result")).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
     expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });
 });

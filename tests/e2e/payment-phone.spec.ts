@@ -1,13 +1,14 @@
 // The payment form's optional mobile number (spec sections 3 and 5), with and without JavaScript, in
 // every language: an invalid one is refused in the page language with the values kept; a valid one
 // ends up as the new account's phone; leaving it empty is fine.
-import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+
 import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
 import { waitForHydration } from "./support/pages.ts";
-import { uniqueEmail, deleteUsersByEmail } from "./support/users.ts";
+import { deleteUsersByEmail, uniqueEmail } from "./support/users.ts";
 
 const LOCALES: { locale: Locale; prefix: string; local: string; e164: string }[] = [
   { locale: "en", prefix: "", local: "(201) 555-0123", e164: "+12015550123" },
@@ -19,7 +20,8 @@ function accountPhone(email: string) {
   const db = new Database(DB_FILE, { fileMustExist: true });
   db.pragma("busy_timeout = 10000");
   try {
-    return (db.prepare(`SELECT phone FROM "User" WHERE email = ?`).get(email) as { phone: string | null } | undefined)?.phone;
+    return (db.prepare(`SELECT phone FROM "User" WHERE email = ?`).get(email) as { phone: string | null } | undefined)
+      ?.phone;
   } finally {
     db.close();
   }

@@ -1,12 +1,13 @@
 // The subscription life cycle in the embedded sandbox provider, with and without JavaScript: buy,
 // land signed in, cancel, expire (the clock moved by editing the database), the expired notice, renew.
-import Database from "better-sqlite3";
 import type { BrowserContext, Page } from "@playwright/test";
+import Database from "better-sqlite3";
+
 import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
 import { expectNotice, waitForHydration } from "./support/pages.ts";
-import { sqliteDate, uniqueEmail, deleteUsersByEmail } from "./support/users.ts";
+import { deleteUsersByEmail, sqliteDate, uniqueEmail } from "./support/users.ts";
 
 function sql() {
   const connection = new Database(DB_FILE, { fileMustExist: true });
@@ -69,7 +70,9 @@ test("buy in the sandbox, land signed in, cancel, expire, see the expired notice
   await page.locator("#cancel-modal").getByRole("button", { name: "Yes, cancel" }).click();
   await expect(page).toHaveURL(/MySubscription$/);
   const db = sql();
-  const { validUntil } = db.prepare(`SELECT validUntil FROM "Subscription" WHERE userId = (SELECT id FROM "User" WHERE email = ?)`).get(email) as { validUntil: string };
+  const { validUntil } = db
+    .prepare(`SELECT validUntil FROM "Subscription" WHERE userId = (SELECT id FROM "User" WHERE email = ?)`)
+    .get(email) as { validUntil: string };
   const until = new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date(validUntil));
   await expectNotice(page, js, `Your subscription has been cancelled. You keep access until ${until}.`);
   await expect(page.getByTestId("subscription-state")).toHaveText("Cancelled");
@@ -91,7 +94,9 @@ test("buy in the sandbox, land signed in, cancel, expire, see the expired notice
   await expect(renew.getByLabel("E-mail")).toHaveValue(email);
   await renew.getByLabel("I confirm that I am 18 years of age or older").check();
   // A returning subscriber pays the regular amount for a full period: no discounted first day.
-  await expect(renew.getByTestId("payment-terms")).toContainText("Welcome back. Today you pay $29.99 (USD) for 30 days.");
+  await expect(renew.getByTestId("payment-terms")).toContainText(
+    "Welcome back. Today you pay $29.99 (USD) for 30 days.",
+  );
   await renew.getByRole("button", { name: "Pay $29.99" }).click();
   await expect(page).toHaveURL(/\/checkout\/sandbox\//);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
@@ -124,7 +129,9 @@ test("the register page waits for the payment result", async ({ page }) => {
   await page.goto(`/register?id=${id}`);
   await expect(page.getByTestId("register-status")).toHaveText("The payment result is currently being queried");
   // Payment completes meanwhile; polling (JS) or the page's refresh (no JS) picks it up.
-  const paid = await page.context().request.post(`/checkout/sandbox/${id}`, { form: { intent: "pay" }, maxRedirects: 0 });
+  const paid = await page
+    .context()
+    .request.post(`/checkout/sandbox/${id}`, { form: { intent: "pay" }, maxRedirects: 0 });
   expect(paid.status()).toBe(302);
   await expect(page).toHaveURL(/\/dashboard\/modules\/SuccessModal$/, { timeout: 15_000 });
 });
@@ -163,7 +170,10 @@ for (const { form: formLocale, owner } of [
     // Every browser test posts from the same address: start with a fresh per-address refund allowance.
     db.prepare(`DELETE FROM "RateLimit" WHERE key LIKE 'refund:ip:%'`).run();
     const subscription = () =>
-      db.prepare(`SELECT state, cancelAtPeriodEnd FROM "Subscription" WHERE userId = ?`).get(user.id) as { state: string; cancelAtPeriodEnd: number };
+      db.prepare(`SELECT state, cancelAtPeriodEnd FROM "Subscription" WHERE userId = ?`).get(user.id) as {
+        state: string;
+        cancelAtPeriodEnd: number;
+      };
     const prefix = formLocale === "en" ? "" : `/${formLocale}`;
     await page.goto(`${prefix}/unsubscribe-and-refund`);
     if (js) await waitForHydration(page, "#refund-form");
@@ -204,7 +214,10 @@ for (const { form: formLocale, owner } of [
     await expect(page).toHaveURL(new RegExp(`${ownerPrefix}/unsubscribe-and-refund$`));
     await expectNotice(page, js, tr(owner, "payments.refund.confirmed"));
     expect(subscription()).toEqual({ state: "cancelled", cancelAtPeriodEnd: 1 });
-    const recorded = db.prepare(`SELECT userId, status FROM "RefundRequest" WHERE email = ?`).get(user.email) as { userId: string; status: string };
+    const recorded = db.prepare(`SELECT userId, status FROM "RefundRequest" WHERE email = ?`).get(user.email) as {
+      userId: string;
+      status: string;
+    };
     expect(recorded).toEqual({ userId: user.id, status: "open" });
 
     // The link works once.
@@ -214,7 +227,11 @@ for (const { form: formLocale, owner } of [
   });
 }
 
-test("the register page says when the checkout is unknown, unsubscribed, or (with JS) its status cannot be obtained", async ({ page, js, consoleErrors }) => {
+test("the register page says when the checkout is unknown, unsubscribed, or (with JS) its status cannot be obtained", async ({
+  page,
+  js,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 500 \(Internal Server Error\)/);
   await page.goto("/register?id=no-such-checkout");
   await expect(page.getByTestId("register-status")).toHaveText("Unknown signing status!");
@@ -231,10 +248,16 @@ test("the register page says when the checkout is unknown, unsubscribed, or (wit
   if (js) {
     // The page polls the API; when it cannot answer, the page says so instead of waiting for good.
     await page.route("**/api/v1/personnal/registerQuery/**", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ status: 500, message: "down", data: null }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ status: 500, message: "down", data: null }),
+      }),
     );
     await page.goto(`/ph/register?id=${id}`);
-    await expect(page.getByTestId("register-status")).toHaveText(tr("ph", "payments.register.unobtainable"), { timeout: 10_000 });
+    await expect(page.getByTestId("register-status")).toHaveText(tr("ph", "payments.register.unobtainable"), {
+      timeout: 10_000,
+    });
     await page.unroute("**/api/v1/personnal/registerQuery/**");
   }
 

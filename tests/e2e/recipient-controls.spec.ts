@@ -2,15 +2,20 @@
 // consent page (then another account's request is not delivered), undoing it, blocking one requester
 // while another still gets through, and a link that has expired.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+
 import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr, type Locale } from "./support/i18n.ts";
-import { signInByRequest, waitForHydration } from "./support/pages.ts";
 import { createLinkRequest } from "./support/location-requests.ts";
+import { signInByRequest, waitForHydration } from "./support/pages.ts";
 import { ageRequest, clearSendSlots, outboxCount, outboxText } from "./support/requests.ts";
 import type { TestUser } from "./support/users.ts";
 
-const LOCALES = [["", "en"], ["/id", "id"], ["/ph", "ph"]] as const;
+const LOCALES = [
+  ["", "en"],
+  ["/id", "id"],
+  ["/ph", "ph"],
+] as const;
 const linkIn = (text: string | null) => /https?:\/\/\S+\/[A-Za-z0-9]{14}\b/.exec(text ?? "")?.[0] ?? null;
 const randomMobile = () => `917${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
 
@@ -46,7 +51,11 @@ async function recipientPage(browser: Browser, js: boolean): Promise<{ context: 
 }
 
 for (const [prefix, locale] of LOCALES) {
-  test(`opt out from the consent page, another account is not delivered, then undo (${locale})`, async ({ browser, js, makeUser }) => {
+  test(`opt out from the consent page, another account is not delivered, then undo (${locale})`, async ({
+    browser,
+    js,
+    makeUser,
+  }) => {
     test.setTimeout(120_000);
     const mobile = randomMobile();
     const number = `+63${mobile}`;
@@ -61,7 +70,9 @@ for (const [prefix, locale] of LOCALES) {
     await recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.optOut"), exact: true }).click();
     await expect(recipient.page.getByText(tr(locale, "recipient.controls.optedOut_sms"))).toBeVisible();
     // The consent form is still there: this request was delivered before the opt-out.
-    await expect(recipient.page.getByRole("button", { name: tr(locale, "recipient.actions.decline"), exact: true })).toBeVisible();
+    await expect(
+      recipient.page.getByRole("button", { name: tr(locale, "recipient.actions.decline"), exact: true }),
+    ).toBeVisible();
 
     const otherUser = await makeUser({ name: "Ben" });
     const other = await requester(browser, otherUser, js);
@@ -69,8 +80,12 @@ for (const [prefix, locale] of LOCALES) {
     await expectNotDelivered(other.page, locale);
     expect(outboxCount(number)).toBe(1);
 
-    await recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.undoOptOut"), exact: true }).click();
-    await expect(recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.optOut"), exact: true })).toBeVisible();
+    await recipient.page
+      .getByRole("button", { name: tr(locale, "recipient.controls.undoOptOut"), exact: true })
+      .click();
+    await expect(
+      recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.optOut"), exact: true }),
+    ).toBeVisible();
     await expect(recipient.page.getByText(tr(locale, "recipient.controls.optedOut_sms"))).toHaveCount(0);
 
     // The refused request did not use up the other account's three hours: it may ask again at once.
@@ -92,7 +107,9 @@ for (const [prefix, locale] of LOCALES) {
     await recipient.page.goto(linkIn(outboxText(number))!);
     await recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.block"), exact: true }).click();
     await expect(recipient.page.getByText(tr(locale, "recipient.controls.blocked"))).toBeVisible();
-    await expect(recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.unblock"), exact: true })).toBeVisible();
+    await expect(
+      recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.unblock"), exact: true }),
+    ).toBeVisible();
 
     clearSendSlots(blockedUser.id);
     await sendSms(blocked.page, js, prefix, locale, mobile);
@@ -106,7 +123,11 @@ for (const [prefix, locale] of LOCALES) {
     for (const c of [blocked.context, other.context, recipient.context]) await c.close();
   });
 
-  test(`an expired link shows its own page and shares nothing (${locale})`, async ({ page, makeUser, consoleErrors }) => {
+  test(`an expired link shows its own page and shares nothing (${locale})`, async ({
+    page,
+    makeUser,
+    consoleErrors,
+  }) => {
     // The browser logs the page's own 410 status.
     consoleErrors.allow(/status of 410/);
     const user = await makeUser({ name: "Ana" });
@@ -116,7 +137,9 @@ for (const [prefix, locale] of LOCALES) {
     const response = await page.goto(`${prefix}/${code}`);
     expect(response?.status()).toBe(410);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "recipient.expired.title"));
-    await expect(page.getByRole("button", { name: tr(locale, "recipient.actions.approximate"), exact: true })).toHaveCount(0);
+    await expect(
+      page.getByRole("button", { name: tr(locale, "recipient.actions.approximate"), exact: true }),
+    ).toHaveCount(0);
     const share = await page.request.post(`${prefix}/${code}`, { form: { intent: "approximate" }, maxRedirects: 0 });
     expect(share.status()).toBe(410);
   });

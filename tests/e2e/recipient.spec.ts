@@ -2,7 +2,9 @@
 // stopping, the failure page, /enter-link, the three languages, and the 2G budget of these pages.
 import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
+
 import type { Page } from "@playwright/test";
+
 import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { createLinkRequest, readRequest } from "./support/location-requests.ts";
@@ -16,7 +18,9 @@ const button = (page: Page, name: string) => page.getByRole("button", { name, ex
 /** The page is plain server HTML: no Remix runtime in the window, whatever the project. */
 async function expectNoHydration(page: Page) {
   expect(await page.evaluate(() => "__remixContext" in window || "__remixRouter" in window)).toBe(false);
-  await expect(page.locator("script[src], script[type=module], link[rel=modulepreload], link[rel=stylesheet]")).toHaveCount(0);
+  await expect(
+    page.locator("script[src], script[type=module], link[rel=modulepreload], link[rel=stylesheet]"),
+  ).toHaveCount(0);
 }
 
 test.describe("the consent page", () => {
@@ -47,10 +51,15 @@ test.describe("the consent page", () => {
     await expect(main).toContainText("GPS");
     await expect(main).toContainText("radius of about 25 km");
     await expect(main).toContainText("Tita Rosa can see what you share for 30 days");
-    for (const name of ["Share precise location", "Share approximate location", "Decline"]) await expect(button(page, name)).toBeVisible();
+    for (const name of ["Share precise location", "Share approximate location", "Decline"])
+      await expect(button(page, name)).toBeVisible();
   });
 
-  test("an unknown code is 'Invalid link!', and /enter-link opens a typed code", async ({ page, makeUser, consoleErrors }) => {
+  test("an unknown code is 'Invalid link!', and /enter-link opens a typed code", async ({
+    page,
+    makeUser,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of (404|400)/);
     const code = createLinkRequest((await makeUser()).id);
     const response = await page.goto("/id/Zz0Zz0Zz");
@@ -112,7 +121,10 @@ test.describe("sharing approximately", () => {
 });
 
 test.describe("answers without a position", () => {
-  test("approximate from an address no database knows fails with 'Failed to get location'", async ({ page, makeUser }) => {
+  test("approximate from an address no database knows fails with 'Failed to get location'", async ({
+    page,
+    makeUser,
+  }) => {
     const code = createLinkRequest((await makeUser()).id);
     await page.goto(`/${code}`);
     await button(page, "Share approximate location").click();
@@ -206,7 +218,10 @@ function fetchCompressed(path: string) {
 }
 
 test.describe("the 2G budget", () => {
-  test("each recipient page is one small HTML document: ≤ 14 KB gzip, nothing external", async ({ request, makeUser }) => {
+  test("each recipient page is one small HTML document: ≤ 14 KB gzip, nothing external", async ({
+    request,
+    makeUser,
+  }) => {
     const code = createLinkRequest((await makeUser()).id, "Maria Clara de los Santos");
     // Shared first, so that /share is measured with its largest content (the place and the form).
     const shared = await request.post(`/${code}`, {
@@ -225,7 +240,9 @@ test.describe("the 2G budget", () => {
       sizes[path] = wire.bytes;
 
       const html = await (await request.get(path)).text();
-      expect(html, path).not.toMatch(/<script[^>]*\bsrc=|<script[^>]*type="module"|modulepreload|rel="stylesheet"|__remixContext/);
+      expect(html, path).not.toMatch(
+        /<script[^>]*\bsrc=|<script[^>]*type="module"|modulepreload|rel="stylesheet"|__remixContext/,
+      );
       expect(html, path).toContain("<style>");
       // The consent page's one inline script carries the answer's CSP nonce.
       const scripts = [...html.matchAll(/<script(?: nonce="[^"]+")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);

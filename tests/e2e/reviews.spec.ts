@@ -4,18 +4,27 @@
 // the review form and the home page's reviews section.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text } from "./support/i18n.ts";
 import { signInByRequest, waitForHydration } from "./support/pages.ts";
 import { publishedStats, reviewOf, reviewsCommand } from "./support/reviews.ts";
 
 const axe = async (page: Page, selector: string) =>
-  (await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations
+  (
+    await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+  ).violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => v.id);
 
 test.describe("customer reviews", () => {
-  test("a subscriber's review reaches the home page only once published", async ({ page, context, js, makeUser, consoleErrors }) => {
+  test("a subscriber's review reaches the home page only once published", async ({
+    page,
+    context,
+    js,
+    makeUser,
+    consoleErrors,
+  }) => {
     test.setTimeout(60_000);
     consoleErrors.allow(/status of 400/);
     const user = await makeUser({ name: "Tessa" });
@@ -26,7 +35,10 @@ test.describe("customer reviews", () => {
     await page.goto("/dashboard/modules/MySubscription");
     await expect(page.locator("main").getByRole("link", { name: text("en", "reviews.link") })).toBeVisible();
     await page.goto("/dashboard/");
-    await page.locator("main").getByRole("link", { name: text("en", "reviews.link") }).click();
+    await page
+      .locator("main")
+      .getByRole("link", { name: text("en", "reviews.link") })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "reviews.title"));
     if (js) await waitForHydration(page, "form.review-form");
     const form = page.locator("form.review-form");
@@ -35,15 +47,25 @@ test.describe("customer reviews", () => {
     // Nothing chosen, too short: translated errors, nothing stored.
     await form.locator("textarea[name=text]").fill("Too short");
     await form.getByRole("button", { name: text("en", "reviews.submit") }).click();
-    await expect(page.locator("form.review-form .field-error").first()).toHaveText(text("en", "reviews.errors.ratingRequired"));
-    await expect(page.locator("form.review-form")).toContainText(text("en", "reviews.errors.textTooShort").replace("{{min}}", "20"));
+    await expect(page.locator("form.review-form .field-error").first()).toHaveText(
+      text("en", "reviews.errors.ratingRequired"),
+    );
+    await expect(page.locator("form.review-form")).toContainText(
+      text("en", "reviews.errors.textTooShort").replace("{{min}}", "20"),
+    );
     expect(reviewOf(user.id)).toBeUndefined();
     if (js) expect(await axe(page, "form.review-form")).toEqual([]);
 
-    await page.getByRole("group", { name: text("en", "reviews.rating") }).getByRole("radio", { name: "4 of 5" }).check();
+    await page
+      .getByRole("group", { name: text("en", "reviews.rating") })
+      .getByRole("radio", { name: "4 of 5" })
+      .check();
     await page.locator("form.review-form textarea[name=text]").fill(words);
     await page.locator("form.review-form input[name=displayName]").fill("Tessa R.");
-    await page.locator("form.review-form").getByRole("button", { name: text("en", "reviews.submit") }).click();
+    await page
+      .locator("form.review-form")
+      .getByRole("button", { name: text("en", "reviews.submit") })
+      .click();
     await expect(page.getByTestId("review-status")).toHaveText(text("en", "reviews.status.pending"));
     const stored = reviewOf(user.id);
     expect(stored).toMatchObject({ rating: 4, text: words, displayName: "Tessa R.", locale: "en", status: "pending" });
@@ -72,7 +94,13 @@ test.describe("customer reviews", () => {
 
     // Another language's page shows it too, with its own words for the stars.
     await page.goto("/id");
-    await expect(page.getByTestId("home-reviews").getByTestId("home-review").filter({ hasText: words }).getByRole("img", { name: "4 dari 5" })).toBeVisible();
+    await expect(
+      page
+        .getByTestId("home-reviews")
+        .getByTestId("home-review")
+        .filter({ hasText: words })
+        .getByRole("img", { name: "4 dari 5" }),
+    ).toBeVisible();
 
     // The author deletes it: gone from the home page.
     await signInByRequest(context, user.email, user.password);

@@ -2,9 +2,9 @@
 // retention period in every language; with a number lookup provider the searching modal has its
 // carrier step; and a start on a port already in use fails with one sentence.
 import { startTwilioFake } from "../fakes/twilio.ts";
+import { PORT } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
-import { PORT } from "./support/env.ts";
 import { SPAWN_PORT, startSecondServer, waitUntilListening } from "./support/second-server.ts";
 
 const LOCALES = [
@@ -17,7 +17,12 @@ test("the pages name CONTACT_EMAIL and RETENTION_DAYS in every language", async 
   test.setTimeout(90_000);
   const port = SPAWN_PORT + (js ? 0 : 1);
   const base = `http://localhost:${port}`;
-  const server = startSecondServer({ PORT: String(port), PUBLIC_URL: base, CONTACT_EMAIL: "help@family.example.org", RETENTION_DAYS: "7" });
+  const server = startSecondServer({
+    PORT: String(port),
+    PUBLIC_URL: base,
+    CONTACT_EMAIL: "help@family.example.org",
+    RETENTION_DAYS: "7",
+  });
   try {
     await waitUntilListening(server, base);
     for (const { prefix, retention } of LOCALES) {
@@ -40,20 +45,37 @@ test("the pages name CONTACT_EMAIL and RETENTION_DAYS in every language", async 
   }
 });
 
-test("with a lookup provider the searching modal shows the carrier step, before city and location", async ({ page, js }) => {
+test("with a lookup provider the searching modal shows the carrier step, before city and location", async ({
+  page,
+  js,
+}) => {
   test.setTimeout(90_000);
   // Twilio Lookup v2's answer for a Philippine mobile, from a local fake.
   const twilio = await startTwilioFake();
   const port = SPAWN_PORT + (js ? 2 : 3);
   const base = `http://localhost:${port}`;
-  const server = startSecondServer({ PORT: String(port), PUBLIC_URL: base, TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_BASE_URL: twilio.origin });
+  const server = startSecondServer({
+    PORT: String(port),
+    PUBLIC_URL: base,
+    TWILIO_ACCOUNT_SID: "AC1",
+    TWILIO_AUTH_TOKEN: "t",
+    TWILIO_BASE_URL: twilio.origin,
+  });
   try {
     await waitUntilListening(server, base);
-    for (const [locale, prefix] of [["en", ""], ["id", "/id"], ["ph", "/ph"]] as [Locale, string][]) {
+    for (const [locale, prefix] of [
+      ["en", ""],
+      ["id", "/id"],
+      ["ph", "/ph"],
+    ] as [Locale, string][]) {
       await page.goto(`${base}${prefix}/?modal=search&country=PH&number=0917+123+4567`);
       const modal = page.locator("#search-modal");
       await expect(modal.locator(".search-steps > li")).toHaveCount(4);
-      expect(await modal.locator(".search-steps > li").evaluateAll((steps) => steps.map((li) => li.getAttribute("data-step")))).toEqual(["number", "region", "carrier", "location"]);
+      expect(
+        await modal
+          .locator(".search-steps > li")
+          .evaluateAll((steps) => steps.map((li) => li.getAttribute("data-step"))),
+      ).toEqual(["number", "region", "carrier", "location"]);
       await expect(modal.locator("[data-fact=carrier] dt")).toHaveText(text(locale, "home.search.facts.carrier"));
       await expect(modal.locator("[data-fact=carrier] dd")).toHaveText("Globe Telecom");
       await expect(modal.locator("[data-step=location]")).toHaveAttribute("data-state", "waiting");
@@ -70,7 +92,10 @@ test("a start on a port already in use says so in one sentence and exits with 1"
   expect(await server.exited).toBe(1);
   // What it printed before (the database, the providers) may stand above; the failure is one sentence
   // at the end, with no stack trace.
-  const lines = server.output().split("\n").filter((line) => line.trim());
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((line) => line.trim());
   expect(lines.filter((line) => line.includes("could not start"))).toEqual([
     `Family Locator could not start: port ${PORT} is already in use: stop the program that listens there or set PORT to a free port.`,
   ]);

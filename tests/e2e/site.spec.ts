@@ -3,8 +3,10 @@
 // accessibility check.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+
 import { BASE_URL, ROOT } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { expectNotice, waitForHydration } from "./support/pages.ts";
@@ -21,13 +23,18 @@ const files = Object.fromEntries(
   LOCALES.map(({ locale }) => [
     locale,
     Object.fromEntries(
-      ["pages", "blog", "common"].map((name) => [name, JSON.parse(readFileSync(path.join(ROOT, "locales", locale, `${name}.json`), "utf8"))]),
+      ["pages", "blog", "common"].map((name) => [
+        name,
+        JSON.parse(readFileSync(path.join(ROOT, "locales", locale, `${name}.json`), "utf8")),
+      ]),
     ),
   ]),
 );
 /** `text("id", "pages.about.heading")`: a dotted path into locales/<locale>/<file>.json. */
 function text(locale: Locale, key: string): string {
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], files[locale]);
+  const value = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], files[locale]);
   if (typeof value !== "string") throw new Error(`no text at ${locale}:${key}`);
   return value;
 }
@@ -68,7 +75,10 @@ test.describe("public pages", () => {
         await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", BASE_URL + address);
         await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", BASE_URL + address);
         await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", og);
-        await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute("content", text(locale, "common.brand"));
+        await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute(
+          "content",
+          text(locale, "common.brand"),
+        );
         await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${BASE_URL}/og-image.png`);
         await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", await page.title());
         // root.tsx owns the hreflang alternates; the pages add none of their own.
@@ -90,7 +100,9 @@ test.describe("public pages", () => {
     await expect(related.getByRole("link")).toHaveCount(2);
     await related.getByRole("link").first().click();
     await expect(page).toHaveURL(`${BASE_URL}/id/blog/find-a-dead-or-switched-off-phone`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("id", "blog.articles.find-a-dead-or-switched-off-phone.title"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      text("id", "blog.articles.find-a-dead-or-switched-off-phone.title"),
+    );
   });
 
   test("an unknown article is a 404 'Page Not Found: {full path}'", async ({ page, consoleErrors }) => {
@@ -112,7 +124,9 @@ test.describe("public pages", () => {
     for (const key of ["howItWorks.heading", "benefits.heading", "faqHeading"]) {
       await expect(page.getByRole("heading", { level: 2, name: text("ph", `pages.home.${key}`) })).toBeVisible();
     }
-    await expect(page.getByRole("heading", { level: 3, name: text("ph", "pages.home.howItWorks.steps.0.title") })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 3, name: text("ph", "pages.home.howItWorks.steps.0.title") }),
+    ).toBeVisible();
     await page.getByRole("link", { name: text("ph", "common.site.home.allQuestions") }).click();
     await expect(page).toHaveURL(`${BASE_URL}/ph/faqs`);
   });
@@ -189,7 +203,12 @@ test.describe("crawlers", () => {
 test.describe("accessibility", () => {
   // Every public page in every language.
   for (const [bare] of PAGES) {
-    test(`${bare} has no serious or critical axe-core violations in any language`, async ({ page, browser, js, consoleErrors }) => {
+    test(`${bare} has no serious or critical axe-core violations in any language`, async ({
+      page,
+      browser,
+      js,
+      consoleErrors,
+    }) => {
       consoleErrors.allow(/status of 404/);
       let target = page;
       if (!js) {
@@ -203,9 +222,12 @@ test.describe("accessibility", () => {
       for (const { prefix } of LOCALES) {
         const address = localized(prefix, bare);
         await target.goto(address);
-        const { violations } = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const { violations } = await new AxeBuilder({ page: target })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+          .analyze();
         for (const v of violations) {
-          if (v.impact === "serious" || v.impact === "critical") serious.push(`${address} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+          if (v.impact === "serious" || v.impact === "critical")
+            serious.push(`${address} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
         }
       }
       expect(serious).toEqual([]);

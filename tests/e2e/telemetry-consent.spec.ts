@@ -3,13 +3,15 @@
 // server, and proves that nothing is requested from it before Accept, that the tags load after it
 // (scripts with JavaScript, the tag manager's frame without), and that Reject keeps them away.
 import type { ChildProcess } from "node:child_process";
+
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
+
 import { startFake } from "../fakes/http.ts";
 import { PORT } from "./support/env.ts";
-import { startTaggedServer } from "./support/tagged-server.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
+import { startTaggedServer } from "./support/tagged-server.ts";
 
 type Fake = Awaited<ReturnType<typeof startFake>>;
 
@@ -25,11 +27,19 @@ test.beforeAll(async ({}, testInfo) => {
     const url = new URL(req.url, "http://fake");
     // The icon kit fails on purpose: the page must log 'Failed to load custom icons' and go on.
     if (url.pathname === "/kit.js") return void res.writeHead(404).end();
-    if (url.pathname === "/ns.html") return void res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>tm</title>");
-    res.writeHead(200, { "Content-Type": "text/javascript" }).end(`window.__loaded = (window.__loaded || []).concat(${JSON.stringify(url.pathname)});`);
+    if (url.pathname === "/ns.html")
+      return void res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>tm</title>");
+    res
+      .writeHead(200, { "Content-Type": "text/javascript" })
+      .end(`window.__loaded = (window.__loaded || []).concat(${JSON.stringify(url.pathname)});`);
   });
   // One server per parallel worker (the js and nojs projects may run side by side).
-  const started = await startTaggedServer({ port: PORT + 100 + testInfo.parallelIndex, name: "e2e-consent", tagOrigin: fake.origin, env: { FINGERPRINT_MONITORING: "1" } });
+  const started = await startTaggedServer({
+    port: PORT + 100 + testInfo.parallelIndex,
+    name: "e2e-consent",
+    tagOrigin: fake.origin,
+    env: { FINGERPRINT_MONITORING: "1" },
+  });
   server = started.server;
   base = started.base;
 });
@@ -54,11 +64,19 @@ async function consentCookie(context: BrowserContext) {
 
 /** Gives the page every chance to load something it should not: the lazy chunks run when idle. */
 async function settle(page: Page, js: boolean) {
-  if (js) await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.includes("device-report.client")));
+  if (js)
+    await page.waitForFunction(() =>
+      performance.getEntriesByType("resource").some((e) => e.name.includes("device-report.client")),
+    );
   await page.waitForTimeout(1500);
 }
 
-test("nothing loads before Accept; after Accept every tag loads without a reload", async ({ page, context, js, consoleErrors }) => {
+test("nothing loads before Accept; after Accept every tag loads without a reload", async ({
+  page,
+  context,
+  js,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 404 .*kit\.js/);
   const iconWarning: string[] = [];
   page.on("console", (m) => void (m.type() === "warning" && iconWarning.push(m.text())));
@@ -75,7 +93,9 @@ test("nothing loads before Accept; after Accept every tag loads without a reload
   expect(paths()).toEqual([]);
 
   if (js) await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
-  await banner(page).getByRole("button", { name: tr("en", "consent.accept") }).click();
+  await banner(page)
+    .getByRole("button", { name: tr("en", "consent.accept") })
+    .click();
   await expect(banner(page)).toHaveCount(0);
   expect(await consentCookie(context)).toBe("accepted");
 
@@ -88,7 +108,11 @@ test("nothing loads before Accept; after Accept every tag loads without a reload
     // Even on this first visit the pixel got the visitor id: the tags wait for the device report.
     const firstVisitor = (await context.cookies(base)).find((c) => c.name === "FB_visitor_id")?.value;
     expect(firstVisitor).toMatch(/^[0-9a-f]{32}$/);
-    expect(await page.evaluate(() => (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue[0])).toEqual(["init", "1234567890", { external_id: firstVisitor }]);
+    expect(await page.evaluate(() => (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue[0])).toEqual([
+      "init",
+      "1234567890",
+      { external_id: firstVisitor },
+    ]);
   } else {
     // Without JavaScript only the tag manager's frame can load, and it does.
     await expect.poll(() => paths()).toEqual(["/ns.html"]);
@@ -110,10 +134,17 @@ test("nothing loads before Accept; after Accept every tag loads without a reload
   }
 });
 
-test("Reject stores the refusal and loads nothing; the cookie policy page changes the choice", async ({ page, context, js, consoleErrors }) => {
+test("Reject stores the refusal and loads nothing; the cookie policy page changes the choice", async ({
+  page,
+  context,
+  js,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 404 .*kit\.js/);
   await page.goto(`${base}/about-us`);
-  await banner(page).getByRole("button", { name: tr("en", "consent.reject") }).click();
+  await banner(page)
+    .getByRole("button", { name: tr("en", "consent.reject") })
+    .click();
   await expect(banner(page)).toHaveCount(0);
   await expect(page).toHaveURL(`${base}/about-us`);
   expect(await consentCookie(context)).toBe("rejected");
@@ -145,15 +176,24 @@ test("FingerprintJS's usage ping is sent only after Accept", async ({ page, cont
   await page.goto(`${base}/`);
   await settle(page, js);
   expect(pings).toEqual([]);
-  await banner(page).getByRole("button", { name: tr("en", "consent.accept") }).click();
+  await banner(page)
+    .getByRole("button", { name: tr("en", "consent.accept") })
+    .click();
   await expect.poll(() => pings.length).toBe(1);
   expect(pings[0]).toMatch(/^https:\/\/m1\.openfpcdn\.io\/fingerprintjs\/v[\d.]+\/npm-monitoring$/);
 });
 
 test("the consent route refuses a cross-site post and only redirects to this site", async ({ request }) => {
-  const crossSite = await request.post(`${base}/consent`, { form: { choice: "accept" }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+  const crossSite = await request.post(`${base}/consent`, {
+    form: { choice: "accept" },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
   expect(crossSite.status()).toBe(403);
-  const offSite = await request.post(`${base}/consent`, { form: { choice: "reject", redirectTo: "//evil.example/x" }, maxRedirects: 0 });
+  const offSite = await request.post(`${base}/consent`, {
+    form: { choice: "reject", redirectTo: "//evil.example/x" },
+    maxRedirects: 0,
+  });
   expect(offSite.status()).toBe(302);
   expect(offSite.headers()["location"]).toBe("/");
   expect(offSite.headers()["set-cookie"]).toMatch(/^cookie_consent=rejected; Max-Age=\d+; Path=\/; SameSite=Lax/);

@@ -3,8 +3,9 @@
 // the recipient's pages), the new-deployment notice, and no cookie banner when there is nothing to
 // consent to. The tags and the banner are in telemetry-consent.spec.ts (their own server).
 import type { Page, Request } from "@playwright/test";
-import { BASE_URL, PORT } from "./support/env.ts";
+
 import { deviceReports } from "./support/device-reports.ts";
+import { BASE_URL, PORT } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
 
@@ -13,7 +14,9 @@ const isReport = (request: Request) => request.method() === "POST" && new URL(re
 
 /** Resolves once the page has loaded the device-report chunk (also when it comes from the cache). */
 async function reportModuleLoaded(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.includes("device-report.client")));
+  await page.waitForFunction(() =>
+    performance.getEntriesByType("resource").some((e) => e.name.includes("device-report.client")),
+  );
 }
 
 // A real phone's user agent, so that ua-parser-js has every field to find.
@@ -24,7 +27,10 @@ test.describe("device report", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "needs JavaScript");
   test.use({ userAgent: ANDROID_UA });
 
-  test("is sent once with every field, stored, and not again after the flag; again for a new host", async ({ page, context }) => {
+  test("is sent once with every field, stored, and not again after the flag; again for a new host", async ({
+    page,
+    context,
+  }) => {
     const started = Date.now();
     // The same browser computes the same fingerprint in every test: a source of its own tells this
     // test's reports from those of the other tests (and of repeated runs) on the same server.
@@ -38,7 +44,21 @@ test.describe("device report", () => {
 
     const body = request.postDataJSON() as Record<string, string>;
     expect(Object.keys(body).sort()).toEqual(
-      ["browserName", "browserVersion", "deviceBrand", "deviceModel", "deviceType", "osName", "osVersion", "pageUrl", "referrerUrl", "source", "userAgent", "visitTime", "visitorId"].sort(),
+      [
+        "browserName",
+        "browserVersion",
+        "deviceBrand",
+        "deviceModel",
+        "deviceType",
+        "osName",
+        "osVersion",
+        "pageUrl",
+        "referrerUrl",
+        "source",
+        "userAgent",
+        "visitTime",
+        "visitorId",
+      ].sort(),
     );
     expect(body).toMatchObject({
       userAgent: ANDROID_UA,
@@ -64,13 +84,27 @@ test.describe("device report", () => {
     for (const name of ["visitor_id", "FB_visitor_id"]) {
       const cookie = cookies.find((c) => c.name === name);
       expect(cookie, name).toBeDefined();
-      expect(cookie).toMatchObject({ value: body.visitorId, path: "/", sameSite: "Lax", secure: true, httpOnly: false });
+      expect(cookie).toMatchObject({
+        value: body.visitorId,
+        path: "/",
+        sameSite: "Lax",
+        secure: true,
+        httpOnly: false,
+      });
       expect(cookie!.expires * 1000).toBeGreaterThan(started + 31_536_000_000 - 60_000);
       expect(cookie!.expires * 1000).toBeLessThan(Date.now() + 31_536_000_000 + 60_000);
     }
-    expect(await page.evaluate((host) => localStorage.getItem(`deviceReportSent:${host}`), `localhost:${PORT}`)).toBe(body.visitTime);
+    expect(await page.evaluate((host) => localStorage.getItem(`deviceReportSent:${host}`), `localhost:${PORT}`)).toBe(
+      body.visitTime,
+    );
     expect(ours(body.visitorId!)).toEqual([
-      { visitorId: body.visitorId, host: `localhost:${PORT}`, pageUrl: `${BASE_URL}/blog?source=${source}`, source, deviceType: "mobile" },
+      {
+        visitorId: body.visitorId,
+        host: `localhost:${PORT}`,
+        pageUrl: `${BASE_URL}/blog?source=${source}`,
+        source,
+        deviceType: "mobile",
+      },
     ]);
 
     // The flag is set: the next page load sends nothing.
@@ -94,7 +128,10 @@ test.describe("device report", () => {
     await expect.poll(() => deviceReports(second.visitorId!).some((r) => r.host === `127.0.0.1:${PORT}`)).toBe(true);
   });
 
-  test("reuses the visitor cookie instead of fingerprinting, and restores a missing FB_ copy", async ({ page, context }) => {
+  test("reuses the visitor cookie instead of fingerprinting, and restores a missing FB_ copy", async ({
+    page,
+    context,
+  }) => {
     await context.addCookies([{ name: "visitor_id", value: "cookie-visitor-0001", url: BASE_URL }]);
     const sent = page.waitForRequest(isReport);
     await page.goto("/");
@@ -102,21 +139,33 @@ test.describe("device report", () => {
     const copy = (await context.cookies(BASE_URL)).find((c) => c.name === "FB_visitor_id");
     expect(copy).toMatchObject({ value: "cookie-visitor-0001", path: "/", sameSite: "Lax", secure: true });
     // FingerprintJS was never needed, so its chunk was never fetched.
-    expect(await page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/fp\.esm-/.test(e.name)))).toBe(false);
+    expect(
+      await page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/fp\.esm-/.test(e.name))),
+    ).toBe(false);
   });
 
-  test("a failed send is logged and leaves the flag unset, so the next page tries again", async ({ page, consoleErrors }) => {
+  test("a failed send is logged and leaves the flag unset, so the next page tries again", async ({
+    page,
+    consoleErrors,
+  }) => {
     // Chromium itself reports the 503 of the stubbed answer.
     consoleErrors.allow(/status of 503/);
     let calls = 0;
     await page.route(`**${REPORT_PATH}`, (route) => {
       calls += 1;
-      return calls === 1 ? route.fulfill({ status: 503, contentType: "application/json", body: "{}" }) : route.continue();
+      return calls === 1
+        ? route.fulfill({ status: 503, contentType: "application/json", body: "{}" })
+        : route.continue();
     });
-    const warning = page.waitForEvent("console", (m) => m.type() === "warning" && m.text().includes("Failed to send user agent info"));
+    const warning = page.waitForEvent(
+      "console",
+      (m) => m.type() === "warning" && m.text().includes("Failed to send user agent info"),
+    );
     await page.goto("/about-us");
     await warning;
-    expect(await page.evaluate((host) => localStorage.getItem(`deviceReportSent:${host}`), `localhost:${PORT}`)).toBeNull();
+    expect(
+      await page.evaluate((host) => localStorage.getItem(`deviceReportSent:${host}`), `localhost:${PORT}`),
+    ).toBeNull();
 
     const retried = page.waitForResponse((r) => isReport(r.request()));
     await page.goto("/faqs");
@@ -160,7 +209,11 @@ test.describe("new deployment notice", () => {
     let served = 0;
     await page.route("**/builds/latest.json", (route) => {
       served += 1;
-      return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ id: "another-build" }) });
+      return route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ id: "another-build" }),
+      });
     });
     await page.goto("/");
     const notice = page.getByTestId("deploy-notice");
@@ -194,7 +247,12 @@ test.describe("new deployment notice", () => {
         return served;
       })
       .toBeGreaterThan(before);
-    expect(await page.evaluate((at) => Date.now() - Number(at), await page.evaluate(() => sessionStorage.getItem("buildReloadAt")))).toBeLessThan(10_000);
+    expect(
+      await page.evaluate(
+        (at) => Date.now() - Number(at),
+        await page.evaluate(() => sessionStorage.getItem("buildReloadAt")),
+      ),
+    ).toBeLessThan(10_000);
     await page.waitForTimeout(300);
     await expect(notice).toHaveCount(0);
     await expect
@@ -212,7 +270,9 @@ test.describe("new deployment notice", () => {
     let polled = 0;
     page.on("request", (r) => void (r.url().endsWith("/builds/latest.json") && polled++));
     await page.goto("/");
-    expect(await page.evaluate(() => (window as { __remixManifest?: { version: string } }).__remixManifest?.version)).toBe(id);
+    expect(
+      await page.evaluate(() => (window as { __remixManifest?: { version: string } }).__remixManifest?.version),
+    ).toBe(id);
     await expect
       .poll(async () => {
         await page.clock.runFor(61_000);

@@ -13,7 +13,13 @@ const LOCALES: { locale: Locale; prefix: string; language: string }[] = [
 
 test.describe("send voice message", () => {
   for (const { locale, prefix, language } of LOCALES) {
-    test(`previews, sends and lists a voice message in ${locale}`, async ({ page, context, js, makeUser, consoleErrors }) => {
+    test(`previews, sends and lists a voice message in ${locale}`, async ({
+      page,
+      context,
+      js,
+      makeUser,
+      consoleErrors,
+    }) => {
       consoleErrors.allow(/status of 429/);
       const user = await makeUser();
       await signInByRequest(context, user.email, user.password);
@@ -42,7 +48,9 @@ test.describe("send voice message", () => {
       await again.locator("input[name=name]").fill("Ana");
       await again.locator("textarea[name=message]").fill("Again");
       await again.locator("button[value=send]").click();
-      await expect(page.locator(".form-error")).toContainText(text(locale, "requests.errors.limited").split("{{")[0]!.trim());
+      await expect(page.locator(".form-error")).toContainText(
+        text(locale, "requests.errors.limited").split("{{")[0]!.trim(),
+      );
     });
   }
 

@@ -2,6 +2,7 @@
 // webhook signature verification, which accepts what paypalWebhookHeaders() signs.
 import { createHash, createHmac } from "node:crypto";
 import type { ServerResponse } from "node:http";
+
 import { startFake, type Recorded } from "./http.ts";
 
 export const PAYPAL_WEBHOOK_ID = "WH-8PT597110X687430LKGECATA";
@@ -15,12 +16,21 @@ export const PAYPAL_ENV = {
   PAYPAL_PRODUCT_ID: "PROD-FAMILYLOCATOR",
 };
 
-export type FakeSub = { id: string; status: string; custom_id: string; plan_id: string; create_time: string; next_billing_time?: string };
+export type FakeSub = {
+  id: string;
+  status: string;
+  custom_id: string;
+  plan_id: string;
+  create_time: string;
+  next_billing_time?: string;
+};
 
 /** What the fake's verify-webhook-signature accepts: an HMAC over the transmission and the event. */
 function sign(transmissionId: string, time: string, event: string) {
   const digest = createHash("sha256").update(event).digest("hex");
-  return createHmac("sha256", SIGNING_KEY).update(`${transmissionId}|${time}|${PAYPAL_WEBHOOK_ID}|${digest}`).digest("base64");
+  return createHmac("sha256", SIGNING_KEY)
+    .update(`${transmissionId}|${time}|${PAYPAL_WEBHOOK_ID}|${digest}`)
+    .digest("base64");
 }
 
 /** The headers PayPal sends with a webhook delivery of `raw`, signed so that the fake verifies them. */
@@ -55,7 +65,13 @@ export async function startPayPalFake() {
     if (req.method === "POST" && path === "/v1/oauth2/token") {
       const expected = `Basic ${Buffer.from("client-id:client-secret").toString("base64")}`;
       if (req.headers.authorization !== expected) return send(401, { error: "invalid_client" });
-      return send(200, { scope: "https://uri.paypal.com/services/subscriptions", access_token: "A21AAFakeToken", token_type: "Bearer", app_id: "APP-80W284485P519543T", expires_in: 32400 });
+      return send(200, {
+        scope: "https://uri.paypal.com/services/subscriptions",
+        access_token: "A21AAFakeToken",
+        token_type: "Bearer",
+        app_id: "APP-80W284485P519543T",
+        expires_in: 32400,
+      });
     }
     if (req.headers.authorization !== "Bearer A21AAFakeToken") return send(401, { error: "invalid_token" });
     if (req.method === "POST" && path === "/v1/billing/plans") {
@@ -65,12 +81,22 @@ export async function startPayPalFake() {
     if (req.method === "POST" && path === "/v1/billing/subscriptions") {
       const body = JSON.parse(req.body) as { plan_id: string; custom_id: string };
       const id = `I-${++seq}SUB`;
-      subs.set(id, { id, status: "APPROVAL_PENDING", custom_id: body.custom_id, plan_id: body.plan_id, create_time: new Date().toISOString() });
+      subs.set(id, {
+        id,
+        status: "APPROVAL_PENDING",
+        custom_id: body.custom_id,
+        plan_id: body.plan_id,
+        create_time: new Date().toISOString(),
+      });
       return send(201, {
         id,
         status: "APPROVAL_PENDING",
         links: [
-          { href: `https://www.sandbox.paypal.test/webapps/billing/subscriptions?ba_token=BA-${seq}`, rel: "approve", method: "GET" },
+          {
+            href: `https://www.sandbox.paypal.test/webapps/billing/subscriptions?ba_token=BA-${seq}`,
+            rel: "approve",
+            method: "GET",
+          },
           { href: `https://api-m.sandbox.paypal.com/v1/billing/subscriptions/${id}`, rel: "self", method: "GET" },
         ],
       });
@@ -82,7 +108,11 @@ export async function startPayPalFake() {
       if (req.method === "POST" && sub[2]) {
         // Like PayPal: a subscription that is not active cannot be cancelled (again).
         if (found.status === "CANCELLED") {
-          return send(422, { name: "UNPROCESSABLE_ENTITY", message: "The requested action could not be performed.", details: [{ issue: "SUBSCRIPTION_STATUS_INVALID" }] });
+          return send(422, {
+            name: "UNPROCESSABLE_ENTITY",
+            message: "The requested action could not be performed.",
+            details: [{ issue: "SUBSCRIPTION_STATUS_INVALID" }],
+          });
         }
         found.status = "CANCELLED";
         return send(204);

@@ -9,14 +9,20 @@ export async function startSendGridFake(options: { refuse?: boolean } = {}) {
   let seq = 0;
   return startFake((req, res) => {
     if (options.refuse) {
-      res
-        .writeHead(403, { "Content-Type": "application/json" })
-        .end(JSON.stringify({ errors: [{ message: "The from address does not match a verified Sender Identity.", field: "from", help: null }] }));
+      res.writeHead(403, { "Content-Type": "application/json" }).end(
+        JSON.stringify({
+          errors: [
+            { message: "The from address does not match a verified Sender Identity.", field: "from", help: null },
+          ],
+        }),
+      );
     } else if (req.method === "POST" && req.url === "/v3/mail/send") {
       seq += 1;
       res.writeHead(202, { "X-Message-Id": `fake-${seq}` }).end();
     } else {
-      res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: [{ message: "Not found", field: null, help: null }] }));
+      res
+        .writeHead(404, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ errors: [{ message: "Not found", field: null, help: null }] }));
     }
   });
 }

@@ -2,6 +2,7 @@
 // and subscription updates (cancel at period end). Webhooks are not sent by the fake: tests sign them
 // with the SDK's own helper (stripe.webhooks.generateTestHeaderString).
 import type { ServerResponse } from "node:http";
+
 import { startFake, type Recorded } from "./http.ts";
 
 /** The webhook signing secret the app is given alongside the fake. */
@@ -35,7 +36,11 @@ export async function startStripeFake() {
       const session = sessions.get(retrieve[1]!);
       if (!session) {
         res.statusCode = 404;
-        res.end(JSON.stringify({ error: { type: "invalid_request_error", message: `No such checkout.session: '${retrieve[1]}'` } }));
+        res.end(
+          JSON.stringify({
+            error: { type: "invalid_request_error", message: `No such checkout.session: '${retrieve[1]}'` },
+          }),
+        );
         return;
       }
       res.end(JSON.stringify({ object: "checkout.session", mode: "subscription", customer: "cus_1", ...session }));
@@ -43,7 +48,14 @@ export async function startStripeFake() {
       created += 1;
       const form = new URLSearchParams(req.body);
       const id = `cs_test_${created}`;
-      sessions.set(id, { id, status: "open", payment_status: "unpaid", client_reference_id: form.get("client_reference_id"), subscription: null, metadata: {} });
+      sessions.set(id, {
+        id,
+        status: "open",
+        payment_status: "unpaid",
+        client_reference_id: form.get("client_reference_id"),
+        subscription: null,
+        metadata: {},
+      });
       res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/${created}` }));
     } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/") && control.cancelFailures > 0) {
       control.cancelFailures -= 1;

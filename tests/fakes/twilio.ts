@@ -11,7 +11,13 @@ export const twilioLookupAnswer = (number = "+639171234567") => ({
   valid: true,
   validation_errors: [],
   caller_name: { caller_name: "JUAN DELA CRUZ", caller_type: "CONSUMER", error_code: null },
-  line_type_intelligence: { carrier_name: "Globe Telecom", type: "mobile", mobile_country_code: "515", mobile_network_code: "02", error_code: null },
+  line_type_intelligence: {
+    carrier_name: "Globe Telecom",
+    type: "mobile",
+    mobile_country_code: "515",
+    mobile_network_code: "02",
+    error_code: null,
+  },
   sim_swap: null,
   call_forwarding: null,
   url: `https://lookups.twilio.com/v2/PhoneNumbers/${encodeURIComponent(number)}`,
@@ -33,7 +39,8 @@ const ERRORS: Record<number, { code: number; message: string }> = {
 export async function startTwilioFake(options: { failWith?: number } = {}) {
   let seq = 0;
   return startFake((req, res) => {
-    const send = (status: number, body: unknown) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
     if (options.failWith) {
       const status = options.failWith;
       return send(status, { ...(ERRORS[status] ?? { code: 20000 + status, message: "Error" }), status });
@@ -44,7 +51,11 @@ export async function startTwilioFake(options: { failWith?: number } = {}) {
     const create = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/.exec(path);
     if (req.method === "POST" && create) {
       seq += 1;
-      return send(201, { sid: `${create[2] === "Messages" ? "SM" : "CA"}${String(seq).padStart(32, "0")}`, account_sid: create[1], status: "queued" });
+      return send(201, {
+        sid: `${create[2] === "Messages" ? "SM" : "CA"}${String(seq).padStart(32, "0")}`,
+        account_sid: create[1],
+        status: "queued",
+      });
     }
     send(404, { ...ERRORS[404]!, status: 404 });
   });

@@ -3,18 +3,24 @@
 // checked against the route's `access` — the loader for reading, the action for posting (a module
 // that guards differently from the table fails here).
 import path from "node:path";
+
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+
 import { articleSlugs } from "~/content.server";
 import { localizePath, type Locale } from "~/i18n/locales";
 import { paths } from "~/paths";
 import { devRoutes, localePrefixes, pageRoutes, type Access, type PageRoute } from "~/route-table.js";
+
 import { signedInUser } from "../support/factories";
 import { routeData } from "../support/route-data";
-import { samplePath, sampleParams } from "./routes";
+import { sampleParams, samplePath } from "./routes";
 
 type Role = "visitor" | "subscriber" | "expired";
-type RouteModule = { loader?: (args: LoaderFunctionArgs) => Promise<unknown>; action?: (args: LoaderFunctionArgs) => Promise<unknown> };
+type RouteModule = {
+  loader?: (args: LoaderFunctionArgs) => Promise<unknown>;
+  action?: (args: LoaderFunctionArgs) => Promise<unknown>;
+};
 type Answer = { status: number; location: string | null };
 
 /** What the table lets each role do: open the page, or be sent to a page of paths (app/paths.ts). */
@@ -55,7 +61,8 @@ async function answerOf(promise: Promise<unknown>): Promise<Answer> {
 
 const routes: PageRoute[] = [...pageRoutes, ...devRoutes];
 const modules = new Map<string, RouteModule>();
-for (const route of routes) modules.set(route.file, (await import(/* @vite-ignore */ path.resolve("app", route.file))) as RouteModule);
+for (const route of routes)
+  modules.set(route.file, (await import(/* @vite-ignore */ path.resolve("app", route.file))) as RouteModule);
 
 const cookies: Record<Role, () => Promise<string>> = {
   visitor: async () => "",
@@ -70,7 +77,13 @@ function sample(route: PageRoute) {
 }
 const addressOf = (route: PageRoute, locale: Locale) => localizePath(sample(route).path, locale);
 
-function call(route: PageRoute, locale: Locale, method: "GET" | "POST", cookie: string, url = addressOf(route, locale)) {
+function call(
+  route: PageRoute,
+  locale: Locale,
+  method: "GET" | "POST",
+  cookie: string,
+  url = addressOf(route, locale),
+) {
   const module = modules.get(route.file)!;
   const handler = method === "GET" ? module.loader : module.action;
   const init: RequestInit = { method, headers: cookie ? { Cookie: cookie } : {} };
@@ -130,7 +143,10 @@ describe("the route table owns access", () => {
     for (const route of readable) {
       for (const locale of locales) {
         const notice = localizePath(paths.expired, locale);
-        expect(await call(route, locale, "GET", `token=${token}`, notice), notice).toEqual({ status: 200, location: null });
+        expect(await call(route, locale, "GET", `token=${token}`, notice), notice).toEqual({
+          status: 200,
+          location: null,
+        });
         const seen = `token=${token}; expired_seen=${user.id}`;
         expect(await call(route, locale, "GET", seen), `seen, ${locale}`).toEqual({ status: 200, location: null });
         expect(await call(route, locale, "POST", seen), `post, ${locale}`).toEqual({ status: 302, location: notice });

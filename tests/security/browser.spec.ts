@@ -3,11 +3,15 @@
 // consent page still locates), no framing, geolocation only on the consent page; and the client
 // address behind TRUST_PROXY=1 (the e2e server's setting), which a forged X-Forwarded-For cannot move.
 import type { Page } from "@playwright/test";
+
+import { expect, test } from "../e2e/support/fixtures.ts";
 import { createLinkRequest } from "../e2e/support/location-requests.ts";
 import { signInByRequest, waitForHydration } from "../e2e/support/pages.ts";
-import { expect, test } from "../e2e/support/fixtures.ts";
 
-const TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const TILE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 /** Records CSP violations the page reports to its own scripts (with JavaScript) and to the console. */
 async function watchViolations(page: Page) {
@@ -45,7 +49,9 @@ for (const type of PAGE_TYPES) {
   test(`${type.name}: strict headers, a fresh nonce, no CSP violation`, async ({ page, context, makeUser, js }) => {
     const user = await makeUser();
     if (type.signedIn) await signInByRequest(context, user.email, user.password);
-    await page.route("https://tile.openstreetmap.org/**", (route) => route.fulfill({ status: 200, contentType: "image/png", body: TILE }));
+    await page.route("https://tile.openstreetmap.org/**", (route) =>
+      route.fulfill({ status: 200, contentType: "image/png", body: TILE }),
+    );
     const violations = await watchViolations(page);
     const path = type.path({ code: createLinkRequest(user.id) });
 
@@ -89,7 +95,10 @@ test("the JSON API's answers are not framed or sniffed either", async ({ request
 
 test("the consent page still locates the recipient under its policy", async ({ browser, makeUser, js }) => {
   test.skip(!js, "the browser's geolocation is a JavaScript API");
-  const context = await browser.newContext({ geolocation: { latitude: 14.676, longitude: 121.0437 }, permissions: ["geolocation"] });
+  const context = await browser.newContext({
+    geolocation: { latitude: 14.676, longitude: 121.0437 },
+    permissions: ["geolocation"],
+  });
   const page = await context.newPage();
   const violations = await watchViolations(page);
   const code = createLinkRequest((await makeUser()).id);
@@ -118,20 +127,37 @@ test("a cross-site form post is a translated 403 page, never a 500", async ({ re
     ["/id/contact-us", "Formulir ini dikirim dari situs lain"],
     ["/auth/login", "This form was sent from another site"],
   ] as const) {
-    const response = await request.post(path, { form: { email: "a@example.com", password: "x" }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    const response = await request.post(path, {
+      form: { email: "a@example.com", password: "x" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expect(response.status(), path).toBe(403);
     expect(await response.text()).toContain(text);
   }
   // Same origin named by PUBLIC_URL while the Host is another name (a proxy's): passes the rule, and
   // Remix's own Origin/Host comparison no longer turns it into a 500.
-  const proxied = await request.post("/set-locale", { form: { lng: "id", redirectTo: "/" }, headers: { Host: "internal:1234", Origin: new URL(test.info().project.use.baseURL!).origin }, maxRedirects: 0 });
+  const proxied = await request.post("/set-locale", {
+    form: { lng: "id", redirectTo: "/" },
+    headers: { Host: "internal:1234", Origin: new URL(test.info().project.use.baseURL!).origin },
+    maxRedirects: 0,
+  });
   expect(proxied.status()).toBe(302);
 });
 
-test("behind TRUST_PROXY=1 a forged X-Forwarded-For keeps the request in its proxy-given bucket", async ({ request, js }) => {
+test("behind TRUST_PROXY=1 a forged X-Forwarded-For keeps the request in its proxy-given bucket", async ({
+  request,
+  js,
+}) => {
   // One address per project (js, nojs), which may run against the same server.
   const proxied = js ? "203.0.113.201" : "203.0.113.202";
-  const report = JSON.stringify({ "csp-report": { "document-uri": "http://localhost/", "violated-directive": "img-src", "blocked-uri": "https://x.example" } });
+  const report = JSON.stringify({
+    "csp-report": {
+      "document-uri": "http://localhost/",
+      "violated-directive": "img-src",
+      "blocked-uri": "https://x.example",
+    },
+  });
   const statuses: number[] = [];
   // The one proxy appends the address it saw (203.0.113.201); the client wrote everything before it.
   for (let i = 0; i < 61; i++) {

@@ -2,14 +2,22 @@
 // X-Forwarded-For never moves a request to another limit bucket; IPv6 clients are limited per /64.
 // The limited route here is the real CSP report endpoint (its per-address limit is the smallest).
 import type { AddressInfo } from "node:net";
+
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { resetConfig } from "~/config.server";
 import { CSP_REPORTS_PER_HOUR, logCspReport } from "~/http/csp-report.server";
 import { installEdge } from "~/http/edge.server";
 import { clientIp, limitKeyAddress } from "~/utils/client-ip.server";
 
-const REPORT = JSON.stringify({ "csp-report": { "document-uri": "http://localhost:3000/", "violated-directive": "script-src", "blocked-uri": "inline" } });
+const REPORT = JSON.stringify({
+  "csp-report": {
+    "document-uri": "http://localhost:3000/",
+    "violated-directive": "script-src",
+    "blocked-uri": "inline",
+  },
+});
 
 async function startServer(trustProxy: string | undefined) {
   if (trustProxy === undefined) delete process.env.TRUST_PROXY;
@@ -18,8 +26,15 @@ async function startServer(trustProxy: string | undefined) {
   const app = express();
   installEdge(app);
   app.all("*", async (req, res) => {
-    const headers = new Headers({ "x-client-ip": String(req.headers["x-client-ip"]), "Content-Type": "application/csp-report" });
-    const request = new Request(`http://localhost${req.originalUrl}`, { method: "POST", headers, body: res.locals.body as Buffer as unknown as BodyInit });
+    const headers = new Headers({
+      "x-client-ip": String(req.headers["x-client-ip"]),
+      "Content-Type": "application/csp-report",
+    });
+    const request = new Request(`http://localhost${req.originalUrl}`, {
+      method: "POST",
+      headers,
+      body: res.locals.body as Buffer as unknown as BodyInit,
+    });
     const answer = await logCspReport(request);
     res.status(answer.status).set("x-bucket", clientIp(request)).end();
   });
@@ -29,7 +44,10 @@ async function startServer(trustProxy: string | undefined) {
   const post = (forwardedFor?: string) =>
     fetch(`${base}/csp-report`, {
       method: "POST",
-      headers: { "Content-Type": "application/csp-report", ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}) },
+      headers: {
+        "Content-Type": "application/csp-report",
+        ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}),
+      },
       body: REPORT,
     });
   return { post, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
@@ -66,7 +84,8 @@ describe("a forged X-Forwarded-For behind TRUST_PROXY=1", () => {
     const { post, close } = await startServer("1");
     try {
       const statuses: number[] = [];
-      for (let i = 0; i <= CSP_REPORTS_PER_HOUR; i++) statuses.push((await post(`2001:db8:aa:bb:${(i + 1).toString(16)}::1`)).status);
+      for (let i = 0; i <= CSP_REPORTS_PER_HOUR; i++)
+        statuses.push((await post(`2001:db8:aa:bb:${(i + 1).toString(16)}::1`)).status);
       expect(statuses.at(-1)).toBe(429);
       expect((await post("2001:db8:aa:bc::1")).status).toBe(204);
     } finally {

@@ -2,17 +2,28 @@
 // route table: a cross-site post is refused 403 (translated), an oversized body 413 (with
 // Content-Length or chunked), before anything reaches the route; same-origin posts, signed provider
 // callbacks and the JSON API with its APP header pass.
-import type { AddressInfo } from "node:net";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
+
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { resetConfig } from "~/config.server";
 import { baselineHeaders, installEdge } from "~/http/edge.server";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
-import { resetConfig } from "~/config.server";
+
 import { postTargets, type PostTarget } from "./routes";
 
-const CROSS_SITE = { en: "This form was sent from another site", id: "Formulir ini dikirim dari situs lain", ph: "Ipinadala ang form na ito mula sa ibang site" };
-const TOO_LARGE = { en: "What you sent is too large", id: "Yang Anda kirim terlalu besar", ph: "Masyadong malaki ang ipinadala mo" };
+const CROSS_SITE = {
+  en: "This form was sent from another site",
+  id: "Formulir ini dikirim dari situs lain",
+  ph: "Ipinadala ang form na ito mula sa ibang site",
+};
+const TOO_LARGE = {
+  en: "What you sent is too large",
+  id: "Yang Anda kirim terlalu besar",
+  ph: "Masyadong malaki ang ipinadala mo",
+};
 
 let base = "";
 let server: http.Server;
@@ -27,7 +38,11 @@ beforeAll(async () => {
   // Stands in for Remix: records what passed the edge and how many body bytes it was handed.
   app.all("*", (req, res) => {
     reached.push(req.path);
-    res.json({ reached: true, bytes: (res.locals.body as Buffer | undefined)?.length ?? 0, ip: req.headers["x-client-ip"] });
+    res.json({
+      reached: true,
+      bytes: (res.locals.body as Buffer | undefined)?.length ?? 0,
+      ip: req.headers["x-client-ip"],
+    });
   });
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -43,7 +58,9 @@ function send(url: string, body: Buffer, headers: Record<string, string>, chunke
     const req = http.request(base + url, {
       method: "POST",
       agent: false,
-      headers: chunked ? { ...headers, "Transfer-Encoding": "chunked" } : { ...headers, "Content-Length": String(body.length) },
+      headers: chunked
+        ? { ...headers, "Transfer-Encoding": "chunked" }
+        : { ...headers, "Content-Length": String(body.length) },
     });
     let answered = false;
     req.on("response", (res) => {
@@ -62,7 +79,11 @@ function send(url: string, body: Buffer, headers: Record<string, string>, chunke
 }
 
 const contentType = (target: PostTarget) =>
-  target.policy.body === "json" ? "application/json" : target.policy.body === "report" ? "application/csp-report" : "application/x-www-form-urlencoded";
+  target.policy.body === "json"
+    ? "application/json"
+    : target.policy.body === "report"
+      ? "application/csp-report"
+      : "application/x-www-form-urlencoded";
 
 function expectTranslatedRefusal(target: PostTarget, answer: Sent, status: 403 | 413) {
   expect(answer.status).toBe(status);
@@ -81,9 +102,22 @@ function expectTranslatedRefusal(target: PostTarget, answer: Sent, status: 403 |
 describe("the route table's POST targets", () => {
   it("include every kind of route", () => {
     const kinds = new Set(targets.map((t) => `${t.policy.kind}:${t.policy.origin}:${t.policy.body}`));
-    expect(kinds).toEqual(new Set(["page:same:form", "resource:same:form", "resource:api:json", "resource:signed:callback", "resource:signed:form", "resource:report:report"]));
+    expect(kinds).toEqual(
+      new Set([
+        "page:same:form",
+        "resource:same:form",
+        "resource:api:json",
+        "resource:signed:callback",
+        "resource:signed:form",
+        "resource:report:report",
+      ]),
+    );
     // Pages with an action come in their three languages.
-    expect(targets.filter((t) => t.tablePath === "contact-us").map((t) => t.url)).toEqual(["/contact-us", "/id/contact-us", "/ph/contact-us"]);
+    expect(targets.filter((t) => t.tablePath === "contact-us").map((t) => t.url)).toEqual([
+      "/contact-us",
+      "/id/contact-us",
+      "/ph/contact-us",
+    ]);
     expect(targets.map((t) => t.url)).toContain("/auth/login");
   });
 });
@@ -93,7 +127,11 @@ describe.each(targets.map((t) => [t.url, t] as const))("POST %s", (url, target) 
 
   it(`cross-site → ${target.policy.origin === "signed" || target.policy.origin === "report" ? "passes (the route verifies or only logs)" : "403, translated"}`, async () => {
     const before = reached.length;
-    const answer = await send(url, small, { "Content-Type": contentType(target), Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
+    const answer = await send(url, small, {
+      "Content-Type": contentType(target),
+      Origin: "https://evil.example",
+      "Sec-Fetch-Site": "cross-site",
+    });
     if (target.policy.origin === "signed" || target.policy.origin === "report") {
       expect(answer.status).toBe(200);
     } else {
@@ -106,7 +144,11 @@ describe.each(targets.map((t) => [t.url, t] as const))("POST %s", (url, target) 
   });
 
   it("same-origin (Origin, PUBLIC_URL or Sec-Fetch-Site) → passes", async () => {
-    const sameOrigin: Record<string, string>[] = [{ Origin: base }, { Origin: "http://localhost:3000" }, { "Sec-Fetch-Site": "same-origin", Origin: "http://other.example" }];
+    const sameOrigin: Record<string, string>[] = [
+      { Origin: base },
+      { Origin: "http://localhost:3000" },
+      { "Sec-Fetch-Site": "same-origin", Origin: "http://other.example" },
+    ];
     for (const headers of sameOrigin) {
       const answer = await send(url, small, { "Content-Type": contentType(target), ...headers });
       expect(answer.status, JSON.stringify(headers)).toBe(200);
@@ -117,16 +159,33 @@ describe.each(targets.map((t) => [t.url, t] as const))("POST %s", (url, target) 
   it(`a body over ${target.policy.limit} bytes → 413, with Content-Length and chunked; the limit itself passes`, async () => {
     const before = reached.length;
     const over = Buffer.alloc(target.policy.limit + 1, 0x61);
-    expectTranslatedRefusal(target, await send(url, over, { "Content-Type": contentType(target), Origin: base, APP: "test" }), 413);
-    expectTranslatedRefusal(target, await send(url, over, { "Content-Type": contentType(target), Origin: base, APP: "test" }, true), 413);
+    expectTranslatedRefusal(
+      target,
+      await send(url, over, { "Content-Type": contentType(target), Origin: base, APP: "test" }),
+      413,
+    );
+    expectTranslatedRefusal(
+      target,
+      await send(url, over, { "Content-Type": contentType(target), Origin: base, APP: "test" }, true),
+      413,
+    );
     expect(reached.length).toBe(before);
-    const exact = await send(url, Buffer.alloc(target.policy.limit, 0x61), { "Content-Type": contentType(target), Origin: base, APP: "test" }, true);
+    const exact = await send(
+      url,
+      Buffer.alloc(target.policy.limit, 0x61),
+      { "Content-Type": contentType(target), Origin: base, APP: "test" },
+      true,
+    );
     expect(JSON.parse(exact.body)).toMatchObject({ reached: true, bytes: target.policy.limit });
   });
 
   if (target.policy.origin === "api") {
     it("cross-site with the APP header (only after a preflight, which is never granted) → passes", async () => {
-      const answer = await send(url, small, { "Content-Type": "application/json", Origin: "https://evil.example", APP: "partner" });
+      const answer = await send(url, small, {
+        "Content-Type": "application/json",
+        Origin: "https://evil.example",
+        APP: "partner",
+      });
       expect(answer.status).toBe(200);
     });
   }
@@ -136,7 +195,11 @@ describe("preflight", () => {
   it("grants no cross-origin request", async () => {
     const response = await fetch(`${base}/api/v1/auth/login`, {
       method: "OPTIONS",
-      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "app,content-type" },
+      headers: {
+        Origin: "https://evil.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "app,content-type",
+      },
     });
     expect(response.status).toBe(204);
     expect([...response.headers.keys()].filter((k) => k.startsWith("access-control-"))).toEqual([]);
@@ -167,7 +230,10 @@ describe("TRUST_PROXY", () => {
     expect(parseTrustProxy(undefined)).toEqual({ ok: true, value: false });
     expect(parseTrustProxy("0")).toEqual({ ok: true, value: false });
     expect(parseTrustProxy("1")).toEqual({ ok: true, value: 1 });
-    expect(parseTrustProxy("10.0.0.0/8, 2001:db8::/32,loopback")).toEqual({ ok: true, value: ["10.0.0.0/8", "2001:db8::/32", "loopback"] });
+    expect(parseTrustProxy("10.0.0.0/8, 2001:db8::/32,loopback")).toEqual({
+      ok: true,
+      value: ["10.0.0.0/8", "2001:db8::/32", "loopback"],
+    });
     expect(parseTrustProxy("true").ok).toBe(false);
     expect(parseTrustProxy("10.0.0.0/33").ok).toBe(false);
     expect(parseTrustProxy("proxy.example").ok).toBe(false);

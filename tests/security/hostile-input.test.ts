@@ -4,14 +4,17 @@
 // input happens to be valid), never a 5xx or an exception, and a refused request stores nothing.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import type { ActionFunctionArgs } from "@remix-run/node";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+
+import { startCheckout } from "~/billing/checkout.server";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
-import { startCheckout } from "~/billing/checkout.server";
 import { localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
+
 import { createUser, signedInUser, uniqueEmail } from "../support/factories";
 import { postTargets, sampleParams, type PostTarget } from "./routes";
 
@@ -28,7 +31,12 @@ const signedIn = async () => {
 };
 async function requestCode() {
   const { user } = await createUser();
-  const created = await createLocationRequest({ userId: user.id, channel: "link", requesterName: "Maria", locale: "en" });
+  const created = await createLocationRequest({
+    userId: user.id,
+    channel: "link",
+    requesterName: "Maria",
+    locale: "en",
+  });
   if (!created.ok) throw new Error("could not create the request");
   return created.request.code;
 }
@@ -47,13 +55,18 @@ const FIXTURES: Record<string, Fixture> = {
   },
   "checkout/sandbox/:id": {
     prepare: async (target) => {
-      const started = await startCheckout({ name: "Budi", surname: "Santoso", email: uniqueEmail("sbx"), adult: "on" }, { locale: "en", ip: "203.0.113.9" });
+      const started = await startCheckout(
+        { name: "Budi", surname: "Santoso", email: uniqueEmail("sbx"), adult: "on" },
+        { locale: "en", ip: "203.0.113.9" },
+      );
       if (!started.ok) throw new Error("checkout failed");
       return { path: localized(target, `/checkout/sandbox/${started.checkoutId}`), params: { id: started.checkoutId } };
     },
   },
   share: { prepare: async (target) => ({ path: localized(target, `/share?c=${await requestCode()}`) }) },
-  "unsubscribe-and-refund/confirm": { prepare: async (target) => ({ path: localized(target, "/unsubscribe-and-refund/confirm?token=abc") }) },
+  "unsubscribe-and-refund/confirm": {
+    prepare: async (target) => ({ path: localized(target, "/unsubscribe-and-refund/confirm?token=abc") }),
+  },
   register: { prepare: async (target) => ({ path: localized(target, "/register?id=chk_unknown") }) },
   "contact-us": {},
   "unsubscribe-and-refund": {},
@@ -74,21 +87,72 @@ const FIXTURES: Record<string, Fixture> = {
   "voice/status": {},
   "sms/inbound": {},
   // A well-formed but unknown link: the one-click unsubscribe must refuse it with a 4xx, whatever the body.
-  "unsubscribe/:id": { prepare: async () => ({ path: "/unsubscribe/abcdefghijklmn", params: { id: "abcdefghijklmn" } }) },
+  "unsubscribe/:id": {
+    prepare: async () => ({ path: "/unsubscribe/abcdefghijklmn", params: { id: "abcdefghijklmn" } }),
+  },
   "voice/opt-out": { prepare: async () => ({ path: "/voice/opt-out?lang=en" }) },
   "api/v1/webhooks/:provider": {},
 };
 // The text pages answer 405 to any post; the JSON API's routes take a signed-in token where they need one.
 for (const route of pageRoutes) if (route.file === "routes/content-page.tsx") FIXTURES[route.path] = {};
-for (const route of resourceRoutes) if (route.path.startsWith("api/v1/") && !FIXTURES[route.path]) FIXTURES[route.path] = { prepare: signedIn };
+for (const route of resourceRoutes)
+  if (route.path.startsWith("api/v1/") && !FIXTURES[route.path]) FIXTURES[route.path] = { prepare: signedIn };
 
 const FIELDS = [
-  "intent", "email", "password", "encrypted", "verificationCode", "returnTo", "redirectTo", "name", "surname", "adult",
-  "message", "subject", "phone", "number", "country", "code", "title", "text", "rating", "displayName", "reason",
-  "authCode", "lng", "locale", "choice", "requesterName", "template", "latitude", "longitude", "accuracy", "type",
-  "CallSid", "CallStatus", "Digits", "From", "To",
+  "intent",
+  "email",
+  "password",
+  "encrypted",
+  "verificationCode",
+  "returnTo",
+  "redirectTo",
+  "name",
+  "surname",
+  "adult",
+  "message",
+  "subject",
+  "phone",
+  "number",
+  "country",
+  "code",
+  "title",
+  "text",
+  "rating",
+  "displayName",
+  "reason",
+  "authCode",
+  "lng",
+  "locale",
+  "choice",
+  "requesterName",
+  "template",
+  "latitude",
+  "longitude",
+  "accuracy",
+  "type",
+  "CallSid",
+  "CallStatus",
+  "Digits",
+  "From",
+  "To",
 ];
-const INTENTS = ["precise", "approximate", "decline", "sms", "email", "link", "pickTemplate", "chooseMessage", "pay", "fail", "cancel", "save", "delete", "accept", "reject"];
+const INTENTS = [
+  "precise",
+  "approximate",
+  "decline",
+  "sms",
+  "email",
+  "link",
+  "pickTemplate",
+  "chooseMessage",
+  "pay",
+  "fail",
+  "cancel",
+  "save",
+  "delete",
+  "accept",
+  "reject",
+];
 
 const hostileString = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
@@ -100,8 +164,8 @@ const hostileString = fc.oneof(
       "<script>alert(1)</script>",
       '"><img src=x onerror=alert(1)>',
       "' OR '1'='1' --",
-      "'; DROP TABLE \"User\"; --",
-      "1; SELECT * FROM \"Session\"",
+      '\'; DROP TABLE "User"; --',
+      '1; SELECT * FROM "Session"',
       "\u0000",
       "\u202e\u200b\ufeff",
       "\ud800",
@@ -127,8 +191,15 @@ const hostileString = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 2000, max: 12000 }).map((n) => "Ā".repeat(n)) },
   { weight: 1, arbitrary: fc.emailAddress() },
 );
-const formValue = fc.oneof({ weight: 5, arbitrary: hostileString }, { weight: 1, arbitrary: fc.constantFrom(...INTENTS) });
-const formFields = fc.dictionary(fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: hostileString }), formValue, { maxKeys: 8 });
+const formValue = fc.oneof(
+  { weight: 5, arbitrary: hostileString },
+  { weight: 1, arbitrary: fc.constantFrom(...INTENTS) },
+);
+const formFields = fc.dictionary(
+  fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: hostileString }),
+  formValue,
+  { maxKeys: 8 },
+);
 const jsonValue = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
@@ -142,7 +213,10 @@ const jsonValue = fc.letrec((tie) => ({
   ),
 })).value;
 const jsonBody = fc.oneof(
-  { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 8 }).map((v) => JSON.stringify(v)) },
+  {
+    weight: 5,
+    arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 8 }).map((v) => JSON.stringify(v)),
+  },
   { weight: 1, arbitrary: jsonValue.map((v) => JSON.stringify(v) ?? "null") },
   { weight: 1, arbitrary: hostileString },
 );
@@ -189,12 +263,15 @@ async function messagesOf(result: unknown, body: unknown) {
       texts.push(text);
     }
   } else if (body && typeof body === "object") {
-    for (const [key, value] of Object.entries(body)) if (key === "message" && typeof value === "string") texts.push(value);
+    for (const [key, value] of Object.entries(body))
+      if (key === "message" && typeof value === "string") texts.push(value);
   }
   return texts;
 }
 
-const MODELS = [...readFileSync(path.resolve("prisma/schema.prisma"), "utf8").matchAll(/^model (\w+) \{/gm)].map((m) => m[1]!);
+const MODELS = [...readFileSync(path.resolve("prisma/schema.prisma"), "utf8").matchAll(/^model (\w+) \{/gm)].map(
+  (m) => m[1]!,
+);
 /** Tables a refused request may touch: the limit counters and the lazily made password key. */
 const BOOKKEEPING = new Set(["RateLimit", "RsaKey"]);
 async function rowCounts() {
@@ -231,9 +308,10 @@ describe.each(targets.map((t) => [t.url, t] as const))("hostile input to POST %s
       action: (args: ActionFunctionArgs) => Promise<unknown>;
     };
     const prepared = (await fixture.prepare?.(target)) ?? {};
-    const input = target.policy.body === "json" || target.policy.body === "report"
-      ? fc.record({ json: jsonBody, multipart: fc.constant(false) })
-      : fc.record({ form: formFields, multipart: fc.boolean() });
+    const input =
+      target.policy.body === "json" || target.policy.body === "report"
+        ? fc.record({ json: jsonBody, multipart: fc.constant(false) })
+        : fc.record({ form: formFields, multipart: fc.boolean() });
     let run = 0;
     await fc.assert(
       fc.asyncProperty(input, async (hostile: Hostile) => {
@@ -241,7 +319,11 @@ describe.each(targets.map((t) => [t.url, t] as const))("hostile input to POST %s
         const before = await rowCounts();
         let result: unknown;
         try {
-          result = await module.action({ request: request(target, prepared, hostile, `198.18.${run % 250}.${(run * 7) % 250}`), params: prepared.params ?? sampleParams(target.tablePath), context: {} });
+          result = await module.action({
+            request: request(target, prepared, hostile, `198.18.${run % 250}.${(run * 7) % 250}`),
+            params: prepared.params ?? sampleParams(target.tablePath),
+            context: {},
+          });
         } catch (thrown) {
           // Remix answers a thrown Response as it is; anything else would be a 500.
           if (!(thrown instanceof Response) && statusOf(thrown).status === 200) throw thrown;

@@ -2,11 +2,17 @@
 // the route modules themselves (those that export `action`): a new route is in every security test
 // the moment it is in the table.
 import path from "node:path";
+
 import { routePolicy, type RoutePolicy } from "~/http/policy";
 import { devRoutes, localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
 
 /** A value for each kind of path parameter, so that a concrete address reaches the route. */
-const SAMPLE_PARAMS: Record<string, string> = { ":slug": "a-post", ":id": "chk_sample", ":provider": "stripe", "*": "abcdefgh" };
+const SAMPLE_PARAMS: Record<string, string> = {
+  ":slug": "a-post",
+  ":id": "chk_sample",
+  ":provider": "stripe",
+  "*": "abcdefgh",
+};
 
 export function samplePath(tablePath: string) {
   if (tablePath === "") return "/";

@@ -6,6 +6,7 @@ import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** A port nothing listens on now (asked of the system), so that parallel runs never share one. */
@@ -86,7 +87,15 @@ beforeAll(async () => {
   ORIGIN = `http://localhost:${PORT}`;
   // The development server: no build needed, and the edge answers these before Vite or Remix.
   server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, NODE_ENV: "development", PORT: String(PORT), DATABASE_URL: `file:${DB}`, PUBLIC_URL: ORIGIN, DEMO_MODE: "0", VITEST: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(PORT),
+      DATABASE_URL: `file:${DB}`,
+      PUBLIC_URL: ORIGIN,
+      DEMO_MODE: "0",
+      VITEST: "",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   // Read (and keep the end of) what it says, so that it never blocks on a full pipe.
@@ -106,9 +115,17 @@ describe("a real server process under oversized bodies", () => {
     await postHuge("/api/v1/auth/login", 128 * 1024, true, { "Content-Type": "application/json", APP: "test" });
     const before = rssBytes(server.pid!);
 
-    const routes = ["/contact-us", "/id/reverse-phone-lookup", "/auth/login", "/api/v1/auth/login", "/api/v1/webhooks/stripe"];
+    const routes = [
+      "/contact-us",
+      "/id/reverse-phone-lookup",
+      "/auth/login",
+      "/api/v1/auth/login",
+      "/api/v1/webhooks/stripe",
+    ];
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => postHuge(routes[i % routes.length]!, 100 * MB, i % 2 === 1, { APP: "test" })),
+      Array.from({ length: 20 }, (_, i) =>
+        postHuge(routes[i % routes.length]!, 100 * MB, i % 2 === 1, { APP: "test" }),
+      ),
     );
     const after = rssBytes(server.pid!);
 
@@ -116,7 +133,9 @@ describe("a real server process under oversized bodies", () => {
       expect(answer.status).toBe(413);
       expect(answer.connection).toBe("close");
     }
-    expect(after - before, `RSS grew from ${Math.round(before / MB)} MB to ${Math.round(after / MB)} MB`).toBeLessThan(50 * MB);
+    expect(after - before, `RSS grew from ${Math.round(before / MB)} MB to ${Math.round(after / MB)} MB`).toBeLessThan(
+      50 * MB,
+    );
 
     // The next request, on a keep-alive connection, works.
     const next = await fetch(`${ORIGIN}/favicon.svg`);
@@ -130,7 +149,10 @@ describe("a real server process under oversized bodies", () => {
         const req = http.request(`${ORIGIN}${route}`, {
           method,
           agent,
-          headers: method === "POST" ? { "Content-Type": "application/json", APP: "test", "Content-Length": Buffer.byteLength(body) } : {},
+          headers:
+            method === "POST"
+              ? { "Content-Type": "application/json", APP: "test", "Content-Length": Buffer.byteLength(body) }
+              : {},
         });
         req.on("response", (res) => {
           res.resume();

@@ -5,13 +5,15 @@
 // This spec starts its own server with every tag configured (scripts from a local fake).
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
+
 import type { BrowserContext, Page } from "@playwright/test";
-import { startFake } from "../fakes/http.ts";
+import Database from "better-sqlite3";
+
 import { DEMO_EMAIL, DEMO_PASSWORD, PORT } from "../e2e/support/env.ts";
-import { startTaggedServer } from "../e2e/support/tagged-server.ts";
-import { fillLogin, submitLogin, waitForHydration } from "../e2e/support/pages.ts";
 import { expect, test } from "../e2e/support/fixtures.ts";
+import { fillLogin, submitLogin, waitForHydration } from "../e2e/support/pages.ts";
+import { startTaggedServer } from "../e2e/support/tagged-server.ts";
+import { startFake } from "../fakes/http.ts";
 
 let fake: Awaited<ReturnType<typeof startFake>>;
 let server: ChildProcess;
@@ -23,10 +25,16 @@ test.describe.configure({ mode: "serial" });
 // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to pass testInfo
 test.beforeAll(async ({}, testInfo) => {
   fake = await startFake((req, res) => {
-    if (req.url.startsWith("/ns.html")) return void res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>tm</title>");
+    if (req.url.startsWith("/ns.html"))
+      return void res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>tm</title>");
     res.writeHead(200, { "Content-Type": "text/javascript" }).end("window.__tagRan = true;");
   });
-  const started = await startTaggedServer({ port: PORT + 11 + testInfo.parallelIndex, name: "security-tags", tagOrigin: fake.origin, env: { DEMO_MODE: "1" } });
+  const started = await startTaggedServer({
+    port: PORT + 11 + testInfo.parallelIndex,
+    name: "security-tags",
+    tagOrigin: fake.origin,
+    env: { DEMO_MODE: "1" },
+  });
   server = started.server;
   base = started.base;
   dbFile = started.dbFile;
@@ -56,7 +64,10 @@ function demoRequestCode() {
 
 async function acceptAndSignIn(context: BrowserContext) {
   await accept(context);
-  const response = await context.request.post(`${base}/auth/login`, { form: { email: DEMO_EMAIL, password: DEMO_PASSWORD, returnTo: "/" }, maxRedirects: 0 });
+  const response = await context.request.post(`${base}/auth/login`, {
+    form: { email: DEMO_EMAIL, password: DEMO_PASSWORD, returnTo: "/" },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(302);
 }
 
@@ -96,7 +107,8 @@ for (const [name, pagePath] of [
     expect(response!.headers()["content-security-policy"]).not.toContain(fake.origin);
     await settle(page);
     expect(fake.requests.map((r) => r.url)).toEqual([]);
-    if (js) expect(await page.evaluate(() => (window as { __thirdPartyTags?: boolean }).__thirdPartyTags)).toBeUndefined();
+    if (js)
+      expect(await page.evaluate(() => (window as { __thirdPartyTags?: boolean }).__thirdPartyTags)).toBeUndefined();
     await expect(page.locator("iframe[src*='ns.html']")).toHaveCount(0);
   });
 }
@@ -118,7 +130,11 @@ async function expectFreshDocumentWithoutTags(page: Page) {
   expect(fake.requests).toEqual([]);
 }
 
-test("a client-side navigation from a page with tags to the lookup page is a full page load without them", async ({ page, context, js }) => {
+test("a client-side navigation from a page with tags to the lookup page is a full page load without them", async ({
+  page,
+  context,
+  js,
+}) => {
   test.skip(!js, "without JavaScript every navigation is a page load");
   await onTagPage(page, context);
   // As a <Link> does; the page unloads right away, so the call is left to run after evaluate returns.
@@ -130,7 +146,11 @@ test("a client-side navigation from a page with tags to the lookup page is a ful
   await expectFreshDocumentWithoutTags(page);
 });
 
-test("signing in from a page with tags opens the dashboard as a new page without them", async ({ page, context, js }) => {
+test("signing in from a page with tags opens the dashboard as a new page without them", async ({
+  page,
+  context,
+  js,
+}) => {
   test.skip(!js, "without JavaScript every navigation is a page load");
   await accept(context);
   await page.goto(`${base}/faqs?modal=login`);

@@ -2,8 +2,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+
 import { migrate } from "~/migrate.server";
 
 export const TMP = path.resolve("tests/.tmp");
@@ -13,7 +15,8 @@ export default async function setup(project: TestProject) {
   // Copies of test databases from earlier runs are removed when they are over an hour old.
   for (const name of existsSync(TMP) ? readdirSync(TMP) : []) {
     const file = path.join(TMP, name);
-    if (/^(test|template)-.*\.db(-wal|-shm)?$/.test(name) && Date.now() - statSync(file).mtimeMs > 3600_000) rmSync(file, { force: true });
+    if (/^(test|template)-.*\.db(-wal|-shm)?$/.test(name) && Date.now() - statSync(file).mtimeMs > 3600_000)
+      rmSync(file, { force: true });
   }
   mkdirSync(TMP, { recursive: true });
   // One template per run, so that parallel runs (several terminals) never share files.
@@ -24,7 +27,8 @@ export default async function setup(project: TestProject) {
 
   if (process.env.TEST_POSTGRES === "1") {
     const admin =
-      process.env.TEST_POSTGRES_URL ?? execFileSync("bash", ["scripts/pg-cluster.sh", "start"], { encoding: "utf8" }).trim();
+      process.env.TEST_POSTGRES_URL ??
+      execFileSync("bash", ["scripts/pg-cluster.sh", "start"], { encoding: "utf8" }).trim();
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
     // Databases left by earlier runs go first, so the disk does not fill.

@@ -1,11 +1,14 @@
 // Every test file runs on its own fresh database: a copy of the migrated SQLite template, or (in the
 // postgres project) a new PostgreSQL database made from the migrated template database.
-import { copyFileSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { copyFileSync, rmSync } from "node:fs";
 import path from "node:path";
+
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, vi } from "vitest";
+
 import { resetConfig } from "~/config.server";
+
 import { consoleState } from "../support/console";
 
 const engine = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";

@@ -3,13 +3,16 @@
 import { execSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
+
 import { sourceStamp, STAMP_FILE } from "../../scripts/build-stamp.ts";
 
 export type LogLine = { msg: string; pid: number; [key: string]: unknown };
 
 /** The environment without the test runner's own variables (with VITEST set, the build leaves Remix out). */
 function plainEnv() {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && name !== "TEST_DB"));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && name !== "TEST_DB"),
+  );
 }
 
 const BUILD_LOCK = "tests/.tmp/build.lock";
@@ -28,7 +31,8 @@ export async function ensureBuild() {
       mkdirSync(BUILD_LOCK);
       break;
     } catch {
-      if (Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      if (Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000)
+        rmSync(BUILD_LOCK, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
@@ -47,7 +51,11 @@ export async function freePort() {
   return port;
 }
 
-export async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 15_000): Promise<T> {
+export async function until<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  ms = 15_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check();
@@ -65,7 +73,14 @@ export type AppProcess = Awaited<ReturnType<typeof startApp>>;
  */
 export async function startApp(name: string, port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...plainEnv(), NODE_ENV: "production", WEB_CONCURRENCY: "1", LOG_FORMAT: "json", PORT: String(port), ...env },
+    env: {
+      ...plainEnv(),
+      NODE_ENV: "production",
+      WEB_CONCURRENCY: "1",
+      LOG_FORMAT: "json",
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: LogLine[] = [];
@@ -91,10 +106,17 @@ export async function startApp(name: string, port: number, env: Record<string, s
   void exited.then((code) => (exitCode = code));
   const origin = `http://127.0.0.1:${port}`;
   try {
-    await until(async () => {
-      if (exitCode !== undefined) throw new Error(`${name} exited with ${exitCode}:\n${output.join("\n")}`);
-      return fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
-    }, `${name} to be ready`, 45_000);
+    await until(
+      async () => {
+        if (exitCode !== undefined) throw new Error(`${name} exited with ${exitCode}:\n${output.join("\n")}`);
+        return fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(1000) }).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      `${name} to be ready`,
+      45_000,
+    );
   } catch (error) {
     child.kill("SIGKILL");
     throw error;

@@ -2,6 +2,7 @@
 // works only with that client's checkout cookie (docs/decisions/011), so the tests remember it per
 // checkout and send it with the register query and the auth-code sign-in.
 import { loader as registerQueryRoute } from "~/routes/api.v1.personnal.register-query";
+
 import { apiRequest, browserCookie, readEnvelope, routeArgs } from "./factories";
 
 export function checkoutBrowsers() {
@@ -16,7 +17,10 @@ export function checkoutBrowsers() {
     },
     /** GET /api/v1/personnal/registerQuery/{id}, from the client that started that checkout. */
     async query(id: string) {
-      const answer = await registerQueryRoute({ ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })), params: { id } });
+      const answer = await registerQueryRoute({
+        ...routeArgs(apiRequest(`/api/v1/personnal/registerQuery/${id}`, { headers: inBrowserOf(id) })),
+        params: { id },
+      });
       return (await readEnvelope<{ status: string; authCode: string | null }>(answer)).data!;
     },
   };

@@ -1,5 +1,7 @@
-import { expect } from "vitest";
 import { randomBytes } from "node:crypto";
+
+import { expect } from "vitest";
+
 import { CHECKOUT_COOKIE } from "~/auth/checkout-browser.server";
 import { hashPassword } from "~/auth/password.server";
 import { createSession } from "~/auth/session.server";
@@ -35,7 +37,13 @@ export async function signedInUser(options: Parameters<typeof createUser>[0] = {
   return { ...created, token };
 }
 
-type RequestOptions = { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string>; ip?: string };
+type RequestOptions = {
+  method?: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  ip?: string;
+};
 
 /** A Request as server.ts hands it to Remix: with the client address, and the APP header for the API. */
 export function apiRequest(path: string, options: RequestOptions = {}) {
@@ -45,7 +53,11 @@ export function apiRequest(path: string, options: RequestOptions = {}) {
     body = JSON.stringify(options.json);
     headers.set("Content-Type", "application/json");
   }
-  return new Request(`http://localhost:3000${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+  return new Request(`http://localhost:3000${path}`, {
+    method: options.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+  });
 }
 
 export function formRequest(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {

@@ -5,6 +5,7 @@
 // they are left out.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import ts from "typescript";
 
 const APP = path.resolve("app");
@@ -18,7 +19,13 @@ function resolveImport(from: string, specifier: string): string | null {
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
   else return null;
   if (/\.server(\.|$)/.test(base) || base.includes(`${path.sep}generated${path.sep}`)) return null;
-  for (const candidate of [base, `${base}.tsx`, `${base}.ts`, base.replace(/\.js$/, ".ts"), path.join(base, "index.ts")]) {
+  for (const candidate of [
+    base,
+    `${base}.tsx`,
+    `${base}.ts`,
+    base.replace(/\.js$/, ".ts"),
+    path.join(base, "index.ts"),
+  ]) {
     if (/\.(tsx?|js)$/.test(candidate) && existsSync(candidate)) return candidate;
   }
   return null;
@@ -26,7 +33,13 @@ function resolveImport(from: string, specifier: string): string | null {
 
 /** The keys one file's components use and the app modules it imports (type-only imports excluded). */
 export function scanFile(file: string, source = readFileSync(file, "utf8")) {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const keys: KeyUse[] = [];
   const imports: string[] = [];
   const visit = (node: ts.Node) => {
@@ -37,13 +50,24 @@ export function scanFile(file: string, source = readFileSync(file, "utf8")) {
       if (resolved) imports.push(resolved);
     }
     // Code loaded on demand (`import("~/components/auth-modals")`) renders on the same page.
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       const resolved = resolveImport(file, node.arguments[0].text);
       if (resolved) imports.push(resolved);
     }
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "t" && node.arguments[0]) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "t" &&
+      node.arguments[0]
+    ) {
       const arg = node.arguments[0];
-      if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) keys.push({ key: arg.text, prefix: false, file });
+      if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg))
+        keys.push({ key: arg.text, prefix: false, file });
       else if (ts.isTemplateExpression(arg)) keys.push({ key: arg.head.text, prefix: true, file });
       else if (ts.isConditionalExpression(arg)) {
         for (const branch of [arg.whenTrue, arg.whenFalse]) {

@@ -3,16 +3,19 @@
 // side effects run), as a crash would; `maintain` runs each maintenance job once, as a restarted
 // process's maintenance loop does, and prints their results by name. Reads DATABASE_URL from the
 // environment.
-import { MAINTENANCE_JOBS } from "~/maintenance.server";
-import { sandboxPay } from "~/billing/sandbox.server";
-import { setAfterPaymentCommit } from "~/billing/payment-events.server";
 import { startCheckout } from "~/billing/checkout.server";
+import { setAfterPaymentCommit } from "~/billing/payment-events.server";
+import { sandboxPay } from "~/billing/sandbox.server";
+import { MAINTENANCE_JOBS } from "~/maintenance.server";
 
 const CRASH_EXIT_CODE = 86;
 
 const [mode, email] = process.argv.slice(2);
 if (mode === "pay" && email) {
-  const started = await startCheckout({ name: "Rina", surname: "Wijaya", email, adult: "on" }, { locale: "id", ip: "203.0.113.5" });
+  const started = await startCheckout(
+    { name: "Rina", surname: "Wijaya", email, adult: "on" },
+    { locale: "id", ip: "203.0.113.5" },
+  );
   if (!started.ok) throw new Error(`checkout failed: ${started.error}`);
   setAfterPaymentCommit(() => process.exit(CRASH_EXIT_CODE));
   await sandboxPay(started.checkoutId);

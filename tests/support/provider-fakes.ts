@@ -1,7 +1,8 @@
 // Runs the app's real Twilio and SendGrid providers against the local fakes in tests/fakes, for tests
 // of what the app does when a provider answers or fails.
 import { resetConfig } from "~/config.server";
-import { startSendGridFake, sendgridEnv } from "../fakes/sendgrid";
+
+import { sendgridEnv, startSendGridFake } from "../fakes/sendgrid";
 import { startTwilioFake, twilioEnv } from "../fakes/twilio";
 import { allowConsoleError } from "./console";
 

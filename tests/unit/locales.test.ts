@@ -1,6 +1,7 @@
 // Every key exists in every language, and the Indonesian and Filipino texts are really translated.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -20,7 +21,7 @@ const universal = (key: string, value: string) =>
   !/\p{L}{3,}/u.test(value.replace(/\{\{\w+\}\}/g, "")) ||
   /^(Family Locator|[\w.+-]+@[\w.-]+|OK|SMS|E-mail|Email|Blog|FAQ|Dashboard|Password|Link)$/i.test(value.trim()) ||
   /^[\p{Lu}][\p{L}]+ [\p{Lu}]\.$/u.test(value.trim()) || // a reviewer's first name and initial
-  /^[A-Z][a-z]+ [A-Z][a-z]+$/.test(value.trim()) && key.endsWith(".name");
+  (/^[A-Z][a-z]+ [A-Z][a-z]+$/.test(value.trim()) && key.endsWith(".name"));
 
 // Words that really are the same in that language (loanwords), checked by a person.
 const sameWord: Record<string, string[]> = {
@@ -33,12 +34,20 @@ describe.each(files)("locales/*/%s", (file) => {
   for (const locale of ["id", "ph"]) {
     it(`${locale} has exactly the English keys`, () => {
       const other = read(locale, file);
-      expect([...en.keys()].filter((k) => !other.has(k)), "missing").toEqual([]);
-      expect([...other.keys()].filter((k) => !en.has(k)), "extra").toEqual([]);
+      expect(
+        [...en.keys()].filter((k) => !other.has(k)),
+        "missing",
+      ).toEqual([]);
+      expect(
+        [...other.keys()].filter((k) => !en.has(k)),
+        "extra",
+      ).toEqual([]);
     });
     it(`${locale} is translated, not copied`, () => {
       const other = read(locale, file);
-      const same = [...en].filter(([k, v]) => other.get(k) === v && !universal(k, v) && !sameWord[locale]!.includes(k)).map(([k]) => k);
+      const same = [...en]
+        .filter(([k, v]) => other.get(k) === v && !universal(k, v) && !sameWord[locale]!.includes(k))
+        .map(([k]) => k);
       expect(same).toEqual([]);
     });
   }

@@ -2,6 +2,7 @@
 // user-visible attribute, fails this test.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
 import ts from "typescript";
 import { expect, it } from "vitest";
 
@@ -36,7 +37,7 @@ export function literalStrings(file: string, source = readFileSync(file, "utf8")
 }
 
 it("finds literals when they are there", () => {
-  expect(literalStrings("x.tsx", `const A = () => <p title="Hello">Hi {name}</p>;`)).toEqual(['title="Hello"', 'Hi']);
+  expect(literalStrings("x.tsx", `const A = () => <p title="Hello">Hi {name}</p>;`)).toEqual(['title="Hello"', "Hi"]);
   expect(literalStrings("x.tsx", `const A = () => <p title={t("x")}>{t("y")} ×</p>;`)).toEqual([]);
 });
 

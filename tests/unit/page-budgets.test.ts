@@ -1,6 +1,7 @@
 // The page budgets' arithmetic and HTML reading (scripts/page-budgets.ts, scripts/support/page-bytes.ts);
 // the real pages are measured by `npm run bundle-size` in CI.
 import { expect, it } from "vitest";
+
 import { budgetChecks, overBudget } from "../../scripts/page-budgets";
 import { inlineScripts, measure, pageFiles, type PageBytes } from "../../scripts/support/page-bytes";
 
@@ -32,13 +33,28 @@ it("compresses: gzip and brotli are smaller than repetitive raw text", () => {
 const kb = (gzip: number) => ({ raw: gzip * 3, gzip, brotli: gzip });
 function page(path: string, parts: { js: number; inline: number; total: number }): PageBytes {
   const zero = kb(0);
-  return { path, status: 200, html: zero, inline: kb(parts.inline), hydration: zero, css: zero, js: kb(parts.js), other: zero, total: kb(parts.total), hydrated: parts.js > 0, files: [] };
+  return {
+    path,
+    status: 200,
+    html: zero,
+    inline: kb(parts.inline),
+    hydration: zero,
+    css: zero,
+    js: kb(parts.js),
+    other: zero,
+    total: kb(parts.total),
+    hydrated: parts.js > 0,
+    files: [],
+  };
 }
 
 it("names the page, what is over and by how much", () => {
   const checks = budgetChecks({
     home: page("/", { js: 96_000, inline: 4_500, total: 119_000 }),
-    recipient: [page("/abc", { js: 0, inline: 0, total: 13_000 }), page("/share?c=abc", { js: 0, inline: 0, total: 14_250 })],
+    recipient: [
+      page("/abc", { js: 0, inline: 0, total: 13_000 }),
+      page("/share?c=abc", { js: 0, inline: 0, total: 14_250 }),
+    ],
   });
   expect(overBudget(checks)).toEqual([
     "home /: JavaScript + inline scripts (hydration data), gzip is 100.50 kB, 0.50 kB over its 100 kB budget",

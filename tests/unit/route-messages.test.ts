@@ -3,10 +3,13 @@
 // nor the shell's prefixes cover (the browser would show the bare key).
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
-import { commonMessages, pickMessages } from "~/i18n/resources.server";
+
 import { shellHandle, type MessagesHandle } from "~/i18n/messages";
+import { commonMessages, pickMessages } from "~/i18n/resources.server";
 import { devRoutes, pageRoutes } from "~/route-table.js";
+
 import { covered, keysOfModule, scanFile } from "../support/message-keys";
 
 const routeFiles = [...new Set([...pageRoutes, ...devRoutes].map((r) => r.file))];
@@ -47,7 +50,8 @@ describe("picked messages", () => {
   });
   it("never sends the server's strings (e-mails, API, outbox) with the shell", () => {
     const sent = JSON.stringify(pickMessages("en", shell));
-    for (const serverOnly of ["email", "api", "outbox"]) expect(Object.keys(JSON.parse(sent))).not.toContain(serverOnly);
+    for (const serverOnly of ["email", "api", "outbox"])
+      expect(Object.keys(JSON.parse(sent))).not.toContain(serverOnly);
     expect(sent.length).toBeLessThan(JSON.stringify(commonMessages.en).length / 3);
   });
   it("names only prefixes that exist", () => {
@@ -64,13 +68,21 @@ describe("each page ships the keys its components use", () => {
   it.each(routeFiles)("%s", async (file) => {
     const module = (await import(/* @vite-ignore */ `../../app/${file}`)) as { handle?: Partial<MessagesHandle> };
     const declared = module.handle?.messages ?? [];
-    expect(declared.filter((p) => !exists(p)), "prefixes that name no message").toEqual([]);
+    expect(
+      declared.filter((p) => !exists(p)),
+      "prefixes that name no message",
+    ).toEqual([]);
     const missing = keysOfModule(path.join("app", file)).filter((use) => !covered(use, [...shell, ...declared]));
-    expect(missing.map((u) => `${path.relative("app", u.file)}: ${u.key}`), `add their prefixes to handle.messages of ${file}`).toEqual([]);
+    expect(
+      missing.map((u) => `${path.relative("app", u.file)}: ${u.key}`),
+      `add their prefixes to handle.messages of ${file}`,
+    ).toEqual([]);
     // Declared messages reach the page only through the loader's `translations` (text pages: through
     // textPageData, which adds them).
     if (declared.length) {
-      expect(readFileSync(path.join("app", file), "utf8")).toMatch(/translations: routeMessages\(|textPageData\(request, [^)]*handle\)/);
+      expect(readFileSync(path.join("app", file), "utf8")).toMatch(
+        /translations: routeMessages\(|textPageData\(request, [^)]*handle\)/,
+      );
     }
   });
 });

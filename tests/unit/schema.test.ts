@@ -1,6 +1,8 @@
 // One model definition serves both databases, and every change to it has a migration.
 import { readFileSync } from "node:fs";
+
 import { expect, it } from "vitest";
+
 import { postgresSchema } from "../../scripts/db-generate-lib";
 
 it("the PostgreSQL schema is generated from the SQLite one", () => {
@@ -11,5 +13,7 @@ it("the PostgreSQL schema is generated from the SQLite one", () => {
 });
 
 it("prisma/schema.prisma has no change without a migration (npm run db:migration -- name)", () => {
-  expect(readFileSync("prisma/migrations/schema.snapshot.prisma", "utf8")).toBe(readFileSync("prisma/schema.prisma", "utf8"));
+  expect(readFileSync("prisma/migrations/schema.snapshot.prisma", "utf8")).toBe(
+    readFileSync("prisma/schema.prisma", "utf8"),
+  );
 });

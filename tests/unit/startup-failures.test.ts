@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -15,7 +16,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function startServer(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server.ts"], {
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "1", DEMO_MODE: "0", DBMATE_WAIT_TIMEOUT: "2s", ...env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: "1",
+        DEMO_MODE: "0",
+        DBMATE_WAIT_TIMEOUT: "2s",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -43,13 +51,19 @@ describe("start-up failures", () => {
   it("names a DATABASE_URL that is not a database address", async () => {
     const { code, stderr } = await startServer({ DATABASE_URL: "mysql://app@db.internal/app" });
     expect(code).toBe(1);
-    expectOneSentence(stderr, /the configuration is invalid \(DATABASE_URL: must be a file: \(SQLite\) or postgres:\/\/ address\)/);
+    expectOneSentence(
+      stderr,
+      /the configuration is invalid \(DATABASE_URL: must be a file: \(SQLite\) or postgres:\/\/ address\)/,
+    );
   }, 40_000);
 
   it("names a database that cannot be reached, without its password", async () => {
     const { code, stderr } = await startServer({ DATABASE_URL: "postgres://app:s3cret@127.0.0.1:1/app" });
     expect(code).toBe(1);
-    expectOneSentence(stderr, /the database in DATABASE_URL \(postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/app.*\) cannot be reached: .*connection refused/);
+    expectOneSentence(
+      stderr,
+      /the database in DATABASE_URL \(postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/app.*\) cannot be reached: .*connection refused/,
+    );
     expect(stderr).not.toContain("s3cret");
   }, 40_000);
 
@@ -58,7 +72,10 @@ describe("start-up failures", () => {
     writeFileSync(file, "these are not the bytes of a database\n".repeat(200));
     const { code, stderr } = await startServer({ DATABASE_URL: `file:${file}` });
     expect(code).toBe(1);
-    expectOneSentence(stderr, new RegExp(`the database in DATABASE_URL \\(file:${file}\\) cannot be opened: file is not a database`));
+    expectOneSentence(
+      stderr,
+      new RegExp(`the database in DATABASE_URL \\(file:${file}\\) cannot be opened: file is not a database`),
+    );
   }, 40_000);
 
   it("names the migration that failed", async () => {
@@ -69,6 +86,9 @@ describe("start-up failures", () => {
     foreign.close();
     const { code, stderr } = await startServer({ DATABASE_URL: `file:${file}` });
     expect(code).toBe(1);
-    expectOneSentence(stderr, new RegExp(`applying the database migrations to file:${file} failed: table "User" already exists`));
+    expectOneSentence(
+      stderr,
+      new RegExp(`applying the database migrations to file:${file} failed: table "User" already exists`),
+    );
   }, 40_000);
 });

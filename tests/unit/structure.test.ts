@@ -3,6 +3,7 @@
 // values) by a module that reaches the browser. Paths are relative to app/.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
 import ts from "typescript";
 import { expect, it } from "vitest";
 
@@ -28,7 +29,13 @@ const routeOf = (file: string) => file.replace(/(\.server)?\.(tsx?|js)$/, "");
 
 /** The app files `file` imports, resolved against `files` (packages and unknown paths are left out). */
 export function importsOf(file: string, source: string, files: Set<string>): Import[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: Import[] = [];
   const add = (specifier: string, typeOnly: boolean) => {
     const base = specifier.startsWith("~/")
@@ -43,14 +50,26 @@ export function importsOf(file: string, source: string, files: Set<string>): Imp
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
-      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : null;
-      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+      const named =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : null;
+      const typeOnly =
+        !!clause &&
+        (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
       add(node.moduleSpecifier.text, typeOnly);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node.moduleSpecifier.text, node.isTypeOnly);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       add(node.arguments[0].text, false);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       add(node.argument.literal.text, true);
     }
     ts.forEachChild(node, visit);
@@ -62,12 +81,16 @@ export function importsOf(file: string, source: string, files: Set<string>): Imp
 /** Every import that breaks the rule, as `importer -> imported: why`. */
 export function violations(sources: Sources): string[] {
   const files = new Set(sources.keys());
-  const graph = new Map([...sources].filter(([file]) => !isTest(file)).map(([file, source]) => [file, importsOf(file, source, files)]));
+  const graph = new Map(
+    [...sources].filter(([file]) => !isTest(file)).map(([file, source]) => [file, importsOf(file, source, files)]),
+  );
   const found: string[] = [];
   for (const [file, imports] of graph) {
     for (const { target } of imports) {
-      if (isRoute(file) && target.startsWith("routes/") && routeOf(target) !== routeOf(file)) found.push(`${file} -> ${target}: another route's file`);
-      if (file.startsWith("components/") && isRoute(target) && target !== "root.tsx") found.push(`${file} -> ${target}: a component imports a route module`);
+      if (isRoute(file) && target.startsWith("routes/") && routeOf(target) !== routeOf(file))
+        found.push(`${file} -> ${target}: another route's file`);
+      if (file.startsWith("components/") && isRoute(target) && target !== "root.tsx")
+        found.push(`${file} -> ${target}: a component imports a route module`);
     }
   }
   // What reaches the browser: the client entry, and the route modules' non-server imports, followed.
@@ -82,7 +105,8 @@ export function violations(sources: Sources): string[] {
     // Remix drops a route's loader and action, and what only they import, from the browser's build.
     if (isRoute(file)) continue;
     for (const { target, typeOnly } of graph.get(file) ?? []) {
-      if (!typeOnly && isServer(target)) found.push(`${file} -> ${target}: server-only module in a module the browser loads`);
+      if (!typeOnly && isServer(target))
+        found.push(`${file} -> ${target}: server-only module in a module the browser loads`);
     }
   }
   return found.sort();
@@ -90,7 +114,10 @@ export function violations(sources: Sources): string[] {
 
 it("finds each kind of violation when it is there", () => {
   const sources: Sources = new Map([
-    ["routes/a.tsx", `import { x } from "./a.server"; import { y } from "~/routes/b.server"; import { Box } from "~/components/box";`],
+    [
+      "routes/a.tsx",
+      `import { x } from "./a.server"; import { y } from "~/routes/b.server"; import { Box } from "~/components/box";`,
+    ],
     ["routes/a.server.ts", `import { z } from "./b";`],
     ["routes/b.tsx", `import type { T } from "~/feature/thing.server"; export const b = 1;`],
     ["routes/b.server.ts", `export const y = 1;`],
@@ -111,6 +138,8 @@ it("holds for the app", () => {
   const files = appFiles();
   expect(files.length).toBeGreaterThan(100);
   expect(existsSync(path.join(APP, "entry.client.tsx"))).toBe(true);
-  const sources: Sources = new Map(files.map((file) => [file.split(path.sep).join("/"), readFileSync(path.join(APP, file), "utf8")]));
+  const sources: Sources = new Map(
+    files.map((file) => [file.split(path.sep).join("/"), readFileSync(path.join(APP, file), "utf8")]),
+  );
   expect(violations(sources)).toEqual([]);
 });

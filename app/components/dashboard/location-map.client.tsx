@@ -1,11 +1,13 @@
 // Loaded lazily by location-map.tsx, in the browser only.
 import "leaflet/dist/leaflet.css";
+
 import L from "leaflet";
 import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png?url";
 import iconUrl from "leaflet/dist/images/marker-icon.png?url";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png?url";
 import { useMemo } from "react";
 import { Circle, MapContainer, Marker, TileLayer } from "react-leaflet";
+
 import type { MapPosition } from "./types";
 
 // Leaflet finds its default icon images by a CSS path guess that bundling breaks; name them.
@@ -22,7 +24,15 @@ const PRECISE = { color: "#1d4ed8", weight: 2, fillOpacity: 0.15 };
 const APPROXIMATE = { color: "#c2410c", weight: 2, fillOpacity: 0.12, dashArray: "6 6" };
 
 /** GPS: a pin with its accuracy circle. Approximate (IP): only the area with its radius, never a pin. */
-export default function LeafletMap({ positions, tileUrl, attribution }: { positions: MapPosition[]; tileUrl: string; attribution: string }) {
+export default function LeafletMap({
+  positions,
+  tileUrl,
+  attribution,
+}: {
+  positions: MapPosition[];
+  tileUrl: string;
+  attribution: string;
+}) {
   const bounds = useMemo(() => {
     const box = L.latLngBounds([]);
     for (const p of positions) box.extend(L.latLng(p.latitude, p.longitude).toBounds(p.radius * 2));
@@ -34,7 +44,12 @@ export default function LeafletMap({ positions, tileUrl, attribution }: { positi
     <MapContainer key={key} bounds={bounds} scrollWheelZoom={false} className="leaflet-map">
       <TileLayer url={tileUrl} attribution={attribution} />
       {positions.map((p) => (
-        <Circle key={`circle-${p.id}`} center={[p.latitude, p.longitude]} radius={p.radius} pathOptions={p.precise ? PRECISE : APPROXIMATE} />
+        <Circle
+          key={`circle-${p.id}`}
+          center={[p.latitude, p.longitude]}
+          radius={p.radius}
+          pathOptions={p.precise ? PRECISE : APPROXIMATE}
+        />
       ))}
       {positions
         .filter((p) => p.precise)

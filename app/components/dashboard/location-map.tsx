@@ -1,6 +1,8 @@
 import { lazy, Suspense } from "react";
+
 import { useT } from "~/i18n/use-t";
 import { useHydrated } from "~/utils/use-hydrated";
+
 import { positionOf, type MapConfig, type MapPosition, type RequestView } from "./types";
 
 // Leaflet (script and stylesheet) is fetched only when a map is on screen, after hydration: the
@@ -14,7 +16,12 @@ export function LocationMap({ items, map }: { items: RequestView[]; map: MapConf
   const positions = items.map(positionOf).filter((p): p is MapPosition => p !== null);
   if (!hydrated || positions.length === 0) return null;
   return (
-    <div className="location-map" role="region" aria-label={t("dashboard.position.mapLabel")} data-testid="location-map">
+    <div
+      className="location-map"
+      role="region"
+      aria-label={t("dashboard.position.mapLabel")}
+      data-testid="location-map"
+    >
       <Suspense fallback={null}>
         <LeafletMap positions={positions} tileUrl={map.tileUrl} attribution={map.attribution} />
       </Suspense>

@@ -1,15 +1,17 @@
 import { Form, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
+
 import { CountryField, Field, SelectField, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
-import { createTranslate } from "~/i18n/translate";
 import { isLocale, locales, type Locale } from "~/i18n/locales";
+import { createTranslate } from "~/i18n/translate";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import type { loader as rootLoader } from "~/root";
-import { useHydrated } from "~/utils/use-hydrated";
-import { NAME_MAX, TITLE_MAX } from "~/utils/display-text";
-import type { DashboardForm, FormReply, NewSearchData, NewSearchModal } from "./types";
 import { paths } from "~/paths";
+import type { loader as rootLoader } from "~/root";
+import { NAME_MAX, TITLE_MAX } from "~/utils/display-text";
+import { useHydrated } from "~/utils/use-hydrated";
+
+import type { DashboardForm, FormReply, NewSearchData, NewSearchModal } from "./types";
 
 type Values = Record<string, string>;
 
@@ -18,7 +20,12 @@ type Values = Record<string, string>;
  * values shown come from the action's 400 answer, else from the flash (the choose-message round trip
  * without JavaScript), else the number searched on the home page (SMS form), else the defaults.
  */
-export function NewSearch(props: { data: NewSearchData; modal: NewSearchModal | null; canSend: boolean; defaultName: string }) {
+export function NewSearch(props: {
+  data: NewSearchData;
+  modal: NewSearchModal | null;
+  canSend: boolean;
+  defaultName: string;
+}) {
   const { data, modal, canSend, defaultName } = props;
   const t = useT();
   const lp = useLocalePath();
@@ -35,7 +42,12 @@ export function NewSearch(props: { data: NewSearchData; modal: NewSearchModal | 
       <p>{t("dashboard.new.intro")}</p>
       <p className="muted">{t("dashboard.new.limits")}</p>
       <p>
-        <Link className="button button-small" to={lp(`${paths.newSearch}&modal=tips`)} preventScrollReset data-testid="tips-link">
+        <Link
+          className="button button-small"
+          to={lp(`${paths.newSearch}&modal=tips`)}
+          preventScrollReset
+          data-testid="tips-link"
+        >
           {t("dashboard.tips.open")}
         </Link>
       </p>
@@ -92,7 +104,14 @@ function useBusy(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-function SmsForm({ data, values, errors, reply, defaultName, messageModal }: FormProps & { data: NewSearchData; messageModal: boolean }) {
+function SmsForm({
+  data,
+  values,
+  errors,
+  reply,
+  defaultName,
+  messageModal,
+}: FormProps & { data: NewSearchData; messageModal: boolean }) {
   const t = useT();
   const lp = useLocalePath();
   const locale = useLocale();
@@ -141,9 +160,16 @@ function SmsForm({ data, values, errors, reply, defaultName, messageModal }: For
         <input type="hidden" name="template" value={template} />
         <div className="message-choice">
           <p>
-            {t("dashboard.new.sms.message")}: <strong data-testid="chosen-template">{t(`requests.templateNames.${template}`)}</strong>
+            {t("dashboard.new.sms.message")}:{" "}
+            <strong data-testid="chosen-template">{t(`requests.templateNames.${template}`)}</strong>
           </p>
-          <button type="submit" name="choose" value="message" className="button button-small" onClick={hydrated ? openMessages : undefined}>
+          <button
+            type="submit"
+            name="choose"
+            value="message"
+            className="button button-small"
+            onClick={hydrated ? openMessages : undefined}
+          >
             {t("dashboard.new.sms.chooseMessage")}
           </button>
         </div>
@@ -204,7 +230,9 @@ function MessageModal(props: {
               <input type="radio" name="template" value={key} defaultChecked={key === current} />
               <span>
                 <strong>{t(`requests.templateNames.${key}`)}</strong>
-                <span className="template-text">{render(`templates.${key}`, { name: name || "…", link: sampleLink })}</span>
+                <span className="template-text">
+                  {render(`templates.${key}`, { name: name || "…", link: sampleLink })}
+                </span>
               </span>
             </label>
           ))}
@@ -218,7 +246,12 @@ function MessageModal(props: {
 function EmailForm({ values, errors, reply, defaultName }: FormProps) {
   const t = useT();
   return (
-    <RequestForm intent="email" title={t("dashboard.new.email.title")} submit={t("dashboard.new.email.submit")} reply={reply}>
+    <RequestForm
+      intent="email"
+      title={t("dashboard.new.email.title")}
+      submit={t("dashboard.new.email.submit")}
+      reply={reply}
+    >
       <Field
         name="email"
         type="email"
@@ -236,7 +269,12 @@ function EmailForm({ values, errors, reply, defaultName }: FormProps) {
 function LinkForm({ values, errors, reply, defaultName }: FormProps) {
   const t = useT();
   return (
-    <RequestForm intent="link" title={t("dashboard.new.link.title")} submit={t("dashboard.new.link.submit")} reply={reply}>
+    <RequestForm
+      intent="link"
+      title={t("dashboard.new.link.title")}
+      submit={t("dashboard.new.link.submit")}
+      reply={reply}
+    >
       <Field
         name="title"
         label={t("dashboard.new.link.titleField")}
@@ -252,11 +290,24 @@ function LinkForm({ values, errors, reply, defaultName }: FormProps) {
 }
 
 /** A New Search form: posts its `intent` to the dashboard's action, shows the form-level error. */
-function RequestForm(props: { intent: DashboardForm; title: string; submit: string; reply?: FormReply; before?: ReactNode; children: ReactNode }) {
+function RequestForm(props: {
+  intent: DashboardForm;
+  title: string;
+  submit: string;
+  reply?: FormReply;
+  before?: ReactNode;
+  children: ReactNode;
+}) {
   const { intent, title, submit, reply, before, children } = props;
   const busy = useBusy(intent);
   return (
-    <Form method="post" className="panel new-search-form" aria-labelledby={`${intent}-title`} noValidate data-testid={`${intent}-form`}>
+    <Form
+      method="post"
+      className="panel new-search-form"
+      aria-labelledby={`${intent}-title`}
+      noValidate
+      data-testid={`${intent}-form`}
+    >
       {before}
       <input type="hidden" name="intent" value={intent} />
       <h3 id={`${intent}-title`}>{title}</h3>
@@ -278,7 +329,12 @@ function FormError({ reply }: { reply?: FormReply }) {
 }
 
 /** The name the recipient sees; controlled when the caller passes `value`. */
-function NameField(props: { value?: string; onChange?: (value: string) => void; defaultValue?: string; error?: string }) {
+function NameField(props: {
+  value?: string;
+  onChange?: (value: string) => void;
+  defaultValue?: string;
+  error?: string;
+}) {
   const t = useT();
   const { value, onChange, defaultValue, error } = props;
   return (

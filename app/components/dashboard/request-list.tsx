@@ -1,13 +1,15 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+
 import { Field } from "~/components/form";
 import { notify } from "~/components/toasts";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { useHydrated } from "~/utils/use-hydrated";
-import { browserTimeZone, formatDateTime } from "~/utils/time-zone";
-import { positionOf, type MapPosition, type RequestView, type Tab } from "./types";
 import { paths } from "~/paths";
+import { browserTimeZone, formatDateTime } from "~/utils/time-zone";
+import { useHydrated } from "~/utils/use-hydrated";
+
+import { positionOf, type MapPosition, type RequestView, type Tab } from "./types";
 
 /** While a change is likely (a young or waiting request), the page checks this often... */
 export const LIVE_INTERVAL_MS = 15_000;
@@ -19,7 +21,14 @@ export type LiveState = { version: string; active: boolean };
 
 type ListData = { page: number; pages: number; total: number; items: RequestView[] };
 
-export function RequestList(props: { tab: Tab; list: ListData; highlight: string | null; zone: string; live: LiveState | null; children?: ReactNode }) {
+export function RequestList(props: {
+  tab: Tab;
+  list: ListData;
+  highlight: string | null;
+  zone: string;
+  live: LiveState | null;
+  children?: ReactNode;
+}) {
   const { tab, list, highlight, zone, live, children } = props;
   const t = useT();
   const hydrated = useHydrated();
@@ -47,7 +56,17 @@ export function RequestList(props: { tab: Tab; list: ListData; highlight: string
 }
 
 /** One request on its own (`?tab=records&id=...`), with the map passed in as children. */
-export function RequestDetail({ item, zone, live, children }: { item: RequestView; zone: string; live: LiveState | null; children?: ReactNode }) {
+export function RequestDetail({
+  item,
+  zone,
+  live,
+  children,
+}: {
+  item: RequestView;
+  zone: string;
+  live: LiveState | null;
+  children?: ReactNode;
+}) {
   const t = useT();
   const lp = useLocalePath();
   useLiveUpdates(live);
@@ -91,7 +110,10 @@ function useLiveUpdates(live: LiveState | null) {
     const slower = () => Math.min(delay * 2, LIVE_MAX_INTERVAL_MS);
     async function check() {
       try {
-        const response = await fetch(paths.dashboardLive, { headers: { Accept: "application/json" }, cache: "no-store" });
+        const response = await fetch(paths.dashboardLive, {
+          headers: { Accept: "application/json" },
+          cache: "no-store",
+        });
         if (response.status === 401) {
           // Signed out elsewhere: the page's own loader redirects and says why.
           stopped = true;
@@ -141,7 +163,8 @@ function useLiveUpdates(live: LiveState | null) {
 function useDateText() {
   const hydrated = useHydrated();
   const locale = useLocale();
-  return (iso: string, shown: string) => (hydrated ? formatDateTime(iso, intlLocale[locale], browserTimeZone()) : shown);
+  return (iso: string, shown: string) =>
+    hydrated ? formatDateTime(iso, intlLocale[locale], browserTimeZone()) : shown;
 }
 
 function TimeZoneNote({ zone }: { zone: string }) {
@@ -154,7 +177,15 @@ function TimeZoneNote({ zone }: { zone: string }) {
   );
 }
 
-function RequestCard({ item, highlighted = false, detail = false }: { item: RequestView; highlighted?: boolean; detail?: boolean }) {
+function RequestCard({
+  item,
+  highlighted = false,
+  detail = false,
+}: {
+  item: RequestView;
+  highlighted?: boolean;
+  detail?: boolean;
+}) {
   const t = useT();
   const lp = useLocalePath();
   const dateText = useDateText();
@@ -176,7 +207,9 @@ function RequestCard({ item, highlighted = false, detail = false }: { item: Requ
         <span className={`badge state-${item.status}`}>{t(`dashboard.status.${item.status}`)}</span>
         {item.decision ? <span className="badge state-decision">{t(`dashboard.status.${item.decision}`)}</span> : null}
         {item.delivery === "failed" ? <span className="badge state-failed">{t("dashboard.status.failed")}</span> : null}
-        {item.delivery === "not_accepted" ? <span className="badge state-failed">{t("dashboard.status.not_accepted")}</span> : null}
+        {item.delivery === "not_accepted" ? (
+          <span className="badge state-failed">{t("dashboard.status.not_accepted")}</span>
+        ) : null}
         {item.expired ? <span className="badge state-decision">{t("dashboard.status.expired")}</span> : null}
       </p>
       {item.delivery === "not_accepted" ? (
@@ -254,7 +287,9 @@ function PositionFacts({ position }: { position: MapPosition }) {
   const lat = position.latitude.toFixed(5);
   const lng = position.longitude.toFixed(5);
   // A GPS fix is shown up close; an approximate area zoomed out enough to see its radius.
-  const zoom = position.precise ? 15 : Math.max(5, Math.min(15, Math.round(Math.log2(40_000_000 / position.radius)) - 2));
+  const zoom = position.precise
+    ? 15
+    : Math.max(5, Math.min(15, Math.round(Math.log2(40_000_000 / position.radius)) - 2));
   const radius = new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits: 0 }).format(position.radius);
   return (
     <div className="position-facts" data-testid="position">

@@ -7,9 +7,11 @@ import {
   TenureType,
 } from "@paypal/paypal-server-sdk";
 import { z } from "zod";
+
 import { db } from "~/db.server";
-import type { CheckoutInput, PaymentEvent, PaymentProvider } from "./types";
 import { DAY } from "~/utils/time";
+
+import type { CheckoutInput, PaymentEvent, PaymentProvider } from "./types";
 
 type PayPalOptions = {
   clientId: string;
@@ -38,11 +40,20 @@ const webhookBody = z.object({
       custom: z.string().optional(),
       billing_agreement_id: z.string().optional(),
       status_update_time: z.string().optional(),
-      amount: z.object({ total: z.string().optional(), value: z.string().optional(), currency: z.string().optional(), currency_code: z.string().optional() }).optional(),
+      amount: z
+        .object({
+          total: z.string().optional(),
+          value: z.string().optional(),
+          currency: z.string().optional(),
+          currency_code: z.string().optional(),
+        })
+        .optional(),
       billing_info: z
         .object({
           next_billing_time: z.string().optional(),
-          last_failed_payment: z.object({ amount: z.object({ currency_code: z.string(), value: z.string() }).optional() }).optional(),
+          last_failed_payment: z
+            .object({ amount: z.object({ currency_code: z.string(), value: z.string() }).optional() })
+            .optional(),
         })
         .optional(),
       subscriber: z.object({ payer_id: z.string().optional() }).optional(),
@@ -64,7 +75,9 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
     timeout: 20_000,
     // The SDK has no base-URL option: with another API origin, its HTTP client (axios) sends through
     // fetch with the environment's origin replaced.
-    unstable_httpClientOptions: options.apiBase ? { adapter: "fetch", env: { fetch: rebasedFetch(API_BASE[options.environment], apiBase) } } : undefined,
+    unstable_httpClientOptions: options.apiBase
+      ? { adapter: "fetch", env: { fetch: rebasedFetch(API_BASE[options.environment], apiBase) } }
+      : undefined,
   });
   const subscriptions = new SubscriptionsController(client);
   // The signature verification call is outside the SDK: its own token, reused until it expires.
@@ -113,10 +126,15 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
     });
     if (!result.id) throw new Error("PayPal returned no plan id");
     // Processes that make the same plan at once send the same PayPal-Request-Id and get the same plan.
-    await db().paymentPlan.upsert({ where: { key: planKey(key) }, create: { key: planKey(key), planId: result.id }, update: { planId: result.id } });
+    await db().paymentPlan.upsert({
+      where: { key: planKey(key) },
+      create: { key: planKey(key), planId: result.id },
+      update: { planId: result.id },
+    });
     return result.id;
   }
-  const priceKey = (input: CheckoutInput) => `${input.currency}:${input.trial ? input.firstDayAmount : "none"}:${input.amount}:${input.periodDays}`;
+  const priceKey = (input: CheckoutInput) =>
+    `${input.currency}:${input.trial ? input.firstDayAmount : "none"}:${input.amount}:${input.periodDays}`;
   // Plans belong to the environment and its catalog product.
   const planKey = (price: string) => `paypal:${options.environment}:${options.productId}:${price}`;
 
@@ -169,7 +187,8 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
     async checkoutStatus(subscriptionId, checkoutId) {
       try {
         const { result } = await subscriptions.getSubscription({ id: subscriptionId });
-        if (result.customId !== checkoutId) return { state: "error", error: `subscription ${subscriptionId} belongs to another checkout` };
+        if (result.customId !== checkoutId)
+          return { state: "error", error: `subscription ${subscriptionId} belongs to another checkout` };
         switch (result.status) {
           case "ACTIVE": {
             const created = new Date(result.createTime ?? result.startTime ?? Date.now());

@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+
 import { sandboxPaymentProvider } from "./sandbox.server";
 import type { PaymentProvider, ProviderName } from "./types";
 

@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { localizePath } from "~/i18n/locales";
+
 import type { PaymentProvider } from "./types";
 
 /**

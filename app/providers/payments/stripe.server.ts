@@ -1,6 +1,8 @@
 import Stripe from "stripe";
-import type { PaymentEvent, PaymentProvider } from "./types";
+
 import { DAY } from "~/utils/time";
+
+import type { PaymentEvent, PaymentProvider } from "./types";
 
 type StripeOptions = {
   secretKey: string;
@@ -12,7 +14,8 @@ type StripeOptions = {
 };
 
 const checkoutLocale = { en: "en", id: "id", ph: "fil" } as const;
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
 const time = (seconds: number) => new Date(seconds * 1000);
 
 /**
@@ -67,7 +70,10 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
                   ]
                 : []),
             ],
-            subscription_data: { ...(input.trial ? { trial_period_days: 1 } : {}), metadata: { checkoutId: input.checkoutId } },
+            subscription_data: {
+              ...(input.trial ? { trial_period_days: 1 } : {}),
+              metadata: { checkoutId: input.checkoutId },
+            },
             metadata: { checkoutId: input.checkoutId },
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
@@ -82,7 +88,11 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
     },
     async cancelAtPeriodEnd(subscriptionId, options) {
       try {
-        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, options?.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined);
+        await stripe.subscriptions.update(
+          subscriptionId,
+          { cancel_at_period_end: true },
+          options?.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined,
+        );
         return { ok: true };
       } catch (error) {
         return fail("cancel", error);
@@ -96,12 +106,14 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         }
         if (session.status === "expired") return { state: "failed" };
         const sub = session.subscription;
-        if (session.status !== "complete" || session.payment_status === "unpaid" || !sub || typeof sub === "string") return { state: "pending" };
+        if (session.status !== "complete" || session.payment_status === "unpaid" || !sub || typeof sub === "string")
+          return { state: "pending" };
         if (sub.status === "canceled" || sub.status === "incomplete_expired") return { state: "unsubscribed" };
         const created = time(sub.created);
         const end = sub.trial_end ?? sub.items.data[0]?.current_period_end;
         const invoice = session.invoice;
-        const paidInvoice = invoice && typeof invoice !== "string" && invoice.id && invoice.status === "paid" ? invoice : null;
+        const paidInvoice =
+          invoice && typeof invoice !== "string" && invoice.id && invoice.status === "paid" ? invoice : null;
         const invoiceEnds = paidInvoice?.lines?.data.map((line) => line.period.end) ?? [];
         return {
           state: "paid",
@@ -146,7 +158,8 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       const session = event.data.object;
       const checkoutId = session.client_reference_id ?? session.metadata?.checkoutId;
       const subscriptionId = idOf(session.subscription);
-      if (session.mode !== "subscription" || !checkoutId || !subscriptionId || session.payment_status === "unpaid") break;
+      if (session.mode !== "subscription" || !checkoutId || !subscriptionId || session.payment_status === "unpaid")
+        break;
       return {
         ...base,
         kind: "checkout.paid",
@@ -189,7 +202,12 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     }
     case "customer.subscription.deleted": {
       const sub = event.data.object;
-      return { ...base, kind: "subscription.ended", subscriptionId: sub.id, checkoutId: sub.metadata?.checkoutId ?? null };
+      return {
+        ...base,
+        kind: "subscription.ended",
+        subscriptionId: sub.id,
+        checkoutId: sub.metadata?.checkoutId ?? null,
+      };
     }
     default:
       break;

@@ -1,6 +1,7 @@
 // The e2e `test`: every spec runs in the "js" and the "nojs" project. Fixtures give each test its own
 // users (deleted afterwards) and fail a test on an unexpected browser console error or page error.
 import { test as base, expect } from "@playwright/test";
+
 import { createUser, deleteUser, type NewUser, type TestUser } from "./users.ts";
 
 type Fixtures = {

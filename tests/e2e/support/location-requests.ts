@@ -1,7 +1,9 @@
 // Location requests written straight into the e2e server's SQLite file (like users.ts), so a test can
 // open a short link without first sending one; the row goes when its user is deleted (cascade).
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
+
 import Database from "better-sqlite3";
+
 import { DB_FILE } from "./env.ts";
 import { sqliteDate } from "./users.ts";
 
@@ -35,12 +37,22 @@ export function createLinkRequest(userId: string, requesterName = "Maria", local
       `INSERT INTO "LocationRequest" (id, userId, channel, requesterName, locale, code, status, delivery, createdAt, updatedAt)
        VALUES (?, ?, 'link', ?, ?, ?, 'pending', 'link', ?, ?)`,
     )
-    .run(`e2e${randomUUID().replace(/-/g, "")}${randomBytes(2).toString("hex")}`, userId, requesterName, locale, code, now, now);
+    .run(
+      `e2e${randomUUID().replace(/-/g, "")}${randomBytes(2).toString("hex")}`,
+      userId,
+      requesterName,
+      locale,
+      code,
+      now,
+      now,
+    );
   return code;
 }
 
 export function readRequest(code: string) {
   return db()
-    .prepare(`SELECT status, decision, openedAt, latitude, longitude, accuracyMeters, address FROM "LocationRequest" WHERE code = ?`)
+    .prepare(
+      `SELECT status, decision, openedAt, latitude, longitude, accuracyMeters, address FROM "LocationRequest" WHERE code = ?`,
+    )
     .get(code) as StoredRequest;
 }

@@ -61,7 +61,10 @@ export async function expectNotice(page: Page, js: boolean, text: string) {
     // Spec sections 2 and 9: light theme, 356 px wide, 14 px apart, Alt+T to focus.
     await expect(toaster).toHaveAttribute("data-sonner-theme", "light");
     await expect(toaster).toHaveAttribute("style", /--width: 356px;.*--gap: 14px/);
-    await expect(page.locator("section[aria-label]").filter({ has: toaster })).toHaveAttribute("aria-label", /alt.*\+T$/i);
+    await expect(page.locator("section[aria-label]").filter({ has: toaster })).toHaveAttribute(
+      "aria-label",
+      /alt.*\+T$/i,
+    );
     await expect(page.getByTestId("flash")).toHaveCount(0);
   } else {
     await expect(page.getByTestId("flash")).toHaveText(text);

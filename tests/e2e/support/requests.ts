@@ -2,6 +2,7 @@
 // recipient's side (sharing a precise or an approximate position) the way the domain's
 // `sharePrecise` / `shareApproximate` write it, without a second browser.
 import Database from "better-sqlite3";
+
 import { DB_FILE } from "./env.ts";
 import { sqliteDate } from "./users.ts";
 
@@ -14,12 +15,21 @@ function db() {
   return connection;
 }
 
-export type StoredRequest = { id: string; code: string; channel: string; target: string | null; title: string | null; status: string };
+export type StoredRequest = {
+  id: string;
+  code: string;
+  channel: string;
+  target: string | null;
+  title: string | null;
+  status: string;
+};
 
 /** The user's requests, newest first. */
 export function requestsOf(userId: string): StoredRequest[] {
   return db()
-    .prepare(`SELECT id, code, channel, target, title, status FROM "LocationRequest" WHERE userId = ? ORDER BY createdAt DESC`)
+    .prepare(
+      `SELECT id, code, channel, target, title, status FROM "LocationRequest" WHERE userId = ? ORDER BY createdAt DESC`,
+    )
     .all(userId) as StoredRequest[];
 }
 
@@ -39,19 +49,33 @@ export function markLocated(id: string, kind: "gps" | "ip", fix: Fix) {
       `UPDATE "LocationRequest" SET status = ?, decision = NULL, latitude = ?, longitude = ?, accuracyMeters = ?, address = ?,
        locatedAt = ?, openedAt = ?, updatedAt = ? WHERE id = ?`,
     )
-    .run(kind === "gps" ? "gps_tracked" : "ip_located", fix.latitude, fix.longitude, fix.accuracyMeters, fix.address, now, now, now, id);
+    .run(
+      kind === "gps" ? "gps_tracked" : "ip_located",
+      fix.latitude,
+      fix.longitude,
+      fix.accuracyMeters,
+      fix.address,
+      now,
+      now,
+      now,
+      id,
+    );
 }
 
 /** The text of the newest outbox message to `to`. */
 export function outboxText(to: string) {
-  const row = db().prepare(`SELECT text FROM "OutboxMessage" WHERE "to" = ? ORDER BY createdAt DESC LIMIT 1`).get(to) as { text: string } | undefined;
+  const row = db()
+    .prepare(`SELECT text FROM "OutboxMessage" WHERE "to" = ? ORDER BY createdAt DESC LIMIT 1`)
+    .get(to) as { text: string } | undefined;
   return row?.text ?? null;
 }
 
 /** The recipient stopped sharing: the position is deleted, the state stays (like the domain's `revoke`). */
 export function markRevoked(id: string) {
   db()
-    .prepare(`UPDATE "LocationRequest" SET decision = 'revoked', latitude = NULL, longitude = NULL, accuracyMeters = NULL, address = NULL, updatedAt = ? WHERE id = ?`)
+    .prepare(
+      `UPDATE "LocationRequest" SET decision = 'revoked', latitude = NULL, longitude = NULL, accuracyMeters = NULL, address = NULL, updatedAt = ? WHERE id = ?`,
+    )
     .run(sqliteDate(new Date()), id);
 }
 
@@ -76,10 +100,14 @@ export function outboxCount(to: string) {
 
 /** The account may send again now: its three-hour slots are cleared. */
 export function clearSendSlots(userId: string) {
-  db().prepare(`DELETE FROM "UsageSlot" WHERE "key" IN (?, ?, ?)`).run(`sms:${userId}`, `email:${userId}`, `link:${userId}`);
+  db()
+    .prepare(`DELETE FROM "UsageSlot" WHERE "key" IN (?, ?, ?)`)
+    .run(`sms:${userId}`, `email:${userId}`, `link:${userId}`);
 }
 
 /** The request was made `days` ago (to see its link expire). */
 export function ageRequest(code: string, days: number) {
-  db().prepare(`UPDATE "LocationRequest" SET createdAt = ? WHERE code = ?`).run(sqliteDate(new Date(Date.now() - days * 24 * 3600 * 1000)), code);
+  db()
+    .prepare(`UPDATE "LocationRequest" SET createdAt = ? WHERE code = ?`)
+    .run(sqliteDate(new Date(Date.now() - days * 24 * 3600 * 1000)), code);
 }

@@ -3,7 +3,9 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import Database from "better-sqlite3";
+
 import { DB_FILE, ROOT } from "./env.ts";
 
 let connection: Database.Database | undefined;
@@ -12,7 +14,14 @@ function db() {
   return connection;
 }
 
-export type StoredReview = { id: string; rating: number; text: string; displayName: string; locale: string; status: string };
+export type StoredReview = {
+  id: string;
+  rating: number;
+  text: string;
+  displayName: string;
+  locale: string;
+  status: string;
+};
 
 export function reviewOf(userId: string) {
   return db()
@@ -22,7 +31,9 @@ export function reviewOf(userId: string) {
 
 /** The average and count of every published review: what the home page must show. */
 export function publishedStats() {
-  const row = db().prepare(`SELECT AVG("rating") AS average, COUNT(*) AS count FROM "Review" WHERE "status" = 'published'`).get() as {
+  const row = db()
+    .prepare(`SELECT AVG("rating") AS average, COUNT(*) AS count FROM "Review" WHERE "status" = 'published'`)
+    .get() as {
     average: number | null;
     count: number;
   };
@@ -31,9 +42,13 @@ export function publishedStats() {
 
 /** Runs scripts/reviews.ts with the e2e database; resolves to its standard output. */
 export async function reviewsCommand(...args: string[]) {
-  const { stdout } = await promisify(execFile)(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/reviews.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: `file:${DB_FILE}` },
-  });
+  const { stdout } = await promisify(execFile)(
+    path.join(ROOT, "node_modules/.bin/tsx"),
+    ["scripts/reviews.ts", ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: `file:${DB_FILE}` },
+    },
+  );
   return stdout;
 }

@@ -5,18 +5,32 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { PORT, ROOT } from "./env.ts";
 
 /** Ports for second servers: E2E_SPAWN_PORT, else 100 above the e2e server's. */
 export const SPAWN_PORT = Number(process.env.E2E_SPAWN_PORT ?? PORT + 100);
 
-export type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null>; stop: () => Promise<void> };
+export type Started = {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+};
 
 export function startSecondServer(env: Record<string, string>): Started {
   const dir = mkdtempSync(path.join(tmpdir(), "second-server-"));
   const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "server.ts"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DEMO_MODE: "0", EMBEDDED_PROVIDERS: "1", WEB_CONCURRENCY: "1", DATABASE_URL: `file:${path.join(dir, "app.db")}`, ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      DEMO_MODE: "0",
+      EMBEDDED_PROVIDERS: "1",
+      WEB_CONCURRENCY: "1",
+      DATABASE_URL: `file:${path.join(dir, "app.db")}`,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -3,11 +3,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
+
 import { ROOT } from "./env.ts";
 
 export type TaggedServer = { base: string; dbFile: string; server: ChildProcess; stop: () => void };
 
-export async function startTaggedServer(options: { port: number; name: string; tagOrigin: string; env?: Record<string, string> }): Promise<TaggedServer> {
+export async function startTaggedServer(options: {
+  port: number;
+  name: string;
+  tagOrigin: string;
+  env?: Record<string, string>;
+}): Promise<TaggedServer> {
   const base = `http://localhost:${options.port}`;
   const dbFile = path.join(ROOT, "tests/.tmp", `${options.name}-${options.port}.db`);
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + suffix, { force: true });
@@ -40,9 +46,13 @@ export async function startTaggedServer(options: { port: number; name: string; t
   server.stderr?.on("data", (chunk) => (log += chunk));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`${options.name} server did not start:\n${log}`);
+    if (Date.now() > deadline || server.exitCode !== null)
+      throw new Error(`${options.name} server did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { base, dbFile, server, stop: () => void server.kill() };

@@ -2,7 +2,9 @@
 // tests can run in parallel. The format matches what the app's Prisma adapter writes (checked
 // against the seeded demo row): DateTime as ISO 8601 text with a "+00:00" offset.
 import { randomBytes, randomUUID } from "node:crypto";
+
 import Database from "better-sqlite3";
+
 import { hashPassword } from "../../../app/auth/password.server.ts";
 import { DB_FILE } from "./env.ts";
 
@@ -44,7 +46,9 @@ export async function createUser(input: NewUser = {}): Promise<TestUser> {
   const now = sqliteDate(new Date());
   const passwordHash = await hashPassword(password);
   const subscription =
-    input.subscription === undefined ? { state: "active", validUntil: new Date(Date.now() + 30 * DAY) } : input.subscription;
+    input.subscription === undefined
+      ? { state: "active", validUntil: new Date(Date.now() + 30 * DAY) }
+      : input.subscription;
   db().transaction(() => {
     db()
       .prepare(
@@ -78,4 +82,3 @@ export function closeDb() {
 }
 
 export const days = (n: number) => new Date(Date.now() + n * DAY);
-
