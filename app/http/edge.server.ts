@@ -4,13 +4,14 @@
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 
-import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { Express, Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 
 import { config } from "~/config.server";
 
 import { routePolicy, type RoutePolicy } from "./policy";
 import { rejection } from "./reject.server";
+import { subsetRequestHandler } from "./route-subsets.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -191,10 +192,11 @@ async function sendResponse(res: ExpressResponse, response: Response) {
 
 /**
  * Remix's request handler, given the body the edge read (within its limit) and the page's nonce in
- * the load context.
+ * the load context; each request is matched against the routes its path may match
+ * (app/http/route-subsets.server.ts).
  */
 export function remixHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
-  const handle = createRequestHandler(build, mode);
+  const handle = subsetRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const response = await handle(remixRequest(req, res), { nonce: res.locals.nonce as string });
