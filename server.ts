@@ -3,6 +3,7 @@
 // `npm start` (demo), `npm run serve` (production) and `npm run dev` (Vite dev server) all use it.
 // With WEB_CONCURRENCY > 1 the first process is the primary of that many workers, each of which runs
 // this file again (app/server/process.server.ts).
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -72,7 +73,15 @@ if (c.NODE_ENV === "development") {
       setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
     }),
   );
-  app.use(express.static(client, { maxAge: "1h" }));
+  // The other public files (favicon, sharing image) are known at start: asking the file system on
+  // every request for a page would cost each page a `stat`.
+  const publicFiles = new Set(
+    readdirSync(client, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const serveFile = express.static(client, { maxAge: "1h" });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()));
   // @ts-expect-error the build exists at run time (npm run build)
   build = (await startupStep(() => import("./build/server/index.js"))) as ServerBuild;
 }
