@@ -27,6 +27,8 @@ export function expiredNoticeSeenCookie(userId: string) {
 }
 
 export type SubscriptionRow = { state: string; validUntil: Date; createdAt: Date } | null;
+// Only what is read: Prisma's cost per query grows with the columns it maps.
+const rowFields = { state: true, validUntil: true, createdAt: true } as const;
 export type DisplayState = "Active" | "Cancelled" | "Unsubscribed" | "Expired";
 
 /** Stored states: trial | active | cancelled | unsubscribed | expired. */
@@ -46,7 +48,7 @@ export function describeSubscription(sub: SubscriptionRow, now = new Date()) {
 }
 
 export async function subscriptionFor(userId: string, now = new Date()) {
-  const sub = await db().subscription.findUnique({ where: { userId } });
+  const sub = await db().subscription.findUnique({ where: { userId }, select: rowFields });
   return describeSubscription(sub, now);
 }
 
@@ -54,7 +56,20 @@ export async function subscriptionFor(userId: string, now = new Date()) {
 
 /** The subscription as the pages and GET /api/v1/personnal/subscribe/info show it. */
 export async function subscriptionDetails(userId: string, now = new Date()) {
-  const sub = await db().subscription.findUnique({ where: { userId } });
+  const sub = await db().subscription.findUnique({
+    where: { userId },
+    select: {
+      ...rowFields,
+      provider: true,
+      plan: true,
+      currency: true,
+      amount: true,
+      firstDayAmount: true,
+      periodDays: true,
+      cancelAtPeriodEnd: true,
+      nextChargeAt: true,
+    },
+  });
   const described = describeSubscription(sub, now);
   return {
     ...described,
