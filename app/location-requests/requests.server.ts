@@ -414,8 +414,10 @@ function answerable(code: string, now = new Date()) {
 }
 
 /** Opening records only that it was opened. */
-export async function recordOpened(code: string) {
-  await db().locationRequest.updateMany({ where: { code, openedAt: null }, data: { openedAt: new Date() } });
+/** The first opening of a link; a row already marked as opened needs no write. */
+export async function recordOpened(row: { code: string; openedAt: Date | null }) {
+  if (row.openedAt) return;
+  await db().locationRequest.updateMany({ where: { code: row.code, openedAt: null }, data: { openedAt: new Date() } });
 }
 
 /** A share implies an opening; the first opening time is kept, a later share never moves it. */

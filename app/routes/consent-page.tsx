@@ -52,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!link) return invalidLink(request);
   if (isExpired(link.row)) return expiredLink(request, link);
   // Opening records only that it was opened: nothing about the recipient is read or kept here.
-  await recordOpened(link.row.code);
+  await recordOpened(link.row);
   const t = await getT(request);
   return {
     kind: "consent" as const,
