@@ -40,9 +40,12 @@ export async function flashHeader(flash: Flash) {
 
 /** Reads and clears the flash; the returned header must go out with the response. */
 export async function readFlash(request: Request): Promise<{ flash: Flash | null; headers: Headers }> {
-  const cookie = await flashCookie();
-  const raw = await cookie.parse(request.headers.get("Cookie"));
   const headers = new Headers();
+  // Most requests carry no flash: no cookie to build and no signature to check.
+  const cookies = request.headers.get("Cookie");
+  if (!cookies?.includes("flash=")) return { flash: null, headers };
+  const cookie = await flashCookie();
+  const raw = await cookie.parse(cookies);
   if (raw === null || raw === undefined) return { flash: null, headers };
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   const parsed = flashSchema.safeParse(raw);

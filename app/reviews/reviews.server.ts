@@ -102,6 +102,21 @@ export type HomeReviews = { average: string; averageValue: number; count: number
  * others, each group newest first; with the average and count of all published reviews. Null when
  * nothing is published, so the page shows no reviews section at all.
  */
+// Making an Intl formatter costs more than the rest of the section: one pair per language.
+const formats = new Map<Locale, { day: Intl.DateTimeFormat; average: Intl.NumberFormat }>();
+function formatsOf(locale: Locale) {
+  let pair = formats.get(locale);
+  if (!pair)
+    formats.set(
+      locale,
+      (pair = {
+        day: new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: "UTC" }),
+        average: new Intl.NumberFormat(intlLocale[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      }),
+    );
+  return pair;
+}
+
 export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise<HomeReviews | null> {
   const published = { status: "published" };
   const stats = await db().review.aggregate({ where: published, _avg: { rating: true }, _count: { _all: true } });
@@ -124,13 +139,11 @@ export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise
         })
       : [];
   // Dates are formatted here, in the viewer's language and in UTC, so the HTML needs no client code.
-  const day = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: "UTC" });
+  const { day, average } = formatsOf(locale);
   const averageValue = Math.round((stats._avg.rating ?? 0) * 10) / 10;
   return {
     averageValue,
-    average: new Intl.NumberFormat(intlLocale[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-      averageValue,
-    ),
+    average: average.format(averageValue),
     count,
     items: [...own, ...others].map((r) => ({
       id: r.id,
