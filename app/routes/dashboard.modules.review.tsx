@@ -8,6 +8,7 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
+import { keyIn } from "~/i18n/translate";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { hit } from "~/rate-limit.server";
@@ -118,7 +119,7 @@ export default function ReviewPage() {
           <p className="lead">{t("reviews.intro")}</p>
           {review ? (
             <p data-testid="review-status" data-status={review.status}>
-              {t(`reviews.status.${review.status}`)}
+              {t(keyIn("reviews.status", review.status))}
             </p>
           ) : null}
           {/* Keyed by the saved text, so a successful save or delete shows what is stored now. */}

@@ -229,12 +229,12 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
       key: "requests.toast.linkCreated",
     });
   }
-  const [tab, key] = channel === "sms" ? ["history", "sms"] : ["email", "email"];
+  const [tab, key] = channel === "sms" ? (["history", "sms"] as const) : (["email", "email"] as const);
   if (!result.ok && result.error === "notAccepted") {
     return redirectWithToast(dashboard(`tab=${tab}`), { type: "error", key: "requests.toast.notAccepted" });
   }
   return redirectWithToast(dashboard(`tab=${tab}`), {
     type: sent ? "success" : "error",
-    key: `requests.toast.${key}${sent ? "Success" : "Failed"}`,
+    key: `requests.toast.${key}${sent ? "Success" : "Failed"}` as const,
   });
 }

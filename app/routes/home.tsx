@@ -11,6 +11,7 @@ import { Modal } from "~/components/modal";
 import { config } from "~/config.server";
 import { faqSections, pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { KeyUnder, MessagePrefix } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
@@ -44,7 +45,7 @@ const parts = {
   error: ["requests.errors"],
   reviews: ["reviews.home", "reviews.stars"],
   demo: ["outbox.demoBanner"],
-};
+} satisfies Record<string, MessagePrefix[]>;
 export const handle: MessagesHandle = { messages: Object.values(parts).flat() };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -193,24 +194,34 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
       <ol className="search-steps" aria-label={t("home.search.process")}>
         <Step
           name="number"
-          facts={{
-            number: facts.internationalFormat,
-            numberType: t(`lookup.numberTypes.${facts.numberType ?? "UNKNOWN"}`),
-          }}
+          facts={[
+            ["number", facts.internationalFormat],
+            ["numberType", t(`lookup.numberTypes.${facts.numberType ?? "UNKNOWN"}`)],
+          ]}
         />
         <Step
           name="region"
-          facts={{
-            country: facts.country ? `${facts.country.name} (+${facts.country.callingCode})` : unknown,
-            timeZones: !zones
-              ? unknown
-              : facts.moreZones
-                ? t("home.search.moreZones", { zones, count: facts.moreZones })
-                : zones,
-          }}
+          facts={[
+            ["country", facts.country ? `${facts.country.name} (+${facts.country.callingCode})` : unknown],
+            [
+              "timeZones",
+              !zones
+                ? unknown
+                : facts.moreZones
+                  ? t("home.search.moreZones", { zones, count: facts.moreZones })
+                  : zones,
+            ],
+          ]}
         />
-        {carrier ? <Step name="carrier" facts={{ carrier }} /> : null}
-        <Step name="location" waiting facts={{ city: consentOnly, location: consentOnly }} />
+        {carrier ? <Step name="carrier" facts={[["carrier", carrier]]} /> : null}
+        <Step
+          name="location"
+          waiting
+          facts={[
+            ["city", consentOnly],
+            ["location", consentOnly],
+          ]}
+        />
       </ol>
       <p className="search-consent" data-testid="search-consent">
         {t("home.search.consent")}
@@ -233,7 +244,12 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
 }
 
 /** One step of the search: done (a check mark, drawn by the stylesheet), or waiting for the person. */
-function Step({ name, facts, waiting = false }: { name: string; facts: Record<string, string>; waiting?: boolean }) {
+function Step(props: {
+  name: KeyUnder<"home.search.steps">;
+  facts: [KeyUnder<"home.search.facts">, string][];
+  waiting?: boolean;
+}) {
+  const { name, facts, waiting = false } = props;
   const t = useT();
   return (
     <li data-step={name} data-state={waiting ? "waiting" : "done"}>
@@ -242,7 +258,7 @@ function Step({ name, facts, waiting = false }: { name: string; facts: Record<st
         <span className="sr-only"> ({t(waiting ? "home.search.stepWaiting" : "home.search.stepDone")})</span>
       </span>
       <dl className="step-facts">
-        {Object.entries(facts).map(([fact, value]) => (
+        {facts.map(([fact, value]) => (
           <div key={fact} data-fact={fact}>
             <dt>{t(`home.search.facts.${fact}`)}</dt>
             <dd className="step-value">{value}</dd>

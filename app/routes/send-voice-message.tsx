@@ -8,6 +8,7 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale, localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
+import { keyIn } from "~/i18n/translate";
 import { useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
@@ -176,14 +177,14 @@ export default function SendVoiceMessage() {
             label={t("voice.language")}
             defaultValue={values.language || loaded.defaultLanguage}
           >
-            {VOICE_LANGUAGE_OPTIONS.map((l) => (
+            {VOICE_LANGUAGES.map((l) => (
               <option key={l} value={l}>
                 {t(`voice.languages.${l}`)}
               </option>
             ))}
           </Select>
           <Select id={ids.voice} name="voice" label={t("voice.voice")} defaultValue={values.voice || "female"}>
-            {VOICE_OPTIONS.map((v) => (
+            {VOICES.map((v) => (
               <option key={v} value={v}>
                 {t(`voice.voices.${v}`)}
               </option>
@@ -211,9 +212,6 @@ export default function SendVoiceMessage() {
     </article>
   );
 }
-
-const VOICE_LANGUAGE_OPTIONS: readonly string[] = VOICE_LANGUAGES;
-const VOICE_OPTIONS: readonly string[] = VOICES;
 
 function Select({
   id,
@@ -251,7 +249,7 @@ function History({ items }: { items: HistoryItem[] }) {
         <ul className="voice-history" data-testid="voice-history">
           {items.map((item) => (
             <li key={item.id}>
-              <strong>{item.to}</strong> · <span data-state={item.state}>{t(`voice.states.${item.state}`)}</span> ·{" "}
+              <strong>{item.to}</strong> · <span data-state={item.state}>{t(keyIn("voice.states", item.state))}</span> ·{" "}
               <time dateTime={item.createdAt}>{item.when}</time>
               <p>{item.text}</p>
             </li>

@@ -3,8 +3,9 @@ import { useState, type FormEvent, type ReactNode } from "react";
 
 import { CountryField, Field, SelectField, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
+import type { FieldMessages, MessageKey } from "~/i18n/keys";
 import { isLocale, locales, type Locale } from "~/i18n/locales";
-import { createTranslate } from "~/i18n/translate";
+import { createTranslate, keyIn } from "~/i18n/translate";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import type { loader as rootLoader } from "~/root";
@@ -31,7 +32,7 @@ export function NewSearch(props: {
   const lp = useLocalePath();
   const reply = useActionData<FormReply>();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.form;
-  const initial = (form: DashboardForm): { values: Values; errors: Values; reply?: FormReply } => {
+  const initial = (form: DashboardForm): { values: Values; errors: FieldMessages; reply?: FormReply } => {
     if (reply?.form === form) return { values: reply.values, errors: reply.errors, reply };
     if (flash?.form === form) return { values: flash.values, errors: {} };
     return { values: form === "sms" && data.prefill ? data.prefill : {}, errors: {} };
@@ -97,7 +98,7 @@ function TipsModal() {
 
 const TIPS = ["tellFirst", "language", "whatTheySee", "choices", "approximate"] as const;
 
-type FormProps = { values: Values; errors: Values; reply?: FormReply; defaultName: string };
+type FormProps = { values: Values; errors: FieldMessages; reply?: FormReply; defaultName: string };
 
 function useBusy(intent: string) {
   const navigation = useNavigation();
@@ -161,7 +162,7 @@ function SmsForm({
         <div className="message-choice">
           <p>
             {t("dashboard.new.sms.message")}:{" "}
-            <strong data-testid="chosen-template">{t(`requests.templateNames.${template}`)}</strong>
+            <strong data-testid="chosen-template">{t(keyIn("requests.templateNames", template))}</strong>
           </p>
           <button
             type="submit"
@@ -210,7 +211,7 @@ function MessageModal(props: {
   const t = useT();
   const lp = useLocalePath();
   const hydrated = useHydrated();
-  const render = createTranslate({ templates }, language);
+  const render = createTranslate<`templates.${string}`>({ templates }, language);
   function pick(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onPick(String(new FormData(event.currentTarget).get("template") ?? current));
@@ -229,7 +230,7 @@ function MessageModal(props: {
             <label key={key} className="template-option" data-testid="template-option">
               <input type="radio" name="template" value={key} defaultChecked={key === current} />
               <span>
-                <strong>{t(`requests.templateNames.${key}`)}</strong>
+                <strong>{t(keyIn("requests.templateNames", key))}</strong>
                 <span className="template-text">
                   {render(`templates.${key}`, { name: name || "…", link: sampleLink })}
                 </span>
@@ -333,7 +334,7 @@ function NameField(props: {
   value?: string;
   onChange?: (value: string) => void;
   defaultValue?: string;
-  error?: string;
+  error?: MessageKey;
 }) {
   const t = useT();
   const { value, onChange, defaultValue, error } = props;

@@ -1,4 +1,5 @@
 // What the dashboard's loader and action hand to its components (shared by server and browser code).
+import type { FieldMessages } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import type { CountryOption } from "~/phone/countries";
 
@@ -32,11 +33,11 @@ export type DashboardForm = "sms" | "email" | "link";
 /** The dialogs New Search opens by address: choose a message, and tips for getting an answer. */
 export type NewSearchModal = "message" | "tips";
 
-/** A New Search form sent back: translation keys by field (`form` for the whole form), values to refill. */
+/** A New Search form sent back: message keys by field (`form` for the whole form), values to refill. */
 export type FormReply = {
   form: DashboardForm;
   values: Record<string, string>;
-  errors: Record<string, string>;
+  errors: FieldMessages;
   /** Interpolation values for the `form` error (the next allowed time of the three-hour limit). */
   formValues?: Record<string, string>;
 };
