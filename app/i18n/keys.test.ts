@@ -1,24 +1,27 @@
 // Message keys are a type (app/i18n/keys.ts): `npm run typecheck` reads this file too, and each
 // `@ts-expect-error` below fails it the day the mistake it marks stops being a type error.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import type { Toast } from "~/toast.server";
 
+import { allowConsoleError } from "../../tests/support/console";
 import { getT } from "./i18next.server";
 import type { FieldMessages } from "./keys";
+import { nameIn } from "./message-keys.server";
 import type { MessagesHandle } from "./messages";
 import { commonMessages } from "./resources.server";
-import { createTranslate, keyIn } from "./translate";
+import { createTranslate } from "./translate";
 import type { useT } from "./use-t";
 
 describe("message keys are a type", () => {
-  it("accepts keys, plural messages by their base name, and computed keys with a checked group", async () => {
+  it("accepts keys, plural messages by their base name, and keys computed from a checked union", async () => {
     const t = await getT("en");
     expect(t("errors.unexpected")).toBe((commonMessages.en.errors as Record<string, string>).unexpected);
     expect(t("common.days", { count: 2 })).toBe("2 days");
     const tab: "history" | "email" = "email";
     expect(t(`dashboard.tabs.${tab}`)).toBe(t("dashboard.tabs.email"));
-    expect(t(keyIn("errors.status", 404))).toBe(t("errors.status.404"));
+    const stored = nameIn("reviews.status", "published");
+    expect(t(`reviews.status.${stored}`)).toBe("Status: published on the home page.");
   });
 
   it("refuses a mistyped key on the server and in components", async () => {
@@ -33,8 +36,6 @@ describe("message keys are a type", () => {
     const tab = "histroy" as "history" | "histroy";
     // @ts-expect-error a template literal is checked for each value of its union
     expect(server(`dashboard.tabs.${tab}`)).toBe("dashboard.tabs.histroy");
-    // @ts-expect-error "errors.statuses" names no group of messages
-    expect(server(keyIn("errors.statuses", 404))).toBe("errors.statuses.404");
   });
 
   it("refuses a mistyped key where keys travel: page prefixes, form errors, toasts", () => {
@@ -55,5 +56,13 @@ describe("message keys are a type", () => {
     // What the type let through is kept as written (a run-time value, not a key).
     const written: string[] = [...handle.messages, errors.password!, toast.key];
     expect(written).toEqual(["home", "hom", "validation.emial", "requests.toast.smsSucess"]);
+  });
+
+  it("reports a stored value that its group has no message for, and refuses a group that does not exist", () => {
+    allowConsoleError();
+    expect(nameIn("reviews.status", "archived")).toBe("archived");
+    // @ts-expect-error "reviews.statuses" names no group of messages
+    expect(nameIn("reviews.statuses", "published")).toBe("published");
+    expect(vi.mocked(console.error)).toHaveBeenCalledWith('No message "reviews.status.archived" for a stored value');
   });
 });

@@ -1,8 +1,9 @@
-// Keys that arrive as plain strings (a signed flash cookie) become typed message keys here, checked
-// against locales/en/common.json (the three languages have the same keys: tests/unit/locales.test.ts).
+// Strings from outside the type system (a signed flash cookie, a status read from the database) become
+// typed message keys here, checked against locales/en/common.json (the three languages have the same
+// keys: tests/unit/locales.test.ts). Server-only: the check needs every message.
 import { z } from "zod";
 
-import type { MessageKey } from "./keys";
+import type { KeyUnder, MessageGroup, MessageKey } from "./keys";
 import { commonMessages } from "./resources.server";
 import { lookup } from "./translate";
 
@@ -15,3 +16,13 @@ export function isMessageKey(value: string): value is MessageKey {
 export const messageKeySchema = z.custom<MessageKey>(
   (value) => typeof value === "string" && value.length <= 200 && isMessageKey(value),
 );
+
+/**
+ * A value read from the database (a status) as the name of a message in a group, so that a page
+ * shows it with a checked key (`t(\`reviews.status.${review.status}\`)`). A value the group has no
+ * message for is reported and kept: the page shows the bare key, as for any missing message.
+ */
+export function nameIn<G extends MessageGroup>(group: G, value: string): KeyUnder<G> {
+  if (!isMessageKey(`${group}.${value}`)) console.error(`No message "${group}.${value}" for a stored value`);
+  return value as KeyUnder<G>;
+}

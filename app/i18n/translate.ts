@@ -1,4 +1,4 @@
-import type { MessageGroup, MessageKey, Translate, Values } from "./keys";
+import type { MessageKey, Translate, Values } from "./keys";
 import { intlLocale, type Locale } from "./locales";
 
 export type { MessageKey, Translate, Values };
@@ -55,10 +55,3 @@ export function createTranslate<Key extends string = MessageKey>(
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values?.[name] ?? ""));
   };
 }
-
-/**
- * The key of a message in a group, named by data the types cannot follow (a status read from the
- * database): the group is checked; a name it lacks shows as the bare key, as any missing message does.
- * Where the name's type is a union, a template literal (`t(\`dashboard.tabs.${tab}\`)`) checks it all.
- */
-export const keyIn = (group: MessageGroup, name: string | number) => `${group}.${name}` as MessageKey;

@@ -5,7 +5,6 @@ import { guardPage } from "~/auth/guards.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { keyIn } from "~/i18n/translate";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { paidAmount, subscriptionDetails } from "~/subscription.server";
@@ -86,7 +85,7 @@ export default function MySubscription() {
               <tr key={p.id} data-status={p.status}>
                 <td>{day(p.paidAt)}</td>
                 <td>{formatMoney(p.amount, p.currencyCode, locale)}</td>
-                <td>{t(keyIn("payments.my.paymentStatus", p.status))}</td>
+                <td>{t(`payments.my.paymentStatus.${p.status}`)}</td>
               </tr>
             ))}
           </tbody>

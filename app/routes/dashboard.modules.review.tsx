@@ -6,9 +6,9 @@ import { guardPage } from "~/auth/guards.server";
 import { Field, FormError, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
+import { nameIn } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { keyIn } from "~/i18n/translate";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { hit } from "~/rate-limit.server";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rating: review.rating,
       text: review.text,
       displayName: review.displayName,
-      status: review.status,
+      status: nameIn("reviews.status", review.status),
       locale: review.locale,
     },
     defaultName,
@@ -119,7 +119,7 @@ export default function ReviewPage() {
           <p className="lead">{t("reviews.intro")}</p>
           {review ? (
             <p data-testid="review-status" data-status={review.status}>
-              {t(keyIn("reviews.status", review.status))}
+              {t(`reviews.status.${review.status}`)}
             </p>
           ) : null}
           {/* Keyed by the saved text, so a successful save or delete shows what is stored now. */}

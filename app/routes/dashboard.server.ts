@@ -5,6 +5,7 @@ import { TABS, type FormReply, type NewSearchModal, type RequestView, type Tab }
 import { config } from "~/config.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
+import { nameIn } from "~/i18n/message-keys.server";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
 import {
   createLinkSchema,
@@ -56,8 +57,8 @@ function toView(item: Listed, language: string, zone: string): RequestView {
     target: item.target,
     title: item.title,
     link: item.link,
-    status: item.status,
-    decision: item.decision,
+    status: nameIn("dashboard.status", item.status),
+    decision: item.decision === null ? null : nameIn("dashboard.status", item.decision),
     delivery: item.delivery,
     expired: item.expired,
     latitude: item.latitude,

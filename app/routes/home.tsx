@@ -194,34 +194,24 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
       <ol className="search-steps" aria-label={t("home.search.process")}>
         <Step
           name="number"
-          facts={[
-            ["number", facts.internationalFormat],
-            ["numberType", t(`lookup.numberTypes.${facts.numberType ?? "UNKNOWN"}`)],
-          ]}
+          facts={{
+            number: facts.internationalFormat,
+            numberType: t(`lookup.numberTypes.${facts.numberType ?? "UNKNOWN"}`),
+          }}
         />
         <Step
           name="region"
-          facts={[
-            ["country", facts.country ? `${facts.country.name} (+${facts.country.callingCode})` : unknown],
-            [
-              "timeZones",
-              !zones
-                ? unknown
-                : facts.moreZones
-                  ? t("home.search.moreZones", { zones, count: facts.moreZones })
-                  : zones,
-            ],
-          ]}
+          facts={{
+            country: facts.country ? `${facts.country.name} (+${facts.country.callingCode})` : unknown,
+            timeZones: !zones
+              ? unknown
+              : facts.moreZones
+                ? t("home.search.moreZones", { zones, count: facts.moreZones })
+                : zones,
+          }}
         />
-        {carrier ? <Step name="carrier" facts={[["carrier", carrier]]} /> : null}
-        <Step
-          name="location"
-          waiting
-          facts={[
-            ["city", consentOnly],
-            ["location", consentOnly],
-          ]}
-        />
+        {carrier ? <Step name="carrier" facts={{ carrier }} /> : null}
+        <Step name="location" waiting facts={{ city: consentOnly, location: consentOnly }} />
       </ol>
       <p className="search-consent" data-testid="search-consent">
         {t("home.search.consent")}
@@ -243,13 +233,18 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
   );
 }
 
+type Fact = KeyUnder<"home.search.facts">;
+
 /** One step of the search: done (a check mark, drawn by the stylesheet), or waiting for the person. */
-function Step(props: {
+function Step({
+  name,
+  facts,
+  waiting = false,
+}: {
   name: KeyUnder<"home.search.steps">;
-  facts: [KeyUnder<"home.search.facts">, string][];
+  facts: Partial<Record<Fact, string>>;
   waiting?: boolean;
 }) {
-  const { name, facts, waiting = false } = props;
   const t = useT();
   return (
     <li data-step={name} data-state={waiting ? "waiting" : "done"}>
@@ -258,9 +253,10 @@ function Step(props: {
         <span className="sr-only"> ({t(waiting ? "home.search.stepWaiting" : "home.search.stepDone")})</span>
       </span>
       <dl className="step-facts">
-        {facts.map(([fact, value]) => (
+        {Object.entries(facts).map(([fact, value]) => (
           <div key={fact} data-fact={fact}>
-            <dt>{t(`home.search.facts.${fact}`)}</dt>
+            {/* Object.entries forgets the record's key type: its keys are facts. */}
+            <dt>{t(`home.search.facts.${fact as Fact}`)}</dt>
             <dd className="step-value">{value}</dd>
           </div>
         ))}

@@ -5,10 +5,11 @@ import { useId, type ReactNode } from "react";
 import { guardPage } from "~/auth/guards.server";
 import { Field, FormError } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { KeyUnder } from "~/i18n/keys";
 import { intlLocale, localizePath } from "~/i18n/locales";
+import { nameIn } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
-import { keyIn } from "~/i18n/translate";
 import { useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
@@ -52,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Formatted here, in the visitor's time zone (cookie), so server and browser render the same text.
     history: (await listVoiceMessages(user.id)).map((m) => ({
       ...m,
+      state: nameIn("voice.states", m.state),
       when: formatDateTime(m.createdAt, intlLocale[locale], requestTimeZone(request), true),
     })),
   };
@@ -236,7 +238,14 @@ function Select({
   );
 }
 
-type HistoryItem = { id: string; to: string; text: string; state: string; createdAt: string; when: string };
+type HistoryItem = {
+  id: string;
+  to: string;
+  text: string;
+  state: KeyUnder<"voice.states">;
+  createdAt: string;
+  when: string;
+};
 
 function History({ items }: { items: HistoryItem[] }) {
   const t = useT();
@@ -249,7 +258,7 @@ function History({ items }: { items: HistoryItem[] }) {
         <ul className="voice-history" data-testid="voice-history">
           {items.map((item) => (
             <li key={item.id}>
-              <strong>{item.to}</strong> · <span data-state={item.state}>{t(keyIn("voice.states", item.state))}</span> ·{" "}
+              <strong>{item.to}</strong> · <span data-state={item.state}>{t(`voice.states.${item.state}`)}</span> ·{" "}
               <time dateTime={item.createdAt}>{item.when}</time>
               <p>{item.text}</p>
             </li>

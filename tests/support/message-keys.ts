@@ -1,5 +1,5 @@
 // Which translation keys the components of a page use, read from the source: every `t("a.b")` call
-// (a key) and every `t(`a.${x}`)` or `t(keyIn("a", x))` call (a prefix, `a.`), in the module and in everything it imports
+// (a key) and every `t(`a.${x}`)` call (a prefix, `a.`), in the module and in everything it imports
 // from app/, statically or on demand (except `*.server` modules, which never reach the browser).
 // Calls inside `loader`, `action` and `meta` run on the server with the full i18next resources, so
 // they are left out.
@@ -69,15 +69,6 @@ export function scanFile(file: string, source = readFileSync(file, "utf8")) {
       if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg))
         keys.push({ key: arg.text, prefix: false, file });
       else if (ts.isTemplateExpression(arg)) keys.push({ key: arg.head.text, prefix: true, file });
-      // A key named by data, `t(keyIn("a.state", s))` (app/i18n/translate.ts): its group is the prefix.
-      else if (
-        ts.isCallExpression(arg) &&
-        ts.isIdentifier(arg.expression) &&
-        arg.expression.text === "keyIn" &&
-        arg.arguments[0] &&
-        ts.isStringLiteral(arg.arguments[0])
-      )
-        keys.push({ key: `${arg.arguments[0].text}.`, prefix: true, file });
       else if (ts.isConditionalExpression(arg)) {
         for (const branch of [arg.whenTrue, arg.whenFalse]) {
           if (ts.isStringLiteral(branch)) keys.push({ key: branch.text, prefix: false, file });

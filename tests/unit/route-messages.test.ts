@@ -22,15 +22,15 @@ function exists(prefix: string) {
 }
 
 describe("the key scanner", () => {
-  it("finds literal keys, template and keyIn prefixes and both branches of a condition, not server calls", () => {
+  it("finds literal keys, template prefixes and both branches of a condition, not server calls", () => {
     const source = `
       export async function loader() { const t = getT(); return t("server.only"); }
       export default function Page() {
         const t = useT();
-        return <p title={t("a.title")}>{t(\`a.state.\${s}\`)} {t(ok ? "a.yes" : "a.no")} {t(errors.form)} {t(keyIn("a.kind", k))}</p>;
+        return <p title={t("a.title")}>{t(\`a.state.\${s}\`)} {t(ok ? "a.yes" : "a.no")} {t(errors.form)}</p>;
       }`;
     const found = scanFile("x.tsx", source).keys.map((k) => `${k.key}${k.prefix ? "*" : ""}`);
-    expect(found).toEqual(["a.title", "a.state.*", "a.yes", "a.no", "a.kind.*"]);
+    expect(found).toEqual(["a.title", "a.state.*", "a.yes", "a.no"]);
   });
   it("tells covered keys from uncovered ones", () => {
     expect(covered({ key: "home.heroTitle", prefix: false }, ["home"])).toBe(true);

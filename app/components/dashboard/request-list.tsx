@@ -4,7 +4,6 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Field } from "~/components/form";
 import { notify } from "~/components/toasts";
 import { intlLocale } from "~/i18n/locales";
-import { keyIn } from "~/i18n/translate";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { browserTimeZone, formatDateTime } from "~/utils/time-zone";
@@ -205,10 +204,8 @@ function RequestCard({
         {highlighted ? <span className="badge badge-new">{t("dashboard.list.newLink")}</span> : null}
       </header>
       <p className="request-states" data-testid="request-state">
-        <span className={`badge state-${item.status}`}>{t(keyIn("dashboard.status", item.status))}</span>
-        {item.decision ? (
-          <span className="badge state-decision">{t(keyIn("dashboard.status", item.decision))}</span>
-        ) : null}
+        <span className={`badge state-${item.status}`}>{t(`dashboard.status.${item.status}`)}</span>
+        {item.decision ? <span className="badge state-decision">{t(`dashboard.status.${item.decision}`)}</span> : null}
         {item.delivery === "failed" ? <span className="badge state-failed">{t("dashboard.status.failed")}</span> : null}
         {item.delivery === "not_accepted" ? (
           <span className="badge state-failed">{t("dashboard.status.not_accepted")}</span>
