@@ -30,17 +30,8 @@ import { Telemetry } from "~/components/telemetry";
 import { FlashBanner, ToastHost } from "~/components/toasts";
 import { config } from "~/config.server";
 import { useNonce } from "~/http/nonce";
-import { getLocale } from "~/i18n/i18next.server";
-import {
-  htmlLang,
-  isLocale,
-  localeCookieName,
-  localeFromPath,
-  locales,
-  localizePath,
-  stripLocale,
-  type Locale,
-} from "~/i18n/locales";
+import { getLocale, preferredLocale } from "~/i18n/i18next.server";
+import { htmlLang, localeFromPath, locales, localizePath, stripLocale, type Locale } from "~/i18n/locales";
 import { shellHandle, shellMessages, type MessagesHandle } from "~/i18n/messages";
 import { pickMessages, routeMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
@@ -51,7 +42,6 @@ import appCss from "~/styles/app.css?url";
 import { readConsent } from "~/telemetry/cookies";
 import { hasThirdPartyTags } from "~/telemetry/tags";
 import { readFlash, type Flash } from "~/toast.server";
-import { readCookie } from "~/utils/cookies";
 import { onDemand } from "~/utils/on-demand";
 
 export const links: LinksFunction = () => [
@@ -81,10 +71,10 @@ function shellTranslations(locale: Locale, parts: ShellParts, flash: Flash | nul
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const locale = getLocale(request);
-  // The language cookie remembers a choice: an unprefixed address opens in that language.
-  const remembered = readCookie(request.headers.get("Cookie"), localeCookieName);
-  if (locale === "en" && isLocale(remembered) && remembered !== "en" && request.method === "GET") {
-    throw redirect(localizePath(url.pathname + url.search, remembered));
+  // The language menu's choice is remembered: an unprefixed address opens in that language.
+  const preferred = await preferredLocale(request);
+  if (preferred !== locale && request.method === "GET") {
+    throw redirect(localizePath(url.pathname + url.search, preferred));
   }
   const [user, { flash, headers }, { publicPem }] = await Promise.all([
     getCurrentUser(request),

@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { nameIn } from "~/i18n/message-keys.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { readCookie } from "~/utils/cookies";
 import { later } from "~/utils/time";
@@ -100,7 +101,7 @@ export async function paidAmount(userId: string) {
       id: p.id,
       amount: p.amount,
       currencyCode: p.currency,
-      status: p.status,
+      status: nameIn("payments.my.paymentStatus", p.status),
       paidAt: p.paidAt.toISOString(),
       periodEnd: p.periodEnd?.toISOString() ?? null,
     })),

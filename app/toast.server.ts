@@ -3,11 +3,12 @@ import { z } from "zod";
 
 import { cookieSecret } from "~/auth/rsa.server";
 import { config } from "~/config.server";
+import { messageKeySchema } from "~/i18n/message-keys.server";
 
-/** A message that survives one redirect. `key` is a translation key; `values` interpolate into it. */
+/** A message that survives one redirect. `key` is a message key (app/i18n/keys.ts); `values` interpolate into it. */
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
-  key: z.string().max(200),
+  key: messageKeySchema,
   values: z.record(z.union([z.string(), z.number()])).optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
@@ -15,7 +16,7 @@ export type Toast = z.infer<typeof toastSchema>;
 /** Form state carried back across a redirect (field errors, values to refill), never passwords. */
 export const flashFormSchema = z.object({
   form: z.string().max(40),
-  errors: z.record(z.string().max(200)).default({}),
+  errors: z.record(messageKeySchema).default({}),
   values: z.record(z.string().max(320)).default({}),
 });
 export type FlashForm = z.infer<typeof flashFormSchema>;

@@ -3,9 +3,10 @@ import type { z } from "zod";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
+import type { MessageKey } from "~/i18n/keys";
 import { intlLocale, isLocale, type Locale } from "~/i18n/locales";
 import { subscriptionFor } from "~/subscription.server";
-import { isDomainIssue } from "~/utils/parse-form";
+import { isDomainIssue, issueKey } from "~/utils/parse-form";
 import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 
 /** Spec section 3: every answer is `{ status, message, error, data }` and the HTTP status equals `status`. */
@@ -31,7 +32,7 @@ export function envelope<T>(
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly key: string,
+    readonly key: MessageKey,
     readonly values?: Record<string, string | number>,
     readonly headers?: HeadersInit,
     /** Machine-readable details for the envelope's `data` (null otherwise). */
@@ -45,7 +46,7 @@ export class ApiError extends Error {
  * 429 for a used three-hour slot. The sentence names the time in the request's language (in UTC, or
  * the `tz` cookie's zone, with the zone shown); programs read `data.nextAllowedAt` or Retry-After.
  */
-export function limitedError(ctx: ApiContext, nextAllowedAt: Date, key = "requests.errors.limited") {
+export function limitedError(ctx: ApiContext, nextAllowedAt: Date, key: MessageKey = "requests.errors.limited") {
   const seconds = Math.max(1, Math.ceil((nextAllowedAt.getTime() - Date.now()) / 1000));
   const time = formatDateTime(nextAllowedAt, intlLocale[ctx.locale], requestTimeZone(ctx.request), true);
   return new ApiError(
@@ -116,7 +117,7 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
     // Size and type checks first, named by field; then the domain's own checks, with their message.
     const { issues } = parsed.error;
     const issue = issues.find((i) => !isDomainIssue(i)) ?? issues[0]!;
-    if (isDomainIssue(issue)) throw new ApiError(400, issue.message);
+    if (isDomainIssue(issue)) throw new ApiError(400, issueKey(issue));
     throw new ApiError(400, "api.invalidField", { field: issue.path.join(".") || "body" });
   }
   return parsed.data;

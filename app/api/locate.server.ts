@@ -1,3 +1,4 @@
+import type { MessageKey } from "~/i18n/keys";
 import {
   createLocationRequest,
   NOT_ACCEPTED,
@@ -8,7 +9,7 @@ import {
 import { envelope, limitedError, type ApiContext } from "./envelope.server";
 
 /** Creates the request and turns the domain's answer into the API's envelope. */
-export async function createAndAnswer(ctx: ApiContext, input: CreateInput, failedKey: string) {
+export async function createAndAnswer(ctx: ApiContext, input: CreateInput, failedKey: MessageKey) {
   const result: CreateResult = await createLocationRequest(input);
   if (result.ok) return envelope(200, { data: result.request });
   if (result.error === "limited") throw limitedError(ctx, result.nextAllowedAt);

@@ -1,12 +1,13 @@
-// Shared by the browser (before submitting) and the server (always). Values are translation keys.
+// Shared by the browser (before submitting) and the server (always). Values are message keys.
+import type { MessageKey } from "~/i18n/keys";
 
 /** Spec section 5: text, an at sign, a domain and a top-level domain of at least 2 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
 export const CODE_PATTERN = /^\d{6}$/;
 
-export type FieldErrors = Partial<Record<"email" | "password" | "verificationCode", string>>;
+export type FieldErrors = Partial<Record<"email" | "password" | "verificationCode", MessageKey>>;
 
-export function emailError(email: string, emptyKey = "validation.emailRequired"): string | undefined {
+export function emailError(email: string, emptyKey: MessageKey = "validation.emailRequired"): MessageKey | undefined {
   if (!email) return emptyKey;
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) return "loginModal.EnterValidEmail";
   return undefined;

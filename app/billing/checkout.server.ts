@@ -4,6 +4,7 @@ import { EMAIL_PATTERN } from "~/auth/validation";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
+import type { FieldMessages, MessageKey } from "~/i18n/keys";
 import { localizePath, type Locale } from "~/i18n/locales";
 import { DEFAULT_REGION } from "~/phone/countries.server";
 import { withSearchedNumber, type SearchedNumber } from "~/phone/number-search";
@@ -41,7 +42,7 @@ export type PaymentForm = z.infer<typeof paymentFormSchema>;
 
 export type StartCheckoutResult =
   | { ok: true; checkoutId: string; url: string; provider: ProviderName }
-  | { ok: false; error: "validation"; fields: Record<string, string> }
+  | { ok: false; error: "validation"; fields: FieldMessages }
   | { ok: false; error: "provider" }
   | { ok: false; error: "throttled"; retryAfterSeconds: number }
   | { ok: false; error: "subscribed"; validUntil: string; cancelled: boolean };
@@ -53,7 +54,7 @@ export type StartCheckoutResult =
 function checkoutPhone(
   raw: string | undefined,
   locale: Locale,
-): { ok: true; e164: string | null } | { ok: false; error: string } {
+): { ok: true; e164: string | null } | { ok: false; error: MessageKey } {
   if (!raw) return { ok: true, e164: null };
   const parsed = parseMobile(DEFAULT_REGION[locale], raw);
   return parsed.ok ? { ok: true, e164: parsed.e164 } : parsed;

@@ -4,6 +4,7 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { refundConfirmEmail, refundReceivedEmail, refundSupportEmail } from "~/emails/billing.server";
 import { getT } from "~/i18n/i18next.server";
+import type { FieldMessages } from "~/i18n/keys";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { paths } from "~/paths";
 import { emailProvider } from "~/providers/email.server";
@@ -27,7 +28,7 @@ export const REFUND_LIMITS = { perIpPerHour: 5, perEmailPerDay: 3 };
 
 export type RefundResult =
   | { ok: true }
-  | { ok: false; error: "validation"; fields: Record<string, string> }
+  | { ok: false; error: "validation"; fields: FieldMessages }
   | { ok: false; error: "throttled"; retryAfterSeconds: number };
 
 /** How long the e-mailed confirmation link of a refund request works. */

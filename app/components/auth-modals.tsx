@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { canEncrypt, encryptPassword } from "~/auth/encrypt.client";
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { hasErrors, validateLogin, validateReset, validateSendCode, type FieldErrors } from "~/auth/validation";
+import type { FieldMessages, MessageKey } from "~/i18n/keys";
 import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -47,7 +48,7 @@ export function AuthModals() {
   return null;
 }
 
-type FlashForm = { errors: Record<string, string>; values: Record<string, string> };
+type FlashForm = { errors: FieldMessages; values: Record<string, string> };
 
 /** Submits through a fetcher after checks and encryption; the form posts natively without JavaScript. */
 function useGuardedSubmit(action: string, publicKey: string) {
@@ -72,7 +73,7 @@ function useGuardedSubmit(action: string, publicKey: string) {
 }
 
 function useServerErrors(flashForm?: FlashForm) {
-  const [errors, setErrors] = useState<FieldErrors & { form?: string }>(flashForm?.errors ?? {});
+  const [errors, setErrors] = useState<FieldErrors & { form?: MessageKey }>(flashForm?.errors ?? {});
   useEffect(() => setErrors(flashForm?.errors ?? {}), [flashForm]);
   return [errors, setErrors] as const;
 }

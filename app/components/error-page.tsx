@@ -2,11 +2,13 @@ import { Link } from "@remix-run/react";
 
 import { useLocalePath, useT } from "~/i18n/use-t";
 
-const KNOWN_STATUSES = [400, 401, 403, 404, 405, 413, 415, 429, 500, 503];
+const KNOWN_STATUSES = [400, 401, 403, 404, 405, 413, 415, 429, 500, 503] as const;
+type KnownStatus = (typeof KNOWN_STATUSES)[number];
 
-/** The translation key of a status's message; unknown statuses read as 500. */
+/** The message key of a status's message; unknown statuses read as 500. */
 export function statusKey(status: number) {
-  return `errors.status.${KNOWN_STATUSES.includes(status) ? status : 500}`;
+  // `includes` does not narrow: the status it found is one of the known ones.
+  return `errors.status.${(KNOWN_STATUSES as readonly number[]).includes(status) ? (status as KnownStatus) : 500}` as const;
 }
 
 /**

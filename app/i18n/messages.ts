@@ -1,3 +1,5 @@
+import type { MessagePrefix } from "./keys";
+
 /**
  * Which translations a page ships to the browser. Each page route names the message prefixes its own
  * components use (`export const handle = { messages: ["home", "lookup.numberTypes"] }`) and its
@@ -6,9 +8,10 @@
  * messages, then in the page's. Strings only the server uses (e-mails, the API, the outbox) are never
  * sent. A page also names the keys its server answers with (a form's errors from its action), which
  * no source scan sees: a key missing in the browser is a console error, so the browser tests catch it.
- * tests/unit/route-messages.test.ts checks every `t("...")` of a page against its prefixes.
+ * tests/unit/route-messages.test.ts checks every `t("...")` of a page against its prefixes; the type
+ * refuses a prefix that names no message (app/i18n/keys.ts).
  */
-export type MessagesHandle = { messages: readonly string[] };
+export type MessagesHandle = { messages: readonly MessagePrefix[] };
 
 /**
  * The shell's messages, sent by the root loader to every hydrated page: header, error page, toasts and
@@ -28,7 +31,7 @@ export const shellMessages = {
     "loginModal.forgotPassword",
   ],
   consent: ["consent"],
-} as const;
+} as const satisfies Record<string, readonly MessagePrefix[]>;
 
 /** Everything the shell's components may use. */
 export const shellHandle: MessagesHandle = { messages: [...new Set(Object.values(shellMessages).flat())] };

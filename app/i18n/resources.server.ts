@@ -10,10 +10,6 @@ export type Messages = { [key: string]: string | Messages };
 /** UI strings; page content (blog, legal) is read by the routes that show it. */
 export const commonMessages: Record<Locale, Messages> = { en: enCommon, id: idCommon, ph: phCommon };
 
-export const resources = Object.fromEntries(
-  Object.entries(commonMessages).map(([locale, common]) => [locale, { common }]),
-);
-
 /** Copies the subtree at `path` (dotted) into `into`; a leaf `a.b` also brings its plural forms `a.b_one`… */
 function copyPrefix(from: Messages, into: Messages, path: string) {
   const parts = path.split(".");

@@ -1,10 +1,11 @@
+import type { MessageKey, Translate, Values } from "./keys";
 import { intlLocale, type Locale } from "./locales";
 
-export type Values = Record<string, string | number>;
-export type Translate = (key: string, values?: Values) => string;
+export type { MessageKey, Translate, Values };
 type Tree = { [key: string]: string | Tree };
 
-function lookup(tree: Tree, key: string): string | undefined {
+/** The message at a dotted key in one tree, if it is a string. */
+export function lookup(tree: Tree, key: string): string | undefined {
   let node: string | Tree | undefined = tree;
   for (const part of key.split(".")) {
     if (!node || typeof node === "string") return undefined;
@@ -17,17 +18,23 @@ const pluralRules = new Map<Locale, Intl.PluralRules>();
 const KEY_SHAPE = /^[A-Za-z]\w*(\.[\w-]+)+$/;
 
 /**
- * The same lookup rules as i18next (dotted keys, `{{name}}` interpolation, `_one`/`_other` plural
- * suffixes) in a few lines, so pages need not ship i18next to the browser. The server uses i18next.
+ * The same lookup rules as i18next (dotted keys, `{{name}}` interpolation, `_one`/`_other`… plural
+ * suffixes chosen by the language's plural rules) in a few lines, so pages need not ship i18next to
+ * the browser. The server translates with i18next through remix-i18next (app/i18n/i18next.server.ts);
+ * translate.test.ts holds the two to the same output for every message (decision 019).
  * `messages` may be several trees (the shell's and the page's, see app/i18n/messages.ts): the first
  * that has the key wins. In the browser a key that none of them has is reported as a console error
- * (the page did not ship it), which fails the browser tests.
+ * (the page did not ship it), which fails the browser tests. Keys are `MessageKey`s unless the trees
+ * are other texts (`Key`).
  */
-export function createTranslate(messages: unknown, locale: Locale): Translate {
+export function createTranslate<Key extends string = MessageKey>(
+  messages: unknown,
+  locale: Locale,
+): (key: Key, values?: Values) => string {
   const trees = (Array.isArray(messages) ? messages : [messages]).filter(Boolean) as Tree[];
   let plural = pluralRules.get(locale);
   if (!plural) pluralRules.set(locale, (plural = new Intl.PluralRules(intlLocale[locale])));
-  const find = (key: string) => {
+  const find = (key: string): string | undefined => {
     for (const tree of trees) {
       const found = lookup(tree, key);
       if (found !== undefined) return found;

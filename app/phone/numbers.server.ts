@@ -2,7 +2,9 @@
 // number a request, a voice message or the home search is sent to, and any number the lookup accepts.
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 
-export type ParsedNumber = { ok: true; e164: string } | { ok: false; error: string };
+import type { MessageKey } from "~/i18n/keys";
+
+export type ParsedNumber = { ok: true; e164: string } | { ok: false; error: MessageKey };
 
 /**
  * The number to look up, from a country (ISO region such as "PH", or a calling code such as "+63") and

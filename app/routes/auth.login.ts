@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { authenticator } from "~/auth/authenticator.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { sessionCookieHeader } from "~/auth/session.server";
+import type { FieldMessages } from "~/i18n/keys";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { paths } from "~/paths";
 import { waitMinutes } from "~/rate-limit.server";
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
     });
   }
-  const errors: Record<string, string> =
+  const errors: FieldMessages =
     result.error === "validation" ? { ...result.fields } : { form: "loginModal.invalidCredentials" };
   return redirectWithFlash(pageWithModal(page, { modal: "login" }), {
     form: { form: "login", errors, values: { email } },

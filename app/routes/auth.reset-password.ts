@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { pageWithModal } from "~/auth/modal-url";
 import { resetPassword } from "~/auth/password-reset.server";
 import { readPassword } from "~/auth/sign-in.server";
+import type { FieldMessages } from "~/i18n/keys";
 import { waitMinutes } from "~/rate-limit.server";
 import { redirectWithFlash } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
@@ -27,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Spec section 4: reset success → toast, fields cleared, dialog closes.
     return redirectWithFlash(page, { toast: { type: "success", key: "resetPwdModal.ResetPasswordSuccess" } });
   }
-  const errors: Record<string, string> =
+  const errors: FieldMessages =
     result.error === "validation"
       ? { ...result.fields }
       : { form: result.error === "throttled" ? "errors.tryAgainIn" : "resetPwdModal.codeInvalid" };

@@ -75,7 +75,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (isControlIntent(intent)) {
-    if (!(await applyControl(link, intent))) return data({ error: "recipient.errors.badChoice" }, { status: 400 });
+    if (!(await applyControl(link, intent)))
+      return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
     throw redirect(form.get("back") === "share" ? paths.share : paths.consent);
   }
   // An expired link shares nothing: the same page as its GET, with its status.
@@ -86,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Without JavaScript the button posts no position: the browser cannot locate itself this way.
     if (POSITION_FIELDS.every((name) => !fields[name]!.trim())) throw redirect(`${paths.failed}&reason=unsupported`);
     const parsed = PositionSchema.safeParse(fields);
-    if (!parsed.success) return data({ error: "recipient.errors.badPosition" }, { status: 400 });
+    if (!parsed.success) return data({ error: "recipient.errors.badPosition" as const }, { status: 400 });
     const { latitude, longitude, accuracy } = parsed.data;
     await sharePrecise(code, { latitude, longitude, accuracyMeters: accuracy });
     throw redirect(paths.share);
@@ -99,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await decline(code);
     throw redirect(paths.share);
   }
-  return data({ error: "recipient.errors.badChoice" }, { status: 400 });
+  return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
 }
 
 export const handle = recipientHandle;

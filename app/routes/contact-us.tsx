@@ -8,6 +8,7 @@ import { EMAIL_PATTERN } from "~/auth/validation";
 import { Field, FormError, SubmitButton } from "~/components/form";
 import { pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { KeyUnder } from "~/i18n/keys";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
@@ -30,7 +31,7 @@ const LIMITS = { name: 100, email: 254, messageMin: 10, message: 5000 };
 const HONEYPOT = "website";
 const SENDS_PER_HOUR = 5;
 
-const errorKey = (name: string) => `site.contact.errors.${name}`;
+const errorKey = (name: KeyUnder<"site.contact.errors">) => `site.contact.errors.${name}` as const;
 const contactSchema = z.object({
   name: z.string().trim().min(1, errorKey("nameRequired")).max(LIMITS.name, errorKey("nameTooLong")),
   email: z

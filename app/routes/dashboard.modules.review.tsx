@@ -6,6 +6,7 @@ import { guardPage } from "~/auth/guards.server";
 import { Field, FormError, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
+import { nameIn } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rating: review.rating,
       text: review.text,
       displayName: review.displayName,
-      status: review.status,
+      status: nameIn("reviews.status", review.status),
       locale: review.locale,
     },
     defaultName,

@@ -5,6 +5,7 @@ import { TABS, type FormReply, type NewSearchModal, type RequestView, type Tab }
 import { config } from "~/config.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
+import { nameIn } from "~/i18n/message-keys.server";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
 import {
   createLinkSchema,
@@ -56,8 +57,8 @@ function toView(item: Listed, language: string, zone: string): RequestView {
     target: item.target,
     title: item.title,
     link: item.link,
-    status: item.status,
-    decision: item.decision,
+    status: nameIn("dashboard.status", item.status),
+    decision: item.decision === null ? null : nameIn("dashboard.status", item.decision),
     delivery: item.delivery,
     expired: item.expired,
     latitude: item.latitude,
@@ -229,12 +230,12 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
       key: "requests.toast.linkCreated",
     });
   }
-  const [tab, key] = channel === "sms" ? ["history", "sms"] : ["email", "email"];
+  const [tab, key] = channel === "sms" ? (["history", "sms"] as const) : (["email", "email"] as const);
   if (!result.ok && result.error === "notAccepted") {
     return redirectWithToast(dashboard(`tab=${tab}`), { type: "error", key: "requests.toast.notAccepted" });
   }
   return redirectWithToast(dashboard(`tab=${tab}`), {
     type: sent ? "success" : "error",
-    key: `requests.toast.${key}${sent ? "Success" : "Failed"}`,
+    key: `requests.toast.${key}${sent ? "Success" : "Failed"}` as const,
   });
 }

@@ -1,5 +1,6 @@
 // The home page's number search (`/?modal=search&country=PH&number=...`): only what the number itself
 // tells, plus the carrier when a lookup provider is configured. The position is never in it.
+import type { KeyUnder, MessageKey } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import { requestRegion } from "~/phone/countries.server";
 import { lookupPhoneNumber, lookupView } from "~/phone/lookup.server";
@@ -18,7 +19,7 @@ export type SearchFacts = {
   zones: { id: string; offset: string }[];
   moreZones: number;
   /** libphonenumber-js's type (MOBILE, FIXED_LINE_OR_MOBILE); null when the metadata does not say. */
-  numberType: string | null;
+  numberType: KeyUnder<"lookup.numberTypes"> | null;
   /** Absent without a lookup provider; `name` null when the provider does not know the carrier. */
   carrier?: { state: "ok"; name: string | null } | { state: "unavailable" };
 };
@@ -26,8 +27,8 @@ export type SearchFacts = {
 export type HomeSearch = {
   /** What the visitor sent, to show again. */
   values: { country: string; number: string };
-  /** A translation key for the number field. */
-  error?: string;
+  /** A message key for the number field. */
+  error?: MessageKey;
   facts?: SearchFacts;
 };
 

@@ -11,6 +11,7 @@ import { Modal } from "~/components/modal";
 import { config } from "~/config.server";
 import { faqSections, pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { KeyUnder, MessagePrefix } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
@@ -44,7 +45,7 @@ const parts = {
   error: ["requests.errors"],
   reviews: ["reviews.home", "reviews.stars"],
   demo: ["outbox.demoBanner"],
-};
+} satisfies Record<string, MessagePrefix[]>;
 export const handle: MessagesHandle = { messages: Object.values(parts).flat() };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -232,8 +233,18 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
   );
 }
 
+type Fact = KeyUnder<"home.search.facts">;
+
 /** One step of the search: done (a check mark, drawn by the stylesheet), or waiting for the person. */
-function Step({ name, facts, waiting = false }: { name: string; facts: Record<string, string>; waiting?: boolean }) {
+function Step({
+  name,
+  facts,
+  waiting = false,
+}: {
+  name: KeyUnder<"home.search.steps">;
+  facts: Partial<Record<Fact, string>>;
+  waiting?: boolean;
+}) {
   const t = useT();
   return (
     <li data-step={name} data-state={waiting ? "waiting" : "done"}>
@@ -244,7 +255,8 @@ function Step({ name, facts, waiting = false }: { name: string; facts: Record<st
       <dl className="step-facts">
         {Object.entries(facts).map(([fact, value]) => (
           <div key={fact} data-fact={fact}>
-            <dt>{t(`home.search.facts.${fact}`)}</dt>
+            {/* Object.entries forgets the record's key type: its keys are facts. */}
+            <dt>{t(`home.search.facts.${fact as Fact}`)}</dt>
             <dd className="step-value">{value}</dd>
           </div>
         ))}

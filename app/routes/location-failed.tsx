@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { getT } from "~/i18n/i18next.server";
+import type { MessageKey } from "~/i18n/keys";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { recipientHandle } from "~/recipient/bare";
@@ -14,7 +15,7 @@ import { invalidLink, requestFromQuery } from "~/recipient/recipient.server";
 // messages), with the approximate choice and another try.
 
 /** Spec messages per reason; a disabled GPS shows both of its lines. */
-const MESSAGES: Record<FailureReason, string[]> = {
+const MESSAGES: Record<FailureReason, MessageKey[]> = {
   denied: ["recipient.failed.denied"],
   unavailable: ["recipient.failed.disabled", "recipient.failed.enable"],
   timeout: ["recipient.failed.failed"],

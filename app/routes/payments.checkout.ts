@@ -4,6 +4,7 @@ import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { getCurrentUser } from "~/auth/guards.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { startCheckout, type StartCheckoutResult } from "~/billing/checkout.server";
+import type { FieldMessages } from "~/i18n/keys";
 import { localeFromPath, localizePath, type Locale } from "~/i18n/locales";
 import { paths } from "~/paths";
 import { searchedNumber } from "~/phone/number-search";
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const wait = throttledAnswer(result.retryAfterSeconds);
     throw await pageError(request, 429, "errors.tryAgainIn", wait.headers, { locale, values: wait.values });
   }
-  const errors = result.error === "validation" ? result.fields : { form: "payments.errors.provider" };
+  const errors: FieldMessages = result.error === "validation" ? result.fields : { form: "payments.errors.provider" };
   return redirectWithFlash(pageWithModal(page, { modal: "payment" }), {
     form: {
       form: "payment",

@@ -1,5 +1,6 @@
 // The lookup page's server side: one lookup answer for the loader (GET with ?number=) and the action
 // (the form's POST).
+import type { MessageKey } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import { lookupPhoneNumber, lookupView, type LookupView } from "~/phone/lookup.server";
 import { parseLookupNumber } from "~/phone/numbers.server";
@@ -8,7 +9,7 @@ import { subscriptionFor } from "~/subscription.server";
 export type LookupReply = {
   values: { country: string; number: string };
   /** A translation key for the number field. */
-  error?: string;
+  error?: MessageKey;
   result?: LookupView;
 };
 

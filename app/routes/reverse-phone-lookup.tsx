@@ -5,6 +5,7 @@ import { useId } from "react";
 import { guardPage } from "~/auth/guards.server";
 import { Field, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { KeyUnder } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
@@ -31,7 +32,9 @@ const LINE_TYPES = [
   "voicemail",
   "pager",
   "unknown",
-];
+] as const satisfies KeyUnder<"lookup.lineTypes">[];
+const isLineType = (value: string): value is (typeof LINE_TYPES)[number] =>
+  (LINE_TYPES as readonly string[]).includes(value);
 
 // Open to visitors and to signed-in users alike: a subscriber gets the full lookup here.
 export const handle: MessagesHandle = { messages: ["lookup", "requests.errors"] };
@@ -158,7 +161,7 @@ function LookupResult({ result }: { result: LookupView }) {
             <dd data-field="lineType">
               {!details.lineType
                 ? unknown
-                : LINE_TYPES.includes(details.lineType)
+                : isLineType(details.lineType)
                   ? t(`lookup.lineTypes.${details.lineType}`)
                   : details.lineType}
             </dd>
@@ -167,7 +170,7 @@ function LookupResult({ result }: { result: LookupView }) {
           </>
         ) : null}
       </dl>
-      {details ? null : (
+      {details || result.providerState === "ok" ? null : (
         <p className="hint" data-testid="lookup-provider-note">
           {t(`lookup.providerNote.${result.providerState}`)}
           {result.providerState === "subscribersOnly" ? (

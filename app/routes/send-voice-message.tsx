@@ -5,7 +5,9 @@ import { useId, type ReactNode } from "react";
 import { guardPage } from "~/auth/guards.server";
 import { Field, FormError } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { KeyUnder } from "~/i18n/keys";
 import { intlLocale, localizePath } from "~/i18n/locales";
+import { nameIn } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
@@ -51,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Formatted here, in the visitor's time zone (cookie), so server and browser render the same text.
     history: (await listVoiceMessages(user.id)).map((m) => ({
       ...m,
+      state: nameIn("voice.states", m.state),
       when: formatDateTime(m.createdAt, intlLocale[locale], requestTimeZone(request), true),
     })),
   };
@@ -176,14 +179,14 @@ export default function SendVoiceMessage() {
             label={t("voice.language")}
             defaultValue={values.language || loaded.defaultLanguage}
           >
-            {VOICE_LANGUAGE_OPTIONS.map((l) => (
+            {VOICE_LANGUAGES.map((l) => (
               <option key={l} value={l}>
                 {t(`voice.languages.${l}`)}
               </option>
             ))}
           </Select>
           <Select id={ids.voice} name="voice" label={t("voice.voice")} defaultValue={values.voice || "female"}>
-            {VOICE_OPTIONS.map((v) => (
+            {VOICES.map((v) => (
               <option key={v} value={v}>
                 {t(`voice.voices.${v}`)}
               </option>
@@ -212,9 +215,6 @@ export default function SendVoiceMessage() {
   );
 }
 
-const VOICE_LANGUAGE_OPTIONS: readonly string[] = VOICE_LANGUAGES;
-const VOICE_OPTIONS: readonly string[] = VOICES;
-
 function Select({
   id,
   name,
@@ -238,7 +238,14 @@ function Select({
   );
 }
 
-type HistoryItem = { id: string; to: string; text: string; state: string; createdAt: string; when: string };
+type HistoryItem = {
+  id: string;
+  to: string;
+  text: string;
+  state: KeyUnder<"voice.states">;
+  createdAt: string;
+  when: string;
+};
 
 function History({ items }: { items: HistoryItem[] }) {
   const t = useT();

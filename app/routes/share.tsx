@@ -78,7 +78,11 @@ function Answer({ view, controls }: { view: RecipientView; controls: RecipientCo
       {view.state === "shared" ? (
         <>
           <div className="notice notice-ok" role="status">
-            <p>{t(`recipient.share.shared.${view.kind}`, { name })}</p>
+            <p>
+              {t(view.kind === "precise" ? "recipient.share.shared.precise" : "recipient.share.shared.approximate", {
+                name,
+              })}
+            </p>
           </div>
           <div className="card">
             <p data-testid="shared-place">

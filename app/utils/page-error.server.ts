@@ -1,5 +1,6 @@
 import type { PageErrorData } from "~/components/error-page";
 import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessageKey } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import { shellMessages } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
@@ -19,7 +20,7 @@ const STATUS_TEXT: Record<number, string> = {
 export async function pageError(
   request: Request,
   status: number,
-  key: string,
+  key: MessageKey,
   headers?: HeadersInit,
   options: { locale?: Locale; values?: Record<string, string | number> } = {},
 ) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
+import type { Values } from "~/i18n/keys";
+
 import { addDomainIssue, isDomainIssue, parseForm } from "./parse-form";
 
 const schema = z
@@ -10,7 +12,7 @@ const schema = z
     even: z.string(),
   })
   .superRefine((input, ctx) => {
-    if (input.even.length % 2) addDomainIssue(ctx, "notEven", ["even"]);
+    if (input.even.length % 2) addDomainIssue(ctx, "requests.errors.numberInvalid", ["even"]);
   });
 
 describe("parseForm", () => {
@@ -29,12 +31,12 @@ describe("parseForm", () => {
     );
     expect(parsed).toEqual({
       ok: false,
-      errors: { name: "nameRequired", message: "messageRequired", even: "notEven" },
+      errors: { name: "nameRequired", message: "messageRequired", even: "requests.errors.numberInvalid" },
     });
   });
 
   it("translates with the failed check's own limits", () => {
-    const t = (key: string, values: { min?: number; max?: number }) => `${key}:${JSON.stringify(values)}`;
+    const t = (key: string, values?: Values) => `${key}:${JSON.stringify(values)}`;
     const parsed = parseForm(schema, { requesterName: "Rosalinda", message: "hi", even: "" }, { t });
     expect(parsed).toEqual({
       ok: false,

@@ -1,13 +1,20 @@
 // The one way a form's values meet their zod schema (docs/decisions/018-one-schema-per-input.md).
 import type { z } from "zod";
 
-/** The first error of each field, by the form's field names; `form` for the whole form. */
-export type FieldErrors = Record<string, string>;
+import type { MessageKey, Translate, Values } from "~/i18n/keys";
 
-export type ParsedForm<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+/** The first error of each field, by the form's field names (`form` for the whole form): message keys, or their text when translated. */
+export type FieldErrors<E extends string = MessageKey> = Record<string, E>;
 
-/** Fills a message in: `min` and `max` come from the check that failed (`.min(10)`, `.max(60)`). */
-export type Translate = (key: string, values: { min?: number; max?: number }) => string;
+export type ParsedForm<T, E extends string = MessageKey> =
+  { ok: true; data: T } | { ok: false; errors: FieldErrors<E> };
+
+/**
+ * A schema's messages are message keys (decision 018); Zod types them as strings. This is the one
+ * place they become keys again: a message that names no key shows as itself, which the browser
+ * tests catch (a missing message is a console error, decision 015).
+ */
+export const issueKey = (issue: z.ZodIssue) => issue.message as MessageKey;
 
 /**
  * Validates a form's values with its schema: the parsed data, or the first error of each field. The
@@ -18,20 +25,30 @@ export type Translate = (key: string, values: { min?: number; max?: number }) =>
 export function parseForm<S extends z.ZodTypeAny>(
   schema: S,
   values: unknown,
+  options?: { fields?: Record<string, string> },
+): ParsedForm<z.output<S>>;
+export function parseForm<S extends z.ZodTypeAny>(
+  schema: S,
+  values: unknown,
+  options: { fields?: Record<string, string>; t: Translate },
+): ParsedForm<z.output<S>, string>;
+export function parseForm<S extends z.ZodTypeAny>(
+  schema: S,
+  values: unknown,
   options: { fields?: Record<string, string>; t?: Translate } = {},
-): ParsedForm<z.output<S>> {
+): ParsedForm<z.output<S>, string> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data as z.output<S> };
-  const errors: FieldErrors = {};
+  const errors: FieldErrors<string> = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : "form";
     const field = options.fields?.[key] ?? key;
-    errors[field] ??= options.t ? options.t(issue.message, limitsOf(issue)) : issue.message;
+    errors[field] ??= options.t ? options.t(issueKey(issue), limitsOf(issue)) : issueKey(issue);
   }
   return { ok: false, errors };
 }
 
-function limitsOf(issue: z.ZodIssue) {
+function limitsOf(issue: z.ZodIssue): Values {
   if (issue.code === "too_small") return { min: Number(issue.minimum) };
   if (issue.code === "too_big") return { max: Number(issue.maximum) };
   return {};
@@ -42,7 +59,7 @@ function limitsOf(issue: z.ZodIssue) {
  * a request), as opposed to a size or type check: the JSON API answers it with its own message, where
  * a size or type check names the field (docs/decisions/018).
  */
-export function addDomainIssue(ctx: z.RefinementCtx, key: string, path: (string | number)[] = []) {
+export function addDomainIssue(ctx: z.RefinementCtx, key: MessageKey, path: (string | number)[] = []) {
   ctx.addIssue({ code: "custom", message: key, path, params: { domain: true } });
 }
 

@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 
 import { CountryField, Field, SelectField, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
+import type { FieldMessages, MessageKey } from "~/i18n/keys";
 import { isLocale, locales, type Locale } from "~/i18n/locales";
 import { createTranslate } from "~/i18n/translate";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
@@ -11,9 +12,13 @@ import type { loader as rootLoader } from "~/root";
 import { NAME_MAX, TITLE_MAX } from "~/utils/display-text";
 import { useHydrated } from "~/utils/use-hydrated";
 
-import type { DashboardForm, FormReply, NewSearchData, NewSearchModal } from "./types";
+import type { DashboardForm, FormReply, NewSearchData, NewSearchModal, TemplateName } from "./types";
 
 type Values = Record<string, string>;
+
+/** Whether a value (the form's, a radio button's) names one of the templates. */
+const isTemplate = (templates: Record<TemplateName, string>, value: unknown): value is TemplateName =>
+  typeof value === "string" && Object.keys(templates).includes(value);
 
 /**
  * New Search: an SMS, an e-mail or a link, each a plain form posting to the dashboard's action. The
@@ -31,7 +36,7 @@ export function NewSearch(props: {
   const lp = useLocalePath();
   const reply = useActionData<FormReply>();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.form;
-  const initial = (form: DashboardForm): { values: Values; errors: Values; reply?: FormReply } => {
+  const initial = (form: DashboardForm): { values: Values; errors: FieldMessages; reply?: FormReply } => {
     if (reply?.form === form) return { values: reply.values, errors: reply.errors, reply };
     if (flash?.form === form) return { values: flash.values, errors: {} };
     return { values: form === "sms" && data.prefill ? data.prefill : {}, errors: {} };
@@ -97,7 +102,7 @@ function TipsModal() {
 
 const TIPS = ["tellFirst", "language", "whatTheySee", "choices", "approximate"] as const;
 
-type FormProps = { values: Values; errors: Values; reply?: FormReply; defaultName: string };
+type FormProps = { values: Values; errors: FieldMessages; reply?: FormReply; defaultName: string };
 
 function useBusy(intent: string) {
   const navigation = useNavigation();
@@ -120,7 +125,9 @@ function SmsForm({
   // Name, language and template are state: the choose-message dialog shows the message with them.
   const [name, setName] = useState(values.name ?? defaultName);
   const [language, setLanguage] = useState<Locale>(isLocale(values.language) ? values.language : locale);
-  const [template, setTemplate] = useState(values.template ?? "family");
+  const [template, setTemplate] = useState(
+    isTemplate(data.templates[language], values.template) ? values.template : "family",
+  );
 
   function openMessages(event: FormEvent) {
     // With JavaScript the dialog opens over the form, which keeps what was typed.
@@ -198,22 +205,23 @@ function SmsForm({
  * form carries the SMS form's values there and back; with JavaScript picking one just sets the field.
  */
 function MessageModal(props: {
-  templates: Record<string, string>;
+  templates: Record<TemplateName, string>;
   sampleLink: string;
   language: Locale;
   name: string;
-  current: string;
+  current: TemplateName;
   carry: Values;
-  onPick: (template: string) => void;
+  onPick: (template: TemplateName) => void;
 }) {
   const { templates, sampleLink, language, name, current, carry, onPick } = props;
   const t = useT();
   const lp = useLocalePath();
   const hydrated = useHydrated();
-  const render = createTranslate({ templates }, language);
+  const render = createTranslate<`templates.${string}`>({ templates }, language);
   function pick(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onPick(String(new FormData(event.currentTarget).get("template") ?? current));
+    const picked = new FormData(event.currentTarget).get("template");
+    onPick(isTemplate(templates, picked) ? picked : current);
   }
   return (
     <Modal id="message-modal" title={t("dashboard.messageModal.title")} closeTo={lp(paths.newSearch)}>
@@ -225,17 +233,19 @@ function MessageModal(props: {
         ))}
         <fieldset className="template-options">
           <legend className="sr-only">{t("dashboard.messageModal.title")}</legend>
-          {Object.keys(templates).map((key) => (
-            <label key={key} className="template-option" data-testid="template-option">
-              <input type="radio" name="template" value={key} defaultChecked={key === current} />
-              <span>
-                <strong>{t(`requests.templateNames.${key}`)}</strong>
-                <span className="template-text">
-                  {render(`templates.${key}`, { name: name || "…", link: sampleLink })}
+          {Object.keys(templates)
+            .filter((key) => isTemplate(templates, key))
+            .map((key) => (
+              <label key={key} className="template-option" data-testid="template-option">
+                <input type="radio" name="template" value={key} defaultChecked={key === current} />
+                <span>
+                  <strong>{t(`requests.templateNames.${key}`)}</strong>
+                  <span className="template-text">
+                    {render(`templates.${key}`, { name: name || "…", link: sampleLink })}
+                  </span>
                 </span>
-              </span>
-            </label>
-          ))}
+              </label>
+            ))}
         </fieldset>
         <SubmitButton busy={false}>{t("dashboard.messageModal.use")}</SubmitButton>
       </Form>
@@ -333,7 +343,7 @@ function NameField(props: {
   value?: string;
   onChange?: (value: string) => void;
   defaultValue?: string;
-  error?: string;
+  error?: MessageKey;
 }) {
   const t = useT();
   const { value, onChange, defaultValue, error } = props;

@@ -1,4 +1,5 @@
 // What the dashboard's loader and action hand to its components (shared by server and browser code).
+import type { FieldMessages, KeyUnder } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import type { CountryOption } from "~/phone/countries";
 
@@ -12,8 +13,8 @@ export type RequestView = {
   title: string | null;
   /** null for a request that was not delivered: it opens nothing. */
   link: string | null;
-  status: string;
-  decision: string | null;
+  status: KeyUnder<"dashboard.status">;
+  decision: KeyUnder<"dashboard.status"> | null;
   delivery: string;
   /** Unanswered past REQUEST_TTL_DAYS: the link no longer shares anything. */
   expired: boolean;
@@ -29,14 +30,17 @@ export type RequestView = {
 
 export type DashboardForm = "sms" | "email" | "link";
 
+/** The SMS templates New Search offers (their texts are `requests.templates.*`). */
+export type TemplateName = KeyUnder<"requests.templateNames">;
+
 /** The dialogs New Search opens by address: choose a message, and tips for getting an answer. */
 export type NewSearchModal = "message" | "tips";
 
-/** A New Search form sent back: translation keys by field (`form` for the whole form), values to refill. */
+/** A New Search form sent back: message keys by field (`form` for the whole form), values to refill. */
 export type FormReply = {
   form: DashboardForm;
   values: Record<string, string>;
-  errors: Record<string, string>;
+  errors: FieldMessages;
   /** Interpolation values for the `form` error (the next allowed time of the three-hour limit). */
   formValues?: Record<string, string>;
 };
@@ -48,7 +52,7 @@ export type NewSearchData = {
   defaultRegion: string;
   /** The SMS form's values when New Search opens with a number searched on the home page. */
   prefill: { countryCode: string; number: string } | null;
-  templates: Record<Locale, Record<string, string>>;
+  templates: Record<Locale, Record<TemplateName, string>>;
   sampleLinks: Record<Locale, string>;
 };
 
