@@ -12,7 +12,7 @@
 //
 // Options: --duration=S (per row, default 8), --warmup=S (default 2), --connections=N (default 50),
 //   --skip-build, --no-lighthouse, --profile (at the end, a fresh app server is profiled under load on the
-//   home page, then on the consent page; profiles in tests/.tmp/profiles), --baseline=GIT_REF (that commit is exported to tests/.tmp/baseline, built,
+//   home page, the consent page and the API; profiles in tests/.tmp/profiles), --baseline=GIT_REF (that commit is exported to tests/.tmp/baseline, built,
 //   and its home, consent and API rows are measured right before this tree's: before/after in one run).
 // Ports: BENCH_PORT (default 3361) and the next four.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -205,8 +205,12 @@ async function main() {
   await app.stop();
   stopAll.length = 0;
   if (args.has("profile")) {
-    await profileUnderLoad("home `/`", () => "/");
-    await profileUnderLoad("consent page `/{code}`", (f) => `/${f.code}`);
+    await profileUnderLoad("home `/`", () => ["/", {}]);
+    await profileUnderLoad("consent page `/{code}`", (f) => [`/${f.code}`, {}]);
+    await profileUnderLoad("`GET /api/v1/personnal/subscribe/info`", (f) => [
+      "/api/v1/personnal/subscribe/info",
+      f.apiHeaders,
+    ]);
   }
 }
 
@@ -214,7 +218,10 @@ async function main() {
  * A fresh app server with bench/profile-on-signal.mjs preloaded: warm-up, then V8's profiler runs
  * during the measured seconds only (SIGUSR2 … SIGTERM), and its self time is summarised.
  */
-async function profileUnderLoad(name: string, pathOf: (f: Awaited<ReturnType<typeof makeFixtures>>) => string) {
+async function profileUnderLoad(
+  name: string,
+  target: (f: Awaited<ReturnType<typeof makeFixtures>>) => [string, Record<string, string>],
+) {
   const dir = path.join(PROFILE_DIR, name.replace(/\W+/g, "-"));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -226,10 +233,11 @@ async function profileUnderLoad(name: string, pathOf: (f: Awaited<ReturnType<typ
   ]);
   const server = await startAppServer(PORT + 4, { BENCH_PROFILE_DIR: dir }, command);
   stopAll.push(server.stop);
-  const url = `${server.origin}${pathOf(await makeFixtures(server.origin))}`;
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP });
+  const [pathname, headers] = target(await makeFixtures(server.origin));
+  const url = `${server.origin}${pathname}`;
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP });
   process.kill(-server.pid, "SIGUSR2");
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
   await server.stop();
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".cpuprofile"))
