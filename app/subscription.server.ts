@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db, firstRow } from "~/db.server";
 import { nameIn } from "~/i18n/message-keys.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { readCookie } from "~/utils/cookies";
@@ -28,8 +28,6 @@ export function expiredNoticeSeenCookie(userId: string) {
 }
 
 export type SubscriptionRow = { state: string; validUntil: Date; createdAt: Date } | null;
-// Only what is read: Prisma's cost per query grows with the columns it maps.
-const rowFields = { state: true, validUntil: true, createdAt: true } as const;
 export type DisplayState = "Active" | "Cancelled" | "Unsubscribed" | "Expired";
 
 /** Stored states: trial | active | cancelled | unsubscribed | expired. */
@@ -48,29 +46,33 @@ export function describeSubscription(sub: SubscriptionRow, now = new Date()) {
   };
 }
 
+/** A user's subscription, or null; on every subscriber's page and API call (app/db.server.ts `firstRow`). */
+export function readSubscription(userId: string) {
+  return firstRow<SubscriptionRead>`
+    SELECT "state", "validUntil", "createdAt", "provider", "plan", "currency", "amount", "firstDayAmount",
+      "periodDays", "cancelAtPeriodEnd", "nextChargeAt"
+    FROM "Subscription" WHERE "userId" = ${userId}`;
+}
+export type SubscriptionRead = NonNullable<SubscriptionRow> & {
+  provider: string | null;
+  plan: string | null;
+  currency: string | null;
+  amount: number | null;
+  firstDayAmount: number | null;
+  periodDays: number | null;
+  cancelAtPeriodEnd: boolean;
+  nextChargeAt: Date | null;
+};
+
 export async function subscriptionFor(userId: string, now = new Date()) {
-  const sub = await db().subscription.findUnique({ where: { userId }, select: rowFields });
-  return describeSubscription(sub, now);
+  return describeSubscription(await readSubscription(userId), now);
 }
 
 // The subscriber's side: details, payment history, cancel.
 
 /** The subscription as the pages and GET /api/v1/personnal/subscribe/info show it. */
 export async function subscriptionDetails(userId: string, now = new Date()) {
-  const sub = await db().subscription.findUnique({
-    where: { userId },
-    select: {
-      ...rowFields,
-      provider: true,
-      plan: true,
-      currency: true,
-      amount: true,
-      firstDayAmount: true,
-      periodDays: true,
-      cancelAtPeriodEnd: true,
-      nextChargeAt: true,
-    },
-  });
+  const sub = await readSubscription(userId);
   const described = describeSubscription(sub, now);
   return {
     ...described,

@@ -4,8 +4,9 @@ import { z } from "zod";
 
 import { emailError } from "~/auth/validation";
 import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db, firstRow } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
+import type { LocationRequest } from "~/generated/prisma-sqlite/client";
 import { locateIp } from "~/geo/ip-location.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
@@ -389,9 +390,10 @@ export type PresentedRequest = ReturnType<typeof present<Row & typeof listSelect
 
 // --- The recipient's side: every function takes the code from the link, the only capability. ---
 
+/** A request by its short code: what opening a consent page reads (app/db.server.ts `firstRow`). */
 export async function findByCode(code: string) {
   if (!CODE_PATTERN.test(code)) return null;
-  return db().locationRequest.findUnique({ where: { code } });
+  return firstRow<LocationRequest>`SELECT * FROM "LocationRequest" WHERE "code" = ${code}`;
 }
 
 /** An unanswered request's link ends REQUEST_TTL_DAYS after it was made; an answered one stays (to stop sharing). */
