@@ -14,7 +14,7 @@ import type { ProviderName } from "~/providers/payments/types";
 import { hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
-import { parseForm } from "~/utils/parse-form";
+import { messageKey, parseForm } from "~/utils/parse-form";
 import { HOUR } from "~/utils/time";
 
 import { isReturningSubscriber, planFor, RENEWAL_PLAN_SUFFIX } from "./plans.server";
@@ -23,20 +23,20 @@ import { isReturningSubscriber, planFor, RENEWAL_PLAN_SUFFIX } from "./plans.ser
 
 /** The payment form (modal and API). Messages are translation keys. */
 export const paymentFormSchema = z.object({
-  name: z.string().trim().min(1, "payments.errors.name").max(80, "payments.errors.name"),
-  surname: z.string().trim().min(1, "payments.errors.name").max(80, "payments.errors.name"),
+  name: z.string().trim().min(1, messageKey("payments.errors.name")).max(80, messageKey("payments.errors.name")),
+  surname: z.string().trim().min(1, messageKey("payments.errors.name")).max(80, messageKey("payments.errors.name")),
   email: z
     .string()
     .trim()
-    .min(1, "validation.emailRequired")
-    .max(254, "loginModal.EnterValidEmail")
-    .regex(EMAIL_PATTERN, "loginModal.EnterValidEmail")
+    .min(1, messageKey("validation.emailRequired"))
+    .max(254, messageKey("loginModal.EnterValidEmail"))
+    .regex(EMAIL_PATTERN, messageKey("loginModal.EnterValidEmail"))
     .transform((s) => s.toLowerCase()),
   adult: z.union([z.literal(true), z.literal("on"), z.literal("1"), z.literal("true")], {
-    errorMap: () => ({ message: "payments.errors.adult" }),
+    errorMap: () => ({ message: messageKey("payments.errors.adult") }),
   }),
   // Optional (spec sections 3 and 5); checked as a mobile number by `checkoutPhone`.
-  phone: z.string().trim().max(40, "requests.errors.numberInvalid").optional(),
+  phone: z.string().trim().max(40, messageKey("requests.errors.numberInvalid")).optional(),
 });
 export type PaymentForm = z.infer<typeof paymentFormSchema>;
 

@@ -11,7 +11,7 @@ import { emailProvider } from "~/providers/email.server";
 import { hit } from "~/rate-limit.server";
 import { cancelSubscription, type CancelResult } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
-import { parseForm } from "~/utils/parse-form";
+import { messageKey, parseForm } from "~/utils/parse-form";
 import { DAY, HOUR } from "~/utils/time";
 
 import { paymentFormSchema } from "./checkout.server";
@@ -20,7 +20,11 @@ import { paymentFormSchema } from "./checkout.server";
 
 export const refundFormSchema = z.object({
   email: paymentFormSchema.shape.email,
-  reason: z.string().trim().min(1, "payments.errors.reason").max(2000, "payments.errors.reasonLength"),
+  reason: z
+    .string()
+    .trim()
+    .min(1, messageKey("payments.errors.reason"))
+    .max(2000, messageKey("payments.errors.reasonLength")),
 });
 
 /** Refund requests per client address per hour and per e-mail address per day. */

@@ -1,8 +1,10 @@
 // Message keys are a type (app/i18n/keys.ts): `npm run typecheck` reads this file too, and each
 // `@ts-expect-error` below fails it the day the mistake it marks stops being a type error.
 import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 
 import type { Toast } from "~/toast.server";
+import { messageKey } from "~/utils/parse-form";
 
 import { allowConsoleError } from "../../tests/support/console";
 import { getT } from "./i18next.server";
@@ -53,9 +55,17 @@ describe("message keys are a type", () => {
       // @ts-expect-error "requests.toast.smsSucess" is not a message key
       key: "requests.toast.smsSucess",
     };
+    // A schema's message (app/utils/parse-form.ts `messageKey`).
+    // @ts-expect-error "payments.errors.nmae" is not a message key
+    const schema = z.string().min(1, messageKey("payments.errors.nmae"));
     // What the type let through is kept as written (a run-time value, not a key).
-    const written: string[] = [...handle.messages, errors.password!, toast.key];
-    expect(written).toEqual(["home", "hom", "validation.emial", "requests.toast.smsSucess"]);
+    const written: string[] = [
+      ...handle.messages,
+      errors.password!,
+      toast.key,
+      schema.safeParse("").error!.issues[0]!.message,
+    ];
+    expect(written).toEqual(["home", "hom", "validation.emial", "requests.toast.smsSucess", "payments.errors.nmae"]);
   });
 
   it("reports a stored value that its group has no message for, and refuses a group that does not exist", () => {

@@ -10,6 +10,7 @@ import type { LocationRequest } from "~/generated/prisma-sqlite/client";
 import { locateIp } from "~/geo/ip-location.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
+import type { MessageKey } from "~/i18n/keys";
 import { isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
 import {
   claimDailyDelivery,
@@ -28,7 +29,7 @@ import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/r
 import { smsProvider } from "~/providers/sms.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { cleanLine, NAME_MAX, TITLE_MAX } from "~/utils/display-text";
-import { addDomainIssue } from "~/utils/parse-form";
+import { addDomainIssue, messageKey } from "~/utils/parse-form";
 import { DAY } from "~/utils/time";
 
 export type Channel = "sms" | "email" | "link";
@@ -225,7 +226,7 @@ export function validateEmailTarget(email: string) {
 // fails a size or type check, and answers a failed number or address with its own message.
 
 /** The name the recipient sees, and a link's title: one cleaned line of at most 60 characters. */
-const oneLine = (required: string, tooLong: string, max: number) =>
+const oneLine = (required: MessageKey, tooLong: MessageKey, max: number) =>
   z.string().max(1000, tooLong).transform(cleanLine).pipe(z.string().min(1, required).max(max, tooLong));
 
 const senderFields = {
@@ -248,7 +249,7 @@ export const sendSmsSchema = z
   .object({
     ...senderFields,
     countryCode: z.string().max(5).default(""),
-    phone: z.string().max(32, "requests.errors.numberInvalid"),
+    phone: z.string().max(32, messageKey("requests.errors.numberInvalid")),
     template,
   })
   .superRefine(refineMobile)
@@ -263,7 +264,7 @@ export const sendEmailSchema = z
     ...senderFields,
     email: z
       .string()
-      .max(320, "loginModal.EnterValidEmail")
+      .max(320, messageKey("loginModal.EnterValidEmail"))
       .superRefine((email, ctx) => {
         const invalid = validateEmailTarget(email);
         if (invalid) addDomainIssue(ctx, invalid);

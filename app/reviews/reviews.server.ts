@@ -4,6 +4,7 @@
 import { z } from "zod";
 
 import { db } from "~/db.server";
+import type { KeyUnder } from "~/i18n/keys";
 import { htmlLang, intlLocale, isLocale, type Locale } from "~/i18n/locales";
 
 import { REVIEW_LIMITS } from "./reviews";
@@ -13,7 +14,7 @@ export const HOME_REVIEWS = 6;
 
 export type ReviewStatus = "pending" | "published" | "hidden";
 
-const errorKey = (name: string) => `reviews.errors.${name}`;
+const errorKey = (name: KeyUnder<"reviews.errors">) => `reviews.errors.${name}` as const;
 export const reviewSchema = z.object({
   rating: z.coerce
     .number({ invalid_type_error: errorKey("ratingRequired") })

@@ -9,8 +9,13 @@ export type FieldErrors<E extends string = MessageKey> = Record<string, E>;
 export type ParsedForm<T, E extends string = MessageKey> =
   { ok: true; data: T } | { ok: false; errors: FieldErrors<E> };
 
+/** A message key written in a schema (`.min(1, messageKey("voice.errors.messageRequired"))`): `tsc`
+ * checks it; at run time it is the key itself. */
+export const messageKey = <K extends MessageKey>(key: K): K => key;
+
 /**
- * A schema's messages are message keys (decision 018); Zod types them as strings. This is the one
+ * A schema's messages are message keys (decision 018), written through `messageKey` or a typed
+ * helper of the same kind; Zod types them as strings. This is the one
  * place they become keys again: a message that names no key shows as itself, which the browser
  * tests catch (a missing message is a console error, decision 015).
  */

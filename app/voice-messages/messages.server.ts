@@ -14,6 +14,7 @@ import { voiceProvider } from "~/providers/voice.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { NAME_MAX } from "~/utils/display-text";
 import { parseFormData } from "~/utils/form-data.server";
+import { messageKey } from "~/utils/parse-form";
 
 import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES, type Voice, type VoiceLanguage } from "./messages";
 
@@ -59,10 +60,18 @@ export const isVoice = (v: string): v is Voice => (VOICES as readonly string[]).
  */
 export const sendVoiceSchema = z
   .object({
-    senderName: z.string().trim().min(1, "requests.errors.nameRequired").max(NAME_MAX, "voice.errors.nameTooLong"),
-    countryCode: z.string().max(5, "requests.errors.numberInvalid").default(""),
-    phone: z.string().max(32, "requests.errors.numberInvalid"),
-    message: z.string().trim().min(1, "voice.errors.messageRequired").max(MESSAGE_MAX, "voice.errors.messageTooLong"),
+    senderName: z
+      .string()
+      .trim()
+      .min(1, messageKey("requests.errors.nameRequired"))
+      .max(NAME_MAX, messageKey("voice.errors.nameTooLong")),
+    countryCode: z.string().max(5, messageKey("requests.errors.numberInvalid")).default(""),
+    phone: z.string().max(32, messageKey("requests.errors.numberInvalid")),
+    message: z
+      .string()
+      .trim()
+      .min(1, messageKey("voice.errors.messageRequired"))
+      .max(MESSAGE_MAX, messageKey("voice.errors.messageTooLong")),
     language: z.enum(VOICE_LANGUAGES).default("en"),
     voice: z.enum(VOICES).default("female"),
   })
