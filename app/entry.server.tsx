@@ -9,8 +9,24 @@ import { renderToPipeableStream } from "react-dom/server";
 import { setPageHeaders } from "~/http/csp.server";
 import { NonceContext } from "~/http/nonce";
 import { routePolicy } from "~/http/policy";
+import type { MessagesHandle } from "~/i18n/messages";
+import { routeMessages } from "~/i18n/resources.server";
+import { FallbackMessages } from "~/i18n/use-t";
+import type { BareHandle } from "~/recipient/bare";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * A bare page's messages (the recipient's pages, never hydrated: app/recipient/bare.ts). They reach
+ * its components here rather than through its loader data, which Remix would encode for a browser
+ * that never reads it.
+ */
+function bareMessages(request: Request, context: EntryContext) {
+  const leaf = context.staticHandlerContext.matches.at(-1);
+  const handle =
+    leaf && (context.routeModules[leaf.route.id]?.handle as (BareHandle & Partial<MessagesHandle>) | undefined);
+  return handle?.bare && handle.messages ? routeMessages(request, { messages: handle.messages }) : undefined;
+}
 
 export default function handleRequest(
   request: Request,
@@ -27,7 +43,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <FallbackMessages.Provider value={bareMessages(request, context)}>
+          <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </FallbackMessages.Provider>
       </NonceContext.Provider>,
       {
         [waitForAll ? "onAllReady" : "onShellReady"]() {

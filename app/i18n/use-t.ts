@@ -12,7 +12,10 @@ export function useLocale(): Locale {
   return data?.locale ?? localeFromPath(pathname);
 }
 
-/** Messages for an error page rendered without root loader data (see PageErrorData). */
+/**
+ * Messages that do not come from loader data: an error page's rendered without root loader data (see
+ * PageErrorData), and a bare page's, given to its server render by entry.server.tsx.
+ */
 export const FallbackMessages = createContext<unknown>(undefined);
 
 type Cache = { next: WeakMap<object, Cache>; byLocale: Map<Locale, Translate> };

@@ -11,7 +11,8 @@ export type BareHandle = { bare?: boolean };
 
 /**
  * The handle of every recipient page: bare, with the recipient's messages. They only serve the server
- * render (a bare page sends no loader data to the browser), so one list serves all of them.
+ * render, so entry.server.tsx gives them to it directly (`FallbackMessages`) and the loaders do not
+ * return them: a bare page's loader data is never read by a browser, yet Remix would encode it.
  */
 export const recipientHandle: BareHandle & MessagesHandle = {
   bare: true,

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { config } from "~/config.server";
 import { IP_ACCURACY_METERS } from "~/geo/ip-location.server";
 import { getT } from "~/i18n/i18next.server";
-import { routeMessages } from "~/i18n/resources.server";
 import {
   block,
   codeFromRef,
@@ -19,8 +18,6 @@ import {
 } from "~/location-requests/recipient-controls.server";
 import { CODE_PATTERN, findByCode, NOT_ACCEPTED, recipientOf } from "~/location-requests/requests.server";
 import { cleanLine } from "~/utils/display-text";
-
-import { recipientHandle } from "./bare";
 
 type LocationRequestRow = NonNullable<Awaited<ReturnType<typeof findByCode>>>;
 
@@ -61,7 +58,6 @@ export async function expiredLink(request: Request, link: OpenedLink) {
       ttlDays: config().REQUEST_TTL_DAYS,
       id: link.id,
       controls: await recipientControls(link),
-      translations: routeMessages(request, recipientHandle),
     },
     { status: 410 },
   );
@@ -100,7 +96,6 @@ export async function invalidLink(request: Request, status = 404) {
     {
       kind: "invalid" as const,
       title: t("recipient.invalidLink"),
-      translations: routeMessages(request, recipientHandle),
     },
     { status },
   );

@@ -4,7 +4,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { guardPage } from "~/auth/guards.server";
 import { useNonce } from "~/http/nonce";
 import { getLocale, getT } from "~/i18n/i18next.server";
-import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { decline, isExpired, recordOpened, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
@@ -59,7 +58,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: t("recipient.consent.title", { name: cleanLine(link.row.requesterName) }),
     request: recipientView(link.row, id),
     controls: await recipientControls(link),
-    translations: routeMessages(request, recipientHandle),
   };
 }
 

@@ -4,7 +4,6 @@ import { useId } from "react";
 
 import { guardPage } from "~/auth/guards.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
-import { routeMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { recipientHandle } from "~/recipient/bare";
 import { recipientPaths } from "~/recipient/paths";
@@ -16,7 +15,7 @@ import { readFormData } from "~/utils/form-data.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await guardPage(request, "anyone");
   const t = await getT(request);
-  return { title: t("recipient.enterLink.metaTitle"), translations: routeMessages(request, recipientHandle) };
+  return { title: t("recipient.enterLink.metaTitle") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

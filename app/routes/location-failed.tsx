@@ -4,7 +4,6 @@ import { useLoaderData } from "@remix-run/react";
 import { guardPage } from "~/auth/guards.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
-import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { recipientHandle } from "~/recipient/bare";
 import { InvalidLink } from "~/recipient/components";
@@ -36,7 +35,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t("recipient.failed.title"),
     code: link.id,
     reason,
-    translations: routeMessages(request, recipientHandle),
   };
 }
 

@@ -111,9 +111,9 @@ describe("opening the short link", () => {
     expect(await dataOf(consentLoader(args(get(`/${unknown}`), unknown)))).toEqual({
       status: 404,
       body: {
+        // No messages in the loader data: a bare page gets them in the server render (entry.server.tsx).
         kind: "invalid",
         title: "Invalid link!",
-        translations: expect.objectContaining({ recipient: expect.anything() }),
       },
     });
     expect((await dataOf(consentLoader(args(get(`/ph/${unknown}`), unknown)))).body.title).toBe("Hindi wastong link!");
@@ -266,7 +266,6 @@ describe("declining and revoking", () => {
         body: {
           kind: "invalid",
           title: "Invalid link!",
-          translations: expect.objectContaining({ recipient: expect.anything() }),
         },
       });
     }

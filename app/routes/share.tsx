@@ -4,7 +4,6 @@ import { useLoaderData } from "@remix-run/react";
 import { guardPage } from "~/auth/guards.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
-import { routeMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { isExpired, revoke } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
@@ -36,7 +35,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t("recipient.share.metaTitle"),
     request: recipientView(link.row, link.id),
     controls: await recipientControls(link),
-    translations: routeMessages(request, recipientHandle),
   };
 }
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 
 import { shellHandle, type MessagesHandle } from "~/i18n/messages";
 import { commonMessages, pickMessages } from "~/i18n/resources.server";
+import type { BareHandle } from "~/recipient/bare";
 import { devRoutes, pageRoutes } from "~/route-table.js";
 
 import { covered, keysOfModule, scanFile } from "../support/message-keys";
@@ -66,7 +67,9 @@ describe("each page ships the keys its components use", () => {
   });
 
   it.each(routeFiles)("%s", async (file) => {
-    const module = (await import(/* @vite-ignore */ `../../app/${file}`)) as { handle?: Partial<MessagesHandle> };
+    const module = (await import(/* @vite-ignore */ `../../app/${file}`)) as {
+      handle?: Partial<MessagesHandle> & BareHandle;
+    };
     const declared = module.handle?.messages ?? [];
     expect(
       declared.filter((p) => !exists(p)),
@@ -77,12 +80,12 @@ describe("each page ships the keys its components use", () => {
       missing.map((u) => `${path.relative("app", u.file)}: ${u.key}`),
       `add their prefixes to handle.messages of ${file}`,
     ).toEqual([]);
-    // Declared messages reach the page only through the loader's `translations` (text pages: through
-    // textPageData, which adds them).
-    if (declared.length) {
-      expect(readFileSync(path.join("app", file), "utf8")).toMatch(
-        /translations: routeMessages\(|textPageData\(request, [^)]*handle\)/,
-      );
-    }
+    // Declared messages reach a hydrated page only through the loader's `translations` (text pages:
+    // through textPageData, which adds them); a bare page never sends them (entry.server.tsx gives them
+    // to its server render).
+    const source = readFileSync(path.join("app", file), "utf8");
+    const viaLoader = /translations: routeMessages\(|textPageData\(request, [^)]*handle\)/;
+    if (module.handle?.bare) expect(source).not.toMatch(viaLoader);
+    else if (declared.length) expect(source).toMatch(viaLoader);
   });
 });
