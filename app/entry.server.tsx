@@ -41,6 +41,9 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // A render still streaming after this is cut off; one that finished needs no timer, so its
+    // timer (and everything the render holds) does not outlive it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <FallbackMessages.Provider value={bareMessages(request, context)}>
@@ -49,6 +52,7 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         [waitForAll ? "onAllReady" : "onShellReady"]() {
+          if (waitForAll) clearTimeout(timer);
           shellRendered = true;
           const body = new PassThrough();
           headers.set("Content-Type", "text/html; charset=utf-8");
@@ -59,7 +63,11 @@ export default function handleRequest(
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
           pipe(body);
         },
-        onShellError: reject,
+        ...(waitForAll ? {} : { onAllReady: () => clearTimeout(timer) }),
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
         nonce,
         onError(error: unknown) {
           status = 500;
@@ -67,7 +75,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1000);
+    timer = setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
 

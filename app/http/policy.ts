@@ -94,8 +94,25 @@ const compiled: Compiled[] = [
 
 const prefixes: string[] = Object.values(localePrefixes).filter(Boolean);
 
+// A page asks for its policy more than once per request (the guard, the page headers): recent short
+// paths keep their answer. Bounded, whatever paths are asked for.
+const recent = new Map<string, RoutePolicy>();
+const RECENT_PATHS = 1000;
+const RECENT_PATH_LENGTH = 200;
+
 /** The route a path belongs to (the catch-all page when no other claims it). */
 export function routePolicy(pathname: string): RoutePolicy {
+  let policy = recent.get(pathname);
+  if (policy) return policy;
+  policy = findPolicy(pathname);
+  if (pathname.length <= RECENT_PATH_LENGTH) {
+    if (recent.size >= RECENT_PATHS) recent.clear();
+    recent.set(pathname, policy);
+  }
+  return policy;
+}
+
+function findPolicy(pathname: string): RoutePolicy {
   let path = pathname;
   try {
     path = decodeURI(pathname);
