@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 
 import { config } from "~/config.server";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
-import { PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
+import { Prisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
 import { recordDbTime } from "~/server/request-log.server";
 
 // Both generated clients come from one model definition, so they expose the same API; the SQLite
@@ -53,7 +53,7 @@ export function sqlitePath(url: string) {
  * columns as Prisma types them (Date, boolean, number, null); tests/unit/raw-reads.test.ts holds each
  * such read to Prisma's own answer on both databases.
  */
-export async function firstRow<T>(query: TemplateStringsArray, ...values: unknown[]): Promise<T | null> {
+export async function firstRow<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T | null> {
   const rows = await db().$queryRaw<T[]>(query, ...values);
   return rows[0] ?? null;
 }

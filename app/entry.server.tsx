@@ -41,9 +41,6 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // A render still streaming after this is cut off; one that finished needs no timer, so its
-    // timer (and everything the render holds) does not outlive it.
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <FallbackMessages.Provider value={bareMessages(request, context)}>
@@ -75,7 +72,9 @@ export default function handleRequest(
         },
       },
     );
-    timer = setTimeout(abort, ABORT_DELAY + 1000);
+    // A render still streaming after this is cut off. One that finished clears it (the callbacks above
+    // run after this line), so the timer and everything the render holds do not outlive the render.
+    const timer = setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
 

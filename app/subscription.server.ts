@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { db, firstRow } from "~/db.server";
+import { Prisma } from "~/generated/prisma-sqlite/client";
 import { nameIn } from "~/i18n/message-keys.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { readCookie } from "~/utils/cookies";
@@ -46,13 +47,6 @@ export function describeSubscription(sub: SubscriptionRow, now = new Date()) {
   };
 }
 
-/** A user's subscription, or null; on every subscriber's page and API call (app/db.server.ts `firstRow`). */
-export function readSubscription(userId: string) {
-  return firstRow<SubscriptionRead>`
-    SELECT "state", "validUntil", "createdAt", "provider", "plan", "currency", "amount", "firstDayAmount",
-      "periodDays", "cancelAtPeriodEnd", "nextChargeAt"
-    FROM "Subscription" WHERE "userId" = ${userId}`;
-}
 export type SubscriptionRead = NonNullable<SubscriptionRow> & {
   provider: string | null;
   plan: string | null;
@@ -64,6 +58,43 @@ export type SubscriptionRead = NonNullable<SubscriptionRow> & {
   nextChargeAt: Date | null;
 };
 
+/** The columns of a `SubscriptionRead`. */
+const READ_COLUMNS = [
+  "state",
+  "validUntil",
+  "createdAt",
+  "provider",
+  "plan",
+  "currency",
+  "amount",
+  "firstDayAmount",
+  "periodDays",
+  "cancelAtPeriodEnd",
+  "nextChargeAt",
+] as const satisfies readonly (keyof SubscriptionRead)[];
+
+/**
+ * The subscription's columns in a query that joins `"Subscription"` as `alias` (the session lookup
+ * reads them with the session: one query per signed-in request), each named `alias_column`.
+ */
+export function subscriptionColumns(alias: string) {
+  return Prisma.raw(READ_COLUMNS.map((column) => `${alias}."${column}" AS "${alias}_${column}"`).join(", "));
+}
+
+/** The subscription read through `subscriptionColumns(alias)`, or null when the user has none. */
+export function subscriptionFromRow(row: Record<string, unknown>, alias: string): SubscriptionRead | null {
+  if (row[`${alias}_state`] == null) return null;
+  return Object.fromEntries(READ_COLUMNS.map((column) => [column, row[`${alias}_${column}`]])) as SubscriptionRead;
+}
+
+/** A user's subscription, or null (a raw read: app/db.server.ts `firstRow`). */
+export async function readSubscription(userId: string) {
+  const row = await firstRow<Record<string, unknown>>(
+    Prisma.sql`SELECT ${subscriptionColumns("sub")} FROM "Subscription" sub WHERE sub."userId" = ${userId}`,
+  );
+  return row && subscriptionFromRow(row, "sub");
+}
+
 export async function subscriptionFor(userId: string, now = new Date()) {
   return describeSubscription(await readSubscription(userId), now);
 }
@@ -72,7 +103,11 @@ export async function subscriptionFor(userId: string, now = new Date()) {
 
 /** The subscription as the pages and GET /api/v1/personnal/subscribe/info show it. */
 export async function subscriptionDetails(userId: string, now = new Date()) {
-  const sub = await readSubscription(userId);
+  return detailsOf(await readSubscription(userId), now);
+}
+
+/** `subscriptionDetails` of a subscription already read (with the session, for instance). */
+export function detailsOf(sub: SubscriptionRead | null, now = new Date()) {
   const described = describeSubscription(sub, now);
   return {
     ...described,

@@ -5,7 +5,7 @@ import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { intlLocale, isLocale, type Locale } from "~/i18n/locales";
-import { subscriptionFor } from "~/subscription.server";
+import { describeSubscription } from "~/subscription.server";
 import { isDomainIssue, issueKey } from "~/utils/parse-form";
 import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 
@@ -143,15 +143,20 @@ async function readLimited(request: Request) {
 
 /** 401 for a missing, expired or revoked token (spec section 8). */
 export async function requireApiUser(request: Request) {
+  return (await requireApiSession(request)).user;
+}
+
+/** `requireApiUser`, with the user's subscription (read with the session in one query). */
+export async function requireApiSession(request: Request) {
   const lookup = await lookupSession(await readToken(request));
   if (lookup.state !== "valid") throw new ApiError(401, "errors.loginExpired");
-  return lookup.user;
+  return lookup;
 }
 
 /** 403 when the subscription gives no access; the web client then opens /dashboard/?s=-1&at=10. */
 export async function requireApiSubscriber(request: Request) {
-  const user = await requireApiUser(request);
-  const subscription = await subscriptionFor(user.id);
+  const { user, subscription: row } = await requireApiSession(request);
+  const subscription = describeSubscription(row);
   if (!subscription.access) throw new ApiError(403, "errors.subscriptionExpired");
   return { user, subscription };
 }

@@ -5,7 +5,7 @@ import { getLocale } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { paths } from "~/paths";
 import { newSearchPath, searchedNumber } from "~/phone/number-search";
-import { expiredNoticeSeen, isExpiredMarker, subscriptionFor } from "~/subscription.server";
+import { describeSubscription, expiredNoticeSeen, isExpiredMarker } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
 
 import { clearSessionCookieHeader, lookupSession, readToken, type SessionUser } from "./session.server";
@@ -17,8 +17,13 @@ export async function getCurrentUser(request: Request) {
 
 /** Private pages: no token → `/`; an expired or revoked token → cleared, `/`, 'Login expired'. */
 export async function requireUser(request: Request) {
+  return (await requireSession(request)).user;
+}
+
+/** `requireUser`, with the subscription read along with the session. */
+async function requireSession(request: Request) {
   const lookup = await lookupSession(await readToken(request));
-  if (lookup.state === "valid") return lookup.user;
+  if (lookup.state === "valid") return lookup;
   const home = localizePath(paths.home, getLocale(request));
   if (lookup.state === "none") throw redirect(home);
   throw await redirectWithToast(
@@ -39,7 +44,7 @@ async function requireAnonymous(request: Request) {
   throw redirect(localizePath(searched ? newSearchPath(searched) : paths.dashboard, getLocale(request)));
 }
 
-type Subscription = Awaited<ReturnType<typeof subscriptionFor>>;
+type Subscription = ReturnType<typeof describeSubscription>;
 type Granted = {
   visitor: { user: null };
   anyone: { user: SessionUser | null };
@@ -76,9 +81,9 @@ async function grant(request: Request, access: Access, expiredReads: boolean): P
     case "user":
       return { user: await requireUser(request) };
     case "subscriber": {
-      const user = await requireUser(request);
-      // Subscription info is read on every private navigation (spec section 4).
-      const subscription = await subscriptionFor(user.id);
+      // Subscription info is read on every private navigation (spec section 4), with the session.
+      const { user, subscription: row } = await requireSession(request);
+      const subscription = describeSubscription(row);
       if (subscription.access) return { user, subscription };
       // Entering while expired shows the notice first; once seen, a page that allows it is readable.
       const reads = expiredReads && isRead(request);

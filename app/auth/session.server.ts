@@ -1,5 +1,7 @@
 import { config } from "~/config.server";
 import { db, firstRow } from "~/db.server";
+import { Prisma } from "~/generated/prisma-sqlite/client";
+import { subscriptionColumns, subscriptionFromRow, type SubscriptionRead } from "~/subscription.server";
 import { readCookie, serializeCookie } from "~/utils/cookies";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { DAY } from "~/utils/time";
@@ -36,24 +38,31 @@ export async function readToken(request: Request): Promise<string | null> {
 export type SessionLookup =
   | { state: "none" }
   | { state: "invalid" }
-  | { state: "valid"; sessionId: string; user: { id: string; email: string; name: string | null; locale: string } };
+  | {
+      state: "valid";
+      sessionId: string;
+      user: { id: string; email: string; name: string | null; locale: string };
+      /** Read with the session (one query): the guards and the API need it on most requests. */
+      subscription: SubscriptionRead | null;
+    };
 
 export type SessionUser = Extract<SessionLookup, { state: "valid" }>["user"];
 
 export async function lookupSession(token: string | null): Promise<SessionLookup> {
   if (!token) return { state: "none" };
-  // On every signed-in request: a raw read (app/db.server.ts `firstRow`).
-  const session = await firstRow<{ sessionId: string; expiresAt: Date } & SessionUser>`
-    SELECT s."id" AS "sessionId", s."expiresAt", u."id", u."email", u."name", u."locale"
-    FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-    WHERE s."tokenHash" = ${sha256(token)}`;
-  if (!session) return { state: "invalid" };
-  const { sessionId, expiresAt, ...user } = session;
-  if (expiresAt.getTime() <= Date.now()) {
-    await db().session.deleteMany({ where: { id: sessionId } });
+  // On every signed-in request: one raw read of the session, its user and the user's subscription
+  // (app/db.server.ts `firstRow`, docs/decisions/021).
+  const row = await firstRow<{ sessionId: string; expiresAt: Date } & SessionUser & Record<string, unknown>>(Prisma.sql`
+    SELECT s."id" AS "sessionId", s."expiresAt", u."id", u."email", u."name", u."locale", ${subscriptionColumns("sub")}
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId" LEFT JOIN "Subscription" sub ON sub."userId" = u."id"
+    WHERE s."tokenHash" = ${sha256(token)}`);
+  if (!row) return { state: "invalid" };
+  if (row.expiresAt.getTime() <= Date.now()) {
+    await db().session.deleteMany({ where: { id: row.sessionId } });
     return { state: "invalid" };
   }
-  return { state: "valid", sessionId, user };
+  const user = { id: row.id, email: row.email, name: row.name, locale: row.locale };
+  return { state: "valid", sessionId: row.sessionId, user, subscription: subscriptionFromRow(row, "sub") };
 }
 
 export async function revokeSession(token: string | null) {

@@ -10,18 +10,47 @@ import { readSubscription } from "~/subscription.server";
 
 import { createUser } from "../support/factories";
 
+/** The columns of a subscription read (`SubscriptionRead`), as Prisma selects them. */
+const subscriptionRead = {
+  state: true,
+  validUntil: true,
+  createdAt: true,
+  provider: true,
+  plan: true,
+  currency: true,
+  amount: true,
+  firstDayAmount: true,
+  periodDays: true,
+  cancelAtPeriodEnd: true,
+  nextChargeAt: true,
+} as const;
+
 describe("raw reads", () => {
-  it("read a session and its user as Prisma does", async () => {
+  it("read a session, its user and the user's subscription as Prisma does", async () => {
     const { user } = await createUser();
     await db().user.update({ where: { id: user.id }, data: { name: "Ana", locale: "ph" } });
+    await db().subscription.update({ where: { userId: user.id }, data: { amount: 499, plan: "monthly" } });
     const { token } = await createSession(user.id);
     const lookup = await lookupSession(token);
     const session = await db().session.findFirstOrThrow({
       where: { userId: user.id },
-      select: { id: true, user: { select: { id: true, email: true, name: true, locale: true } } },
+      select: {
+        id: true,
+        user: {
+          select: { id: true, email: true, name: true, locale: true, subscription: { select: subscriptionRead } },
+        },
+      },
     });
-    expect(lookup).toEqual({ state: "valid", sessionId: session.id, user: session.user });
+    const { subscription, ...sessionUser } = session.user;
+    expect(lookup).toEqual({ state: "valid", sessionId: session.id, user: sessionUser, subscription });
     expect(await lookupSession(`${token}x`)).toEqual({ state: "invalid" });
+  });
+
+  it("read a session whose user has no subscription", async () => {
+    const { user } = await createUser();
+    await db().subscription.deleteMany({ where: { userId: user.id } });
+    const { token } = await createSession(user.id);
+    expect(await lookupSession(token)).toMatchObject({ state: "valid", user: { id: user.id }, subscription: null });
   });
 
   it("treat an expired session as invalid and delete it", async () => {
@@ -39,22 +68,7 @@ describe("raw reads", () => {
       data: { amount: 1999, cancelAtPeriodEnd: true, nextChargeAt: new Date("2027-01-02T03:04:05.678Z") },
     });
     const raw = await readSubscription(user.id);
-    const prisma = await db().subscription.findUniqueOrThrow({
-      where: { userId: user.id },
-      select: {
-        state: true,
-        validUntil: true,
-        createdAt: true,
-        provider: true,
-        plan: true,
-        currency: true,
-        amount: true,
-        firstDayAmount: true,
-        periodDays: true,
-        cancelAtPeriodEnd: true,
-        nextChargeAt: true,
-      },
-    });
+    const prisma = await db().subscription.findUniqueOrThrow({ where: { userId: user.id }, select: subscriptionRead });
     expect(raw).toEqual(prisma);
     expect(raw!.validUntil).toBeInstanceOf(Date);
     expect(raw!.cancelAtPeriodEnd).toBe(true);
