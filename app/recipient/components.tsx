@@ -1,5 +1,7 @@
-import { useLocalePath, useT } from "~/i18n/use-t";
+import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
+
+import { recipientPaths } from "./paths";
 
 /** Spec section 8: 'Invalid link!', with the way to type the code from the message instead. */
 export function InvalidLink() {
@@ -70,6 +72,26 @@ export function RecipientControls({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * What the consent and share pages show for a link they cannot use: the loaders' `invalid` answer
+ * (an unknown code) or `expired` one (recipient.server.ts).
+ */
+export function UnusableLink({
+  page,
+}: {
+  page: { kind: "invalid" } | { kind: "expired"; ttlDays: number; id: string; controls: Controls | null };
+}) {
+  const locale = useLocale();
+  if (page.kind === "invalid") return <InvalidLink />;
+  return (
+    <ExpiredLink
+      ttlDays={page.ttlDays}
+      controls={page.controls}
+      consentPath={recipientPaths(page.id, locale).consent}
+    />
   );
 }
 

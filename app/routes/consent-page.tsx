@@ -7,7 +7,7 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { decline, isExpired, recordOpened, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
-import { ExpiredLink, InvalidLink, RecipientControls } from "~/recipient/components";
+import { RecipientControls, UnusableLink } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { recipientPaths } from "~/recipient/paths";
 import {
@@ -105,17 +105,7 @@ export const handle = recipientHandle;
 
 export default function ConsentPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const locale = useLocale();
-  if (loaderData.kind === "invalid") return <InvalidLink />;
-  if (loaderData.kind === "expired") {
-    return (
-      <ExpiredLink
-        ttlDays={loaderData.ttlDays}
-        controls={loaderData.controls}
-        consentPath={recipientPaths(loaderData.id, locale).consent}
-      />
-    );
-  }
+  if (loaderData.kind === "invalid" || loaderData.kind === "expired") return <UnusableLink page={loaderData} />;
   return <Consent view={loaderData.request} controls={loaderData.controls} />;
 }
 

@@ -7,7 +7,7 @@ import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { isExpired, revoke } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
-import { ExpiredLink, InvalidLink, RecipientControls } from "~/recipient/components";
+import { RecipientControls, UnusableLink } from "~/recipient/components";
 import { recipientPaths } from "~/recipient/paths";
 import {
   expiredLink,
@@ -51,17 +51,7 @@ export const handle = recipientHandle;
 
 export default function Share() {
   const loaderData = useLoaderData<typeof loader>();
-  const locale = useLocale();
-  if (loaderData.kind === "invalid") return <InvalidLink />;
-  if (loaderData.kind === "expired") {
-    return (
-      <ExpiredLink
-        ttlDays={loaderData.ttlDays}
-        controls={loaderData.controls}
-        consentPath={recipientPaths(loaderData.id, locale).consent}
-      />
-    );
-  }
+  if (loaderData.kind === "invalid" || loaderData.kind === "expired") return <UnusableLink page={loaderData} />;
   return <Answer view={loaderData.request} controls={loaderData.controls} />;
 }
 
