@@ -4,7 +4,7 @@ import { ApiError, apiRoute, envelope, methodNotAllowed } from "~/api/envelope.s
 import { lookupSession, readToken } from "~/auth/session.server";
 import { lookupPhoneNumber } from "~/phone/lookup.server";
 import { parseLookupNumber } from "~/phone/numbers.server";
-import { subscriptionFor } from "~/subscription.server";
+import { describeSubscription } from "~/subscription.server";
 
 /**
  * Reverse phone number lookup: `?number=+639171234567` (or `?country=PH&number=09171234567`). Without
@@ -18,8 +18,9 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     // No token: a visitor. A token that is no longer valid is an error, not a silent downgrade.
     const session = await lookupSession(await readToken(request));
     if (session.state === "invalid") throw new ApiError(401, "errors.loginExpired");
+    // The session lookup read the subscription with it.
     const subscriber =
-      session.state === "valid" && (await subscriptionFor(session.user.id)).access ? session.user.id : null;
+      session.state === "valid" && describeSubscription(session.subscription).access ? session.user.id : null;
     const answer = await lookupPhoneNumber(parsed.e164, subscriber);
     if (!answer) throw new ApiError(400, "requests.errors.numberInvalid");
     return envelope(200, { data: answer });
