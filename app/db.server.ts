@@ -1,7 +1,9 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 
 import { config } from "~/config.server";
+import { postgresReader, sqliteReader, type RowReader } from "~/db-reads.server";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { Prisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
 import { recordDbTime } from "~/server/request-log.server";
@@ -16,12 +18,35 @@ export function isPostgresUrl(url: string) {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-/** `poolSize`: PostgreSQL connections this process may open (DATABASE_POOL_SIZE); SQLite has one. */
+/**
+ * The reader of each client's raw hot reads (app/db-reads.server.ts). Kept on `globalThis` like the
+ * client itself: the server (server.ts) and the Remix build each load this module.
+ */
+const readers = ((globalThis as { __dbReaders?: WeakMap<Db, RowReader> }).__dbReaders ??= new WeakMap());
+
+/**
+ * `poolSize`: PostgreSQL connections this process may open (DATABASE_POOL_SIZE); the hot reads share
+ * them. SQLite has Prisma's connection and the hot reads' one.
+ */
 export function createDb(url: string, poolSize = 10): Db {
-  const client = isPostgresUrl(url)
-    ? (new PostgresClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) }) as unknown as Db)
-    : new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: sqlitePath(url) }) });
-  return timed(client);
+  let client: Db;
+  let reader: RowReader;
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    client = timed(new PostgresClient({ adapter: new PrismaPg(pool) }) as unknown as Db);
+    reader = postgresReader(pool);
+  } else {
+    client = timed(new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: sqlitePath(url) }) }));
+    reader = sqliteReader(sqlitePath(url));
+  }
+  readers.set(client, reader);
+  return client;
+}
+
+/** Closes a client and its hot reads' connection. */
+export async function closeDb(client: Db) {
+  await client.$disconnect();
+  await readers.get(client)?.close();
 }
 
 /** Every query (raw ones too) adds its time to the request being handled: the Server-Timing `db` entry. */
@@ -48,14 +73,28 @@ export function sqlitePath(url: string) {
 /**
  * The first row of a raw query, for the few reads on almost every request's path (the session, the
  * subscription, a consent page's request). Prisma's query compiler costs about 0.3-0.5 ms of CPU per
- * call and a raw query about a third of that (docs/performance.md). Written with quoted identifiers
- * and `${}` parameters, the same SQL runs on SQLite and PostgreSQL, and the driver adapters return the
- * columns as Prisma types them (Date, boolean, number, null); tests/unit/raw-reads.test.ts holds each
- * such read to Prisma's own answer on both databases.
+ * call and a raw query through it about a third of that; these go to the driver (`rows`). Written with
+ * quoted identifiers and `${}` parameters, the same SQL runs on SQLite and PostgreSQL, and the columns
+ * come back as Prisma types them (Date, boolean, number, null); tests/unit/raw-reads.test.ts holds
+ * each such read to Prisma's own answer on both databases.
  */
 export async function firstRow<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T | null> {
-  const rows = await db().$queryRaw<T[]>(query, ...values);
-  return rows[0] ?? null;
+  return (await rows<T>(query, ...values))[0] ?? null;
+}
+
+/**
+ * The rows of a raw read on the hot path, through the driver with the statement prepared once
+ * (app/db-reads.server.ts, docs/decisions/022); the time counts as database time like any query.
+ */
+export async function rows<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T[]> {
+  const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
+  const client = db();
+  const started = performance.now();
+  try {
+    return await readers.get(client)!.rows<T>(sql);
+  } finally {
+    recordDbTime(performance.now() - started);
+  }
 }
 
 const globalForDb = globalThis as unknown as { __db?: Db };
@@ -63,4 +102,11 @@ const globalForDb = globalThis as unknown as { __db?: Db };
 export function db(): Db {
   globalForDb.__db ??= createDb(config().DATABASE_URL, config().DATABASE_POOL_SIZE);
   return globalForDb.__db;
+}
+
+/** Closes this process's database client (and its hot reads' connection); the next `db()` opens anew. */
+export async function closeProcessDb() {
+  const client = globalForDb.__db;
+  globalForDb.__db = undefined;
+  if (client) await closeDb(client);
 }

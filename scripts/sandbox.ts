@@ -4,7 +4,7 @@
 // Without them the maintenance job charges each period when it ends, as a real provider would.
 // Uses DATABASE_URL like the server.
 import { sandboxAdvance } from "~/billing/sandbox.server";
-import { db } from "~/db.server";
+import { closeProcessDb } from "~/db.server";
 
 const [action, email] = process.argv.slice(2);
 if ((action !== "renew" && action !== "fail") || !email) {
@@ -12,7 +12,7 @@ if ((action !== "renew" && action !== "fail") || !email) {
   process.exit(2);
 }
 const result = await sandboxAdvance(email, action);
-await db().$disconnect();
+await closeProcessDb();
 if (!result.ok) {
   console.error(`${action}: ${result.error}`);
   process.exit(1);

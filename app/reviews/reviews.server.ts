@@ -3,7 +3,7 @@
 // the home page shows stored, published reviews and their real average, or no section at all.
 import { z } from "zod";
 
-import { db } from "~/db.server";
+import { db, rows } from "~/db.server";
 import type { KeyUnder } from "~/i18n/keys";
 import { htmlLang, intlLocale, isLocale, type Locale } from "~/i18n/locales";
 
@@ -119,28 +119,26 @@ function formatsOf(locale: Locale) {
  * nothing is published, so the page shows no reviews section at all.
  */
 export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise<HomeReviews | null> {
-  // On every visit to the home page: one raw read (app/db.server.ts) instead of three Prisma queries.
+  // On every visit to the home page: one raw read (app/db.server.ts `rows`) instead of three Prisma queries.
   // The window functions count and average all published reviews; the casts give a plain number on
   // both databases (PostgreSQL would answer a bigint and a numeric).
-  const rows = await db().$queryRaw<
-    {
-      id: string;
-      rating: number;
-      text: string;
-      displayName: string;
-      locale: string;
-      writtenAt: Date;
-      total: number;
-      averageRating: number;
-    }[]
-  >`
+  const found = await rows<{
+    id: string;
+    rating: number;
+    text: string;
+    displayName: string;
+    locale: string;
+    writtenAt: Date;
+    total: number;
+    averageRating: number;
+  }>`
     SELECT "id", "rating", "text", "displayName", "locale", "writtenAt",
       CAST(COUNT(*) OVER () AS INTEGER) AS "total",
       CAST(AVG("rating") OVER () AS DOUBLE PRECISION) AS "averageRating"
     FROM "Review" WHERE "status" = 'published'
     ORDER BY CASE WHEN "locale" = ${locale} THEN 0 ELSE 1 END, "writtenAt" DESC
     LIMIT ${limit}`;
-  const first = rows[0];
+  const first = found[0];
   if (!first) return null;
   const count = Number(first.total);
   // Dates are formatted here, in the viewer's language and in UTC, so the HTML needs no client code.
@@ -150,7 +148,7 @@ export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise
     averageValue,
     average: average.format(averageValue),
     count,
-    items: rows.map((r) => ({
+    items: found.map((r) => ({
       id: r.id,
       rating: r.rating,
       text: r.text,

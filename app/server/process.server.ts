@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 
 import type { Express } from "express";
 
-import { db } from "~/db.server";
+import { closeProcessDb } from "~/db.server";
 
 import type { Lifecycle } from "./health.server";
 import { consoleAsLog, log } from "./log.server";
@@ -43,7 +43,7 @@ export async function startProcess(options: ProcessOptions): Promise<Lifecycle> 
   await options.prepare();
   if (options.workers <= 1) return lifecycle;
   // The primary serves nothing: its database connections go back before the workers open theirs.
-  await db().$disconnect();
+  await closeProcessDb();
   superviseWorkers(options);
   return new Promise<never>(() => {});
 }
@@ -157,9 +157,7 @@ export function serveApp(
     await Promise.all(
       stops.map((stop) => stop().catch((error) => log("error", "stopping a background job failed", { error }))),
     );
-    await db()
-      .$disconnect()
-      .catch((error) => log("error", "closing the database failed", { error }));
+    await closeProcessDb().catch((error) => log("error", "closing the database failed", { error }));
     log("info", "stopped", { forced });
     process.exit(forced ? 1 : 0);
   };

@@ -43,9 +43,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const holder = globalThis as { __db?: { $disconnect(): Promise<void> } };
-  await holder.__db?.$disconnect();
-  holder.__db = undefined;
+  const { closeProcessDb } = await import("~/db.server");
+  await closeProcessDb();
   if (sqliteFile) for (const suffix of ["", "-wal", "-shm"]) rmSync(sqliteFile + suffix, { force: true });
 });
 

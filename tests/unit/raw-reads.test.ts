@@ -1,10 +1,11 @@
-// The raw reads on every request's path (app/db.server.ts `firstRow`) must answer exactly what Prisma's
-// own query answers: the same columns, with the same types (Date, boolean, number, null), on SQLite
-// and, in the postgres project, on PostgreSQL.
+// The raw reads on every request's path (app/db.server.ts `firstRow`, `rows`; they go to the driver
+// directly, app/db-reads.server.ts) must answer exactly what Prisma's own query answers: the same
+// columns, with the same types (Date, boolean, number, bigint, null), on SQLite and, in the postgres
+// project, on PostgreSQL.
 import { describe, expect, it } from "vitest";
 
 import { createSession, lookupSession } from "~/auth/session.server";
-import { db } from "~/db.server";
+import { closeProcessDb, db, rows } from "~/db.server";
 import { findByCode } from "~/location-requests/requests.server";
 import { readSubscription } from "~/subscription.server";
 
@@ -98,5 +99,54 @@ describe("raw reads", () => {
     });
     expect(await findByCode(row.code)).toEqual(row);
     expect(await findByCode("Zz9pQ2xZ")).toBeNull();
+  });
+
+  it("read dates as the instants Prisma stored, whatever the process's time zone", async () => {
+    const { user } = await createUser({ days: 30 });
+    const prisma = await db().subscription.findUniqueOrThrow({ where: { userId: user.id }, select: subscriptionRead });
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ["Asia/Manila", "America/Los_Angeles"]) {
+        process.env.TZ = tz;
+        expect(new Date(2026, 0, 1).getTimezoneOffset()).not.toBe(0);
+        expect(await readSubscription(user.id)).toEqual(prisma);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it("read a date the database wrote itself (CURRENT_TIMESTAMP) as Prisma does", async () => {
+    const { user } = await createUser();
+    await db()
+      .$executeRaw`INSERT INTO "Review" ("id", "userId", "rating", "text", "displayName", "locale", "status", "writtenAt", "createdAt", "updatedAt")
+      VALUES ('rv_raw', ${user.id}, 4, 'Good', 'Ana', 'en', 'published', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`;
+    const prisma = await db().review.findUniqueOrThrow({ where: { id: "rv_raw" } });
+    const [raw] = await rows<typeof prisma>`SELECT * FROM "Review" WHERE "id" = ${"rv_raw"}`;
+    expect(raw).toEqual(prisma);
+    expect(Math.abs(raw!.writtenAt.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("answer each value through one prepared statement, and see every write Prisma has committed", async () => {
+    const users = await Promise.all([createUser(), createUser(), createUser()]);
+    const sessions = await Promise.all(users.map(({ user }) => createSession(user.id)));
+    // Twice each, interleaved: the statement prepared for the first value answers the others.
+    for (const round of [0, 1])
+      for (const [index, { token }] of sessions.entries()) {
+        const lookup = await lookupSession(token);
+        expect(lookup, `round ${round}`).toMatchObject({ state: "valid", user: { id: users[index]!.user.id } });
+      }
+    await db().user.update({ where: { id: users[0]!.user.id }, data: { name: "Renamed" } });
+    expect(await lookupSession(sessions[0]!.token)).toMatchObject({ user: { name: "Renamed" } });
+    await db().session.deleteMany({ where: { userId: users[1]!.user.id } });
+    expect(await lookupSession(sessions[1]!.token)).toEqual({ state: "invalid" });
+  });
+
+  it("open the database again after this process's client was closed", async () => {
+    const { user } = await createUser();
+    await closeProcessDb();
+    expect(await readSubscription(user.id)).toMatchObject({ state: expect.any(String) });
+    expect(await db().user.count({ where: { id: user.id } })).toBe(1);
   });
 });
