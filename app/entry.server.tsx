@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { setPageHeaders } from "~/http/csp.server";
@@ -28,6 +27,12 @@ function bareMessages(request: Request, context: EntryContext) {
   return handle?.bare && handle.messages ? routeMessages(request, { messages: handle.messages }) : undefined;
 }
 
+/**
+ * Every page is rendered whole, then sent as one buffer. No loader returns a promise (no deferred
+ * data), so when React starts, the page's data is all there and the render takes a millisecond or
+ * two: sending the shell first would give the browser nothing sooner, and would cost every answer a
+ * chain of Node and web streams and a write per chunk (docs/performance.md).
+ */
 export default function handleRequest(
   request: Request,
   status: number,
@@ -37,10 +42,27 @@ export default function handleRequest(
 ) {
   // The edge makes one nonce per answer; without the edge (tests) the page gets its own.
   const nonce = loadContext.nonce ?? randomBytes(16).toString("base64");
-  // Bots and clients without JavaScript get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        size += chunk.length;
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        headers.set("Content-Type", "text/html; charset=utf-8");
+        headers.set("X-Content-Type-Options", "nosniff");
+        headers.set("X-Frame-Options", "DENY");
+        headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+        setPageHeaders(headers, nonce, routePolicy(new URL(request.url).pathname));
+        resolve(new Response(Buffer.concat(chunks, size), { headers, status }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <FallbackMessages.Provider value={bareMessages(request, context)}>
@@ -48,19 +70,12 @@ export default function handleRequest(
         </FallbackMessages.Provider>
       </NonceContext.Provider>,
       {
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          if (waitForAll) clearTimeout(timer);
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          headers.set("Content-Type", "text/html; charset=utf-8");
-          headers.set("X-Content-Type-Options", "nosniff");
-          headers.set("X-Frame-Options", "DENY");
-          headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-          setPageHeaders(headers, nonce, routePolicy(new URL(request.url).pathname));
-          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
-          pipe(body);
         },
-        ...(waitForAll ? {} : { onAllReady: () => clearTimeout(timer) }),
+        onAllReady() {
+          pipe(sink);
+        },
         onShellError(error: unknown) {
           clearTimeout(timer);
           reject(error);
@@ -68,12 +83,14 @@ export default function handleRequest(
         nonce,
         onError(error: unknown) {
           status = 500;
+          // An error before the shell is done reaches Remix (handleError below) through onShellError.
           if (shellRendered) console.error(error);
         },
       },
     );
-    // A render still streaming after this is cut off. One that finished clears it (the callbacks above
-    // run after this line), so the timer and everything the render holds do not outlive the render.
+    // A render still waiting after this is cut off (what is pending renders as its fallback). One that
+    // finished clears it (the callbacks above run after this line), so the timer and everything the
+    // render holds do not outlive the render.
     const timer = setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
