@@ -110,15 +110,18 @@ function fill<T>(node: T, values: Record<string, string>): T {
   return visit(node as Strings) as T;
 }
 
-// Filled once per language and settings (tests change the settings between cases).
-const filled = new Map<string, { pages: Pages; blog: Record<string, Article> }>();
+// Filled once per language and settings: the settings are one object until the environment is read
+// again (tests change it between cases), so a page view costs one lookup.
+const filled = new WeakMap<object, Map<Locale, { pages: Pages; blog: Record<string, Article> }>>();
 function content(locale: Locale) {
-  const values = configuredTextValues(locale);
-  const key = `${locale}\n${JSON.stringify(values)}`;
-  let found = filled.get(key);
+  const settings = config();
+  let byLocale = filled.get(settings);
+  if (!byLocale) filled.set(settings, (byLocale = new Map()));
+  let found = byLocale.get(locale);
   if (!found) {
+    const values = configuredTextValues(locale);
     found = { pages: fill(parsedPages[locale], values), blog: fill(parsedBlogs[locale], values) };
-    filled.set(key, found);
+    byLocale.set(locale, found);
   }
   return found;
 }

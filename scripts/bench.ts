@@ -10,10 +10,12 @@
 // With two cores or more, `taskset` keeps the load generator on core 0 and the servers on the others.
 // Timings are printed, never asserted; docs/performance.md explains how to read the output.
 //
-// Options: --duration=S (per row, default 8), --warmup=S (default 2), --connections=N (default 50),
-//   --skip-build, --no-lighthouse, --profile (at the end, a fresh app server is profiled under load on the
-//   home page, the consent page and the API; profiles in tests/.tmp/profiles), --baseline=GIT_REF (that commit is exported to tests/.tmp/baseline, built,
-//   and its home, consent and API rows are measured right before this tree's: before/after in one run).
+// Options: --duration=S (per row, default 8), --warmup=S (per row, default 10: long enough for the JIT
+//   to optimize a page's code, docs/performance.md), --connections=N (default 50), --skip-build,
+//   --no-lighthouse, --profile (at the end, a fresh app server is profiled under load on the home page,
+//   the consent page and the API; profiles in tests/.tmp/profiles), --baseline=GIT_REF (that commit is
+//   exported to tests/.tmp/baseline, built, and its home, consent and API rows are measured right
+//   before this tree's: before/after in one run).
 // Ports: BENCH_PORT (default 3361) and the next four.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -22,7 +24,7 @@ import path from "node:path";
 
 import autocannon, { type Result } from "autocannon";
 
-import { startAppServer, startProcess, type RunningServer } from "./support/app-server.ts";
+import { SERVER_NODE_FLAGS, startAppServer, startProcess, type RunningServer } from "./support/app-server.ts";
 import { summarizeProfiles } from "./support/cpu-profile.ts";
 import { makeFixtures } from "./support/fixtures.ts";
 import { pageBytes, type Bytes, type PageBytes } from "./support/page-bytes.ts";
@@ -34,7 +36,7 @@ const args = new Map(
   }),
 );
 const DURATION = Number(args.get("duration") ?? 8);
-const WARMUP = Number(args.get("warmup") ?? 2);
+const WARMUP = Number(args.get("warmup") ?? 10);
 const CONNECTIONS = Number(args.get("connections") ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3361);
 const PROFILE_DIR = path.resolve("tests/.tmp/profiles");
@@ -116,7 +118,7 @@ async function main() {
   );
 
   // The product's server, with the fixtures made through its own HTTP interface.
-  app = await startAppServer(PORT, {}, onServerCores(tsx, ["server.ts"]));
+  app = await startAppServer(PORT, {}, onServerCores(tsx, [...SERVER_NODE_FLAGS, "server.ts"]));
   stopAll.push(app.stop);
   const fixtures = await makeFixtures(app.origin);
   const homeHtml = await (await fetch(`${app.origin}/`)).text();
@@ -137,7 +139,7 @@ async function main() {
   rmSync(homeFile, { force: true });
 
   // 2. Bare Remix: one route, a 20-item list.
-  const bareRemixCommand = onServerCores(tsx, [path.resolve("bench/bare-remix/server.ts")]);
+  const bareRemixCommand = onServerCores(tsx, [...SERVER_NODE_FLAGS, path.resolve("bench/bare-remix/server.ts")]);
   const bareRemix = await startProcess({
     name: "bare-remix",
     ...bareRemixCommand,
@@ -154,7 +156,7 @@ async function main() {
     baseline = await startAppServer(
       PORT + 3,
       {},
-      { ...onServerCores(tsx, ["server.ts"]), cwd: BASELINE_DIR, name: "baseline" },
+      { ...onServerCores(tsx, [...SERVER_NODE_FLAGS, "server.ts"]), cwd: BASELINE_DIR, name: "baseline" },
     );
     stopAll.push(baseline.stop);
     baselineFixtures = await makeFixtures(baseline.origin);
@@ -227,6 +229,7 @@ async function profileUnderLoad(
   mkdirSync(dir, { recursive: true });
   // One Node process (tsx as a loader, not as a launcher) so that the signals reach the server itself.
   const command = onServerCores(process.execPath, [
+    ...SERVER_NODE_FLAGS,
     `--import=${path.resolve("bench/profile-on-signal.mjs")}`,
     "--import=tsx",
     "server.ts",
