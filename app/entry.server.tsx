@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { setPageHeaders } from "~/http/csp.server";
 import { NonceContext } from "~/http/nonce";
 import { routePolicy } from "~/http/policy";
+import { wholeResponse } from "~/http/whole-body.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { FallbackMessages } from "~/i18n/use-t";
@@ -59,7 +60,7 @@ export default function handleRequest(
         headers.set("X-Frame-Options", "DENY");
         headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
         setPageHeaders(headers, nonce, routePolicy(new URL(request.url).pathname));
-        resolve(new Response(Buffer.concat(chunks, size), { headers, status }));
+        resolve(wholeResponse(Buffer.concat(chunks, size), { headers, status }));
         done();
       },
     });

@@ -12,6 +12,7 @@ import { config } from "~/config.server";
 import { routePolicy, type RoutePolicy } from "./policy";
 import { rejection } from "./reject.server";
 import { subsetRequestHandler } from "./route-subsets.server";
+import { wholeBody } from "./whole-body.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -177,7 +178,8 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+/** Writes a Response of Remix to Node's response. */
+export async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   // Remix's headers replace the edge's defaults; only cookies come more than once.
@@ -186,7 +188,9 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     else res.setHeader(key, value);
   }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  const whole = wholeBody(response);
+  if (whole) res.end(whole);
+  else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
 

@@ -1,0 +1,71 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { sendResponse } from "./edge.server";
+import { wholeBody, wholeResponse } from "./whole-body.server";
+
+describe("a page's whole body", () => {
+  it("is given back until the stream is read, and only for a Response made with it", async () => {
+    const body = Buffer.from("<p>héllo</p>");
+    const response = wholeResponse(body, { status: 200 });
+    expect(wholeBody(response)).toBe(body);
+    expect(await response.clone().text()).toBe("<p>héllo</p>");
+    expect(wholeBody(new Response(body))).toBeUndefined();
+    await response.text();
+    expect(wholeBody(response)).toBeUndefined();
+  });
+});
+
+describe("the edge's writing of an answer", () => {
+  let server: http.Server;
+  let base = "";
+  beforeAll(async () => {
+    const app = express();
+    const headers = { "Content-Type": "text/html; charset=utf-8", "X-Test": "1" };
+    app.get("/whole", (_req, res) => sendResponse(res, wholeResponse(Buffer.from("<p>héllo</p>"), { headers })));
+    app.get("/stream", (_req, res) => sendResponse(res, new Response("<p>streamed</p>", { status: 201, headers })));
+    app.head("/whole", (_req, res) => sendResponse(res, new Response(null, { headers })));
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  function get(path: string, method = "GET") {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      http
+        .request(base + path, { method, agent: false }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+          );
+        })
+        .on("error", reject)
+        .end();
+    });
+  }
+
+  it("sends a whole body in one piece, with its length", async () => {
+    const answer = await get("/whole");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe("<p>héllo</p>");
+    expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength("<p>héllo</p>")));
+    expect(answer.headers["transfer-encoding"]).toBeUndefined();
+    expect(answer.headers["x-test"]).toBe("1");
+  });
+
+  it("streams any other body, and ends one without a body", async () => {
+    const streamed = await get("/stream");
+    expect([streamed.status, streamed.body, streamed.headers["transfer-encoding"]]).toEqual([
+      201,
+      "<p>streamed</p>",
+      "chunked",
+    ]);
+    const head = await get("/whole", "HEAD");
+    expect([head.status, head.body]).toEqual([200, ""]);
+  });
+});

@@ -1,0 +1,20 @@
+// A page's answer is rendered whole into one buffer (app/entry.server.tsx). The Response that Remix
+// hands back still wraps it in a web stream, which the edge would read chunk by chunk into Node's
+// response; the edge writes the buffer itself instead (app/http/edge.server.ts).
+// The key is a registered symbol: the Remix build and the server each load their own copy of this
+// module, and both must name the same property.
+const WHOLE_BODY = Symbol.for("family-locator.whole-body");
+
+type WithBody = Response & { [WHOLE_BODY]?: Buffer };
+
+/** A Response whose body is `body`, which `wholeBody` gives back as long as nobody read the stream. */
+export function wholeResponse(body: Buffer, init: ResponseInit): Response {
+  const response: WithBody = new Response(body, init);
+  response[WHOLE_BODY] = body;
+  return response;
+}
+
+/** The buffer of a Response made by `wholeResponse`; undefined for any other, or once read. */
+export function wholeBody(response: Response): Buffer | undefined {
+  return response.bodyUsed ? undefined : (response as WithBody)[WHOLE_BODY];
+}
