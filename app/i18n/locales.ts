@@ -29,11 +29,17 @@ export function stripLocale(pathname: string): string {
   return pathname.slice(locale.length + 1) || "/";
 }
 
+/**
+ * A path that the URL parser would give back unchanged: no dot segments, no `//`, nothing to
+ * percent-encode, no query or hash. Most paths a page links to are such; they skip the parser.
+ */
+const plainPath = /^(?:\/[A-Za-z0-9_-]+)*\/?$/;
+
 /** `/dashboard` in id → `/id/dashboard`; keeps the query and the hash. */
 export function localizePath(path: string, locale: Locale): string {
-  const url = new URL(path, "http://localhost");
-  const bare = stripLocale(url.pathname);
+  const url = plainPath.test(path) ? null : new URL(path, "http://localhost");
+  const bare = stripLocale(url ? url.pathname : path || "/");
   const prefix = localePrefixes[locale];
   const pathname = !prefix ? bare : bare === "/" ? `/${prefix}` : `/${prefix}${bare}`;
-  return pathname + url.search + url.hash;
+  return url ? pathname + url.search + url.hash : pathname;
 }
