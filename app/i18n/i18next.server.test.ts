@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { getLocale, preferredLocale } from "./i18next.server";
+import { getLocale, getT, preferredLocale } from "./i18next.server";
 
 const request = (path: string, cookie?: string) =>
   new Request(`http://localhost${path}`, cookie ? { headers: { Cookie: cookie } } : {});
@@ -21,5 +21,18 @@ describe("the language of a request (remix-i18next's detection)", () => {
   it("differs from the page's language only where the root loader redirects", async () => {
     const unprefixed = request("/blog", "lng=ph");
     expect([getLocale(unprefixed), await preferredLocale(unprefixed)]).toEqual(["en", "ph"]);
+  });
+});
+
+describe("the server's translator", () => {
+  it("answers a message without values from memory, and one with values afresh", async () => {
+    const t = await getT("en");
+    expect(t("errors.pageNotFound")).toBe(t("errors.pageNotFound"));
+    expect(t("errors.pageNotFoundPath", { path: "/a" })).toBe("Page Not Found: /a");
+    expect(t("errors.pageNotFoundPath", { path: "/b" })).toBe("Page Not Found: /b");
+    expect(t("common.days", { count: 1 })).toBe("1 day");
+    expect(t("common.days", { count: 2 })).toBe("2 days");
+    const id = await getT("id");
+    expect(id("errors.pageNotFound")).not.toBe(t("errors.pageNotFound"));
   });
 });

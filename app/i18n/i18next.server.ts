@@ -57,10 +57,25 @@ export async function preferredLocale(request: Request): Promise<Locale> {
   return isLocale(detected) ? detected : defaultLocale;
 }
 
+/** More than the catalogue holds (about 600 messages per language). */
+const PLAIN_MESSAGES_KEPT = 4096;
+
 /** remix-i18next's translator of one language of a server, with the message keys as its type. */
 export async function fixedT(server: RemixI18Next, locale: Locale): Promise<Translate> {
   const t = await server.getFixedT(intlLocale[locale], "common");
-  return (key, values) => t(key, values);
+  // A message without values is the same text every time: i18next resolves it once (its lookup walks
+  // the language hierarchy on every call). The keys are the catalogue's; the bound only guards
+  // against a key that is not.
+  const plain = new Map<string, string>();
+  return (key, values) => {
+    if (values) return t(key, values);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = t(key);
+      if (plain.size < PLAIN_MESSAGES_KEPT) plain.set(key, text);
+    }
+    return text;
+  };
 }
 
 // remix-i18next's getFixedT creates and initialises a new i18next instance on every call; the
