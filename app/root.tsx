@@ -33,9 +33,9 @@ import { useNonce } from "~/http/nonce";
 import { getLocale, preferredLocale } from "~/i18n/i18next.server";
 import { htmlLang, localeFromPath, locales, localizePath, stripLocale, type Locale } from "~/i18n/locales";
 import { shellHandle, shellMessages, type MessagesHandle } from "~/i18n/messages";
-import { pickMessages, routeMessages } from "~/i18n/resources.server";
+import { pageMessages, pickMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
-import { FallbackMessages, useLocale, useT } from "~/i18n/use-t";
+import { FallbackMessages, messageTrees, useLocale, useT } from "~/i18n/use-t";
 import { useBare } from "~/recipient/bare";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import appCss from "~/styles/app.css?url";
@@ -62,7 +62,7 @@ function shellTranslations(locale: Locale, parts: ShellParts, flash: Flash | nul
     ...(parts.payment ? shellMessages.payment : []),
     ...(parts.consent ? shellMessages.consent : []),
   ];
-  const shell = routeMessages(locale, { messages: [...new Set(prefixes)] });
+  const shell = pageMessages(locale, { messages: [...new Set(prefixes)] });
   // A toast or a form's errors carried across a redirect name keys of the page that set them.
   const keys = [...(flash?.toast ? [flash.toast.key] : []), ...Object.values(flash?.form?.errors ?? {})];
   return keys.length ? [shell, pickMessages(locale, keys)] : shell;
@@ -210,7 +210,10 @@ export const meta: MetaFunction<typeof loader> = ({ error, data, location }) => 
   if (!error) return [];
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const fallback = isRouteErrorResponse(error) ? pageErrorData(error.data)?.messages : undefined;
-  const t = createTranslate(data?.translations ?? fallback, data?.locale ?? localeFromPath(location.pathname));
+  const t = createTranslate(
+    data ? messageTrees(data.translations) : fallback,
+    data?.locale ?? localeFromPath(location.pathname),
+  );
   return [{ title: `${status} · ${t(statusKey(status))}` }, { name: "robots", content: "noindex" }];
 };
 

@@ -9,7 +9,7 @@ type WithBody = Response & { [WHOLE_BODY]?: Buffer };
 
 /** A Response whose body is `body`, which `wholeBody` gives back as long as nobody read the stream. */
 export function wholeResponse(body: Buffer, init: ResponseInit): Response {
-  const response: WithBody = new Response(body, init);
+  const response: WithBody = new Response(body as unknown as BodyInit, init);
   response[WHOLE_BODY] = body;
   return response;
 }

@@ -3,7 +3,7 @@ import type { MessagePrefix } from "./keys";
 /**
  * Which translations a page ships to the browser. Each page route names the message prefixes its own
  * components use (`export const handle = { messages: ["home", "lookup.numberTypes"] }`) and its
- * loader sends them (`messages: routeMessages(request, handle)`); the root does the same for the
+ * loader sends them (`translations: pageMessages(request, handle)`); the root does the same for the
  * shell (header, sign-in and payment modals, toasts, error page). `useT` looks a key up in the root's
  * messages, then in the page's. Strings only the server uses (e-mails, the API, the outbox) are never
  * sent. A page also names the keys its server answers with (a form's errors from its action), which

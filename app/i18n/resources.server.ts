@@ -1,3 +1,5 @@
+import { pack, type Packed } from "~/utils/packed";
+
 import enCommon from "../../locales/en/common.json";
 import idCommon from "../../locales/id/common.json";
 import phCommon from "../../locales/ph/common.json";
@@ -49,4 +51,12 @@ export function routeMessages(request: Request | Locale, handle: MessagesHandle)
   let messages = picked.get(cacheKey);
   if (!messages) picked.set(cacheKey, (messages = pickMessages(locale, handle.messages)));
   return messages;
+}
+
+/**
+ * A hydrated page's messages for its loader data (`translations`): the same as `routeMessages`, sent
+ * as one JSON text serialized once (app/utils/packed.ts); `useT` reads both forms.
+ */
+export function pageMessages(request: Request | Locale, handle: MessagesHandle): Packed<Messages> {
+  return pack(routeMessages(request, handle));
 }

@@ -2,6 +2,7 @@ import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext } from "react";
 
 import type { loader as rootLoader } from "~/root";
+import { isPacked, unpack } from "~/utils/packed";
 
 import { localeFromPath, localizePath, type Locale } from "./locales";
 import { createTranslate, type Translate } from "./translate";
@@ -44,13 +45,20 @@ export function useT() {
   const locale = useLocale();
   const trees: object[] = [];
   for (const match of matches) {
-    const translations = (match.data as { translations?: unknown } | null | undefined)?.translations;
-    // The root may add a flash's keys as a second tree.
-    if (Array.isArray(translations)) trees.push(...(translations as object[]));
-    else if (translations && typeof translations === "object") trees.push(translations);
+    trees.push(...messageTrees((match.data as { translations?: unknown } | null | undefined)?.translations));
   }
-  if (fallback && typeof fallback === "object") trees.push(fallback);
+  trees.push(...messageTrees(fallback));
   return translatorFor(trees, locale);
+}
+
+/**
+ * The message trees in a loader's `translations`: one tree, sent packed (app/utils/packed.ts) or as
+ * it is, or several (the root adds a flash's keys as a second tree).
+ */
+export function messageTrees(translations: unknown): object[] {
+  if (Array.isArray(translations)) return translations.flatMap(messageTrees);
+  if (isPacked(translations)) return [unpack(translations) as object];
+  return translations && typeof translations === "object" ? [translations] : [];
 }
 
 /** Turns a path without prefix into the current language's path. */

@@ -6,7 +6,7 @@ import { ArticleList, ArticleMeta, ContentSections } from "~/components/content"
 import { findArticle } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { pageSeo } from "~/seo.server";
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       published: article.date,
     }),
     article,
-    translations: routeMessages(request, handle),
+    translations: pageMessages(request, handle),
   };
 }
 

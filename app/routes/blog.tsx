@@ -6,7 +6,7 @@ import { ArticleList } from "~/components/content";
 import { articleList } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { pageSeo } from "~/seo.server";
 import { seoMeta } from "~/utils/seo";
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     ...pageSeo(request, { title: t("site.blog.title"), description: t("site.blog.description") }),
     articles: articleList(getLocale(request)),
-    translations: routeMessages(request, handle),
+    translations: pageMessages(request, handle),
   };
 }
 

@@ -7,7 +7,7 @@ import { db } from "~/db.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
 import { activePaymentProviderName } from "~/providers/payments/provider.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     recurring: { amount: checkout.amount, currency: checkout.currency },
     period: checkout.periodDays,
     title: t("payments.meta.sandbox"),
-    translations: routeMessages(request, handle),
+    translations: pageMessages(request, handle),
   };
 }
 

@@ -6,7 +6,7 @@ import { PaymentModal, type PaymentModalData } from "~/components/payment-modal"
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { paymentFormMessages, type MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { subscriptionFor } from "~/subscription.server";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user?.id) }),
     buyer: user ? await buyerOf(user.id) : null,
   };
-  return { paymentModal, title: t("payments.meta.checkout"), translations: routeMessages(locale, handle) };
+  return { paymentModal, title: t("payments.meta.checkout"), translations: pageMessages(locale, handle) };
 }
 
 export default function Checkout() {

@@ -11,7 +11,7 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import type { KeyUnder } from "~/i18n/keys";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { hit } from "~/rate-limit.server";
@@ -55,7 +55,7 @@ export const handle: MessagesHandle = { messages: ["site.contact"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await guardPage(request, "visitor");
   const { title, description, heading, intro } = pageContent(getLocale(request)).contact;
-  return { ...pageSeo(request, { title, description }), heading, intro, translations: routeMessages(request, handle) };
+  return { ...pageSeo(request, { title, description }), heading, intro, translations: pageMessages(request, handle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

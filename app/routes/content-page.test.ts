@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { unpack } from "~/utils/packed";
+
 import { routeArgs, signedInUser } from "../../tests/support/factories";
 import { loader } from "./content-page";
 import { loader as refundLoader } from "./unsubscribe-and-refund";
@@ -7,8 +9,11 @@ import { loader as refundLoader } from "./unsubscribe-and-refund";
 const page = (path: string, token?: string) =>
   new Request(`http://localhost:3000${path}`, { headers: token ? { Cookie: `token=${token}` } : {} });
 // The refund page has its own module (it also takes a form); it answers like the others.
-const load = (path: string) =>
-  (path.includes("/unsubscribe-and-refund") ? refundLoader : loader)(routeArgs(page(path)));
+const load = async (path: string) => {
+  const answer = await (path.includes("/unsubscribe-and-refund") ? refundLoader : loader)(routeArgs(page(path)));
+  // The page's text is packed (app/utils/packed.ts): read it as the component does.
+  return { ...answer, data: { ...answer.data, page: unpack(answer.data.page) } };
+};
 
 const PATHS = [
   "/about-us",

@@ -8,6 +8,7 @@ import type { ContentPageKey } from "~/content.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pagePath } from "~/seo.server";
 import { notFoundForPath } from "~/utils/not-found.server";
+import { unpack } from "~/utils/packed";
 import { pageError } from "~/utils/page-error.server";
 import { seoMeta } from "~/utils/seo";
 
@@ -46,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ContentPage() {
   const { page } = useLoaderData<typeof loader>();
-  return <TextPage page={page} />;
+  return <TextPage page={unpack(page)} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -6,7 +6,7 @@ import { Modal } from "~/components/modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { cancelSubscription } from "~/subscription.server";
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     validUntil: subscription.validUntil,
     title: t("payments.meta.cancel"),
-    translations: routeMessages(request, handle),
+    translations: pageMessages(request, handle),
   };
 }
 

@@ -8,7 +8,7 @@ import { PaymentForm, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { paymentFormMessages, type MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { subscriptionFor } from "~/subscription.server";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user.id) }),
     buyer: await buyerOf(user.id),
   };
-  return { paymentModal, title: t("payments.meta.expired"), translations: routeMessages(locale, handle) };
+  return { paymentModal, title: t("payments.meta.expired"), translations: pageMessages(locale, handle) };
 }
 
 export default function SubscriptionExpired() {

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { guardPage } from "~/auth/guards.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { paidAmount, subscriptionDetails } from "~/subscription.server";
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await guardPage(request, "user");
   const t = await getT(request);
   const [subscription, paid] = await Promise.all([subscriptionDetails(user.id), paidAmount(user.id)]);
-  return { subscription, paid, title: t("payments.meta.my"), translations: routeMessages(request, handle) };
+  return { subscription, paid, title: t("payments.meta.my"), translations: pageMessages(request, handle) };
 }
 
 export default function MySubscription() {

@@ -8,7 +8,7 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { nameIn } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { hit } from "~/rate-limit.server";
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale: review.locale,
     },
     defaultName,
-    translations: routeMessages(request, handle),
+    translations: pageMessages(request, handle),
   };
 }
 

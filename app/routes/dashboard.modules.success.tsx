@@ -5,7 +5,7 @@ import { guardPage } from "~/auth/guards.server";
 import { Modal } from "~/components/modal";
 import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { newSearchPath, searchedNumber } from "~/phone/number-search";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = searched && parseLookupNumber(searched.country, searched.number);
   // The button names the number in international form when it parses, as typed otherwise.
   const number = parsed?.ok ? parsed.e164 : (searched?.number ?? null);
-  return { title: t("payments.meta.success"), number, translations: routeMessages(request, handle) };
+  return { title: t("payments.meta.success"), number, translations: pageMessages(request, handle) };
 }
 
 export default function SuccessModal() {

@@ -12,7 +12,7 @@ import { config } from "~/config.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { expiredNoticeSeenCookie, isExpiredMarker } from "~/subscription.server";
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       expiredNotice,
       contactEmail: config().CONTACT_EMAIL,
       title: t("dashboard.metaTitle"),
-      translations: routeMessages(locale, handle),
+      translations: pageMessages(locale, handle),
       ...view,
     },
     expiredNotice ? { headers: { "Set-Cookie": expiredNoticeSeenCookie(user.id) } } : undefined,

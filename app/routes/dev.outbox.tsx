@@ -7,7 +7,7 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { isLoopbackRequest } from "~/utils/client-ip.server";
 
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
     const hasNewer = rows.length > OUTBOX_PAGE_SIZE;
     rows = rows.slice(0, OUTBOX_PAGE_SIZE).reverse();
-    return { ...page(to, rows, { hasNewer, hasOlder: true }), translations: routeMessages(request, handle) };
+    return { ...page(to, rows, { hasNewer, hasOlder: true }), translations: pageMessages(request, handle) };
   }
   rows = await db().outboxMessage.findMany({
     where: cursor
@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const hasOlder = rows.length > OUTBOX_PAGE_SIZE;
   return {
     ...page(to, rows.slice(0, OUTBOX_PAGE_SIZE), { hasNewer: Boolean(cursor), hasOlder }),
-    translations: routeMessages(request, handle),
+    translations: pageMessages(request, handle),
   };
 }
 

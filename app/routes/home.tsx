@@ -13,13 +13,14 @@ import { faqSections, pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { KeyUnder, MessagePrefix } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { countryOptions, requestRegion } from "~/phone/countries.server";
 import { NUMBER_MAX } from "~/phone/number-search";
 import { homeReviews, type HomeReviews } from "~/reviews/reviews.server";
 import { pageSeo } from "~/seo.server";
+import { pack, packFor, unpack } from "~/utils/packed";
 import { seoMeta } from "~/utils/seo";
 
 import { searchNumber, type SearchFacts } from "./home.server";
@@ -65,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       ...pageSeo(request, { title: t("home.metaTitle"), description: t("home.metaDescription") }),
-      translations: routeMessages(locale, {
+      translations: pageMessages(locale, {
         messages: [
           ...parts.page,
           ...(search?.facts ? parts.answer : []),
@@ -74,17 +75,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ...(config().demo ? parts.demo : []),
         ],
       }),
-      countries: countryOptions(locale),
+      countries: pack(countryOptions(locale)),
       form: search?.values ?? {
         country: requestRegion(typed.country, locale),
         number: typed.number.slice(0, NUMBER_MAX * 2),
       },
       error: search?.error ?? null,
       facts: search?.facts ?? null,
-      howItWorks: home.howItWorks,
-      benefits: home.benefits,
+      // The page's texts change only with the language and the settings: serialized once.
+      content: packFor(home, () => ({
+        howItWorks: home.howItWorks,
+        benefits: home.benefits,
+        faq: { heading: home.faqHeading, sections: faqSections(faqs.items.slice(0, HOME_FAQS)) },
+      })),
       reviews,
-      faq: { heading: home.faqHeading, sections: faqSections(faqs.items.slice(0, HOME_FAQS)) },
       demo: config().demo,
     },
     // The refused search answers 400, also without JavaScript.
@@ -93,7 +97,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { howItWorks, benefits, reviews, faq, facts, demo } = useLoaderData<typeof loader>();
+  const { content, reviews, facts, demo } = useLoaderData<typeof loader>();
+  const { howItWorks, benefits, faq } = unpack(content);
   const t = useT();
   const lp = useLocalePath();
   return (
@@ -130,7 +135,8 @@ export default function Home() {
  * before JavaScript loads. The server checks the number (libphonenumber-js stays out of the bundle).
  */
 function NumberSearch() {
-  const { countries, form, error } = useLoaderData<typeof loader>();
+  const { countries: packedCountries, form, error } = useLoaderData<typeof loader>();
+  const countries = unpack(packedCountries);
   const t = useT();
   const lp = useLocalePath();
   const navigation = useNavigation();

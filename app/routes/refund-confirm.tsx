@@ -6,7 +6,7 @@ import { confirmRefund, refundLink } from "~/billing/refunds.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { redirectWithToast } from "~/toast.server";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       title: t("payments.refund.confirmTitle"),
-      translations: routeMessages(request, handle),
+      translations: pageMessages(request, handle),
       email: link?.email ?? null,
       token: link ? token : null,
     },

@@ -10,7 +10,7 @@ import { registerQuery } from "~/billing/register-query.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { searchedNumber, withSearchedNumber } from "~/phone/number-search";
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
   const answer = (shown: Shown) =>
     data(
-      { id, shown, title: t("payments.meta.register"), translations: routeMessages(request, handle) },
+      { id, shown, title: t("payments.meta.register"), translations: pageMessages(request, handle) },
       { headers: { "Cache-Control": "no-store" } },
     );
   if (!id || id.length > 64) return answer("unknown");

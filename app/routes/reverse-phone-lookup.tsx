@@ -7,7 +7,7 @@ import { Field, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { KeyUnder } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
 import type { LookupView } from "~/phone/lookup.server";
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       ...seo,
-      translations: routeMessages(locale, handle),
+      translations: pageMessages(locale, handle),
       countries: lookupCountryOptions(locale),
       defaultRegion: DEFAULT_REGION[locale],
       reply,

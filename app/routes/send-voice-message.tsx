@@ -9,7 +9,7 @@ import type { KeyUnder } from "~/i18n/keys";
 import { intlLocale, localizePath } from "~/i18n/locales";
 import { nameIn } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
-import { routeMessages } from "~/i18n/resources.server";
+import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
   return {
     ...pageSeo(request, { title: t("voice.title"), description: t("voice.description") }),
-    translations: routeMessages(locale, handle),
+    translations: pageMessages(locale, handle),
     countries: lookupCountryOptions(locale),
     defaultRegion: DEFAULT_REGION[locale],
     defaultLanguage: DEFAULT_LANGUAGE[locale],

@@ -13,6 +13,7 @@ import { paths } from "~/paths";
 import { redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
+import { unpack } from "~/utils/packed";
 import { seoMeta } from "~/utils/seo";
 
 /** The refund policy's text, and its form (app/components/refund-form.tsx). */
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function UnsubscribeAndRefund() {
   const { page } = useLoaderData<typeof loader>();
-  return <TextPage page={page} />;
+  return <TextPage page={unpack(page)} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data);

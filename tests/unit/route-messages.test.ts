@@ -84,7 +84,7 @@ describe("each page ships the keys its components use", () => {
     // through textPageData, which adds them); a bare page never sends them (entry.server.tsx gives them
     // to its server render).
     const source = readFileSync(path.join("app", file), "utf8");
-    const viaLoader = /translations: routeMessages\(|textPageData\(request, [^)]*handle\)/;
+    const viaLoader = /translations: pageMessages\(|textPageData\(request, [^)]*handle\)/;
     if (module.handle?.bare) expect(source).not.toMatch(viaLoader);
     else if (declared.length) expect(source).toMatch(viaLoader);
   });
