@@ -119,36 +119,60 @@ function formatsOf(locale: Locale) {
  * nothing is published, so the page shows no reviews section at all.
  */
 export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise<HomeReviews | null> {
-  // On every visit to the home page: one raw read (app/db.server.ts `rows`) instead of three Prisma queries.
-  // The window functions count and average all published reviews; the casts give a plain number on
-  // both databases (PostgreSQL would answer a bigint and a numeric).
+  // On every visit to the home page, so one raw read (app/db.server.ts `rows`) whose cost does not
+  // grow with the number of reviews: each part reads an index (prisma/schema.prisma), and no part
+  // sorts. Part 0: the newest in the page's language; part 1: the newest of all languages, from which
+  // the others come (among the newest `limit` of all, at most as many are in the page's language as
+  // part 0 found, so the rest are the newest in other languages); part 2: the count and average of
+  // all published reviews. The casts give the same types on both databases.
   const found = await rows<{
+    part: number;
+    id: string | null;
+    rating: number | null;
+    text: string | null;
+    displayName: string | null;
+    locale: string | null;
+    writtenAt: Date | null;
+    total: number | null;
+    averageRating: number | null;
+  }>`
+    SELECT * FROM (
+      SELECT 0 AS "part", "id", "rating", "text", "displayName", "locale", "writtenAt",
+        CAST(NULL AS INTEGER) AS "total", CAST(NULL AS DOUBLE PRECISION) AS "averageRating"
+      FROM "Review" WHERE "status" = 'published' AND "locale" = ${locale}
+      ORDER BY "writtenAt" DESC LIMIT ${limit}) AS "own"
+    UNION ALL
+    SELECT * FROM (
+      SELECT 1, "id", "rating", "text", "displayName", "locale", "writtenAt",
+        CAST(NULL AS INTEGER), CAST(NULL AS DOUBLE PRECISION)
+      FROM "Review" WHERE "status" = 'published'
+      ORDER BY "writtenAt" DESC LIMIT ${limit}) AS "newest"
+    UNION ALL
+    SELECT 2, NULL, NULL, NULL, NULL, NULL, NULL,
+      CAST(COUNT(*) AS INTEGER), CAST(AVG("rating") AS DOUBLE PRECISION)
+    FROM "Review" WHERE "status" = 'published'`;
+  const summary = found.find((r) => r.part === 2);
+  const count = Number(summary?.total ?? 0);
+  if (!count) return null;
+  const shown = [
+    ...found.filter((r) => r.part === 0),
+    ...found.filter((r) => r.part === 1 && r.locale !== locale),
+  ].slice(0, limit) as {
     id: string;
     rating: number;
     text: string;
     displayName: string;
     locale: string;
     writtenAt: Date;
-    total: number;
-    averageRating: number;
-  }>`
-    SELECT "id", "rating", "text", "displayName", "locale", "writtenAt",
-      CAST(COUNT(*) OVER () AS INTEGER) AS "total",
-      CAST(AVG("rating") OVER () AS DOUBLE PRECISION) AS "averageRating"
-    FROM "Review" WHERE "status" = 'published'
-    ORDER BY CASE WHEN "locale" = ${locale} THEN 0 ELSE 1 END, "writtenAt" DESC
-    LIMIT ${limit}`;
-  const first = found[0];
-  if (!first) return null;
-  const count = Number(first.total);
+  }[];
   // Dates are formatted here, in the viewer's language and in UTC, so the HTML needs no client code.
   const { day, average } = formatsOf(locale);
-  const averageValue = Math.round(Number(first.averageRating) * 10) / 10;
+  const averageValue = Math.round(Number(summary?.averageRating ?? 0) * 10) / 10;
   return {
     averageValue,
     average: average.format(averageValue),
     count,
-    items: found.map((r) => ({
+    items: shown.map((r) => ({
       id: r.id,
       rating: r.rating,
       text: r.text,

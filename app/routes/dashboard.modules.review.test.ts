@@ -206,6 +206,42 @@ describe("home page reviews", () => {
     expect(id?.items[1]?.lang).toBe("en");
   });
 
+  it("with more reviews than it shows, picks as one sorted list would: the page's language first, then the newest of the others", async () => {
+    // Eleven published reviews on distinct days in three languages, and newer unpublished ones.
+    const plan: [number, "en" | "id" | "ph", number][] = [
+      [5, "en", 1],
+      [4, "ph", 2],
+      [3, "en", 3],
+      [5, "id", 4],
+      [2, "ph", 5],
+      [4, "en", 6],
+      [1, "en", 7],
+      [5, "ph", 8],
+      [3, "en", 9],
+      [4, "id", 10],
+      [5, "en", 11],
+    ];
+    const written: { id: string; locale: string; day: number; rating: number }[] = [];
+    for (const [rating, locale, day] of plan) {
+      const { id } = await review(rating, locale, { writtenAt: new Date(Date.UTC(2026, 9, day)) });
+      written.push({ id, locale, day, rating });
+    }
+    await review(1, "id", { published: false, writtenAt: new Date(Date.UTC(2026, 9, 20)) });
+    for (const locale of ["en", "id", "ph"] as const) {
+      const expected = [...written]
+        .sort((a, b) => Number(b.locale === locale) - Number(a.locale === locale) || b.day - a.day)
+        .slice(0, 6)
+        .map((r) => r.id);
+      const shown = await home(locale === "en" ? "/" : `/${locale}`);
+      expect(
+        shown?.items.map((r) => r.id),
+        locale,
+      ).toEqual(expected);
+      expect(shown?.count).toBe(11);
+      expect(shown?.averageValue).toBe(Math.round((41 / 11) * 10) / 10);
+    }
+  });
+
   it("shows a handful: six, but counts them all", async () => {
     for (let i = 0; i < 8; i++) await review(5, "ph");
     const ph = await home("/ph");
