@@ -11,7 +11,8 @@
 // Timings are printed, never asserted; docs/performance.md explains how to read the output.
 //
 // Options: --duration=S (per row, default 8), --warmup=S (per row, default 10: long enough for the JIT
-//   to optimize a page's code, docs/performance.md), --connections=N (default 50), --skip-build,
+//   to optimize a page's code, docs/performance.md; the warm-up and the measured seconds are one
+//   continuous load, scripts/support/steady-load.ts), --connections=N (default 50), --skip-build,
 //   --no-lighthouse, --profile (at the end, a fresh app server is profiled under load on the home page,
 //   the consent page and the API; profiles in tests/.tmp/profiles), --baseline=GIT_REF (that commit is
 //   exported to tests/.tmp/baseline, built, and its home, consent and API rows are measured right
@@ -22,12 +23,13 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeF
 import { availableParallelism, cpus } from "node:os";
 import path from "node:path";
 
-import autocannon, { type Result } from "autocannon";
+import autocannon from "autocannon";
 
 import { SERVER_NODE_FLAGS, startAppServer, startProcess, type RunningServer } from "./support/app-server.ts";
 import { summarizeProfiles } from "./support/cpu-profile.ts";
 import { makeFixtures } from "./support/fixtures.ts";
 import { pageBytes, type Bytes, type PageBytes } from "./support/page-bytes.ts";
+import { steadyLoad, type Measured } from "./support/steady-load.ts";
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -97,13 +99,12 @@ const tsx = path.resolve("node_modules/.bin/tsx");
 let app: (RunningServer & { dbFile: string }) | undefined;
 const stopAll: (() => Promise<void>)[] = [];
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
-  // Warm-up (JIT, caches, connection pools), then the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
-  return autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+function load(url: string, headers: Record<string, string> = {}): Promise<Measured> {
+  // Warm-up (JIT, caches, connection pools), then the measured seconds, in one continuous load.
+  return steadyLoad({ url, headers, connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION });
 }
 
-type Row = { name: string; result: Result };
+type Row = { name: string; result: Measured };
 const rows: Row[] = [];
 
 async function main() {
@@ -262,17 +263,20 @@ function table(head: string[], body: string[][], alignLeft = 1) {
 }
 
 function printThroughput() {
-  const bare = rows.find((r) => r.name.startsWith("bare Remix"))!.result.requests.average;
-  log("Throughput (requests/s: average over the measured seconds; latency in ms):\n");
+  const bare = rows.find((r) => r.name.startsWith("bare Remix"))!.result.requestsPerSecond;
+  log(
+    "Throughput (answers that arrived in the measured seconds, per second, and their latency in ms; errors over the whole run):\n",
+  );
   table(
-    ["", "requests/s", "share of bare Remix", "p50", "p99", "errors"],
+    ["", "requests/s", "share of bare Remix", "p50", "p99", "p99 / p50", "errors"],
     rows.map(({ name, result }) => [
       name,
-      Math.round(result.requests.average).toLocaleString("en-US"),
-      name.startsWith("bare `node") ? "" : (result.requests.average / bare).toFixed(2),
-      `${result.latency.p50} ms`,
-      `${result.latency.p99} ms`,
-      String(result.errors + result.timeouts + result.non2xx),
+      Math.round(result.requestsPerSecond).toLocaleString("en-US"),
+      name.startsWith("bare `node") ? "" : (result.requestsPerSecond / bare).toFixed(2),
+      `${Math.round(result.p50)} ms`,
+      `${Math.round(result.p99)} ms`,
+      `${(result.p99 / result.p50).toFixed(1)}×`,
+      String(result.errors),
     ]),
   );
 }

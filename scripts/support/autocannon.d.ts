@@ -20,5 +20,10 @@ declare module "autocannon" {
     method?: string;
     pipelining?: number;
   };
+  /** With a callback: the running instance, which emits `response` (client, status, bytes, ms) per answer. */
+  export type Instance = {
+    on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): Instance;
+  };
   export default function autocannon(options: Options): Promise<Result>;
+  export default function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
 }
