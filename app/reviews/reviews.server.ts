@@ -3,7 +3,7 @@
 // the home page shows stored, published reviews and their real average, or no section at all.
 import { z } from "zod";
 
-import { db, rows } from "~/db.server";
+import { db, firstRow, rows } from "~/db.server";
 import type { KeyUnder } from "~/i18n/keys";
 import { htmlLang, intlLocale, isLocale, type Locale } from "~/i18n/locales";
 
@@ -119,7 +119,25 @@ function formatsOf(locale: Locale) {
  * nothing is published, so the page shows no reviews section at all.
  */
 export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise<HomeReviews | null> {
-  // On every visit to the home page, so one raw read (app/db.server.ts `rows`) whose cost does not
+  // Read on every visit to the home page, so kept per language while the reviews' version stays the
+  // same: database triggers raise it on every write to "Review" (prisma/migrations, ContentVersion),
+  // whichever process or command makes it. The version is read first, so what is kept is never older
+  // than the version it is kept under.
+  const current = await firstRow<{ version: number }>`
+    SELECT "version" FROM "ContentVersion" WHERE "name" = 'reviews'`;
+  const key = `${locale}|${limit}`;
+  const kept = homeReviewsKept.get(key);
+  if (current && kept?.version === current.version) return kept.reviews;
+  const reviews = await readHomeReviews(locale, limit);
+  if (current) homeReviewsKept.set(key, { version: current.version, reviews });
+  return reviews;
+}
+
+/** The home page's reviews by language (and count shown), with the version they were read at. */
+const homeReviewsKept = new Map<string, { version: number; reviews: HomeReviews | null }>();
+
+async function readHomeReviews(locale: Locale, limit: number): Promise<HomeReviews | null> {
+  // One raw read (app/db.server.ts `rows`) whose cost does not
   // grow with the number of reviews: each part reads an index (prisma/schema.prisma), and no part
   // sorts. Part 0: the newest in the page's language; part 1: the newest of all languages, from which
   // the others come (among the newest `limit` of all, at most as many are in the page's language as

@@ -242,6 +242,25 @@ describe("home page reviews", () => {
     }
   });
 
+  it("keeps its answer while no review changes, and reads again after any write, also one made outside the app", async () => {
+    const a = await review(5, "en", { writtenAt: new Date(Date.UTC(2026, 9, 1)) });
+    const b = await review(3, "en", { writtenAt: new Date(Date.UTC(2026, 9, 2)) });
+    const first = await homeReviews("en");
+    expect(first?.items.map((r) => r.id)).toEqual([b.id, a.id]);
+    expect(await homeReviews("en")).toBe(first);
+    // A statement no app code made: a trigger raises the reviews' version.
+    await db().$executeRaw`UPDATE "Review" SET "text" = 'Changed by hand, long enough to count.' WHERE "id" = ${a.id}`;
+    const edited = await homeReviews("en");
+    expect(edited).not.toBe(first);
+    expect(edited?.items.find((r) => r.id === a.id)?.text).toBe("Changed by hand, long enough to count.");
+    // A deleted user takes their review along (a cascade in the database).
+    await db().user.delete({ where: { id: b.userId } });
+    expect((await homeReviews("en"))?.items.map((r) => r.id)).toEqual([a.id]);
+    expect((await homeReviews("id"))?.items.map((r) => r.id)).toEqual([a.id]);
+    await db().review.deleteMany();
+    expect(await homeReviews("en")).toBeNull();
+  });
+
   it("shows a handful: six, but counts them all", async () => {
     for (let i = 0; i < 8; i++) await review(5, "ph");
     const ph = await home("/ph");
