@@ -12,6 +12,7 @@ import { MAINTENANCE_LEASE } from "~/maintenance.server";
 
 import { PAYPAL_ENV, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
+import { createUser } from "../../tests/support/factories";
 
 // With TEST_POSTGRES=1 this file runs in the postgres project only (vite.config.ts).
 const onPostgres = process.env.TEST_DB === "postgres";
@@ -110,6 +111,23 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
       "B's log line",
     );
     expect(a.lines.some((line) => line.id === info.headers.get("x-request-id"))).toBe(false);
+  });
+
+  it("each process keeps the home page's reviews, and both show a review published or hidden elsewhere at once", async () => {
+    const text = `Found my dad and his phone in minutes, ${Date.now()}.`;
+    const { user } = await createUser();
+    const review = await db().review.create({
+      data: { userId: user.id, rating: 5, text, displayName: "Lia", locale: "en", status: "pending" },
+    });
+    const home = async (origin: string) => (await fetch(`${origin}/`)).text();
+    // Both processes have read (and kept) the reviews without it.
+    for (const p of [a, b]) expect(await home(p.origin)).not.toContain(text);
+    // Published by a third writer (as the operator's command does): both show it on their next view.
+    await db().review.update({ where: { id: review.id }, data: { status: "published" } });
+    for (const p of [a, b]) expect(await home(p.origin)).toContain(text);
+    for (const p of [a, b]) expect(await home(p.origin)).toContain(text);
+    await db().review.update({ where: { id: review.id }, data: { status: "hidden" } });
+    for (const p of [a, b]) expect(await home(p.origin)).not.toContain(text);
   });
 
   it("the three-hour limits hold across processes, also for requests at the same moment", async () => {
