@@ -20,7 +20,7 @@ export async function textPageData(request: Request, key: ContentPageKey, handle
       ...pageSeo(request, { title, description }),
       // The page's text changes only with the language and the settings: serialized once
       // (app/utils/packed.ts), for the content of those settings in this language.
-      page: packFor(pageContent(locale)[key], () => ({
+      page: packFor(pageContent(locale)[key], `page:${key}`, () => ({
         ...text,
         updated: updated ? t("site.updated", { date: formatDate(updated, locale) }) : undefined,
         refundForm: key === "refund",

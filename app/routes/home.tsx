@@ -83,7 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       error: search?.error ?? null,
       facts: search?.facts ?? null,
       // The page's texts change only with the language and the settings: serialized once.
-      content: packFor(home, () => ({
+      content: packFor(home, "home", () => ({
         howItWorks: home.howItWorks,
         benefits: home.benefits,
         faq: { heading: home.faqHeading, sections: faqSections(faqs.items.slice(0, HOME_FAQS)) },

@@ -30,9 +30,12 @@ describe("packed loader data", () => {
     let built = 0;
     const key = {};
     const make = () => ({ n: ++built });
-    expect(unpack(packFor(key, make))).toEqual({ n: 1 });
-    expect(unpack(packFor(key, make))).toEqual({ n: 1 });
+    expect(unpack(packFor(key, "a", make))).toEqual({ n: 1 });
+    expect(unpack(packFor(key, "a", make))).toEqual({ n: 1 });
     expect(built).toBe(1);
+    // Another value built from the same cached object, under its own name.
+    expect(unpack(packFor(key, "b", () => ({ other: true })))).toEqual({ other: true });
+    expect(unpack(packFor(key, "a", make))).toEqual({ n: 1 });
   });
 
   it("is parsed once per text in the browser", () => {

@@ -11,21 +11,26 @@
 /** A value sent as its JSON text; `T` is what `unpack` gives back. */
 export type Packed<T> = { readonly json: string; readonly __packed?: T };
 
-const byValue = new WeakMap<object, Packed<unknown>>();
+const byKey = new WeakMap<object, Map<string, Packed<unknown>>>();
 
 /** The packed form of `value`, serialized once per object: pass the same object (from a cache). */
 export function pack<T extends object>(value: T): Packed<T> {
-  return packFor(value, () => value);
+  return packFor(value, "", () => value);
 }
 
-/** The packed form of what `make` builds, built and serialized once per `key` object. */
-export function packFor<T extends object>(key: object, make: () => T): Packed<T> {
-  let packed = byValue.get(key) as Packed<T> | undefined;
+/**
+ * The packed form of what `make` builds from the cached object `key`, built and serialized once per
+ * `key` and `name` (several values may be built from one cached object, each under its own name).
+ */
+export function packFor<T extends object>(key: object, name: string, make: () => T): Packed<T> {
+  let named = byKey.get(key);
+  if (!named) byKey.set(key, (named = new Map()));
+  let packed = named.get(name) as Packed<T> | undefined;
   if (!packed) {
     const value = make();
     packed = { json: JSON.stringify(value) };
     Object.defineProperty(packed, "value", { value, enumerable: false });
-    byValue.set(key, packed);
+    named.set(name, packed);
   }
   return packed;
 }
