@@ -137,12 +137,14 @@ export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise
 const homeReviewsKept = new Map<string, { version: number; reviews: HomeReviews | null }>();
 
 async function readHomeReviews(locale: Locale, limit: number): Promise<HomeReviews | null> {
-  // One raw read (app/db.server.ts `rows`) whose cost does not
-  // grow with the number of reviews: each part reads an index (prisma/schema.prisma), and no part
-  // sorts. Part 0: the newest in the page's language; part 1: the newest of all languages, from which
-  // the others come (among the newest `limit` of all, at most as many are in the page's language as
-  // part 0 found, so the rest are the newest in other languages); part 2: the count and average of
-  // all published reviews. The casts give the same types on both databases.
+  // One raw read (app/db.server.ts `rows`) whose cost does not grow with the number of reviews: each
+  // part reads an index (prisma/schema.prisma), and no part sorts.
+  // - Part 0: the newest in the page's language.
+  // - Part 1: the newest of all languages, from which the others come: among the newest `limit` of
+  //   all, at most as many are in the page's language as part 0 found, so the rest are the newest in
+  //   other languages.
+  // - Part 2: the count and average of all published reviews.
+  // The casts give the same types on both databases.
   const found = await rows<{
     part: number;
     id: string | null;
