@@ -58,8 +58,9 @@ export function sqliteReader(file: string): RowReader {
     if (entry) return entry;
     if (!database) {
       database = new Database(file, { fileMustExist: true, timeout: 5000 });
-      // A sort or a window function (the home page's reviews) builds a small temporary table; in
-      // memory that costs a third of what SQLite's default, a temporary file, does.
+      // A read that sorts, groups or uses a window function builds a small temporary table; in memory
+      // that costs a third of what SQLite's default, a temporary file, does. (The hot reads avoid
+      // sorting since decision 024; this keeps any later one from paying for a file.)
       database.pragma("temp_store = MEMORY");
     }
     const statement = database.prepare(sql).raw(true);
