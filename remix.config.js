@@ -1,6 +1,13 @@
 import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
 
-import { devRoutes, localePrefixes, pageRoutes, resourceRoutes } from "./app/route-table.js";
+import {
+  devRoutes,
+  localePrefixes,
+  pageRouteId,
+  pageRoutes,
+  resourceRouteId,
+  resourceRoutes,
+} from "./app/route-table.js";
 
 /** The Remix options; vite.config.ts hands them to the Remix Vite plugin. */
 export default {
@@ -17,9 +24,10 @@ export default {
       for (const [locale, prefix] of Object.entries(localePrefixes)) {
         for (const page of [...pageRoutes, ...devRoutes]) {
           const path = [prefix, page.path].filter(Boolean).join("/");
-          route(path || undefined, page.file, { id: `${locale}:${page.path || "index"}`, index: !path });
+          route(path || undefined, page.file, { id: pageRouteId(locale, page.path), index: !path });
         }
       }
-      for (const resource of resourceRoutes) route(resource.path, resource.file, { id: resource.path });
+      for (const resource of resourceRoutes)
+        route(resource.path, resource.file, { id: resourceRouteId(resource.path) });
     }),
 };

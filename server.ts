@@ -14,6 +14,7 @@ import express from "express";
 import { planWarnings } from "~/billing/plans.server";
 import { config } from "~/config.server";
 import { installEdge, remixHandler } from "~/http/edge.server";
+import { currentRoutes, type BuildSource } from "~/http/route-match.server";
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
 import { healthChecks } from "~/server/health.server";
@@ -52,12 +53,13 @@ const app = express();
 app.disable("x-powered-by");
 // Health and the request log first, so that answers of the edge (403, 413) are logged too.
 app.use(healthChecks(lifecycle), requestLog());
-installEdge(app);
+// In development a function (Vite reloads the build); in production the build itself: its routes
+// (matching, the handlers of the route subsets) are made once per build object.
+let build: BuildSource | undefined;
+const routes = () => currentRoutes(build!, c.NODE_ENV);
+installEdge(app, routes);
 app.use(compression());
 
-// In development a function (Vite reloads the build); in production the build itself: Remix derives
-// its route tables from a function's result on every request, but from a build object only once.
-let build: ServerBuild | (() => Promise<ServerBuild>);
 if (c.NODE_ENV === "development") {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   app.use(vite.middlewares);
@@ -86,7 +88,7 @@ if (c.NODE_ENV === "development") {
   build = (await startupStep(() => import("./build/server/index.js"))) as ServerBuild;
 }
 
-app.all("*", remixHandler(build, c.NODE_ENV));
+app.all("*", remixHandler(routes));
 
 serveApp(app, {
   port: c.PORT,

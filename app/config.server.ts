@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 
 import { z } from "zod";
 
+import { parseHost } from "~/http/host";
 import { parseTrustProxy, type TrustProxy } from "~/http/trust-proxy.server";
 import type { ThirdPartyTags } from "~/telemetry/tags";
 
@@ -18,6 +19,15 @@ const schema = z.object({
     .default("file:./data/app.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   PUBLIC_URL: z.string().url().optional(),
+  // Other names this server answers to besides PUBLIC_URL's host: `name` (any port) or `name:port`.
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      for (const entry of splitList(value))
+        if (!parseHost(entry))
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `"${entry}" is not a host name or host:port` });
+    }),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RSA_PRIVATE_KEY: z.string().includes("PRIVATE KEY").optional(),
@@ -139,15 +149,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // Vite's dev server (hot reload) runs in one process.
     workers: c.NODE_ENV === "development" ? 1 : (c.WEB_CONCURRENCY ?? availableParallelism()),
     logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === "production" ? "json" : "text"),
-    appIds: c.API_APP_IDS
-      ? c.API_APP_IDS.split(",")
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : null,
+    appIds: c.API_APP_IDS ? splitList(c.API_APP_IDS) : null,
+    // The names the server answers to (app/http/host.ts): PUBLIC_URL's, ALLOWED_HOSTS, and loopback
+    // names where nobody else can reach it by them (development, tests, the demo of `npm start`).
+    hosts: {
+      allowed: splitList(c.ALLOWED_HOSTS).map((entry) => parseHost(entry)!),
+      loopback: c.NODE_ENV !== "production" || demo,
+    },
     plans: planTable(c),
     trustProxy: (parseTrustProxy(c.TRUST_PROXY) as { ok: true; value: TrustProxy }).value,
     thirdParty: thirdPartyTags(c),
   };
+}
+
+/** A comma-separated setting as its trimmed, non-empty entries. */
+function splitList(value: string | undefined) {
+  return (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 let cached: Config | undefined;

@@ -5,9 +5,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 
-import { setPageHeaders } from "~/http/csp.server";
+import { setCacheHeaders, setPageHeaders } from "~/http/csp.server";
 import { NonceContext } from "~/http/nonce";
-import { routePolicy } from "~/http/policy";
+import { UNMATCHED } from "~/http/policy";
 import { wholeResponse } from "~/http/whole-body.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
@@ -43,6 +43,12 @@ export default function handleRequest(
 ) {
   // The edge makes one nonce per answer; without the edge (tests) the page gets its own.
   const nonce = loadContext.nonce ?? randomBytes(16).toString("base64");
+  const leaf = context.staticHandlerContext.matches.at(-1)?.route.id;
+  // The edge matched with Remix's own function over the same routes: a difference is a defect.
+  if (loadContext.route?.id && leaf !== loadContext.route.id)
+    console.error(
+      `The edge matched route ${loadContext.route.id}, Remix rendered ${leaf}: ${new URL(request.url).pathname}`,
+    );
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -59,7 +65,7 @@ export default function handleRequest(
         headers.set("X-Content-Type-Options", "nosniff");
         headers.set("X-Frame-Options", "DENY");
         headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-        setPageHeaders(headers, nonce, routePolicy(new URL(request.url).pathname));
+        setPageHeaders(headers, nonce, loadContext.route?.policy ?? UNMATCHED);
         resolve(wholeResponse(Buffer.concat(chunks, size), { headers, status }));
         done();
       },
@@ -94,6 +100,12 @@ export default function handleRequest(
     // render holds do not outlive the render.
     const timer = setTimeout(abort, ABORT_DELAY + 1000);
   });
+}
+
+/** A page's data (single fetch `.data`) is cached as its HTML is. */
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
+  setCacheHeaders(response.headers, context.route?.policy ?? UNMATCHED);
+  return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

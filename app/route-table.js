@@ -163,3 +163,18 @@ export const resourceRoutes = [
 export const devRoutes = [{ path: "dev/outbox", file: "routes/dev.outbox.tsx", access: "anyone", sitemap: false }];
 
 export { localePrefixes } from "./i18n/locale-prefixes.js";
+
+/**
+ * The id Remix gives a page route in one language (remix.config.js): `en:dashboard`, `id:index`. The
+ * HTTP edge, the page guards and the page headers find a request's route by this id, from what Remix
+ * matched (app/http/route-match.server.ts), never by comparing paths themselves.
+ * @param {string} locale
+ * @param {string} path
+ */
+export const pageRouteId = (locale, path) => `${locale}:${path || "index"}`;
+
+/**
+ * The id of a resource route: its path.
+ * @param {string} path
+ */
+export const resourceRouteId = (path) => path;

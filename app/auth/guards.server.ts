@@ -1,6 +1,6 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 
-import { routePolicy, type Access } from "~/http/policy";
+import type { Access } from "~/http/policy";
 import { getLocale } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { paths } from "~/paths";
@@ -57,15 +57,21 @@ const isRead = (request: Request) => request.method === "GET" || request.method 
 
 /**
  * The guard of every page's loader and action: applies the access the route table
- * (app/route-table.js) gives the requested page. `expected` is what the module relies on (and what
- * it gets back); when the table says otherwise the page fails loudly instead of guarding differently
- * from the table (tests/access.test.ts opens every page).
+ * (app/route-table.js) gives the page the request matched (the edge puts Remix's match in the load
+ * context: app/http/route-match.server.ts). `expected` is what the module relies on (and what it gets
+ * back); when the table says otherwise the page fails loudly instead of guarding differently from the
+ * table (tests/security/access.test.ts opens every page).
  */
-export async function guardPage<A extends Access>(request: Request, expected: A): Promise<Granted[A]> {
-  const route = routePolicy(new URL(request.url).pathname);
-  if (route.kind !== "page" || route.access !== expected) {
+export async function guardPage<A extends Access>(
+  { request, context }: { request: Request; context: AppLoadContext },
+  expected: A,
+): Promise<Granted[A]> {
+  const route = context.route?.policy;
+  if (!route || route.kind !== "page" || route.access !== expected) {
     throw new Error(
-      `The route table gives "${route.path}" access ${route.access ?? "(none)"}, its module expects ${expected}`,
+      route
+        ? `The route table gives "${route.path}" access ${route.access ?? "(none)"}, its module expects ${expected}`
+        : `No matched route in the load context of ${new URL(request.url).pathname}`,
     );
   }
   return (await grant(request, expected, route.expiredReads)) as Granted[A];

@@ -1,7 +1,7 @@
-import { Link, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation, useMatches, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 
-import { routePolicy } from "~/http/policy";
+import { policyOf } from "~/http/policy";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import type { loader as rootLoader } from "~/root";
@@ -27,10 +27,10 @@ export function Consent() {
 function TagManagerFrame() {
   const t = useT();
   const telemetry = useTelemetry();
-  const { pathname } = useLocation();
+  const leaf = useMatches().at(-1)?.id ?? "";
   // Never where a recipient's data is shown (route table `tags`, docs/decisions/010).
   const src =
-    telemetry?.consent === "accepted" && telemetry.tags && routePolicy(pathname).tags
+    telemetry?.consent === "accepted" && telemetry.tags && policyOf(leaf)?.tags
       ? tagManagerFrameUrl(telemetry.tags)
       : null;
   if (!src) return null;

@@ -1,4 +1,4 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 import { useT } from "~/i18n/use-t";
@@ -78,18 +78,18 @@ export function Telemetry() {
   const accepted = telemetry?.consent === "accepted";
   // Tags never run where a recipient's data is shown (route table `tags`, docs/decisions/010). The
   // table loads only where tags are configured, so that it does not weigh on every page's first load.
-  const { pathname } = useLocation();
+  const leaf = useMatches().at(-1)?.id ?? "";
   const [tagsHere, setTagsHere] = useState<boolean | null>(null);
   useEffect(() => {
     if (!hasThirdPartyTags(tags)) return;
     let live = true;
-    void import("~/http/policy").then(({ routePolicy }) => {
-      if (live) setTagsHere(routePolicy(pathname).tags);
+    void import("~/http/policy").then(({ policyOf }) => {
+      if (live) setTagsHere(policyOf(leaf)?.tags === true);
     });
     return () => {
       live = false;
     };
-  }, [tags, pathname]);
+  }, [tags, leaf]);
   useEffect(() => {
     if (!accepted || !hasThirdPartyTags(tags) || bareRef.current || tagsHere !== true) return;
     void reportAttempt

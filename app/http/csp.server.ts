@@ -110,9 +110,28 @@ export function permissionsPolicy(policy: Pick<RoutePolicy, "geolocation">) {
   ].join(", ");
 }
 
+/**
+ * How a page's answer (its HTML or its data) may be cached, unless its route said so itself. No page
+ * is for a shared cache: each reads the visitor's cookies (the language, the session). A visitors'
+ * page may be kept by the browser and checked again each time; every other page shows someone's
+ * data (an account, a recipient's request) and is never stored.
+ */
+export function setCacheHeaders(headers: Headers, policy: Pick<RoutePolicy, "access">) {
+  if (headers.has("Cache-Control")) return;
+  if (policy.access === "visitor") {
+    headers.set("Cache-Control", "private, no-cache");
+    headers.append("Vary", "Cookie");
+  } else headers.set("Cache-Control", "no-store");
+}
+
 /** Sets the page headers on an HTML answer (development only reports CSP violations: Vite's client). */
-export function setPageHeaders(headers: Headers, nonce: string, policy: Pick<RoutePolicy, "tags" | "geolocation">) {
+export function setPageHeaders(
+  headers: Headers,
+  nonce: string,
+  policy: Pick<RoutePolicy, "tags" | "geolocation" | "access">,
+) {
   const name = config().NODE_ENV === "development" ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
   headers.set(name, contentSecurityPolicy(nonce, policy));
   headers.set("Permissions-Policy", permissionsPolicy(policy));
+  setCacheHeaders(headers, policy);
 }

@@ -1,17 +1,20 @@
 // The HTTP edge: what every request passes before static files, Vite or Remix see it
-// (docs/decisions/010). server.ts installs it first and hands requests to Remix through
-// `remixHandler`, which gives Remix the body the edge has already read within its limit.
+// (docs/decisions/010, 025). server.ts installs it first and hands requests to Remix through
+// `remixHandler`, which gives Remix the body the edge has already read within its limit. The edge
+// owns the request's URL (PUBLIC_URL's origin, the client's path: a host the server does not answer
+// to is refused), bounds the path before any routing, and finds the route by Remix's own matching.
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 
-import { writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { writeReadableStreamToWritable } from "@remix-run/node";
 import type { Express, Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 
 import { config } from "~/config.server";
 
-import { routePolicy, type RoutePolicy } from "./policy";
-import { rejection } from "./reject.server";
-import { subsetRequestHandler } from "./route-subsets.server";
+import { hostAllowed, parseHost, type Host } from "./host";
+import type { RoutePolicy } from "./policy";
+import { rejection, type RefusedStatus } from "./reject.server";
+import { MANIFEST_PATH, pathTooCostly, type AppRoutes, type MatchedRoute } from "./route-match.server";
 import { wholeBody } from "./whole-body.server";
 
 declare module "@remix-run/node" {
@@ -64,7 +67,7 @@ export function originVerdict(
  * LINGER_MS before the socket closes, so the client reads the answer instead of a reset, and nothing
  * of the body is kept in memory.
  */
-async function refuse(req: ExpressRequest, res: ExpressResponse, status: 403 | 413) {
+async function refuse(req: ExpressRequest, res: ExpressResponse, status: RefusedStatus, policy?: RoutePolicy) {
   const socket = req.socket as Socket & { destroySoon?: () => void };
   socket.destroySoon = () => {
     socket.end();
@@ -75,7 +78,8 @@ async function refuse(req: ExpressRequest, res: ExpressResponse, status: 403 | 4
   req.removeAllListeners("data");
   req.resume();
   const answer = await rejection(status, {
-    path: req.path,
+    path: (res.locals.url as URL | undefined)?.pathname ?? "/",
+    policy,
     cookie: req.headers.cookie,
     acceptLanguage: req.headers["accept-language"],
     nonce: res.locals.nonce as string,
@@ -88,9 +92,10 @@ async function refuse(req: ExpressRequest, res: ExpressResponse, status: 403 | 4
 }
 
 /** Reads the body within `limit` bytes; refuses (413) as soon as the declared or the streamed size passes it. */
-function readBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction, limit: number) {
+function readBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction, policy: RoutePolicy) {
+  const limit = policy.limit;
   const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > limit) return void refuse(req, res, 413);
+  if (declared !== undefined && Number(declared) > limit) return void refuse(req, res, 413, policy);
   const chunks: Buffer[] = [];
   let size = 0;
   let done = false;
@@ -99,7 +104,7 @@ function readBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction,
     if (size > limit) {
       cleanup();
       chunks.length = 0;
-      return void refuse(req, res, 413);
+      return void refuse(req, res, 413, policy);
     }
     chunks.push(chunk);
   };
@@ -121,52 +126,109 @@ function readBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction,
   req.on("error", onError);
 }
 
-/** Installs the edge on a new Express app; call it before any other middleware. */
-export function installEdge(app: Express) {
+type Target = { ok: true; url: URL; host: Host; pathAndQuery: string } | { ok: false; status: 400 | 421 };
+
+/** Whether the request came through a proxy TRUST_PROXY names (Express's own rule for X-Forwarded-*). */
+function fromTrustedProxy(req: ExpressRequest) {
+  const trusted = req.app.get("trust proxy fn") as ((address: string, hop: number) => boolean) | undefined;
+  return trusted?.(req.socket.remoteAddress ?? "", 0) === true;
+}
+
+/**
+ * The request's URL as the server owns it: scheme, host and port are PUBLIC_URL's, the path and query
+ * the client's. The host the client named (Host, the authority of an absolute-form target, or a
+ * trusted proxy's X-Forwarded-Host, every value of it) must be one the server answers to: 421
+ * otherwise, 400 when it is not a host at all or the target is not a path (`*`).
+ */
+export function requestTarget(req: ExpressRequest): Target {
+  const raw = req.originalUrl;
+  let pathAndQuery: string;
+  let named: string[];
+  if (raw.startsWith("/")) {
+    pathAndQuery = raw;
+    const forwarded = fromTrustedProxy(req) ? req.get("x-forwarded-host") : undefined;
+    named = forwarded ? forwarded.split(",").map((value) => value.trim()) : [req.get("host") ?? ""];
+  } else if (/^https?:\/\//i.test(raw)) {
+    // Absolute form (RFC 9112, 3.2.2): its authority names the host, whatever Host says.
+    let absolute: URL;
+    try {
+      absolute = new URL(raw);
+    } catch {
+      return { ok: false, status: 400 };
+    }
+    if (absolute.username || absolute.password) return { ok: false, status: 400 };
+    pathAndQuery = absolute.pathname + absolute.search;
+    named = [absolute.host];
+  } else return { ok: false, status: 400 };
+  const hosts = named.map(parseHost);
+  if (hosts.some((host) => host === null)) return { ok: false, status: 400 };
+  const c = config();
+  const rules = { publicUrl: c.publicUrl, ...c.hosts };
+  if (!hosts.every((host) => hostAllowed(host!, rules))) return { ok: false, status: 421 };
+  let url: URL;
+  try {
+    url = new URL(c.publicUrl.origin + pathAndQuery);
+  } catch {
+    return { ok: false, status: 400 };
+  }
+  return { ok: true, url, host: hosts[0]!, pathAndQuery };
+}
+
+/** The routes of the build the server runs (app/http/route-match.server.ts). */
+export type RoutesSource = () => Promise<AppRoutes>;
+
+/**
+ * Installs the edge on a new Express app; call it before any other middleware. `routes` gives the
+ * build's routes: the route a request matches decides its body limit and origin rule here, and its
+ * guard and headers in Remix.
+ */
+export function installEdge(app: Express, routes: RoutesSource) {
   app.set("trust proxy", config().trustProxy);
   app.use((req, res, next) => {
     // Replaces any client-sent value: only the socket (or a trusted proxy) names the client.
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     res.locals.nonce = randomBytes(16).toString("base64");
     res.set(baselineHeaders());
+    const target = requestTarget(req);
+    if (!target.ok) return void refuse(req, res, target.status);
+    // From here on every part of the server reads the path Remix will route, and nothing else.
+    if (req.originalUrl !== target.pathAndQuery) req.url = req.originalUrl = target.pathAndQuery;
+    res.locals.url = target.url;
     if (req.method === "OPTIONS") {
       // No cross-origin request is ever granted: a preflight gets no Access-Control-Allow-* header.
       res.status(204).set("Allow", "GET, HEAD, POST").end();
       return;
     }
+    const costly = pathTooCostly(target.url.pathname);
+    if (costly) return void refuse(req, res, costly);
+    // The data requests of Remix apps without single fetch: this app never makes them.
+    if (target.url.searchParams.has("_data")) return void refuse(req, res, 400);
     if (!BODY_METHODS.has(req.method)) return next();
-    const policy = routePolicy(req.path);
-    const verdict = originVerdict(
-      policy,
-      {
-        origin: req.headers.origin,
-        secFetchSite: req.get("sec-fetch-site"),
-        app: req.get("app"),
-      },
-      requestUrl(req).origin,
-    );
-    if (verdict === "deny") return void refuse(req, res, 403);
-    // Judged here: Remix's own comparison of Origin with Host would answer a proxied request 500.
-    delete req.headers.origin;
-    readBody(req, res, next, policy.limit);
+    routes()
+      .then((all) => {
+        const route = all.match(target.url.pathname);
+        res.locals.route = route;
+        const own = `${target.url.protocol}//${target.host.hostname}${target.host.port ? `:${target.host.port}` : ""}`;
+        const verdict = originVerdict(
+          route.policy,
+          { origin: req.headers.origin, secFetchSite: req.get("sec-fetch-site"), app: req.get("app") },
+          own,
+        );
+        if (verdict === "deny") return void refuse(req, res, 403, route.policy);
+        // Judged here: Remix's own comparison of Origin with Host would answer a proxied request 500.
+        delete req.headers.origin;
+        readBody(req, res, next, route.policy);
+      })
+      .catch(next);
   });
 }
 
-/** The request's own address: the Host (or, from a trusted proxy, X-Forwarded-Host) and protocol. */
-function requestUrl(req: ExpressRequest) {
-  const port = (
-    req.get("x-forwarded-host") && req.app.get("trust proxy") ? req.get("x-forwarded-host") : req.get("host")
-  )?.split(":")[1];
-  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
-}
-
-function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function remixRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;
     for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
   }
-  const url = requestUrl(req);
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
@@ -195,15 +257,19 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
 }
 
 /**
- * Remix's request handler, given the body the edge read (within its limit) and the page's nonce in
- * the load context; each request is matched against the routes its path may match
- * (app/http/route-subsets.server.ts).
+ * Remix's request handler, given the body the edge read (within its limit), the page's nonce and the
+ * route the request matched in the load context. Each request is handled with the routes its path
+ * may match (app/http/route-match.server.ts); the browser's lazy route discovery is answered from
+ * those too.
  */
-export function remixHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
-  const handle = subsetRequestHandler(build, mode);
+export function remixHandler(routes: RoutesSource) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const response = await handle(remixRequest(req, res), { nonce: res.locals.nonce as string });
+      const all = await routes();
+      const url = res.locals.url as URL;
+      if (url.pathname === MANIFEST_PATH) return await sendResponse(res, all.manifest(url));
+      const route = (res.locals.route as MatchedRoute | undefined) ?? all.match(url.pathname);
+      const response = await all.handle(remixRequest(req, res, url), { nonce: res.locals.nonce as string, route });
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -1,13 +1,16 @@
-// The edge's own answers (403 cross-site, 413 too large), in the visitor's language: the JSON API's
-// envelope for /api/v1, a small error page for everything else (pages, form posts, callbacks).
+// The edge's own answers, in the visitor's language: 400 (a request target or host that is not one),
+// 403 (cross-site), 404 (a path deeper than any route), 413 (too large), 414 (a path longer than any
+// address of the site), 421 (a host this server does not answer to). The JSON API's envelope for
+// /api/v1, a small error page for everything else (pages, form posts, callbacks).
 import { apiLocale } from "~/api/envelope.server";
 import { getT } from "~/i18n/i18next.server";
 import { htmlLang, isLocale, localeCookieName, localeFromPath, localizePath, type Locale } from "~/i18n/locales";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { readCookie } from "~/utils/cookies";
 
-import { routePolicy } from "./policy";
+import type { RoutePolicy } from "./policy";
 
+export type RefusedStatus = 400 | 403 | 404 | 413 | 414 | 421;
 export type Rejection = { headers: Record<string, string>; body: string };
 
 const escapeHtml = (text: string) =>
@@ -15,35 +18,48 @@ const escapeHtml = (text: string) =>
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
 
-/** The language of a page path (/id, /ph); a resource route's (no prefix) comes from the language cookie. */
-function pageLocale(path: string, cookie: string | undefined): Locale {
+/**
+ * The language of a page path (/id, /ph); a resource route's (no prefix), or a request refused before
+ * its route was known, takes it from the language cookie.
+ */
+function pageLocale(path: string, cookie: string | undefined, policy: RoutePolicy | undefined): Locale {
   const fromPath = localeFromPath(path);
   if (fromPath !== "en") return fromPath;
   const remembered = readCookie(cookie ?? null, localeCookieName);
-  return routePolicy(path).kind === "resource" && isLocale(remembered) ? remembered : fromPath;
+  return policy?.kind !== "page" && isLocale(remembered) ? remembered : fromPath;
 }
 
+const PAGE_MESSAGES = {
+  400: "errors.badRequest",
+  403: "errors.crossSite",
+  404: "errors.pageNotFound",
+  413: "errors.tooLarge",
+  414: "errors.addressTooLong",
+  421: "errors.wrongHost",
+} as const;
+const API_MESSAGES = { ...PAGE_MESSAGES, 403: "api.crossSite", 404: "api.notFound", 413: "api.bodyTooLarge" } as const;
+
+/** `policy`: the route the request matched, when it was known (403 and 413 only come after matching). */
 export async function rejection(
-  status: 403 | 413,
-  request: { path: string; cookie?: string; acceptLanguage?: string; nonce: string },
+  status: RefusedStatus,
+  request: { path: string; policy?: RoutePolicy; cookie?: string; acceptLanguage?: string; nonce: string },
 ): Promise<Rejection> {
-  const policy = routePolicy(request.path);
-  const limit = sizeText(policy.limit);
+  const limit = sizeText(request.policy?.limit ?? 0);
   if (request.path.startsWith("/api/v1/")) {
     const locale = apiLocale(
       new Request("http://localhost/", { headers: { "Accept-Language": request.acceptLanguage ?? "" } }),
     );
     const t = await getT(locale);
-    const message = status === 413 ? t("api.bodyTooLarge", { limit }) : t("api.crossSite");
+    const message = t(API_MESSAGES[status], { limit });
     return {
       headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
       body: JSON.stringify({ status, message, error: message, data: null }),
     };
   }
-  const locale = pageLocale(request.path, request.cookie);
+  const locale = pageLocale(request.path, request.cookie, request.policy);
   const t = await getT(locale);
   const title = t(`errors.status.${status}`);
-  const message = status === 413 ? t("errors.tooLarge", { limit }) : t("errors.crossSite");
+  const message = t(PAGE_MESSAGES[status], { limit });
   const body = `<!DOCTYPE html><html lang="${htmlLang[locale]}" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} · ${escapeHtml(title)}</title><style nonce="${request.nonce}">${CRITICAL_CSS}</style></head><body><header class="bare-header">${escapeHtml(t("brand"))}</header><main id="main"><section class="error-page" aria-labelledby="error-title"><p class="error-code" data-testid="status-code">${status}</p><h1 id="error-title" data-testid="status-message">${escapeHtml(title)}</h1><p data-testid="error-message">${escapeHtml(message)}</p><p><a class="button" href="${localizePath("/", locale)}">${escapeHtml(t("errors.backHome"))}</a></p></section></main></body></html>`;
   return {
     headers: {

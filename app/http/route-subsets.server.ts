@@ -10,10 +10,9 @@
 // proves it against Remix's `matchRoutes` for every route and thousands of generated paths. A path the
 // tree cannot read (an empty segment inside it, a bad percent-encoding) and `/__manifest` (the
 // browser's lazy route discovery, which needs every route) go to the handler of the whole build.
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 
 type Route = ServerBuild["routes"][string];
-type Handler = ReturnType<typeof createRequestHandler>;
 
 type RouteShape = {
   id: string;
@@ -133,31 +132,5 @@ export function routeSubsets(routes: ServerBuild["routes"]): RouteSubsets {
       cache.set(key, ids);
       return ids;
     },
-  };
-}
-
-/** The build reduced to some routes: the server's route modules and the browser's manifest alike. */
-function subsetBuild(build: ServerBuild, ids: Set<string>): ServerBuild {
-  const pick = <T>(all: Record<string, T>) =>
-    Object.fromEntries(Object.entries(all).filter(([id]) => ids.has(id))) as Record<string, T>;
-  return { ...build, routes: pick(build.routes), assets: { ...build.assets, routes: pick(build.assets.routes) } };
-}
-
-/**
- * Remix's request handler, made once per route subset of a production build. (In development the
- * build changes under Vite, so the whole build's handler is used.)
- */
-export function subsetRequestHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string): Handler {
-  const whole = createRequestHandler(build, mode);
-  if (typeof build === "function") return whole;
-  const subsets = routeSubsets(build.routes);
-  const handlers = new Map<Set<string>, Handler>();
-  return (request, loadContext) => {
-    const { pathname } = new URL(request.url);
-    const ids = pathname === "/__manifest" ? null : subsets.idsFor(pathname);
-    if (!ids) return whole(request, loadContext);
-    let handler = handlers.get(ids);
-    if (!handler) handlers.set(ids, (handler = createRequestHandler(subsetBuild(build, ids), mode)));
-    return handler(request, loadContext);
   };
 }

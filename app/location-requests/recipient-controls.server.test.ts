@@ -24,6 +24,7 @@ import { startFake } from "../../tests/fakes/http";
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest } from "../../tests/support/factories";
 import { routeData, settle, type AnyOf } from "../../tests/support/route-data";
+import { matchedContext } from "../../tests/support/app-routes";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -44,7 +45,7 @@ async function sent(userId: string, target: string) {
   if (!result.ok) throw new Error(`not sent: ${result.error}`);
   return result.request;
 }
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: matchedContext(request.url) });
 
 async function loaderData(path: string, id: string) {
   const { status, data } = await routeData(consentLoader(args(new Request(ORIGIN + path), { "*": id })));

@@ -15,8 +15,8 @@ import { seoMeta } from "~/utils/seo";
 
 export const handle: MessagesHandle = { messages: ["site.blog", "site.readingTime"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await guardPage(request, "visitor");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "visitor");
   const article = findArticle(params.slug ?? "", getLocale(request));
   if (!article) throw await notFoundForPath(request);
   const t = await getT(request);

@@ -13,8 +13,8 @@ import { seoMeta } from "~/utils/seo";
 
 export const handle: MessagesHandle = { messages: ["site.blog", "site.readingTime"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await guardPage(request, "visitor");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "visitor");
   const t = await getT(request);
   return {
     ...pageSeo(request, { title: t("site.blog.title"), description: t("site.blog.description") }),

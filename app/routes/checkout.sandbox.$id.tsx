@@ -24,8 +24,8 @@ async function sandboxCheckout(id: string | undefined) {
 
 export const handle: MessagesHandle = { messages: ["payments.sandbox"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const checkout = await sandboxCheckout(params.id);
   const t = await getT(request);
   return {
@@ -40,8 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const checkout = await sandboxCheckout(params.id);
   const form = await readFormData(request);
   if (form.get("intent") === "pay") await sandboxPay(checkout.id);

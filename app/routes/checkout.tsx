@@ -15,9 +15,9 @@ import { subscriptionFor } from "~/subscription.server";
 /** The payment form (always open here) and its errors. */
 export const handle: MessagesHandle = { messages: paymentFormMessages };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocale(request);
-  const { user } = await guardPage(request, "anyone");
+  const { user } = await guardPage({ request, context }, "anyone");
   if (user && (await subscriptionFor(user.id)).access) throw redirect(localizePath(paths.dashboard, locale));
   const t = await getT(request);
   const paymentModal: PaymentModalData = {

@@ -43,8 +43,8 @@ async function pageNotFound(request: Request) {
   return data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const id = linkIdFromPath(params["*"]);
   if (!id) throw await pageNotFound(request);
   const link = await openLink(id);
@@ -61,8 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const id = linkIdFromPath(params["*"]);
   if (!id) throw await pageNotFound(request);
   const link = await openLink(id);

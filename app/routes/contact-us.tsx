@@ -52,14 +52,14 @@ type FormErrors = Partial<Record<keyof Fields | "form", string>>;
 
 export const handle: MessagesHandle = { messages: ["site.contact"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await guardPage(request, "visitor");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "visitor");
   const { title, description, heading, intro } = pageContent(getLocale(request)).contact;
   return { ...pageSeo(request, { title, description }), heading, intro, translations: pageMessages(request, handle) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await guardPage(request, "visitor");
+export async function action({ request, context }: ActionFunctionArgs) {
+  await guardPage({ request, context }, "visitor");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);

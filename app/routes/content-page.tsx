@@ -32,16 +32,16 @@ const contentByPath = new Map<string, ContentPageKey>([
 // The refund form's messages too: the text page component includes it (shown on the refund page).
 export const handle: MessagesHandle = { messages: ["payments.refund", "site.readingTime", "consent"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await guardPage(request, "visitor");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "visitor");
   const key = contentByPath.get(pagePath(request));
   if (!key) throw await notFoundForPath(request);
   return textPageData(request, key, handle);
 }
 
 /** These pages take no form: a post answers 405 with the translated error page. */
-export async function action({ request }: ActionFunctionArgs) {
-  await guardPage(request, "visitor");
+export async function action({ request, context }: ActionFunctionArgs) {
+  await guardPage({ request, context }, "visitor");
   throw await pageError(request, 405, "errors.status.405", { Allow: "GET, HEAD" });
 }
 

@@ -16,8 +16,8 @@ import { formatDay } from "~/utils/money";
 /** The cancel dialog, also a page: confirming stops renewals; access stays until validUntil. */
 export const handle: MessagesHandle = { messages: ["payments.cancel"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { subscription } = await guardPage(request, "subscriber");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { subscription } = await guardPage({ request, context }, "subscriber");
   const t = await getT(request);
   return {
     validUntil: subscription.validUntil,
@@ -26,8 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await guardPage(request, "subscriber");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "subscriber");
   const locale = getLocale(request);
   const result = await cancelSubscription(user.id);
   const to = localizePath(paths.mySubscription, locale);

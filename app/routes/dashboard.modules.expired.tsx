@@ -16,8 +16,8 @@ import { subscriptionFor } from "~/subscription.server";
 /** The expired notice with renewal: the payment form, filled in with the account's details. */
 export const handle: MessagesHandle = { messages: ["payments.expired", ...paymentFormMessages] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await guardPage(request, "user");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "user");
   const locale = getLocale(request);
   if ((await subscriptionFor(user.id)).access) throw redirect(localizePath(paths.dashboard, locale));
   const t = await getT(request);

@@ -13,8 +13,8 @@ import { formatDay, formatMoney } from "~/utils/money";
 /** My subscription: state, dates, the next charge and the payment history. */
 export const handle: MessagesHandle = { messages: ["payments.my", "reviews.link", "subscription.states"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await guardPage(request, "user");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "user");
   const t = await getT(request);
   const [subscription, paid] = await Promise.all([subscriptionDetails(user.id), paidAmount(user.id)]);
   return { subscription, paid, title: t("payments.meta.my"), translations: pageMessages(request, handle) };

@@ -35,8 +35,8 @@ type FormErrors = Partial<Record<keyof Fields | "form", string>>;
 /** Your review: write one, edit it (back to moderation) or delete it. Only for people who subscribed. */
 export const handle: MessagesHandle = { messages: ["reviews"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await guardPage(request, "user");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "user");
   const t = await getT(request);
   const [allowed, review, defaultName] = await Promise.all([
     mayReview(user.id),
@@ -58,8 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await guardPage(request, "user");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "user");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);

@@ -14,8 +14,8 @@ import { parseLookupNumber } from "~/phone/numbers.server";
 /** Shown once after payment and the automatic sign-in. */
 export const handle: MessagesHandle = { messages: ["payments.success"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await guardPage(request, "subscriber");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "subscriber");
   const t = await getT(request);
   const searched = searchedNumber(new URL(request.url).searchParams);
   const parsed = searched && parseLookupNumber(searched.country, searched.number);

@@ -35,9 +35,9 @@ export const handle: MessagesHandle = {
   ],
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // An expired user gets here only at the notice or after seeing it (the route table's expiredReads).
-  const { user, subscription } = await guardPage(request, "subscriber");
+  const { user, subscription } = await guardPage({ request, context }, "subscriber");
   const url = new URL(request.url);
   const expiredNotice = !subscription.access && isExpiredMarker(url);
   const locale = getLocale(request);
@@ -60,8 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** New Search: send an SMS, an e-mail, or create a link (`intent`); only with an active subscription. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await guardPage(request, "subscriber");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "subscriber");
   return handleNewSearch(request, await readFormData(request), user, requestTimeZone(request));
 }
 

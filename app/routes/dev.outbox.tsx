@@ -22,8 +22,8 @@ export const OUTBOX_PAGE_SIZE = 50;
  */
 export const handle: MessagesHandle = { messages: ["outbox"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   if (!config().outboxPage || (!config().outboxPublic && !isLoopbackRequest(request))) {
     const t = await getT(request);
     throw data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });

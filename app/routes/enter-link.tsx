@@ -12,14 +12,14 @@ import { readFormData } from "~/utils/form-data.server";
 
 // `/enter-link`: the code (or the whole link) from a message, typed by hand, opens its consent page.
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const t = await getT(request);
   return { title: t("recipient.enterLink.metaTitle") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function action({ request, context }: ActionFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const form = await readFormData(request);
   const value = String(form.get("code") ?? "").slice(0, 500);
   const id = codeFromInput(value);

@@ -7,6 +7,7 @@ import { startCheckout } from "~/billing/checkout.server";
 import { resetConfig } from "~/config.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
 
+import { matchedContext } from "../../tests/support/app-routes";
 import { createUser, signedInUser, uniqueEmail } from "../../tests/support/factories";
 import { action as login } from "./auth.login";
 import { action as logout } from "./auth.logout";
@@ -161,7 +162,9 @@ describe("an action posted a body that is not a form", () => {
         const headers: Record<string, string> = { "x-client-ip": "203.0.113.9", ...bad.headers };
         if (prepared.cookie) headers.Cookie = prepared.cookie;
         const request = new Request(ORIGIN + path, { method: "POST", headers, body: bad.body });
-        const result = await settle(entry.action({ request, params: prepared.params ?? {}, context: {} }));
+        const result = await settle(
+          entry.action({ request, params: prepared.params ?? {}, context: matchedContext(request.url) }),
+        );
 
         expect(result, String(result)).toBeInstanceOf(Response);
         const response = result as Response;
@@ -189,7 +192,9 @@ describe("the language and the clients that ask for JSON", () => {
       headers: { "Content-Type": "application/json" },
       body: "{}",
     });
-    const response = (await settle(enterLink({ request, params: {}, context: {} }))) as Response;
+    const response = (await settle(
+      enterLink({ request, params: {}, context: matchedContext(request.url) }),
+    )) as Response;
     expect(response.status).toBe(415);
     expect(((await response.json()) as { message: string }).message).toBe(MESSAGE.id);
   });

@@ -49,9 +49,9 @@ const parts = {
 } satisfies Record<string, MessagePrefix[]>;
 export const handle: MessagesHandle = { messages: Object.values(parts).flat() };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // A signed-in user goes to the dashboard; with a searched number, to New Search with it filled in.
-  await guardPage(request, "visitor");
+  await guardPage({ request, context }, "visitor");
   const locale = getLocale(request);
   const t = await getT(request);
   const { home, faqs } = pageContent(locale);

@@ -23,8 +23,8 @@ const MESSAGES: Record<FailureReason, MessageKey[]> = {
   failed: ["recipient.failed.failed"],
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
   const given = new URL(request.url).searchParams.get("reason");

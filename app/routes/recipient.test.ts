@@ -15,6 +15,7 @@ import { action as enterLinkAction } from "~/routes/enter-link";
 import { loader as failedLoader } from "~/routes/location-failed";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
 
+import { matchedContext } from "../../tests/support/app-routes";
 import { createUser, formRequest } from "../../tests/support/factories";
 import { routeData, settle } from "../../tests/support/route-data";
 
@@ -32,7 +33,7 @@ const get = (path: string) => new Request(ORIGIN + path, { headers: { "x-client-
 const args = (request: Request, splat?: string) => ({
   request,
   params: splat === undefined ? {} : { "*": splat },
-  context: {},
+  context: matchedContext(request.url),
 });
 
 /** The consent page's POST: `/{code}` (with a locale prefix) and the form fields. */

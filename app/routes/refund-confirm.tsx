@@ -18,8 +18,8 @@ import { redirectWithToast } from "~/toast.server";
  */
 export const handle: MessagesHandle = { messages: ["payments.refund"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const link = await refundLink(token);
   const t = await getT(request);
@@ -34,8 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function action({ request, context }: ActionFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const locale = getLocale(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const result = await confirmRefund(token);

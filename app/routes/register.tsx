@@ -37,8 +37,8 @@ async function signInWith(request: Request, authCode: string) {
  */
 export const handle: MessagesHandle = { messages: ["payments.register"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await guardPage(request, "anyone");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "anyone");
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const t = await getT(request);
   const answer = (shown: Shown) =>
@@ -62,8 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** With JavaScript the page hands over the auth code the API answered. */
-export async function action({ request }: ActionFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function action({ request, context }: ActionFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const form = await readFormData(request);
   const code = String(form.get("authCode") ?? "");
   const signedIn = code ? await signInWith(request, code) : null;

@@ -39,8 +39,8 @@ const isLineType = (value: string): value is (typeof LINE_TYPES)[number] =>
 // Open to visitors and to signed-in users alike: a subscriber gets the full lookup here.
 export const handle: MessagesHandle = { messages: ["lookup", "requests.errors"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await guardPage(request, "anyone");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "anyone");
   const locale = getLocale(request);
   const t = await getT(request);
   const seo = pageSeo(request, { title: t("lookup.title"), description: t("lookup.description") });
@@ -63,8 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await guardPage(request, "anyone");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "anyone");
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 100);
   const reply = await answerLookup(

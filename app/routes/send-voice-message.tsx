@@ -39,8 +39,8 @@ type Errors = Partial<Record<"number" | "name" | "message" | "form", string>>;
 
 export const handle: MessagesHandle = { messages: ["lookup.country", "voice", "requests.errors"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await guardPage(request, "subscriber");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "subscriber");
   const locale = getLocale(request);
   const t = await getT(request);
   return {
@@ -59,8 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await guardPage(request, "subscriber");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "subscriber");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);

@@ -24,8 +24,8 @@ import { readFormData } from "~/utils/form-data.server";
 // button that stops sharing and deletes the position at once; on the recipient's own link, their
 // controls too (opt out, block).
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
   if (isExpired(link.row)) return expiredLink(request, link);
@@ -38,8 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await guardPage(request, "anyone");
+export async function action({ request, context }: ActionFunctionArgs) {
+  await guardPage({ request, context }, "anyone");
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
   const form = await readFormData(request);

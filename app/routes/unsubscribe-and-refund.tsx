@@ -19,8 +19,8 @@ import { seoMeta } from "~/utils/seo";
 /** The refund policy's text, and its form (app/components/refund-form.tsx). */
 export const handle: MessagesHandle = { messages: ["payments.refund", "site.readingTime"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await guardPage(request, "visitor");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardPage({ request, context }, "visitor");
   return textPageData(request, "refund", handle);
 }
 
@@ -29,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * rest), then comes back with the same toast whether or not the address has an account; bad input
  * answers 400, too many requests 429.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  await guardPage(request, "visitor");
+export async function action({ request, context }: ActionFunctionArgs) {
+  await guardPage({ request, context }, "visitor");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);

@@ -2,9 +2,9 @@
 // recipient's data: the dashboard, the recipient's pages, the voice and lookup pages). Every
 // navigation there becomes a full page load, which starts without the tags. The data router is
 // stopped before it fetches the next route's data, so nothing of it reaches this page.
-import type { Router } from "@remix-run/router";
+import { matchRoutes, type Router } from "@remix-run/router";
 
-import { routePolicy } from "~/http/policy";
+import { policyOf } from "~/http/policy";
 
 type RouterWindow = Window & { __remixRouter?: Router; __tagBoundary?: boolean };
 
@@ -33,7 +33,10 @@ export function guardTagBoundary() {
   w.__tagBoundary = true;
   router.subscribe((state) => {
     const next = state.navigation.location;
-    if (!next || routePolicy(next.pathname).tags) return;
+    // The route the router will navigate to, by its own matching (a route it has not discovered yet
+    // matches as the catch-all page, where tags never run: a full page load, the safe side).
+    const leaf = next ? matchRoutes(router.routes, next.pathname, router.basename)?.at(-1)?.route.id : undefined;
+    if (!next || (leaf && policyOf(leaf)?.tags)) return;
     const url = next.pathname + next.search + next.hash;
     const { formMethod, formData, formAction } = state.navigation;
     router.dispose();

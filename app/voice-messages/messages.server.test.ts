@@ -10,6 +10,7 @@ import { startFake } from "../../tests/fakes/http";
 import { allowConsoleError } from "../../tests/support/console";
 import { createUser } from "../../tests/support/factories";
 import { buildTwiml, sendVoiceMessage } from "./messages.server";
+import { matchedContext } from "../../tests/support/app-routes";
 
 const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"] as const;
 let fake: Awaited<ReturnType<typeof startFake>> | undefined;
@@ -45,7 +46,7 @@ function callback(path: string, params: Record<string, string>, sign = true) {
     body: new URLSearchParams(params),
   });
 }
-const args = (request: Request) => ({ request, params: {}, context: {} });
+const args = (request: Request) => ({ request, params: {}, context: matchedContext(request.url) });
 
 const input = (userId: string, to = "+639171234567") =>
   ({ userId, senderName: "Ana", to, text: "Dinner at seven.", language: "fil", voice: "female" }) as const;

@@ -12,6 +12,7 @@ import { localizePath, type Locale } from "~/i18n/locales";
 import { paths } from "~/paths";
 import { devRoutes, localePrefixes, pageRoutes, type Access, type PageRoute } from "~/route-table.js";
 
+import { matchedContext } from "../support/app-routes";
 import { signedInUser } from "../support/factories";
 import { routeData } from "../support/route-data";
 import { sampleParams, samplePath } from "./routes";
@@ -89,7 +90,7 @@ function call(
   const init: RequestInit = { method, headers: cookie ? { Cookie: cookie } : {} };
   if (method === "POST") init.body = new URLSearchParams();
   const request = new Request(`http://localhost:3000${url}`, init);
-  return answerOf(handler!({ request, params: sample(route).params, context: {} }));
+  return answerOf(handler!({ request, params: sample(route).params, context: matchedContext(request.url) }));
 }
 
 function expectAnswer(answer: Answer, route: PageRoute, role: Role, locale: Locale, what: string) {

@@ -11,6 +11,8 @@ import { CSP_REPORTS_PER_HOUR, logCspReport } from "~/http/csp-report.server";
 import { installEdge } from "~/http/edge.server";
 import { clientIp, limitKeyAddress } from "~/utils/client-ip.server";
 
+import { testRoutes } from "../support/app-routes";
+
 const REPORT = JSON.stringify({
   "csp-report": {
     "document-uri": "http://localhost:3000/",
@@ -24,7 +26,7 @@ async function startServer(trustProxy: string | undefined) {
   else process.env.TRUST_PROXY = trustProxy;
   resetConfig();
   const app = express();
-  installEdge(app);
+  installEdge(app, async () => testRoutes);
   app.all("*", async (req, res) => {
     const headers = new Headers({
       "x-client-ip": String(req.headers["x-client-ip"]),

@@ -12,6 +12,7 @@ import { resetConfig } from "~/config.server";
 import { baselineHeaders, installEdge } from "~/http/edge.server";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
 
+import { testRoutes } from "../support/app-routes";
 import { postTargets, type PostTarget } from "./routes";
 
 const CROSS_SITE = {
@@ -34,7 +35,7 @@ beforeAll(async () => {
   delete process.env.TRUST_PROXY;
   resetConfig();
   const app = express();
-  installEdge(app);
+  installEdge(app, async () => testRoutes);
   // Stands in for Remix: records what passed the edge and how many body bytes it was handed.
   app.all("*", (req, res) => {
     reached.push(req.path);

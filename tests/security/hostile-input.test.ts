@@ -15,6 +15,7 @@ import { db } from "~/db.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
 import { localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
 
+import { matchedContext } from "../support/app-routes";
 import { createUser, signedInUser, uniqueEmail } from "../support/factories";
 import { postTargets, sampleParams, type PostTarget } from "./routes";
 
@@ -319,10 +320,11 @@ describe.each(targets.map((t) => [t.url, t] as const))("hostile input to POST %s
         const before = await rowCounts();
         let result: unknown;
         try {
+          const sent = request(target, prepared, hostile, `198.18.${run % 250}.${(run * 7) % 250}`);
           result = await module.action({
-            request: request(target, prepared, hostile, `198.18.${run % 250}.${(run * 7) % 250}`),
+            request: sent,
             params: prepared.params ?? sampleParams(target.tablePath),
-            context: {},
+            context: matchedContext(sent.url),
           });
         } catch (thrown) {
           // Remix answers a thrown Response as it is; anything else would be a 500.

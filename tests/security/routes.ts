@@ -3,8 +3,13 @@
 // the moment it is in the table.
 import path from "node:path";
 
-import { routePolicy, type RoutePolicy } from "~/http/policy";
+import type { RoutePolicy } from "~/http/policy";
 import { devRoutes, localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
+
+import { testRoutes } from "../support/app-routes";
+
+/** The policy of the route Remix matches for `url` (app/http/route-match.server.ts). */
+const routePolicy = (url: string) => testRoutes.match(url).policy;
 
 /** A value for each kind of path parameter, so that a concrete address reaches the route. */
 const SAMPLE_PARAMS: Record<string, string> = {

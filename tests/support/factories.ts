@@ -7,6 +7,8 @@ import { hashPassword } from "~/auth/password.server";
 import { createSession } from "~/auth/session.server";
 import { db } from "~/db.server";
 
+import { matchedContext } from "./app-routes";
+
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
 }
@@ -85,7 +87,8 @@ export async function readEnvelope<T = unknown>(response: Response) {
   return body;
 }
 
-export const routeArgs = (request: Request) => ({ request, params: {}, context: {} });
+/** A loader's or action's arguments, with the route the edge would have matched for the request's path. */
+export const routeArgs = (request: Request) => ({ request, params: {}, context: matchedContext(request.url) });
 
 /** The Response a loader or action throws (a redirect, usually); fails when it throws none. */
 export async function thrownResponse(promise: Promise<unknown>) {

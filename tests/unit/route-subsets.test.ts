@@ -1,29 +1,15 @@
 // The route subsets (app/http/route-subsets.server.ts) must never change which route answers: for
 // every route of the app and thousands of generated paths, Remix's own matching over the subset gives
 // the same matches as over the whole route list.
-import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 
 import { pathSegments, routeSubsets } from "~/http/route-subsets.server";
 
-import remixConfig from "../../remix.config.js";
+import { manifest } from "../support/app-routes";
 
-type Manifest = ServerBuild["routes"];
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
-
-// The app's route manifest as the build has it: the root, and every route under it.
-const defined = (await remixConfig.routes()) as Record<
-  string,
-  { id: string; path?: string; index?: boolean; caseSensitive?: boolean; parentId?: string }
->;
-const manifest = {
-  root: { id: "root", path: "" },
-  ...Object.fromEntries(
-    Object.values(defined).map((route) => [route.id, { ...route, parentId: route.parentId ?? "root" }]),
-  ),
-} as unknown as Manifest;
 
 function tree(ids: Set<string> | null, parentId?: string): RouteObject[] {
   return Object.values(manifest)
