@@ -5,6 +5,8 @@
 //      (bench/bare-remix: one route rendering a 20-item list, the same node_modules and Express
 //      adapter), the home page, the consent page and the JSON API (GET /api/v1/personnal/subscribe/info);
 //   2. bytes per page type (HTML, CSS, JS, inline hydration data; raw, gzip, brotli; the whole first load);
+//      then the health check's latency alone and while hostile paths (600 segments, lazy route
+//      discovery of them) arrive on 20 connections;
 //   3. Lighthouse mobile scores of the home page, the consent page and the signed-in dashboard.
 // The load generator is this process; each server is a process of its own, started and stopped here.
 // With two cores or more, `taskset` keeps the load generator on core 0 and the servers on the others.
@@ -181,6 +183,7 @@ async function main() {
   await baseline?.stop();
   if (baselineRef) rmSync(BASELINE_DIR, { recursive: true, force: true });
   printThroughput();
+  await healthUnderHostilePaths(app.origin, homeHtml);
 
   // Bytes per page type.
   const pages: [string, string, Record<string, string>][] = [
@@ -215,6 +218,45 @@ async function main() {
       f.apiHeaders,
     ]);
   }
+}
+
+/**
+ * `/healthz` alone, then while 20 connections send paths that once cost seconds of CPU each (600
+ * segments; lazy route discovery of such a path): the edge answers them without routing, so the
+ * health check's latency should barely move (issue: hostile input, round two).
+ */
+async function healthUnderHostilePaths(origin: string, homeHtml: string) {
+  const version = /"version":\s*"([^"]+)"/.exec(homeHtml)?.[1] ?? "";
+  const deep = `/${"a/".repeat(600)}a`;
+  const health = () =>
+    steadyLoad({ url: `${origin}/healthz`, connections: 10, warmupSeconds: 2, durationSeconds: DURATION });
+  const alone = await health();
+  const flood = autocannon(
+    {
+      url: origin,
+      connections: 20,
+      duration: DURATION + 4,
+      requests: [{ path: deep }, { path: `/__manifest?p=${encodeURIComponent(deep)}&version=${version}` }],
+    },
+    () => undefined,
+  );
+  let hostile = 0;
+  flood.on("response", () => (hostile += 1));
+  const underFlood = await health();
+  flood.stop();
+  log("\nThe health check while hostile paths arrive (10 connections on /healthz; ms):\n");
+  table(
+    ["", "p50", "p99", "hostile requests answered"],
+    [
+      ["`/healthz` alone", `${alone.p50.toFixed(1)} ms`, `${alone.p99.toFixed(1)} ms`, ""],
+      [
+        "`/healthz` beside 20 connections of 600-segment paths and manifests",
+        `${underFlood.p50.toFixed(1)} ms`,
+        `${underFlood.p99.toFixed(1)} ms`,
+        hostile.toLocaleString("en-US"),
+      ],
+    ],
+  );
 }
 
 /**

@@ -18,15 +18,28 @@ export function isLocale(value: unknown): value is Locale {
 
 /** The locale a path belongs to: `/id/...` → id, `/ph/...` → ph, anything else → en. */
 export function localeFromPath(pathname: string): Locale {
-  const first = pathname.split("/")[1];
-  return first === "id" || first === "ph" ? first : defaultLocale;
+  return prefixLocale(pathname.split("/")[1] ?? "");
+}
+
+/** The language of a path's first segment as the router reads it: in any case, percent-encoded or not. */
+function prefixLocale(segment: string): Locale {
+  let name = segment;
+  if (name.length > 2 && name.length <= 6 && name.includes("%")) {
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      return defaultLocale;
+    }
+  }
+  const lower = name.toLowerCase();
+  return lower === "id" || lower === "ph" ? lower : defaultLocale;
 }
 
 /** The path without its locale prefix, always starting with `/`. */
 export function stripLocale(pathname: string): string {
-  const locale = localeFromPath(pathname);
-  if (locale === defaultLocale) return pathname || "/";
-  return pathname.slice(locale.length + 1) || "/";
+  const first = pathname.split("/")[1] ?? "";
+  if (prefixLocale(first) === defaultLocale) return pathname || "/";
+  return pathname.slice(first.length + 1) || "/";
 }
 
 /**

@@ -21,10 +21,10 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/rout
 import { DAY } from "~/utils/time";
 
 import { startFake } from "../../tests/fakes/http";
+import { matchedContext } from "../../tests/support/app-routes";
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest } from "../../tests/support/factories";
 import { routeData, settle, type AnyOf } from "../../tests/support/route-data";
-import { matchedContext } from "../../tests/support/app-routes";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -45,7 +45,11 @@ async function sent(userId: string, target: string) {
   if (!result.ok) throw new Error(`not sent: ${result.error}`);
   return result.request;
 }
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: matchedContext(request.url) });
+const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: matchedContext(request.url),
+});
 
 async function loaderData(path: string, id: string) {
   const { status, data } = await routeData(consentLoader(args(new Request(ORIGIN + path), { "*": id })));

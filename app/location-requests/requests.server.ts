@@ -23,6 +23,7 @@ import {
   recordDecline,
   releaseDailyDelivery,
 } from "~/location-requests/recipient-controls.server";
+import { mayDo, NOT_ACCEPTED, requestState, type RecipientAction } from "~/location-requests/request-state";
 import { parseMobile } from "~/phone/numbers.server";
 import { emailProvider, type EmailMessage } from "~/providers/email.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
@@ -137,8 +138,7 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   return { ok: true, request };
 }
 
-/** `delivery` of a request the recipient does not accept: nothing was sent, and the link opens nothing. */
-export const NOT_ACCEPTED = "not_accepted";
+export { NOT_ACCEPTED };
 
 async function accepts(recipient: string, userId: string) {
   const [optedOut, blocked] = await Promise.all([isOptedOut(recipient), isBlocked(recipient, userId)]);
@@ -381,7 +381,8 @@ function present<T extends Row>(row: T) {
     ...row,
     // A request that was not delivered has no link to pass on: it opens nothing.
     link: row.delivery === NOT_ACCEPTED ? null : shareLink(row.code, isLocale(row.locale) ? row.locale : "en"),
-    expired: isExpired(row),
+    state: requestState(row, config().REQUEST_TTL_DAYS),
+    expired: requestState(row, config().REQUEST_TTL_DAYS) === "expired",
     createdAt: row.createdAt.toISOString(),
     openedAt: row.openedAt?.toISOString() ?? null,
     locatedAt: row.locatedAt?.toISOString() ?? null,
@@ -397,22 +398,25 @@ export async function findByCode(code: string) {
   return firstRow<LocationRequest>`SELECT * FROM "LocationRequest" WHERE "code" = ${code}`;
 }
 
-/** An unanswered request's link ends REQUEST_TTL_DAYS after it was made; an answered one stays (to stop sharing). */
-export function isExpired(row: { status: string; decision: string | null; createdAt: Date }, now = new Date()) {
-  return (
-    row.status === "pending" &&
-    row.decision === null &&
-    row.createdAt.getTime() <= now.getTime() - config().REQUEST_TTL_DAYS * DAY
-  );
-}
+/** The state of a stored request now (app/location-requests/request-state.ts). */
+export const stateOf = (row: Parameters<typeof requestState>[0], now = new Date()) =>
+  requestState(row, config().REQUEST_TTL_DAYS, now);
 
-/** The rows a recipient may still answer: not expired (as isExpired says, in SQL). */
+/** Whether the recipient may do `action` on this request now (the state machine's rule). */
+export const recipientMayDo = (row: Parameters<typeof mayDo>[0], action: RecipientAction, now = new Date()) =>
+  mayDo(row, action, config().REQUEST_TTL_DAYS, now);
+
+/**
+ * The rows a recipient may share on or decline: delivered, not stopped, within the answering window
+ * (recipientMay's "share" and "decline", in SQL, so that racing answers cannot step around it).
+ */
 function answerable(code: string, now = new Date()) {
   const cutoff = new Date(now.getTime() - config().REQUEST_TTL_DAYS * DAY);
   return {
     code,
     NOT: { delivery: NOT_ACCEPTED },
-    OR: [{ createdAt: { gt: cutoff } }, { status: { not: "pending" } }, { decision: { not: null } }],
+    createdAt: { gt: cutoff },
+    OR: [{ decision: null }, { decision: "declined" }],
   };
 }
 
@@ -452,8 +456,11 @@ export async function sharePrecise(
   return stored;
 }
 
-/** Approximate: located from the address the recipient's request came from; false when unknown. */
-export async function shareApproximate(code: string, ip: string) {
+/**
+ * Approximate: located from the address the recipient's request came from; false when unknown,
+ * "closed" when the request takes no answer any more.
+ */
+export async function shareApproximate(code: string, ip: string): Promise<boolean | "closed"> {
   const found = locateIp(ip);
   if (!found) return false;
   const locatedAt = new Date();
@@ -473,7 +480,8 @@ export async function shareApproximate(code: string, ip: string) {
     },
   });
   if (stored.count > 0) await markOpened(code, locatedAt);
-  if (stored.count > 0 && !(found.city && found.country)) {
+  if (stored.count === 0) return "closed";
+  if (!(found.city && found.country)) {
     await refineAddress(code, locatedAt, offline, {
       latitude: found.latitude,
       longitude: found.longitude,
@@ -531,9 +539,16 @@ export async function recipientOf(row: { channel: string; target: string | null 
     : null;
 }
 
-/** The recipient stops sharing: what they shared is deleted at once. */
+/**
+ * The recipient stops sharing: what they shared is deleted at once, and the link takes no answer any
+ * more (recipientMay's "stop": only a request that is shared, at any age). False when nothing was shared.
+ */
 export async function revoke(code: string) {
-  await db().locationRequest.updateMany({ where: { code }, data: { decision: "revoked", ...clearedPosition } });
+  const { count } = await db().locationRequest.updateMany({
+    where: { code, NOT: { delivery: NOT_ACCEPTED }, status: { not: "pending" }, decision: null },
+    data: { decision: "revoked", ...clearedPosition },
+  });
+  return count > 0;
 }
 
 /** Retention: positions older than RETENTION_DAYS are deleted; the request keeps its state. */

@@ -16,7 +16,15 @@ import {
   type OptOutSource,
   type RecipientChannel,
 } from "~/location-requests/recipient-controls.server";
-import { CODE_PATTERN, findByCode, NOT_ACCEPTED, recipientOf } from "~/location-requests/requests.server";
+import { isShared } from "~/location-requests/request-state";
+import {
+  CODE_PATTERN,
+  findByCode,
+  NOT_ACCEPTED,
+  recipientMayDo,
+  recipientOf,
+  stateOf,
+} from "~/location-requests/requests.server";
 import { cleanLine } from "~/utils/display-text";
 
 type LocationRequestRow = NonNullable<Awaited<ReturnType<typeof findByCode>>>;
@@ -124,17 +132,17 @@ export type ShareState = "pending" | "shared" | "declined" | "deleted";
 
 /** What the recipient sees of their own answer; never another request's data. */
 export function recipientView(row: LocationRequestRow, id = row.code) {
-  const located = row.status === "gps_tracked" || row.status === "ip_located";
+  const life = stateOf(row);
   const state: ShareState =
-    row.decision === "declined"
+    life === "declined"
       ? "declined"
-      : row.decision === "revoked"
+      : life === "stopped"
         ? "deleted"
-        : located && row.latitude !== null && row.longitude !== null
-          ? "shared"
-          : located
-            ? "deleted" // the retention job removed the position
-            : "pending";
+        : isShared(life)
+          ? row.latitude !== null && row.longitude !== null
+            ? "shared"
+            : "deleted" // the retention job removed the position
+          : "pending";
   const shared = state === "shared";
   return {
     /** What this page's links carry: the code, or the recipient's code with its key. */
@@ -145,6 +153,8 @@ export function recipientView(row: LocationRequestRow, id = row.code) {
     place: shared ? (row.address ?? `${row.latitude!.toFixed(4)}, ${row.longitude!.toFixed(4)}`) : null,
     accuracyMeters: shared ? Math.round(row.accuracyMeters ?? 0) : null,
     locatedAt: shared ? (row.locatedAt?.toISOString() ?? null) : null,
+    /** Whether the consent page's choices still apply (the answering window, not stopped). */
+    canAnswer: recipientMayDo(row, "share"),
     retentionDays: config().RETENTION_DAYS,
     approximateRadiusKm: Math.round(IP_ACCURACY_METERS / 1000),
   };

@@ -5,7 +5,14 @@ import { guardPage } from "~/auth/guards.server";
 import { useNonce } from "~/http/nonce";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocale, useT } from "~/i18n/use-t";
-import { decline, isExpired, recordOpened, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
+import {
+  decline,
+  recipientMayDo,
+  recordOpened,
+  shareApproximate,
+  sharePrecise,
+  stateOf,
+} from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
 import { RecipientControls, UnusableLink } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
@@ -49,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!id) throw await pageNotFound(request);
   const link = await openLink(id);
   if (!link) return invalidLink(request);
-  if (isExpired(link.row)) return expiredLink(request, link);
+  if (stateOf(link.row) === "expired") return expiredLink(request, link);
   // Opening records only that it was opened: nothing about the recipient is read or kept here.
   await recordOpened(link.row);
   const t = await getT(request);
@@ -77,8 +84,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
     throw redirect(form.get("back") === "share" ? paths.share : paths.consent);
   }
-  // An expired link shares nothing: the same page as its GET, with its status.
-  if (isExpired(link.row)) return expiredLink(request, link);
+  if (intent !== "precise" && intent !== "approximate" && intent !== "decline")
+    return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
+  // The request's life decides (app/location-requests/request-state.ts): an expired link shares
+  // nothing (the same page as its GET, with its status); a stopped one or one past its answering
+  // window takes no answer.
+  if (!recipientMayDo(link.row, intent === "decline" ? "decline" : "share")) {
+    if (stateOf(link.row) === "expired") return expiredLink(request, link);
+    return data({ error: "recipient.errors.closed" as const }, { status: 409 });
+  }
 
   if (intent === "precise") {
     const fields = Object.fromEntries(POSITION_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
@@ -87,18 +101,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const parsed = PositionSchema.safeParse(fields);
     if (!parsed.success) return data({ error: "recipient.errors.badPosition" as const }, { status: 400 });
     const { latitude, longitude, accuracy } = parsed.data;
-    await sharePrecise(code, { latitude, longitude, accuracyMeters: accuracy });
+    const stored = await sharePrecise(code, { latitude, longitude, accuracyMeters: accuracy });
+    if (stored.count === 0) return data({ error: "recipient.errors.closed" as const }, { status: 409 });
     throw redirect(paths.share);
   }
   if (intent === "approximate") {
     const located = await shareApproximate(code, clientAddress(request));
+    if (located === "closed") return data({ error: "recipient.errors.closed" as const }, { status: 409 });
     throw redirect(located ? paths.share : `${paths.failed}&reason=ip`);
   }
-  if (intent === "decline") {
-    await decline(code);
-    throw redirect(paths.share);
-  }
-  return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
+  if (!(await decline(code))) return data({ error: "recipient.errors.closed" as const }, { status: 409 });
+  throw redirect(paths.share);
 }
 
 export const handle = recipientHandle;
@@ -136,27 +149,31 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
           </p>
         </div>
       ) : null}
-      <h2>{t("recipient.consent.whatTitle")}</h2>
-      <ul>
-        <li>{t("recipient.consent.precise")}</li>
-        <li>{t("recipient.consent.approximate", { km: view.approximateRadiusKm })}</li>
-      </ul>
-      <h2>{t("recipient.consent.keptTitle")}</h2>
-      <p>{t("recipient.consent.kept", { name, count: view.retentionDays })}</p>
-      <form method="post" id="consent" className="choices" data-failed={paths.failed}>
-        <button type="submit" name="intent" value="precise" id="share-precise" className="button button-primary">
-          {t("recipient.actions.precise")}
-        </button>
-        <p id="locating" className="notice" role="status" hidden>
-          {t("recipient.consent.locating")}
-        </p>
-        <button type="submit" name="intent" value="approximate" className="button">
-          {t("recipient.actions.approximate")}
-        </button>
-        <button type="submit" name="intent" value="decline" className="button button-quiet">
-          {t("recipient.actions.decline")}
-        </button>
-      </form>
+      {view.canAnswer ? (
+        <>
+          <h2>{t("recipient.consent.whatTitle")}</h2>
+          <ul>
+            <li>{t("recipient.consent.precise")}</li>
+            <li>{t("recipient.consent.approximate", { km: view.approximateRadiusKm })}</li>
+          </ul>
+          <h2>{t("recipient.consent.keptTitle")}</h2>
+          <p>{t("recipient.consent.kept", { name, count: view.retentionDays })}</p>
+          <form method="post" id="consent" className="choices" data-failed={paths.failed}>
+            <button type="submit" name="intent" value="precise" id="share-precise" className="button button-primary">
+              {t("recipient.actions.precise")}
+            </button>
+            <p id="locating" className="notice" role="status" hidden>
+              {t("recipient.consent.locating")}
+            </p>
+            <button type="submit" name="intent" value="approximate" className="button">
+              {t("recipient.actions.approximate")}
+            </button>
+            <button type="submit" name="intent" value="decline" className="button button-quiet">
+              {t("recipient.actions.decline")}
+            </button>
+          </form>
+        </>
+      ) : null}
       <p className="muted">{t("recipient.consent.privacy")}</p>
       {controls ? <RecipientControls controls={controls} consentPath={paths.consent} back="consent" /> : null}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />

@@ -1,14 +1,15 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
-import { getT } from "~/i18n/i18next.server";
+import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { useLocale, useT } from "~/i18n/use-t";
+import { recipientMayDo, stateOf } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
-import { InvalidLink } from "~/recipient/components";
+import { InvalidLink, UnusableLink } from "~/recipient/components";
 import { FAILURE_REASONS, recipientPaths, type FailureReason } from "~/recipient/paths";
-import { invalidLink, requestFromQuery } from "~/recipient/recipient.server";
+import { expiredLink, invalidLink, requestFromQuery } from "~/recipient/recipient.server";
 
 // `/location-failed?c=CODE&reason=…`: why the position could not be shared (spec section 8's
 // messages), with the approximate choice and another try.
@@ -27,6 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardPage({ request, context }, "anyone");
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
+  // Trying again only makes sense while the request takes answers (app/location-requests/request-state.ts).
+  if (stateOf(link.row) === "expired") return expiredLink(request, link);
+  if (!recipientMayDo(link.row, "share")) throw redirect(recipientPaths(link.id, getLocale(request)).share);
   const given = new URL(request.url).searchParams.get("reason");
   const reason: FailureReason = FAILURE_REASONS.find((r) => r === given) ?? "failed";
   const t = await getT(request);
@@ -45,6 +49,7 @@ export default function LocationFailed() {
   const t = useT();
   const locale = useLocale();
   if (loaderData.kind === "invalid") return <InvalidLink />;
+  if (loaderData.kind === "expired") return <UnusableLink page={loaderData} />;
   const { code, reason } = loaderData;
   const paths = recipientPaths(code, locale);
   return (

@@ -1,11 +1,11 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { isExpired, revoke } from "~/location-requests/requests.server";
+import { recipientMayDo, revoke, stateOf } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
 import { RecipientControls, UnusableLink } from "~/recipient/components";
 import { recipientPaths } from "~/recipient/paths";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardPage({ request, context }, "anyone");
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
-  if (isExpired(link.row)) return expiredLink(request, link);
+  if (stateOf(link.row) === "expired") return expiredLink(request, link);
   const t = await getT(request);
   return {
     kind: "share" as const,
@@ -43,7 +43,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
   const form = await readFormData(request);
-  if (form.get("intent") === "revoke") await revoke(link.row.code);
+  if (form.get("intent") !== "revoke") return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
+  // Stopping deletes what was shared and ends the link (app/location-requests/request-state.ts); on an
+  // expired link there is nothing to stop, and it never opens again.
+  if (stateOf(link.row) === "expired") return expiredLink(request, link);
+  if (recipientMayDo(link.row, "stop")) await revoke(link.row.code);
   throw redirect(recipientPaths(link.id, getLocale(request)).share);
 }
 

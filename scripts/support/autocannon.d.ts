@@ -19,10 +19,13 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     method?: string;
     pipelining?: number;
+    /** Requests sent in turn on each connection (paths relative to `url`). */
+    requests?: { path?: string; method?: string }[];
   };
   /** With a callback: the running instance, which emits `response` (client, status, bytes, ms) per answer. */
   export type Instance = {
     on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): Instance;
+    stop(): void;
   };
   export default function autocannon(options: Options): Promise<Result>;
   export default function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;

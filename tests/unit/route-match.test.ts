@@ -1,0 +1,91 @@
+// The route a request is, for the edge, the guards and the headers (app/http/route-match.server.ts),
+// is the route Remix's own matching picks over the whole route list, and its policy is that route's
+// entry in the route table: for every route, in any case and form, and for thousands of generated paths.
+import { matchRoutes } from "@remix-run/react";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+
+import { allPolicies, policyOf, UNMATCHED } from "~/http/policy";
+import { pathTooCostly, routedPath } from "~/http/route-match.server";
+import { pageRoutes, resourceRoutes } from "~/route-table.js";
+
+import { manifest, testRoutes } from "../support/app-routes";
+
+type RouteObject = Parameters<typeof matchRoutes>[0][number];
+
+function tree(parentId?: string): RouteObject[] {
+  return Object.values(manifest)
+    .filter((route) => route.parentId === parentId)
+    .map((route) =>
+      route.index
+        ? { id: route.id, index: true, path: route.path }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) },
+    );
+}
+const whole = tree();
+
+/** The leaf route Remix matches over the whole route list, and its policy. */
+function remixLeaf(pathname: string) {
+  const id = matchRoutes(whole, routedPath(pathname))?.at(-1)?.route.id ?? null;
+  return { id, policy: (id && policyOf(id)) || UNMATCHED };
+}
+
+describe("the matched route's policy", () => {
+  it("exists for every route of the build but the root", () => {
+    for (const id of Object.keys(manifest)) {
+      if (id === "root") continue;
+      expect(policyOf(id), id).toBeDefined();
+    }
+    expect(allPolicies().length).toBe(pageRoutes.length + resourceRoutes.length + 1 /* dev/outbox */);
+  });
+
+  it("is the route table's for paths in any case, with repeated or trailing slashes and encodings", () => {
+    const cases: [string, string][] = [
+      ["/ID", "id:index"],
+      ["/Ph/dashboard", "ph:dashboard"],
+      ["/PH/DASHBOARD", "ph:dashboard"],
+      ["/%70h/dashboard", "ph:dashboard"],
+      ["//", "en:index"],
+      ["/dashboard//", "en:dashboard"],
+      ["/blog//", "en:blog"],
+      ["/Api/V1/Lookup", "api/v1/lookup"],
+      ["/dashboard.data", "en:dashboard"],
+      ["/_root.data", "en:index"],
+      ["/AbCd1234", "en:*"],
+    ];
+    for (const [path, id] of cases) {
+      const matched = testRoutes.match(path);
+      expect(matched.id, path).toBe(id);
+      expect(matched, path).toEqual(remixLeaf(path));
+    }
+    expect(testRoutes.match("/PH/DASHBOARD").policy.access).toBe("subscriber");
+  });
+
+  it("is the policy of Remix's own match for generated paths", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const known = [...new Set(Object.values(manifest).flatMap((route) => (route.path ?? "").split("/")))];
+    const segment = fc.oneof(
+      fc.constantFrom(...known.filter(Boolean), "ID", "Ph", "PH", "%69d", "", "x", ".data", "_root", "%zz"),
+      fc.stringMatching(/^[A-Za-z0-9._~%-]{1,10}$/),
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 7 }), fc.boolean(), (segments, slash) => {
+        const path = `/${segments.join("/")}${slash ? "/" : ""}`;
+        expect(testRoutes.match(path), path).toEqual(remixLeaf(path));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe("paths bounded before routing", () => {
+  it("refuses more segments than any route has, and longer paths than any address", () => {
+    expect(pathTooCostly(`/${"a/".repeat(15)}a`)).toBeNull();
+    expect(pathTooCostly(`/${"a/".repeat(16)}a`)).toBe(404);
+    expect(pathTooCostly(`/${"x".repeat(2047)}`)).toBeNull();
+    expect(pathTooCostly(`/${"x".repeat(2048)}`)).toBe(414);
+    // No route has more segments than the bound leaves room for.
+    const deepest = Math.max(...Object.values(manifest).map((route) => (route.path ?? "").split("/").length));
+    expect(deepest).toBeLessThan(16);
+  });
+});
