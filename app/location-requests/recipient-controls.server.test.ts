@@ -8,7 +8,12 @@ import { afterEach, assert, describe, expect, it } from "vitest";
 
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { recipientKey, recipientRef } from "~/location-requests/recipient-controls.server";
+import {
+  normaliseRecipient,
+  recipientKey,
+  recipientKeys,
+  recipientRef,
+} from "~/location-requests/recipient-controls.server";
 import {
   createLocationRequest,
   listRequests,
@@ -104,7 +109,7 @@ describe("the recipient's own link", () => {
 });
 
 describe("opting out", () => {
-  it("stops every requester: stored as not delivered, nothing sent, the three-hour slot kept; undo lets requests through again", async () => {
+  it("stops every requester: stored as not delivered, nothing sent; undo lets requests through again", async () => {
     const target = randomMobile();
     const first = await sent(await account(), target);
     const ref = await recipientRef(first.code);
@@ -121,8 +126,8 @@ describe("opting out", () => {
     expect(await outboxTo(target)).toBe(1);
     const listed = await listRequests(other);
     expect(listed.items[0]).toMatchObject({ delivery: NOT_ACCEPTED, link: null });
-    // The slot was given back: the same account may ask someone else at once.
-    expect((await sms(other, randomMobile())).ok).toBe(true);
+    // A refused request uses the slot like any other: the requester learns nothing more from it.
+    expect(await sms(other, randomMobile())).toMatchObject({ ok: false, error: "limited" });
     // The undelivered request's code opens nothing.
     const code = (await db().locationRequest.findFirstOrThrow({ where: { userId: other, target } })).code;
     expect((await loaderData(`/${code}`, code)).body.kind).toBe("invalid");
@@ -139,6 +144,75 @@ describe("opting out", () => {
     expect(await recipientKey("sms", "+63 917 123 4567")).toBe(await recipientKey("sms", "+639171234567"));
     expect(await recipientKey("email", " Rosa@Example.COM ")).toBe(await recipientKey("email", "rosa@example.com"));
     expect(await recipientKey("sms", "+639171234567")).not.toBe(await recipientKey("email", "+639171234567"));
+  });
+
+  it("treats every way of writing one mailbox as one recipient: case, +tags, and Gmail's dots", async () => {
+    const same = async (a: string, b: string) =>
+      expect(await recipientKey("email", a), `${a} ~ ${b}`).toBe(await recipientKey("email", b));
+    await same("rosa+x@example.com", "rosa@example.com");
+    await same("Rosa+Family+2@Example.com", "rosa@example.com");
+    await same("r.o.s.a+x@gmail.com", "rosa@gmail.com");
+    await same("Ro.Sa@GoogleMail.com", "rosa@gmail.com");
+    expect(normaliseRecipient("email", "r.o.s.a+x@GMAIL.com")).toBe("rosa@gmail.com");
+    // Dots matter elsewhere, and a different mailbox stays different.
+    expect(await recipientKey("email", "r.osa@example.com")).not.toBe(await recipientKey("email", "rosa@example.com"));
+    expect(await recipientKey("email", "rosa@example.org")).not.toBe(await recipientKey("email", "rosa@example.com"));
+
+    const first = await createLocationRequest({
+      userId: await account(),
+      channel: "email",
+      target: "rosa.m@gmail.com",
+      requesterName: "Ana",
+      locale: "en",
+    });
+    assert(first.ok);
+    expect(await post(await recipientRef(first.request.code), { intent: "optOut", back: "consent" })).toMatchObject({
+      status: 302,
+    });
+    for (const variant of ["rosa.m+x@gmail.com", "RosaM@googlemail.com", "r.o.s.a.m+work@gmail.com"]) {
+      const refused = await createLocationRequest({
+        userId: await account(),
+        channel: "email",
+        target: variant,
+        requesterName: "Ana",
+        locale: "en",
+      });
+      expect(refused, variant).toMatchObject({ ok: false, error: "notAccepted" });
+    }
+    expect(await db().outboxMessage.count({ where: { to: { contains: "googlemail" } } })).toBe(0);
+  });
+
+  it("keeps opt-outs and blocks stored before addresses were normalised to their mailbox", async () => {
+    const target = `old-${randomBytes(3).toString("hex")}+news@example.com`;
+    const [key, legacy] = await recipientKeys("email", target);
+    expect(legacy).toBeDefined();
+    expect(legacy).not.toBe(key);
+    // As the earlier code keyed it: the address only lower-cased.
+    await db().recipientOptOut.create({ data: { recipientKey: legacy!, source: "page" } });
+    const refused = await createLocationRequest({
+      userId: await account(),
+      channel: "email",
+      target,
+      requesterName: "Ana",
+      locale: "en",
+    });
+    expect(refused).toMatchObject({ ok: false, error: "notAccepted" });
+    // Undone from the recipient's link, under whichever key it was stored.
+    const owner = await account();
+    await db().recipientOptOut.deleteMany({ where: { recipientKey: legacy! } });
+    const delivered = await createLocationRequest({
+      userId: owner,
+      channel: "email",
+      target,
+      requesterName: "Ana",
+      locale: "en",
+    });
+    assert(delivered.ok);
+    await db().recipientOptOut.create({ data: { recipientKey: legacy!, source: "page" } });
+    expect(
+      await post(await recipientRef(delivered.request.code), { intent: "undoOptOut", back: "consent" }),
+    ).toMatchObject({ status: 302 });
+    expect(await db().recipientOptOut.count({ where: { recipientKey: { in: [key!, legacy!] } } })).toBe(0);
   });
 
   it("is recorded from the thank-you page too, which shows the controls on the recipient's link only", async () => {
@@ -167,6 +241,8 @@ describe("blocking one requester", () => {
     expect((await sms(await account(), target)).ok).toBe(true);
 
     expect(await post(ref, { intent: "unblock", back: "consent" })).toMatchObject({ status: 302 });
+    // The refused request used the slot (as any request does): three hours later it goes out.
+    await db().usageSlot.deleteMany({ where: { key: `sms:${blockedUser}` } });
     expect((await sms(blockedUser, target)).ok).toBe(true);
   });
 });
@@ -309,7 +385,7 @@ describe("names", () => {
 });
 
 describe("Twilio's opt-out answer (error 21610)", () => {
-  it("records the opt-out, stores the request as not delivered and gives the slot back", async () => {
+  it("records the opt-out, stores the request as not delivered and keeps the slot used", async () => {
     const fake = await startFake((_req, res) => {
       res
         .writeHead(400, { "Content-Type": "application/json" })
@@ -335,7 +411,30 @@ describe("Twilio's opt-out answer (error 21610)", () => {
     expect(await db().locationRequest.findFirstOrThrow({ where: { userId: requester } })).toMatchObject({
       delivery: NOT_ACCEPTED,
     });
-    expect(await db().usageSlot.findUnique({ where: { key: `sms:${requester}` } })).toBeNull();
+    expect(await db().usageSlot.findUnique({ where: { key: `sms:${requester}` } })).not.toBeNull();
+  });
+});
+
+describe("requests a recipient does not accept", () => {
+  it("use the requester's slot, and asking again stores no new row", async () => {
+    const target = randomMobile();
+    await db().recipientOptOut.create({ data: { recipientKey: (await recipientKey("sms", target))!, source: "sms" } });
+    const requester = await account();
+    const first = await sms(requester, target);
+    assert(!first.ok && first.error === "notAccepted");
+    const answers = await Promise.all(Array.from({ length: 20 }, () => sms(requester, target)));
+    expect(answers.every((answer) => !answer.ok && answer.error === "limited")).toBe(true);
+    // Three hours later: refused again, the same row, nothing sent.
+    for (let round = 0; round < 3; round += 1) {
+      await db().usageSlot.deleteMany({ where: { key: `sms:${requester}` } });
+      expect(await sms(requester, target)).toEqual({
+        ok: false,
+        error: "notAccepted",
+        request: { id: first.request.id },
+      });
+    }
+    expect(await db().locationRequest.count({ where: { userId: requester } })).toBe(1);
+    expect(await outboxTo(target)).toBe(0);
   });
 });
 

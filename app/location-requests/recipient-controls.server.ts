@@ -15,10 +15,36 @@ export type RecipientChannel = "sms" | "email";
 export const OPT_OUT_SOURCES = ["page", "email", "sms", "carrier"] as const;
 export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
 
-/** E.164 for a number, lowercase for an address; null when it is neither. */
+/** Mail providers that ignore the dots of an address's local part (and one domain that is another's name). */
+const DOTLESS_DOMAINS: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
+
+/**
+ * One mailbox, however its address is written: lower case, without a `+tag` (delivered to the same
+ * mailbox by Gmail, Outlook, iCloud, Fastmail and most others), without the dots Gmail ignores.
+ */
+function canonicalEmail(address: string) {
+  const at = address.lastIndexOf("@");
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1).replace(/\.$/, "");
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_DOMAINS[domain];
+  if (dotless) {
+    domain = dotless;
+    local = local.replace(/\./g, "");
+  }
+  return `${local}@${domain}`;
+}
+
+const isAddress = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value);
+
+/**
+ * One recipient, one value: E.164 for a number; for an address its mailbox (canonicalEmail); null when
+ * it is neither. Every control (opt-out, block, daily cap, decline cooldown) keys on this.
+ */
 export function normaliseRecipient(channel: RecipientChannel, value: string): string | null {
   const trimmed = value.trim();
-  if (channel === "email") return /^[^\s@]+@[^\s@]+$/.test(trimmed) ? trimmed.toLowerCase() : null;
+  if (channel === "email") return isAddress(trimmed) ? canonicalEmail(trimmed.toLowerCase()) : null;
   const parsed = parsePhoneNumberFromString(trimmed.startsWith("+") ? trimmed : `+${trimmed.replace(/^0+/, "")}`);
   return parsed?.isValid() ? parsed.number : null;
 }
@@ -41,11 +67,30 @@ async function hmac(label: string, value: string) {
     .digest();
 }
 
+const keyOf = async (channel: RecipientChannel, normalised: string) =>
+  (await hmac("recipient", `${channel}:${normalised}`)).toString("hex");
+
 /** The stored identity of a recipient: HMAC of "channel:normalised value", hex; null when unusable. */
 export async function recipientKey(channel: RecipientChannel, value: string) {
   const normalised = normaliseRecipient(channel, value);
-  return normalised ? (await hmac("recipient", `${channel}:${normalised}`)).toString("hex") : null;
+  return normalised ? keyOf(channel, normalised) : null;
 }
+
+/**
+ * Every key a recipient's controls may be stored under: recipientKey first (what is written now),
+ * then the key of the address only lower-cased, as opt-outs and blocks were keyed before addresses
+ * were normalised to their mailbox; those keep working. Read with these, write with recipientKey.
+ */
+export async function recipientKeys(channel: RecipientChannel, value: string): Promise<string[]> {
+  const key = await recipientKey(channel, value);
+  if (!key) return [];
+  const trimmed = value.trim().toLowerCase();
+  if (channel !== "email" || canonicalEmail(trimmed) === trimmed) return [key];
+  return [key, await keyOf(channel, trimmed)];
+}
+
+type Keys = string | readonly string[];
+const all = (keys: Keys) => (typeof keys === "string" ? [keys] : [...keys]);
 
 // --- The recipient's link: the request code plus a key only the message carries. ---
 
@@ -78,8 +123,8 @@ export async function codeFromRef(ref: string) {
 
 // --- Opt-out: no request from anyone. ---
 
-export async function isOptedOut(key: string) {
-  return (await db().recipientOptOut.findUnique({ where: { recipientKey: key } })) !== null;
+export async function isOptedOut(keys: Keys) {
+  return (await db().recipientOptOut.findFirst({ where: { recipientKey: { in: all(keys) } } })) !== null;
 }
 
 /** Idempotent: the first source is kept. */
@@ -91,16 +136,14 @@ export async function optOut(key: string, source: OptOutSource) {
   });
 }
 
-export async function undoOptOut(key: string) {
-  await db().recipientOptOut.deleteMany({ where: { recipientKey: key } });
+export async function undoOptOut(keys: Keys) {
+  await db().recipientOptOut.deleteMany({ where: { recipientKey: { in: all(keys) } } });
 }
 
 // --- Block: no request from one account. ---
 
-export async function isBlocked(key: string, userId: string) {
-  return (
-    (await db().recipientBlock.findUnique({ where: { recipientKey_userId: { recipientKey: key, userId } } })) !== null
-  );
+export async function isBlocked(keys: Keys, userId: string) {
+  return (await db().recipientBlock.findFirst({ where: { recipientKey: { in: all(keys) }, userId } })) !== null;
 }
 
 export async function block(key: string, userId: string) {
@@ -111,8 +154,8 @@ export async function block(key: string, userId: string) {
   });
 }
 
-export async function unblock(key: string, userId: string) {
-  await db().recipientBlock.deleteMany({ where: { recipientKey: key, userId } });
+export async function unblock(keys: Keys, userId: string) {
+  await db().recipientBlock.deleteMany({ where: { recipientKey: { in: all(keys) }, userId } });
 }
 
 // --- Cooldown after a decline. ---
@@ -126,8 +169,11 @@ export async function recordDecline(key: string, userId: string, at = new Date()
 }
 
 /** When this requester may ask this recipient again, or null when they may now. */
-export async function cooldownUntil(key: string, userId: string, now = new Date()) {
-  const row = await db().recipientDecline.findUnique({ where: { recipientKey_userId: { recipientKey: key, userId } } });
+export async function cooldownUntil(keys: Keys, userId: string, now = new Date()) {
+  const row = await db().recipientDecline.findFirst({
+    where: { recipientKey: { in: all(keys) }, userId },
+    orderBy: { declinedAt: "desc" },
+  });
   if (!row) return null;
   const until = new Date(row.declinedAt.getTime() + config().DECLINE_COOLDOWN_HOURS * HOUR);
   return until > now ? until : null;

@@ -13,7 +13,7 @@ import { DAY } from "~/utils/time";
 import { matchedContext } from "../../tests/support/app-routes";
 import { createUser, formRequest } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";
-import { recipientMay, requestState, type RecipientAction, type RequestState } from "./request-state";
+import { recipientMay, requestState, type RecipientAction, type RequestLife, type RequestState } from "./request-state";
 
 const TTL_DAYS = 7;
 const ORIGIN = "http://localhost:3000";
@@ -27,10 +27,10 @@ describe("the state table", () => {
   const now = new Date("2026-11-25T12:00:00Z");
   const young = new Date(now.getTime() - DAY);
   const old = new Date(now.getTime() - 8 * DAY);
-  const base = { status: "pending", decision: null, delivery: "sent", createdAt: young };
+  const base: RequestLife = { status: "pending", decision: null, delivery: "sent", createdAt: young };
 
   it("derives one state from status, decision, delivery and age", () => {
-    const cases: [Partial<typeof base> & { decision?: string | null }, RequestState][] = [
+    const cases: [Partial<RequestLife>, RequestState][] = [
       [{}, "pending"],
       [{ createdAt: old }, "expired"],
       [{ status: "gps_tracked" }, "shared_precise"],

@@ -19,6 +19,7 @@ import {
   isOptedOut,
   optOut,
   recipientKey,
+  recipientKeys,
   recipientRef,
   recordDecline,
   releaseDailyDelivery,
@@ -77,8 +78,9 @@ export type CreateResult =
 /**
  * Creates a request and delivers it. The three-hour limit is claimed first, atomically; a provider
  * failure keeps the request (marked failed) and gives the limit back, so nothing is lost. A recipient
- * who does not accept requests (docs/decisions/012) gets nothing: the request is stored as
- * not delivered and the limit is given back too.
+ * who does not accept requests (docs/decisions/012) gets nothing: the request is stored once as not
+ * delivered, and it uses the requester's slot like any other (asking again and again neither tells
+ * the requester more nor grows the database).
  */
 export async function createLocationRequest(input: CreateInput): Promise<CreateResult> {
   input = {
@@ -86,9 +88,11 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
     requesterName: cleanLine(input.requesterName),
     ...(input.title === undefined ? {} : { title: cleanLine(input.title) }),
   };
-  const recipient = input.channel !== "link" && input.target ? await recipientKey(input.channel, input.target) : null;
+  // The recipient's key (what is written) and every key their controls may be stored under (what is read).
+  const keys = input.channel !== "link" && input.target ? await recipientKeys(input.channel, input.target) : [];
+  const recipient = keys[0] ?? null;
   if (recipient) {
-    const until = await cooldownUntil(recipient, input.userId);
+    const until = await cooldownUntil(keys, input.userId);
     if (until) return { ok: false, error: "declinedRecently", nextAllowedAt: until };
   }
   const slotKey = `${input.channel}:${input.userId}`;
@@ -100,10 +104,10 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   let prepared: Prepared;
   let deliveryClaimedAt: number | null = null;
   try {
-    if (recipient && !(await accepts(recipient, input.userId))) return await notAccepted(input, slotKey, claim);
+    if (recipient && !(await accepts(keys, input.userId))) return await notAccepted(input);
     if (recipient) {
       deliveryClaimedAt = Date.now();
-      if (!(await claimDailyDelivery(recipient, deliveryClaimedAt))) return await notAccepted(input, slotKey, claim);
+      if (!(await claimDailyDelivery(recipient, deliveryClaimedAt))) return await notAccepted(input);
     }
     prepared = await prepareRequest(input);
   } catch (error) {
@@ -124,7 +128,6 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
       where: { id: row.id },
       data: { delivery: NOT_ACCEPTED, deliveryError: sent.error.slice(0, 500) },
     });
-    await releaseSlot(slotKey, claim);
     return { ok: false, error: "notAccepted", request: { id: row.id } };
   }
   await db().locationRequest.update({
@@ -140,19 +143,24 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
 
 export { NOT_ACCEPTED };
 
-async function accepts(recipient: string, userId: string) {
-  const [optedOut, blocked] = await Promise.all([isOptedOut(recipient), isBlocked(recipient, userId)]);
+async function accepts(keys: string[], userId: string) {
+  const [optedOut, blocked] = await Promise.all([isOptedOut(keys), isBlocked(keys, userId)]);
   return !optedOut && !blocked;
 }
 
-/** Stored so the requester sees it, in one neutral state; the three-hour slot is given back. */
-async function notAccepted(
-  input: CreateInput,
-  slotKey: string,
-  claim: { claimedAtMs: number; previousMs: number | null },
-) {
-  const row = await db().locationRequest.create({ data: { ...requestData(input), delivery: NOT_ACCEPTED } });
-  await releaseSlot(slotKey, claim);
+/**
+ * Stored so the requester sees it, in one neutral state (never which control refused it). The slot
+ * stays used; a request to the same number or address that is already stored as not delivered is
+ * answered with that one instead of another row.
+ */
+async function notAccepted(input: CreateInput) {
+  const where = { userId: input.userId, channel: input.channel, target: input.target ?? null, delivery: NOT_ACCEPTED };
+  const row =
+    (await db().locationRequest.findFirst({ where, select: { id: true } })) ??
+    (await db().locationRequest.create({
+      data: { ...requestData(input), delivery: NOT_ACCEPTED },
+      select: { id: true },
+    }));
   return { ok: false as const, error: "notAccepted" as const, request: { id: row.id } };
 }
 
@@ -537,6 +545,11 @@ export async function recipientOf(row: { channel: string; target: string | null 
   return (row.channel === "sms" || row.channel === "email") && row.target
     ? recipientKey(row.channel, row.target)
     : null;
+}
+
+/** Every key the controls of a request's recipient may be stored under (recipientKeys); empty for a link. */
+export async function recipientKeysOf(row: { channel: string; target: string | null }) {
+  return (row.channel === "sms" || row.channel === "email") && row.target ? recipientKeys(row.channel, row.target) : [];
 }
 
 /**

@@ -21,8 +21,8 @@ import {
   CODE_PATTERN,
   findByCode,
   NOT_ACCEPTED,
+  recipientKeysOf,
   recipientMayDo,
-  recipientOf,
   stateOf,
 } from "~/location-requests/requests.server";
 import { cleanLine } from "~/utils/display-text";
@@ -74,9 +74,9 @@ export async function expiredLink(request: Request, link: OpenedLink) {
 /** The recipient's own controls, only on their own link (the requester never sees these states). */
 export async function recipientControls(link: OpenedLink) {
   if (!link.keyed) return null;
-  const key = await recipientOf(link.row);
-  if (!key) return null;
-  const [optedOut, blocked] = await Promise.all([isOptedOut(key), isBlocked(key, link.row.userId)]);
+  const keys = await recipientKeysOf(link.row);
+  if (!keys.length) return null;
+  const [optedOut, blocked] = await Promise.all([isOptedOut(keys), isBlocked(keys, link.row.userId)]);
   return { channel: link.row.channel as RecipientChannel, optedOut, blocked };
 }
 export type RecipientControlsView = Awaited<ReturnType<typeof recipientControls>>;
@@ -88,12 +88,14 @@ export const isControlIntent = (value: unknown): value is ControlIntent =>
 
 /** Applies one control from the recipient's own link; false when this link may not (no key, no recipient). */
 export async function applyControl(link: OpenedLink, intent: ControlIntent, source: OptOutSource = "page") {
-  const key = link.keyed ? await recipientOf(link.row) : null;
+  // Written under the recipient's key; undone under every key they may have been stored under.
+  const keys = link.keyed ? await recipientKeysOf(link.row) : [];
+  const key = keys[0];
   if (!key) return false;
   if (intent === "optOut") await optOut(key, source);
-  else if (intent === "undoOptOut") await undoOptOut(key);
+  else if (intent === "undoOptOut") await undoOptOut(keys);
   else if (intent === "block") await block(key, link.row.userId);
-  else await unblock(key, link.row.userId);
+  else await unblock(keys, link.row.userId);
   return true;
 }
 

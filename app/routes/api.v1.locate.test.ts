@@ -227,7 +227,7 @@ describe("the recipient's protections through the API", () => {
       ),
     );
 
-  it("answers 409 with one neutral message for an opted-out number, lists it as not delivered without a link, and keeps the slot free", async () => {
+  it("answers 409 with one neutral message for an opted-out number, lists it as not delivered without a link, and uses the slot like any request", async () => {
     const phone = mobile();
     const key = (await recipientKey("sms", `+63${phone}`))!;
     await db().recipientOptOut.create({ data: { recipientKey: key, source: "page" } });
@@ -248,7 +248,7 @@ describe("the recipient's protections through the API", () => {
     expect(await db().locationRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
       requesterName: "Ana Police",
     });
-    expect((await send(token, mobile())).status).toBe(200);
+    expect((await send(token, mobile())).status).toBe(429);
   });
 
   it("answers 429 with Retry-After when the recipient declined this account's last request", async () => {
