@@ -30,6 +30,7 @@ import { emailProvider, type EmailMessage } from "~/providers/email.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
 import { smsProvider } from "~/providers/sms.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
+import { withoutContactPoint } from "~/utils/contact-points.server";
 import { cleanLine, NAME_MAX, TITLE_MAX } from "~/utils/display-text";
 import { addDomainIssue, messageKey } from "~/utils/parse-form";
 import { DAY } from "~/utils/time";
@@ -233,12 +234,24 @@ export function validateEmailTarget(email: string) {
 // Messages are translation keys (New Search shows them by field); the API names the first field that
 // fails a size or type check, and answers a failed number or address with its own message.
 
-/** The name the recipient sees, and a link's title: one cleaned line of at most 60 characters. */
-const oneLine = (required: MessageKey, tooLong: MessageKey, max: number) =>
-  z.string().max(1000, tooLong).transform(cleanLine).pipe(z.string().min(1, required).max(max, tooLong));
+/**
+ * The name the recipient sees, and a link's title: one cleaned line of at most 60 characters, with no
+ * web address, domain, e-mail address or phone number in it (the service sends it in its own name).
+ */
+const oneLine = (required: MessageKey, tooLong: MessageKey, contact: MessageKey, max: number) =>
+  z
+    .string()
+    .max(1000, tooLong)
+    .transform(cleanLine)
+    .pipe(z.string().min(1, required).max(max, tooLong).superRefine(withoutContactPoint(contact)));
 
 const senderFields = {
-  requesterName: oneLine("requests.errors.nameRequired", "dashboard.errors.nameTooLong", NAME_MAX),
+  requesterName: oneLine(
+    "requests.errors.nameRequired",
+    "dashboard.errors.nameTooLong",
+    "requests.errors.nameContact",
+    NAME_MAX,
+  ),
   /** The recipient's language: the message and the consent page use it. */
   locale: z.enum(locales).default("en"),
 };
@@ -285,7 +298,12 @@ export const sendEmailSchema = z
 export const createLinkSchema = z
   .object({
     ...senderFields,
-    title: oneLine("dashboard.errors.titleRequired", "requests.errors.titleTooLong", TITLE_MAX),
+    title: oneLine(
+      "dashboard.errors.titleRequired",
+      "requests.errors.titleTooLong",
+      "requests.errors.titleContact",
+      TITLE_MAX,
+    ),
   })
   .transform((input) => ({ ...input, channel: "link" as const }));
 

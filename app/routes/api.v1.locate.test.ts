@@ -51,6 +51,41 @@ describe("/api/v1/locate", () => {
     expect(phMessage).toBe(`Makakapagpadala ka ng susunod sa ${formatDateTime(nextAllowedAt, "fil-PH", "UTC", true)}.`);
   });
 
+  it("refuses a name or title carrying a contact point with a translated 400, in every language", async () => {
+    const { token } = await signedInUser();
+    const messages = {
+      en: "The name cannot contain a web address",
+      id: "Nama tidak boleh berisi alamat web",
+      fil: "Hindi puwedeng may web address",
+    };
+    for (const [language, message] of Object.entries(messages)) {
+      const headers = { ...auth(token), "Accept-Language": language };
+      const answer = await sendSms(
+        routeArgs(
+          apiRequest("/api/v1/locate/sendSms", {
+            json: { requesterName: "BDO Bank https://bdo-verify.example/x", countryCode: "+63", phone: "9171234567" },
+            headers,
+          }),
+        ),
+      );
+      expect(answer.status).toBe(400);
+      expect((await readEnvelope(answer)).message).toContain(message);
+    }
+    const title = await createLink(
+      routeArgs(
+        apiRequest("/api/v1/locate/createLink", {
+          json: { requesterName: "Ana", title: "rosa@example.com" },
+          headers: auth(token),
+        }),
+      ),
+    );
+    expect(title.status).toBe(400);
+    expect((await readEnvelope(title)).message).toBe(
+      "The title cannot contain a web address, an e-mail address or a phone number.",
+    );
+    expect(await db().outboxMessage.count({ where: { text: { contains: "bdo-verify" } } })).toBe(0);
+  });
+
   it("validates numbers and e-mail addresses with the spec's messages", async () => {
     const { token } = await signedInUser();
     const empty = await sendSms(

@@ -143,6 +143,18 @@ describe("dashboard: New Search", () => {
     expect(unknown.status).toBe(400);
   });
 
+  it("refuses names and titles that carry a web address, an e-mail address or a phone number", async () => {
+    const { token } = await signedInUser();
+    const url = await reply("/dashboard/?tab=new", token, { ...sms, name: "BDO Bank https://bdo-verify.example/x" });
+    expect(url.status).toBe(400);
+    expect(url.data.errors.name).toBe("requests.errors.nameContact");
+    const disguised = await reply("/dashboard/?tab=new", token, { ...email, name: "bdo-verify[.]com" });
+    expect(disguised.data.errors.name).toBe("requests.errors.nameContact");
+    const title = await reply("/dashboard/?tab=new", token, { ...link, title: "Call 0917 123 4567" });
+    expect(title.data.errors.title).toBe("requests.errors.titleContact");
+    expect(await db().locationRequest.count({ where: { requesterName: { contains: "bdo" } } })).toBe(0);
+  });
+
   it("refuses a second SMS within three hours with the next allowed time, formatted in the viewer's zone", async () => {
     const { token } = await signedInUser();
     await post("/dashboard/?tab=new", token, sms);

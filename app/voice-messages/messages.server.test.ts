@@ -7,10 +7,10 @@ import { action as optOutCallback } from "~/routes/voice.opt-out";
 import { action as statusCallback } from "~/routes/voice.status";
 
 import { startFake } from "../../tests/fakes/http";
+import { matchedContext } from "../../tests/support/app-routes";
 import { allowConsoleError } from "../../tests/support/console";
 import { createUser } from "../../tests/support/factories";
 import { buildTwiml, sendVoiceMessage } from "./messages.server";
-import { matchedContext } from "../../tests/support/app-routes";
 
 const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"] as const;
 let fake: Awaited<ReturnType<typeof startFake>> | undefined;

@@ -12,6 +12,7 @@ import { refineMobile } from "~/location-requests/requests.server";
 import { parseMobile } from "~/phone/numbers.server";
 import { voiceProvider } from "~/providers/voice.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
+import { withoutContactPoint } from "~/utils/contact-points.server";
 import { NAME_MAX } from "~/utils/display-text";
 import { parseFormData } from "~/utils/form-data.server";
 import { messageKey } from "~/utils/parse-form";
@@ -64,7 +65,8 @@ export const sendVoiceSchema = z
       .string()
       .trim()
       .min(1, messageKey("requests.errors.nameRequired"))
-      .max(NAME_MAX, messageKey("voice.errors.nameTooLong")),
+      .max(NAME_MAX, messageKey("voice.errors.nameTooLong"))
+      .superRefine(withoutContactPoint("requests.errors.nameContact")),
     countryCode: z.string().max(5, messageKey("requests.errors.numberInvalid")).default(""),
     phone: z.string().max(32, messageKey("requests.errors.numberInvalid")),
     message: z

@@ -1,0 +1,54 @@
+// A name or title that the service sends in its own SMS, e-mail or call ("Ana asks for your
+// location") must not carry a way to reach someone else: a web address, a domain, an e-mail address
+// or a phone number. Otherwise anyone could send "BDO Bank https://bdo-verify.example/x" from the
+// service's own number (smishing). The check reads the text as a person would: in any case, with
+// full-width characters, and through the usual disguises (`example[.]com`, `name(at)mail.com`).
+import tlds from "tlds";
+import type { z } from "zod";
+
+import type { MessageKey } from "~/i18n/keys";
+import { addDomainIssue } from "~/utils/parse-form";
+
+export type ContactPoint = "url" | "domain" | "email" | "phone";
+
+/** IANA's top-level domains, and the special-use names (RFC 2606, 6761, 7686) that read as addresses too. */
+const TOP_LEVEL_DOMAINS = new Set<string>([...tlds, "example", "test", "invalid", "localhost", "local", "onion"]);
+
+/** Dots a person reads as a dot: ideographic, half- and full-width, the one-dot leader. */
+const DOTS = /[\u3002\uff0e\uff61\u2024\u00b7\u2027\u0701\u0702]/g;
+/** `[.]`, `(.)`, `{.}`, `[dot]`, `(dot)`: a dot in disguise. */
+const DISGUISED_DOT = /\s*[[({<]\s*(?:\.|dot|titik|tuldok)\s*[\])}>]\s*/gi;
+/** `[at]`, `(at)`, `{at}`: an at sign in disguise. */
+const DISGUISED_AT = /\s*[[({<]\s*(?:@|at)\s*[\])}>]\s*/gi;
+
+const SCHEME =
+  /(?:^|[^a-z0-9])(?:[a-z][a-z0-9+.-]{1,20}:\/\/|www\d{0,3}\.|(?:mailto|tel|sms|whatsapp|tg|viber|callto):)/i;
+const EMAIL = /[^\s@]@[^\s@]/;
+const IPV4 = /(?:^|[^\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])/;
+const DOMAIN = /(?:^|[^a-z0-9-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]+)(?![a-z0-9-])/gi;
+/** Seven digits or more, however separated: shorter numbers are not a way to call someone. */
+const PHONE = /\+?\d(?:[\s().\-/]{0,3}\d){6,}/;
+
+/** The text as a person would read it: compatibility forms folded (full-width letters, digits). */
+function asRead(text: string) {
+  return text.normalize("NFKC").replace(DOTS, ".").replace(DISGUISED_DOT, ".").replace(DISGUISED_AT, "@");
+}
+
+/** The first kind of contact point in a name or title, or null when it has none. */
+export function contactPointIn(text: string): ContactPoint | null {
+  const read = asRead(text);
+  if (SCHEME.test(read)) return "url";
+  if (EMAIL.test(read)) return "email";
+  if (IPV4.test(read)) return "url";
+  for (const match of read.matchAll(DOMAIN)) {
+    const tld = match[1]!.toLowerCase();
+    if (tld.startsWith("xn--") || TOP_LEVEL_DOMAINS.has(tld)) return "domain";
+  }
+  if (PHONE.test(read)) return "phone";
+  return null;
+}
+
+/** A zod refinement for a name or title: a translated domain error (`key`) when it carries a contact point. */
+export const withoutContactPoint = (key: MessageKey) => (value: string, ctx: z.RefinementCtx) => {
+  if (contactPointIn(value)) addDomainIssue(ctx, key);
+};
