@@ -68,14 +68,33 @@ export async function fixedT(server: RemixI18Next, locale: Locale): Promise<Tran
   // against a key that is not.
   const plain = new Map<string, string>();
   return (key, values) => {
-    if (values) return t(key, values);
+    if (values) return complete(key, t(key, values));
     let text = plain.get(key);
     if (text === undefined) {
-      text = t(key);
+      text = complete(key, t(key));
       if (plain.size < PLAIN_MESSAGES_KEPT) plain.set(key, text);
     }
     return text;
   };
+}
+
+const reported = new Set<string>();
+
+/**
+ * A translated text with a `{{value}}` left in it was called without that value: the text a person
+ * would read is broken (an e-mail once said `"{{name}}" is the name typed…`). Outside production this
+ * fails at once, so that any test that renders the message catches it; in production it is logged
+ * once per message, and the text is sent as it is rather than not at all.
+ */
+function complete(key: string, text: string) {
+  if (!text.includes("{{")) return text;
+  const problem = `The message ${key} was translated without its values: ${text}`;
+  if (process.env.NODE_ENV !== "production") throw new Error(problem);
+  if (!reported.has(key)) {
+    reported.add(key);
+    console.error(problem);
+  }
+  return text;
 }
 
 // remix-i18next's getFixedT creates and initialises a new i18next instance on every call; the

@@ -213,7 +213,7 @@ async function prepareRequest(input: CreateInput): Promise<Prepared> {
     };
   const email = renderEmail({
     subject: t("requests.email.subject", { name: input.requesterName }),
-    paragraphs: [text, t("requests.email.consent"), t("requests.email.unverified")],
+    paragraphs: [text, t("requests.email.consent"), t("requests.email.unverified", { name: input.requesterName })],
     action: { href: recipientLink, label: t("requests.email.button") },
     footer: t("requests.email.footer"),
     unsubscribe: { href: unsubscribeUrl(recipientRefValue), label: t("requests.email.unsubscribe") },
