@@ -25,8 +25,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
       throw new ApiError(429, "errors.tryAgainIn", wait.values, wait.headers);
     }
     if (result.error === "validation") {
-      const message = t(Object.values(result.fields)[0] ?? "errors.unexpected");
-      return envelope(400, { message, error: message, data: { fields: result.fields } });
+      // Translated like every other endpoint's field errors (the keys stay server-side).
+      const fields = Object.fromEntries(Object.entries(result.fields).map(([field, key]) => [field, t(key)]));
+      const message = Object.values(fields)[0] ?? t("errors.unexpected");
+      return envelope(400, { message, error: message, data: { fields } });
     }
     throw new ApiError(401, "loginModal.invalidCredentials");
   });

@@ -122,6 +122,29 @@ describe("POST /api/v1/auth/login", () => {
     const { message } = await readEnvelope(res);
     expect(message).not.toMatch(/APP header is missing/);
   });
+
+  it("answers field errors in words, translated like every other endpoint's, never as message keys", async () => {
+    const expected = {
+      en: { email: "Enter valid email address", password: "Please input a your password" },
+      "id-ID": { email: "Masukkan alamat email yang valid" },
+      fil: { email: "Maglagay ng wastong e-mail address" },
+    };
+    for (const [language, fields] of Object.entries(expected)) {
+      const res = await login(
+        routeArgs(
+          apiRequest("/api/v1/auth/login", {
+            json: { email: "not-an-address", password: "", encrypted: false },
+            headers: { "Accept-Language": language },
+          }),
+        ),
+      );
+      expect(res.status).toBe(400);
+      const envelope = await readEnvelope<{ fields: Record<string, string> }>(res);
+      expect(envelope.data!.fields).toMatchObject(fields);
+      for (const text of Object.values(envelope.data!.fields)) expect(text).not.toMatch(/^[a-zA-Z]+\.[a-zA-Z.]+$/);
+      expect(envelope.message).toBe(Object.values(envelope.data!.fields)[0]);
+    }
+  });
 });
 
 describe("password reset through the API", () => {
