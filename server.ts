@@ -13,7 +13,7 @@ import express from "express";
 
 import { planWarnings } from "~/billing/plans.server";
 import { config } from "~/config.server";
-import { installEdge, remixHandler } from "~/http/edge.server";
+import { errorAnswer, installEdge, remixHandler } from "~/http/edge.server";
 import { currentRoutes, type BuildSource } from "~/http/route-match.server";
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
@@ -88,7 +88,9 @@ if (c.NODE_ENV === "development") {
   build = (await startupStep(() => import("./build/server/index.js"))) as ServerBuild;
 }
 
-app.all("*", remixHandler(routes));
+// `use`, not `all("*")`: Express would decode the path as a route parameter first (and fail on `%ff`).
+app.use(remixHandler(routes));
+app.use(errorAnswer());
 
 serveApp(app, {
   port: c.PORT,

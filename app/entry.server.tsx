@@ -3,6 +3,7 @@ import { Writable } from "node:stream";
 
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse } from "@remix-run/router";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { setCacheHeaders, setPageHeaders } from "~/http/csp.server";
@@ -13,6 +14,8 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { FallbackMessages } from "~/i18n/use-t";
 import type { BareHandle } from "~/recipient/bare";
+import { log } from "~/server/log.server";
+import { MAX_LOGGED_PATH } from "~/server/request-log.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -108,7 +111,21 @@ export function handleDataRequest(response: Response, { context }: { context: Ap
   return response;
 }
 
+/**
+ * Errors Remix reports. A client's mistake (a method a route does not take, a path it cannot decode:
+ * Remix answers those 4xx itself) is one warning line without a stack; only the server's own faults
+ * are errors with their stack.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log("warn", "client error", {
+      status: error.status,
+      method: request.method,
+      path: new URL(request.url).pathname.slice(0, MAX_LOGGED_PATH),
+      reason: String(error.data ?? error.statusText).slice(0, 200),
+    });
+    return;
+  }
   console.error(error);
 }

@@ -1,28 +1,33 @@
 import { hit } from "~/rate-limit.server";
+import { escapeForLog } from "~/server/log.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { HOUR } from "~/utils/time";
 
 /** Reports accepted per client address and hour; more are dropped unread (a page can loop). */
 export const CSP_REPORTS_PER_HOUR = 60;
 const FIELD_CHARS = 300;
+/**
+ * Each field as logged, then its names: report-uri's (`document-uri`) and the Reporting API's
+ * (`documentURL`, in the `body` of a `csp-violation` report).
+ */
 const FIELDS = [
-  ["document-uri", "documentUrl"],
+  ["documentUrl", "document-uri", "documentURL"],
   ["referrer", "referrer"],
-  ["violated-directive", "violatedDirective"],
-  ["effective-directive", "effectiveDirective"],
-  ["blocked-uri", "blockedUrl"],
-  ["source-file", "sourceFile"],
-  ["line-number", "lineNumber"],
-  ["column-number", "columnNumber"],
+  ["violatedDirective", "violated-directive"],
+  ["effectiveDirective", "effective-directive", "effectiveDirective"],
+  ["blockedUrl", "blocked-uri", "blockedURL"],
+  ["sourceFile", "source-file", "sourceFile"],
+  ["lineNumber", "line-number", "lineNumber"],
+  ["columnNumber", "column-number", "columnNumber"],
   ["disposition", "disposition"],
-  ["status-code", "statusCode"],
-  ["script-sample", "sample"],
+  ["statusCode", "status-code", "statusCode"],
+  ["sample", "script-sample", "sample"],
 ] as const;
 
 const clip = (value: unknown) =>
   typeof value === "string"
-    ? [...value.slice(0, FIELD_CHARS)].map((c) => (c < " " || c === "\u007f" ? " " : c)).join("")
-    : typeof value === "number"
+    ? escapeForLog(value.slice(0, FIELD_CHARS))
+    : typeof value === "number" && Number.isFinite(value)
       ? value
       : undefined;
 
@@ -31,9 +36,9 @@ export function cspViolation(raw: unknown) {
   if (!raw || typeof raw !== "object") return null;
   const report = raw as Record<string, unknown>;
   const violation: Record<string, string | number> = {};
-  for (const [legacy, modern] of FIELDS) {
-    const value = clip(report[legacy] ?? report[modern]);
-    if (value !== undefined && value !== "") violation[modern] = value;
+  for (const [name, ...aliases] of FIELDS) {
+    const value = clip(aliases.map((alias) => report[alias]).find((v) => v !== undefined));
+    if (value !== undefined && value !== "") violation[name] = value;
   }
   return Object.keys(violation).length ? violation : null;
 }

@@ -7,9 +7,17 @@ import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 
 import { writeReadableStreamToWritable } from "@remix-run/node";
-import type { Express, Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import type {
+  ErrorRequestHandler,
+  Express,
+  Request as ExpressRequest,
+  Response as ExpressResponse,
+  NextFunction,
+} from "express";
 
 import { config } from "~/config.server";
+import { log } from "~/server/log.server";
+import { MAX_LOGGED_PATH } from "~/server/request-log.server";
 
 import { hostAllowed, parseHost, type Host } from "./host";
 import type { RoutePolicy } from "./policy";
@@ -254,6 +262,30 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
   if (whole) res.end(whole);
   else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
+}
+
+/**
+ * The last middleware: an error no handler answered (Express's own, such as a path it cannot decode,
+ * or a fault of the server's). A client's mistake is one warning line and its 4xx; a fault of the
+ * server's is logged with its stack and answered 500; neither shows a stack to the client.
+ */
+export function errorAnswer(): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const given =
+      (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+      (error as { statusCode?: unknown } | null)?.statusCode;
+    const status = typeof given === "number" && given >= 400 && given < 500 ? 400 : 500;
+    if (status === 500) console.error(error);
+    else
+      log("warn", "client error", {
+        status: given as number,
+        method: req.method,
+        path: req.path.slice(0, MAX_LOGGED_PATH),
+        reason: String((error as Error | null)?.message ?? error).slice(0, 200),
+      });
+    if (res.headersSent) return void res.destroy();
+    void refuse(req, res, status);
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import { readCookie } from "~/utils/cookies";
 
 import type { RoutePolicy } from "./policy";
 
-export type RefusedStatus = 400 | 403 | 404 | 413 | 414 | 421;
+export type RefusedStatus = 400 | 403 | 404 | 413 | 414 | 421 | 500;
 export type Rejection = { headers: Record<string, string>; body: string };
 
 const escapeHtml = (text: string) =>
@@ -36,6 +36,7 @@ const PAGE_MESSAGES = {
   413: "errors.tooLarge",
   414: "errors.addressTooLong",
   421: "errors.wrongHost",
+  500: "errors.unexpected",
 } as const;
 const API_MESSAGES = { ...PAGE_MESSAGES, 403: "api.crossSite", 404: "api.notFound", 413: "api.bodyTooLarge" } as const;
 

@@ -18,19 +18,29 @@ export const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString
 
 let json = process.env.NODE_ENV === "production";
 
+/**
+ * Characters that would break or disguise a log line once written: C0 and C1 controls, DEL, the line
+ * and paragraph separators (which some log viewers treat as a new line), and bidirectional overrides.
+ * A request's path or a header can carry any of them; they are written as `\uXXXX`.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const escapeForLog = (text: string) =>
+  text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
 export function log(level: Level, msg: string, fields: Fields = {}) {
   const requestId = requestScope.getStore()?.id;
   const all = requestId && !("id" in fields) ? { requestId, ...fields } : fields;
   const out = level === "info" ? process.stdout : process.stderr;
   if (json) {
-    out.write(
-      `${JSON.stringify({ time: new Date().toISOString(), level, msg, pid: process.pid, ...all }, errorsAsText)}\n`,
-    );
+    // JSON.stringify escapes C0 controls itself; the rest are escaped the same way, inside the strings.
+    const line = JSON.stringify({ time: new Date().toISOString(), level, msg, pid: process.pid, ...all }, errorsAsText);
+    out.write(`${escapeForLog(line)}\n`);
   } else {
     const rest = Object.entries(all).map(
-      ([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v, errorsAsText)}`,
+      ([k, v]) => `${k}=${typeof v === "string" ? escapeForLog(v) : JSON.stringify(v, errorsAsText)}`,
     );
-    out.write(`${level === "info" ? "" : `${level}: `}${[msg, ...rest].join(" ")}\n`);
+    out.write(`${level === "info" ? "" : `${level}: `}${escapeForLog(msg)} ${rest.join(" ")}`.trimEnd() + "\n");
   }
 }
 

@@ -10,7 +10,8 @@ import { log, requestScope, type RequestScope } from "./log.server";
 // Letters, digits and the punctuation of UUIDs, ULIDs and trace ids; nothing a log line could be
 // forged or split with.
 const WELL_FORMED_ID = /^[A-Za-z0-9][A-Za-z0-9._:+=/-]{0,127}$/;
-const MAX_LOGGED_PATH = 512;
+/** Characters of a path a log line keeps (a path can be as long as the edge allows: 2,048). */
+export const MAX_LOGGED_PATH = 512;
 
 /**
  * The id of a request: a well-formed X-Request-Id set by a trusted proxy (TRUST_PROXY, the same rule

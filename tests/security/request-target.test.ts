@@ -196,6 +196,35 @@ describe("paths that would cost the server", () => {
   });
 });
 
+describe("the log of hostile requests", () => {
+  it("writes client errors as one warning without a stack, paths cut short and control characters escaped", async () => {
+    const before = app.lines.length;
+    const post = await raw(
+      [
+        "POST /blog HTTP/1.1",
+        `Host: ${HOST}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        `Origin: https://${HOST}`,
+      ],
+      "a=1",
+    );
+    expect(post.status).toBe(405);
+    expect((await get("/%ff")).status).toBeLessThan(500);
+    expect((await get("/%E2%80%A8%C2%85%1b[31m-x")).status).toBeLessThan(500);
+    expect((await get(`/${"z".repeat(1500)}`)).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = app.lines.slice(before);
+    expect(lines.filter((line) => line.level === "error")).toEqual([]);
+    const warning = lines.find((line) => line.msg === "client error");
+    expect(warning).toMatchObject({ level: "warn", status: 405, method: "POST", path: "/blog" });
+    expect(JSON.stringify(warning)).not.toContain("    at ");
+    const paths = lines.filter((line) => line.msg === "request").map((line) => String(line.path));
+    expect(Math.max(...paths.map((path) => path.length))).toBeLessThanOrEqual(512);
+    const written = app.output.slice(-50).join("\n");
+    expect(written).not.toMatch(/[\u2028\u0085\u001b]/);
+  });
+});
+
 describe("paths in any case and with repeated slashes", () => {
   it("get Remix's answer or a clean 4xx, never a 500", async () => {
     for (const target of [
