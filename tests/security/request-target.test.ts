@@ -132,6 +132,10 @@ describe("the host a request names", () => {
     expect(home.headers["content-type"]).toContain("text/html");
     expect(home.headers["cache-control"]).toBe("private, no-cache");
     expect(home.headers.vary).toContain("Cookie");
+    // A page that may show someone's data (a recipient's link, here an unknown one) is never stored.
+    const link = await get("/AbCd1234");
+    expect(link.status).toBe(404);
+    expect(link.headers["cache-control"]).toBe("no-store");
     const robots = await get("/robots.txt");
     expect(robots.body).toContain(`Sitemap: https://${HOST}/sitemap.xml`);
     expect(robots.headers["cache-control"]).toBe("public, max-age=3600");
