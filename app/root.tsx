@@ -19,12 +19,13 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 
 import { getCurrentUser } from "~/auth/guards.server";
 import { passwordKey } from "~/auth/rsa.server";
 import { paymentTerms } from "~/billing/plans.server";
 import { ErrorPage, pageErrorData, statusKey } from "~/components/error-page";
+import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { Telemetry } from "~/components/telemetry";
 import { FlashBanner, ToastHost } from "~/components/toasts";
@@ -43,6 +44,7 @@ import { readConsent } from "~/telemetry/cookies";
 import { hasThirdPartyTags } from "~/telemetry/tags";
 import { readFlash, type Flash } from "~/toast.server";
 import { onDemand } from "~/utils/on-demand";
+import { rememberBrowserTimeZone } from "~/utils/time-zone";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -96,6 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The sign-in dialogs encrypt the password with it.
       publicKey: signIn ? publicPem : "",
       origin: config().publicUrl.origin,
+      contactEmail: config().CONTACT_EMAIL,
       // Visitors can open the payment modal (`?modal=payment`) from any page.
       paymentModal: payment ? { terms: paymentTerms(locale), buyer: null } : undefined,
       telemetry: {
@@ -160,6 +163,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const t = useT();
   const noHydration = useBare();
+  // Every later server render (and pages seen without JavaScript) shows times in this browser's zone.
+  useEffect(() => rememberBrowserTimeZone(), []);
   if (noHydration) {
     return (
       <>
@@ -177,6 +182,7 @@ export default function App() {
       <main id="main">
         <Outlet />
       </main>
+      <Footer />
       <RootAuthModals />
       <RootPaymentModal />
       <ToastHost />
@@ -243,6 +249,7 @@ export function ErrorBoundary() {
     <FallbackMessages.Provider value={payload?.messages}>
       <Header />
       <main id="main">{page}</main>
+      <Footer />
     </FallbackMessages.Provider>
   );
 }

@@ -8,7 +8,7 @@ export function BuyButton() {
   const t = useT();
   const lp = useLocalePath();
   return (
-    <Link className="button button-buy" to={lp(paths.checkout)} data-testid="buy-button">
+    <Link className="button" to={lp(paths.checkout)} data-testid="buy-button">
       {t("payments.buyCta")}
     </Link>
   );

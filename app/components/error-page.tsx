@@ -34,6 +34,9 @@ export function ErrorPage({ status, message }: { status: number; message: string
   const t = useT();
   const lp = useLocalePath();
   const statusMessage = t(statusKey(status));
+  const text = message || (status === 404 ? t("errors.pageNotFound") : t("errors.unexpected"));
+  // "Page Not Found" over "Page not found" says nothing twice: a sentence that helps takes its place.
+  const shown = text.toLowerCase() === statusMessage.toLowerCase() && status === 404 ? t("errors.notFoundHelp") : text;
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-code" data-testid="status-code">
@@ -42,10 +45,10 @@ export function ErrorPage({ status, message }: { status: number; message: string
       <h1 id="error-title" data-testid="status-message">
         {statusMessage}
       </h1>
-      <p data-testid="error-message">
-        {message || (status === 404 ? t("errors.pageNotFound") : t("errors.unexpected"))}
+      <p className="lead" data-testid="error-message">
+        {shown}
       </p>
-      <Link className="button" to={lp("/")}>
+      <Link className="button button-primary" to={lp("/")}>
         {t("errors.backHome")}
       </Link>
     </section>

@@ -1,23 +1,33 @@
-import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 
 import { locales, stripLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import type { loader as rootLoader } from "~/root";
 
+import { BrandMark } from "./brand";
+
 export function Header() {
   const t = useT();
   const locale = useLocale();
   const lp = useLocalePath();
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  // The phone menu closes when the page changes (without JavaScript every link loads a new page).
+  const toggle = useRef<HTMLInputElement>(null);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (toggle.current) toggle.current.checked = false;
+  }, [pathname, search]);
+  const Link = MenuLink;
   return (
     <header className="site-header">
-      <Link to={lp("/")} className="brand">
-        <img src="/favicon.svg" alt="" width="28" height="28" />
+      <NavLink to={lp("/")} className="brand" end>
+        <BrandMark />
         <span>{t("brand")}</span>
-      </Link>
+      </NavLink>
       {/* A checkbox opens the menu on small screens, so it works before JavaScript loads. */}
-      <input type="checkbox" id="menu-toggle" className="menu-toggle" aria-label={t("menu.toggle")} />
+      <input ref={toggle} type="checkbox" id="menu-toggle" className="menu-toggle" aria-label={t("menu.toggle")} />
       <label htmlFor="menu-toggle" className="menu-button" aria-hidden="true">
         <span />
         <span />
@@ -53,24 +63,35 @@ export function Header() {
           <li>
             <Link to={lp(paths.blog)}>{t("menu.blog")}</Link>
           </li>
-          <li>
-            {user ? (
+          {user ? (
+            <li>
               <Form method="post" action="/auth/logout" className="inline-form">
                 <input type="hidden" name="locale" value={locale} />
                 <button type="submit" className="link-button">
                   {t("menu.logOut")}
                 </button>
               </Form>
-            ) : (
-              <Link to="?modal=login" preventScrollReset className="button button-small">
+            </li>
+          ) : (
+            <li className="menu-action">
+              <NavLink to="?modal=login" preventScrollReset className="button button-small">
                 {t("menu.logIn")}
-              </Link>
-            )}
-          </li>
+              </NavLink>
+            </li>
+          )}
         </ul>
         <LanguageMenu />
       </nav>
     </header>
+  );
+}
+
+/** A menu entry: marked as the current page where it is one. */
+function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <NavLink to={to} end={to === "/" || /^\/(id|ph)$/.test(to)}>
+      {children}
+    </NavLink>
   );
 }
 

@@ -20,7 +20,7 @@ export type MessagesHandle = { messages: readonly MessagePrefix[] };
  * with configured tags.
  */
 export const shellMessages = {
-  always: ["brand", "common", "menu", "language", "errors", "telemetry"],
+  always: ["brand", "common", "menu", "language", "errors", "telemetry", "footer"],
   signIn: ["loginModal", "resetPwdModal", "validation"],
   payment: [
     "payments.modal",

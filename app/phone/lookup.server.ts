@@ -90,12 +90,40 @@ export async function sweepPhoneLookups(now = new Date()) {
   return count;
 }
 
-/** The answer as the page shows it: names and offsets already in the page language. */
-export type LookupView = LookupAnswer & { countryName: string | null; zones: { id: string; offset: string }[] };
+/**
+ * A number's time zones as a person reads them: how many, and the range of their offsets from UTC now
+ * ("UTC+8"; "6 time zones, UTC−10 to UTC−5"), never a list of zone identifiers.
+ */
+export type ZoneSummary = { count: number; from: string; to: string };
 
-function zoneOffset(zone: string, now: Date) {
+/** The answer as the page shows it: names and offsets already in the page language. */
+export type LookupView = LookupAnswer & { countryName: string | null; zones: ZoneSummary | null };
+
+/** Minutes east of UTC of a zone at `now` (Intl's "GMT+5:30"). */
+function offsetMinutes(zone: string, now: Date) {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(now);
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? "";
+  const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(parts.find((p) => p.type === "timeZoneName")?.value ?? "");
+  if (!match) return 0;
+  return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+}
+
+/** "UTC+8", "UTC−3:30" (a true minus sign), "UTC". */
+export function utcOffsetLabel(minutes: number) {
+  if (minutes === 0) return "UTC";
+  const abs = Math.abs(minutes);
+  const hours = Math.floor(abs / 60);
+  const rest = abs % 60;
+  return `UTC${minutes < 0 ? "\u2212" : "+"}${hours}${rest ? `:${String(rest).padStart(2, "0")}` : ""}`;
+}
+
+export function zoneSummary(zones: readonly string[], now = new Date()): ZoneSummary | null {
+  if (!zones.length) return null;
+  const offsets = zones.map((zone) => offsetMinutes(zone, now));
+  return {
+    count: new Set(offsets).size,
+    from: utcOffsetLabel(Math.min(...offsets)),
+    to: utcOffsetLabel(Math.max(...offsets)),
+  };
 }
 
 /** The answer as a page shows it (the lookup page, the home page's number search). */
@@ -104,6 +132,6 @@ export function lookupView(answer: LookupAnswer, locale: Locale, now = new Date(
   return {
     ...answer,
     countryName: answer.country ? (names.of(answer.country) ?? answer.country) : null,
-    zones: answer.timeZones.map((id) => ({ id, offset: zoneOffset(id, now) })),
+    zones: zoneSummary(answer.timeZones, now),
   };
 }

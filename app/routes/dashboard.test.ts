@@ -164,8 +164,9 @@ describe("dashboard: New Search", () => {
     expect(again.data.formValues?.time).toMatch(/\d{1,2}:\d{2} (AM|PM) GMT\+7$/);
     // Other channels have their own limit.
     expect((await reply("/dashboard/?tab=new", token, link)).status).toBe(302);
-    const utc = await reply("/id/dashboard/?tab=new", token, link);
-    expect(utc.data.formValues?.time).toMatch(/UTC$/);
+    // Without the browser's zone, an Indonesian page says Jakarta's time, named (WIB).
+    const jakarta = await reply("/id/dashboard/?tab=new", token, link);
+    expect(jakarta.data.formValues?.time).toMatch(/WIB$/);
   });
 
   it("sends an expired subscriber to the expired notice instead of sending", async () => {
@@ -238,7 +239,7 @@ describe("dashboard: a SendGrid error", () => {
 });
 
 describe("dashboard: lists", () => {
-  it("shows each tab's requests, only the user's own, with dates in the tz cookie's zone or UTC", async () => {
+  it("shows each tab's requests, only the user's own, with dates in the tz cookie's zone or the language's", async () => {
     const { token, user } = await signedInUser();
     const other = await signedInUser();
     await post("/dashboard/?tab=new", token, sms);
@@ -263,6 +264,9 @@ describe("dashboard: lists", () => {
     ]);
     expect(records.list?.items[0]?.shown.locatedAt).toBeTruthy();
     expect((await load("/dashboard/?tab=history", token, "tz=Not%2FAZone")).zone).toBe("UTC");
+    // Before the browser has said its zone, an Indonesian or Filipino page uses its country's.
+    expect((await load("/id/dashboard/?tab=history", token)).zone).toBe("Asia/Jakarta");
+    expect((await load("/ph/dashboard/?tab=history", token)).zone).toBe("Asia/Manila");
 
     const theirs = await load("/dashboard/?tab=history", other.token);
     expect(theirs.list?.items).toHaveLength(1);

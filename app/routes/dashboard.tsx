@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
 
 import { guardPage } from "~/auth/guards.server";
 import { LocationMap } from "~/components/dashboard/location-map";
@@ -17,7 +16,7 @@ import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { expiredNoticeSeenCookie, isExpiredMarker } from "~/subscription.server";
 import { readFormData } from "~/utils/form-data.server";
-import { rememberBrowserTimeZone, requestTimeZone } from "~/utils/time-zone";
+import { requestTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 
 import { handleNewSearch, loadDashboardView } from "./dashboard.server";
@@ -71,8 +70,6 @@ export default function Dashboard() {
   const t = useT();
   const lp = useLocalePath();
   const locale = useLocale();
-  // The next server render (and pages seen without JavaScript) can then show this browser's zone.
-  useEffect(() => rememberBrowserTimeZone(), []);
   const hydrated = useHydrated();
   // The server's zone until hydration (the same text as the HTML), then the browser's.
   const date = (iso: string | null) =>

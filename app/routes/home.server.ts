@@ -3,21 +3,18 @@
 import type { KeyUnder, MessageKey } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import { requestRegion } from "~/phone/countries.server";
-import { lookupPhoneNumber, lookupView } from "~/phone/lookup.server";
+import { lookupPhoneNumber, lookupView, type ZoneSummary } from "~/phone/lookup.server";
 import { NUMBER_MAX } from "~/phone/number-search";
 import { parseMobile } from "~/phone/numbers.server";
 import type { PhoneLookupProvider } from "~/providers/phone-lookup.server";
 import { clientIp } from "~/utils/client-ip.server";
 
-/** Time zones shown by name; a country with more (the US) says how many others there are. */
-const ZONES_SHOWN = 4;
-
 /** What the searching modal shows, each part already in the page language. */
 export type SearchFacts = {
   internationalFormat: string;
   country: { name: string; callingCode: string } | null;
-  zones: { id: string; offset: string }[];
-  moreZones: number;
+  /** The number's time zones, summarised (never a list of zone names). */
+  zones: ZoneSummary | null;
   /** libphonenumber-js's type (MOBILE, FIXED_LINE_OR_MOBILE); null when the metadata does not say. */
   numberType: KeyUnder<"lookup.numberTypes"> | null;
   /** Absent without a lookup provider; `name` null when the provider does not know the carrier. */
@@ -52,8 +49,7 @@ export async function searchNumber(
   const facts: SearchFacts = {
     internationalFormat: view.internationalFormat,
     country: view.countryName ? { name: view.countryName, callingCode: view.callingCode } : null,
-    zones: view.zones.slice(0, ZONES_SHOWN),
-    moreZones: Math.max(0, view.zones.length - ZONES_SHOWN),
+    zones: view.zones,
     numberType: view.numberType ?? null,
   };
   // Only the carrier leaves the server: the caller name is for subscribers on the lookup page.

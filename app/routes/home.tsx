@@ -18,6 +18,7 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { countryOptions, requestRegion } from "~/phone/countries.server";
 import { NUMBER_MAX } from "~/phone/number-search";
+import { zonesText } from "~/phone/zones";
 import { homeReviews, type HomeReviews } from "~/reviews/reviews.server";
 import { pageSeo } from "~/seo.server";
 import { pack, packFor, unpack } from "~/utils/packed";
@@ -39,10 +40,11 @@ const parts = {
     "home.search.country",
     "home.search.number",
     "home.search.find",
+    "home.search.hint",
     "site.home",
     "site.readingTime",
   ],
-  answer: ["home.search", "lookup.numberTypes", "lookup.unknown"],
+  answer: ["home.search", "lookup.numberTypes", "lookup.unknown", "lookup.zones"],
   error: ["requests.errors"],
   reviews: ["reviews.home", "reviews.stars"],
   demo: ["outbox.demoBanner"],
@@ -173,6 +175,7 @@ function NumberSearch() {
           error={error ? t(error) : undefined}
         />
       </div>
+      <p className="field-hint">{t("home.search.hint")}</p>
       <SubmitButton busy={busy}>{t("home.search.find")}</SubmitButton>
     </Form>
   );
@@ -180,16 +183,16 @@ function NumberSearch() {
 
 /**
  * The searching modal: the search as the process it is (spec section 2), each step with what it has
- * really answered. The number is checked; its country and time zones follow from it; the carrier
- * step exists only when a lookup provider is configured; city and location are a step of their own
- * that only the person's consent completes. Every step is shown once its data is there: no delays.
+ * really answered, under one plain sentence: the service does not locate phones, it sends the person
+ * a request and they decide. The number is checked; its country and time zones follow from it; the
+ * carrier step exists only when a lookup provider is configured; city and location are a step of
+ * their own that only the person's consent completes. Every step is shown once its data is there.
  */
 function SearchModal({ facts }: { facts: SearchFacts }) {
   const t = useT();
   const lp = useLocalePath();
   const { pathname, search } = useLocation();
   const page = pageWithoutModal(pathname, search);
-  const zones = facts.zones.map((z) => `${z.id} (${z.offset})`).join(", ");
   const carrier =
     facts.carrier &&
     (facts.carrier.state === "ok" ? (facts.carrier.name ?? t("lookup.unknown")) : t("home.search.carrierUnavailable"));
@@ -197,6 +200,9 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
   const consentOnly = t("home.search.consentOnly");
   return (
     <Modal id="search-modal" title={t("home.search.modalTitle")} closeTo={page}>
+      <p className="notice" data-testid="search-consent">
+        {t("home.search.consent")}
+      </p>
       <ol className="search-steps" aria-label={t("home.search.process")}>
         <Step
           name="number"
@@ -209,19 +215,12 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
           name="region"
           facts={{
             country: facts.country ? `${facts.country.name} (+${facts.country.callingCode})` : unknown,
-            timeZones: !zones
-              ? unknown
-              : facts.moreZones
-                ? t("home.search.moreZones", { zones, count: facts.moreZones })
-                : zones,
+            timeZones: facts.zones ? zonesText(t, facts.zones) : unknown,
           }}
         />
         {carrier ? <Step name="carrier" facts={{ carrier }} /> : null}
         <Step name="location" waiting facts={{ city: consentOnly, location: consentOnly }} />
       </ol>
-      <p className="search-consent" data-testid="search-consent">
-        {t("home.search.consent")}
-      </p>
       <div className="search-actions">
         <Link
           className="button button-primary"
@@ -231,7 +230,7 @@ function SearchModal({ facts }: { facts: SearchFacts }) {
         >
           {t("home.search.next")}
         </Link>
-        <Link className="button" to={lp("/")} preventScrollReset>
+        <Link className="button button-quiet" to={lp("/")} preventScrollReset>
           {t("home.search.again")}
         </Link>
       </div>

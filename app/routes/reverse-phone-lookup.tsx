@@ -11,6 +11,7 @@ import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
 import type { LookupView } from "~/phone/lookup.server";
+import { zonesText } from "~/phone/zones";
 import { pageSeo } from "~/seo.server";
 import { readFormData } from "~/utils/form-data.server";
 import { seoMeta } from "~/utils/seo";
@@ -144,11 +145,7 @@ function LookupResult({ result }: { result: LookupView }) {
         <dt>{t("lookup.fields.region")}</dt>
         <dd data-field="region">{t("lookup.regionNotInData")}</dd>
         <dt>{t("lookup.fields.timeZones")}</dt>
-        <dd data-field="timeZones">
-          {result.zones.length
-            ? result.zones.map((z) => `${z.id} (${z.offset})`).join(", ")
-            : t("lookup.timeZoneUnknown")}
-        </dd>
+        <dd data-field="timeZones">{result.zones ? zonesText(t, result.zones) : t("lookup.timeZoneUnknown")}</dd>
         <dt>{t("lookup.fields.numberType")}</dt>
         <dd data-field="numberType">{t(`lookup.numberTypes.${result.numberType ?? "UNKNOWN"}`)}</dd>
         <dt>{t("lookup.fields.nationalFormat")}</dt>

@@ -1,6 +1,9 @@
-// Dates on the dashboard are shown in the viewer's time zone. The server does not know it: it renders
-// in the zone the browser reported in the `tz` cookie on an earlier visit, else UTC, and says which;
-// once React runs, the browser re-renders in its own zone.
+// Times are shown in the viewer's own zone. The server does not know it: it renders in the zone the
+// browser reported in the `tz` cookie (set by every hydrated page, the sign-in form and the
+// recipient's consent page), else in the zone of the page's language (Indonesian: Jakarta, Filipino:
+// Manila, English: UTC), and names it; once React runs, a hydrated page re-renders in the browser's.
+import { localeFromPath, type Locale } from "~/i18n/locales";
+
 import { readCookie } from "./cookies";
 
 export const TZ_COOKIE = "tz";
@@ -16,10 +19,21 @@ export function isTimeZone(value: unknown): value is string {
   }
 }
 
-/** The zone for server-rendered dates: the `tz` cookie when it names a real zone, else UTC. */
-export function requestTimeZone(request: Request) {
+/** The zone a page shows times in before the browser has said its own: the language's country's. */
+export const LOCALE_TIME_ZONE: Record<Locale, string> = { en: "UTC", id: "Asia/Jakarta", ph: "Asia/Manila" };
+
+/** The zone for server-rendered times: the `tz` cookie when it names a real zone, else the language's. */
+export function requestTimeZone(request: Request, locale: Locale = localeFromPath(new URL(request.url).pathname)) {
   const zone = readCookie(request.headers.get("Cookie"), TZ_COOKIE);
-  return isTimeZone(zone) ? zone : "UTC";
+  return isTimeZone(zone) ? zone : LOCALE_TIME_ZONE[locale];
+}
+
+/** A zone's name for people, in a BCP 47 language: "Philippine Standard Time", "Waktu Indonesia Barat". */
+export function zoneName(timeZone: string, language: string, at = new Date()) {
+  const part = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: "long" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName");
+  return part?.value ?? timeZone;
 }
 
 export function browserTimeZone() {
@@ -29,8 +43,12 @@ export function browserTimeZone() {
 /** Remembers the browser's zone so that the next server render (or a page without JavaScript) uses it. */
 export function rememberBrowserTimeZone() {
   const zone = browserTimeZone();
+  if (readCookie(document.cookie, TZ_COOKIE) === zone) return;
   document.cookie = `${TZ_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
 }
+
+/** The same, as a few lines of ES5 for the recipient's unhydrated pages (their one inline script). */
+export const REMEMBER_TIME_ZONE_ES5 = `try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf("${TZ_COOKIE}="+encodeURIComponent(z))<0)document.cookie="${TZ_COOKIE}="+encodeURIComponent(z)+"; Path=/; Max-Age=${YEAR_S}; SameSite=Lax"}catch(e){}`;
 
 /** A date and time in a BCP 47 language (`intlLocale`) and an IANA zone. */
 export function formatDateTime(iso: string | Date, language: string, timeZone: string, withZone = false) {

@@ -14,7 +14,8 @@ test.describe("errors", () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByTestId("status-code")).toHaveText("404");
       await expect(page.getByTestId("status-message")).toHaveText("Page Not Found");
-      await expect(page.getByTestId("error-message")).toHaveText("Page not found");
+      // Not "Page not found" again under "Page Not Found": a sentence that helps.
+      await expect(page.getByTestId("error-message")).toHaveText(/may have a typing mistake/);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       // The visitor can find the way back.
       await page.getByRole("link", { name: "Back to the home page" }).click();

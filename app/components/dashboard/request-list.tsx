@@ -6,7 +6,7 @@ import { notify } from "~/components/toasts";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
-import { browserTimeZone, formatDateTime } from "~/utils/time-zone";
+import { browserTimeZone, formatDateTime, zoneName } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 
 import { positionOf, type MapPosition, type RequestView, type Tab } from "./types";
@@ -169,10 +169,11 @@ function useDateText() {
 
 function TimeZoneNote({ zone }: { zone: string }) {
   const t = useT();
+  const locale = useLocale();
   const hydrated = useHydrated();
   return (
-    <p className="muted" data-testid="time-zone">
-      {t("dashboard.list.timeZone", { zone: hydrated ? browserTimeZone() : zone })}
+    <p className="muted" data-testid="time-zone" data-zone={hydrated ? browserTimeZone() : zone}>
+      {t("dashboard.list.timeZone", { zone: zoneName(hydrated ? browserTimeZone() : zone, intlLocale[locale]) })}
     </p>
   );
 }
