@@ -36,7 +36,7 @@ import { htmlLang, localeFromPath, locales, localizePath, stripLocale, type Loca
 import { shellHandle, shellMessages, type MessagesHandle } from "~/i18n/messages";
 import { pageMessages, pickMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
-import { FallbackMessages, messageTrees, useLocale, useT } from "~/i18n/use-t";
+import { FallbackMessages, messageTrees, useLocale } from "~/i18n/use-t";
 import { useBare } from "~/recipient/bare";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import appCss from "~/styles/app.css?url";
@@ -161,19 +161,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const t = useT();
   const noHydration = useBare();
   // Every later server render (and pages seen without JavaScript) shows times in this browser's zone.
   useEffect(() => rememberBrowserTimeZone(), []);
   if (noHydration) {
-    return (
-      <>
-        <header className="bare-header">{t("brand")}</header>
-        <main id="main">
-          <Outlet />
-        </main>
-      </>
-    );
+    // The recipient's pages bring their own header and footer (app/recipient/components.tsx), so
+    // that their code stays out of every other page's bundle.
+    return <Outlet />;
   }
   return (
     <>

@@ -3,6 +3,7 @@
 // address of the site), 421 (a host this server does not answer to). The JSON API's envelope for
 // /api/v1, a small error page for everything else (pages, form posts, callbacks).
 import { apiLocale } from "~/api/envelope.server";
+import { BRAND_MARK_SVG } from "~/components/brand";
 import { getT } from "~/i18n/i18next.server";
 import { htmlLang, isLocale, localeCookieName, localeFromPath, localizePath, type Locale } from "~/i18n/locales";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
@@ -61,7 +62,7 @@ export async function rejection(
   const t = await getT(locale);
   const title = t(`errors.status.${status}`);
   const message = t(PAGE_MESSAGES[status], { limit });
-  const body = `<!DOCTYPE html><html lang="${htmlLang[locale]}" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} · ${escapeHtml(title)}</title><style nonce="${request.nonce}">${CRITICAL_CSS}</style></head><body><header class="bare-header">${escapeHtml(t("brand"))}</header><main id="main"><section class="error-page" aria-labelledby="error-title"><p class="error-code" data-testid="status-code">${status}</p><h1 id="error-title" data-testid="status-message">${escapeHtml(title)}</h1><p data-testid="error-message">${escapeHtml(message)}</p><p><a class="button" href="${localizePath("/", locale)}">${escapeHtml(t("errors.backHome"))}</a></p></section></main></body></html>`;
+  const body = `<!DOCTYPE html><html lang="${htmlLang[locale]}" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} · ${escapeHtml(title)}</title><style nonce="${request.nonce}">${CRITICAL_CSS}</style></head><body><header class="bare-header"><span class="brand">${BRAND_MARK_SVG}<span>${escapeHtml(t("brand"))}</span></span></header><main id="main"><section class="error-page" aria-labelledby="error-title"><p class="error-code" data-testid="status-code">${status}</p><h1 id="error-title" data-testid="status-message">${escapeHtml(title)}</h1><p data-testid="error-message">${escapeHtml(message)}</p><p><a class="button" href="${localizePath("/", locale)}">${escapeHtml(t("errors.backHome"))}</a></p></section></main></body></html>`;
   return {
     headers: {
       "Content-Type": "text/html; charset=utf-8",

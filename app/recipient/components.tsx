@@ -1,3 +1,6 @@
+import type { ReactNode } from "react";
+
+import { BrandMark } from "~/components/brand";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 
@@ -34,16 +37,16 @@ export function RecipientControls({
   back: "consent" | "share";
 }) {
   const t = useT();
-  const control = (intent: string, label: string, primary = false) => (
+  const control = (intent: string, label: string) => (
     <form method="post" action={consentPath}>
       <input type="hidden" name="back" value={back} />
-      <button type="submit" name="intent" value={intent} className={primary ? "button button-primary" : "button"}>
+      <button type="submit" name="intent" value={intent} className="button">
         {label}
       </button>
     </form>
   );
   return (
-    <section aria-labelledby="controls-title" data-testid="recipient-controls">
+    <section className="controls" aria-labelledby="controls-title" data-testid="recipient-controls">
       <h2 id="controls-title">{t("recipient.controls.title")}</h2>
       {controls.optedOut ? (
         <>
@@ -55,7 +58,7 @@ export function RecipientControls({
       ) : (
         <>
           <p>{t(`recipient.controls.optOutHelp_${controls.channel}`)}</p>
-          {control("optOut", t("recipient.controls.optOut"), true)}
+          {control("optOut", t("recipient.controls.optOut"))}
           {controls.blocked ? (
             <>
               <div className="notice" role="status">
@@ -112,5 +115,50 @@ export function ExpiredLink({
       <p className="lead">{t("recipient.expired.text", { count: ttlDays })}</p>
       {controls ? <RecipientControls controls={controls} consentPath={consentPath} back="consent" /> : null}
     </section>
+  );
+}
+
+/** The frame of every recipient page: header, the page itself in <main>, footer. */
+export function RecipientPage({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <RecipientHeader />
+      <main id="main">{children}</main>
+      <RecipientFooter />
+    </>
+  );
+}
+
+/** The recipient's pages' header: the mark and the name, nothing to click away to. */
+function RecipientHeader() {
+  const t = useT();
+  return (
+    <header className="bare-header">
+      <span className="brand">
+        <BrandMark size={28} />
+        <span>{t("brand")}</span>
+      </span>
+    </header>
+  );
+}
+
+/** The recipient's pages' footer: what Family Locator is, its privacy policy. */
+function RecipientFooter() {
+  const t = useT();
+  const lp = useLocalePath();
+  return (
+    <footer className="bare-footer" aria-label={t("recipient.footer.label")}>
+      <div>
+        <p>{t("recipient.footer.what")}</p>
+        <ul>
+          <li>
+            <a href={lp(paths.aboutUs)}>{t("recipient.footer.about")}</a>
+          </li>
+          <li>
+            <a href={lp(paths.privacyPolicy)}>{t("recipient.footer.privacy")}</a>
+          </li>
+        </ul>
+      </div>
+    </footer>
   );
 }

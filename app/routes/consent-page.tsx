@@ -14,7 +14,7 @@ import {
   stateOf,
 } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
-import { RecipientControls, UnusableLink } from "~/recipient/components";
+import { RecipientControls, RecipientPage, UnusableLink } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { recipientPaths } from "~/recipient/paths";
 import {
@@ -34,6 +34,7 @@ import {
 import { clientAddress } from "~/utils/client-ip.server";
 import { cleanLine } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
+import { REMEMBER_TIME_ZONE_ES5 } from "~/utils/time-zone";
 
 // The short link of a location request (`/{code}`, `/id/{code}`, `/ph/{code}`) opens the consent page;
 // the recipient's own link (`/{code}{key}`, from the message) adds their controls: opt out, block,
@@ -118,9 +119,23 @@ export const handle = recipientHandle;
 
 export default function ConsentPage() {
   const loaderData = useLoaderData<typeof loader>();
-  if (loaderData.kind === "invalid" || loaderData.kind === "expired") return <UnusableLink page={loaderData} />;
-  return <Consent view={loaderData.request} controls={loaderData.controls} />;
+  return (
+    <RecipientPage>
+      {loaderData.kind === "invalid" || loaderData.kind === "expired" ? (
+        <UnusableLink page={loaderData} />
+      ) : (
+        <Consent view={loaderData.request} controls={loaderData.controls} />
+      )}
+    </RecipientPage>
+  );
 }
+
+/**
+ * Without JavaScript the browser cannot be asked for its position: the precise choice steps aside
+ * (with a sentence that says why) and the approximate one becomes the main action.
+ */
+const NO_SCRIPT_CSS =
+  "#share-precise{display:none}#share-approximate{background:var(--color-brand);color:#fff}#no-script-note{display:block}";
 
 function Consent({ view, controls }: { view: RecipientView; controls: RecipientControlsView }) {
   const t = useT();
@@ -132,11 +147,17 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
   const nonce = useNonce();
   return (
     <section aria-labelledby="consent-title">
-      <h1 id="consent-title">{t("recipient.consent.title", { name })}</h1>
+      <div className="asker">
+        <span className="avatar" aria-hidden="true">
+          {initials(name)}
+        </span>
+        <div>
+          <h1 id="consent-title">{t("recipient.consent.title", { name })}</h1>
+        </div>
+      </div>
       <p className="muted" data-testid="unverified">
         {t("recipient.consent.unverified", { name })}
       </p>
-      <p className="lead">{t("recipient.consent.intro")}</p>
       {error ? (
         <div className="notice notice-error" role="alert">
           <p>{t(error)}</p>
@@ -151,34 +172,67 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
       ) : null}
       {view.canAnswer ? (
         <>
-          <h2>{t("recipient.consent.whatTitle")}</h2>
-          <ul>
-            <li>{t("recipient.consent.precise")}</li>
-            <li>{t("recipient.consent.approximate", { km: view.approximateRadiusKm })}</li>
-          </ul>
-          <h2>{t("recipient.consent.keptTitle")}</h2>
-          <p>{t("recipient.consent.kept", { name, count: view.retentionDays })}</p>
+          <p className="lead">{t("recipient.consent.intro")}</p>
           <form method="post" id="consent" className="choices" data-failed={paths.failed}>
-            <button type="submit" name="intent" value="precise" id="share-precise" className="button button-primary">
+            <button
+              type="submit"
+              name="intent"
+              value="precise"
+              id="share-precise"
+              className="button button-primary"
+              aria-label={t("recipient.actions.precise")}
+              aria-describedby="precise-hint"
+            >
               {t("recipient.actions.precise")}
+              <small id="precise-hint">{t("recipient.actions.preciseHint")}</small>
             </button>
             <p id="locating" className="notice" role="status" hidden>
               {t("recipient.consent.locating")}
             </p>
-            <button type="submit" name="intent" value="approximate" className="button">
+            <button
+              type="submit"
+              name="intent"
+              value="approximate"
+              id="share-approximate"
+              className="button"
+              aria-label={t("recipient.actions.approximate")}
+              aria-describedby="approximate-hint"
+            >
               {t("recipient.actions.approximate")}
+              <small id="approximate-hint">
+                {t("recipient.actions.approximateHint", { km: view.approximateRadiusKm })}
+              </small>
             </button>
+            <p id="no-script-note" className="muted" hidden>
+              {t("recipient.consent.noScript")}
+            </p>
             <button type="submit" name="intent" value="decline" className="button button-quiet">
               {t("recipient.actions.decline")}
             </button>
           </form>
+          <noscript dangerouslySetInnerHTML={{ __html: `<style nonce="${nonce}">${NO_SCRIPT_CSS}</style>` }} />
+          <div className="card">
+            <h2>{t("recipient.consent.whatTitle")}</h2>
+            <ul className="facts">
+              <li>{t("recipient.consent.precise")}</li>
+              <li>{t("recipient.consent.approximate", { km: view.approximateRadiusKm })}</li>
+              <li>{t("recipient.consent.kept", { name, count: view.retentionDays })}</li>
+              <li>{t("recipient.consent.privacy")}</li>
+            </ul>
+          </div>
         </>
       ) : null}
-      <p className="muted">{t("recipient.consent.privacy")}</p>
       {controls ? <RecipientControls controls={controls} consentPath={paths.consent} back="consent" /> : null}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: REMEMBER_TIME_ZONE_ES5 + CONSENT_SCRIPT }} />
     </section>
   );
+}
+
+/** Up to two initials of the name the requester typed, for the round badge beside it. */
+function initials(name: string) {
+  const words = name.split(/\s+/).filter(Boolean);
+  const letters = (words.length > 1 ? [words[0]!, words[words.length - 1]!] : words).map((w) => [...w][0] ?? "");
+  return letters.join("").toLocaleUpperCase();
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

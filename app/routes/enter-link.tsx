@@ -6,6 +6,7 @@ import { guardPage } from "~/auth/guards.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useT } from "~/i18n/use-t";
 import { recipientHandle } from "~/recipient/bare";
+import { RecipientPage } from "~/recipient/components";
 import { recipientPaths } from "~/recipient/paths";
 import { codeFromInput, openLink } from "~/recipient/recipient.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -36,35 +37,37 @@ export default function EnterLink() {
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <section aria-labelledby="enter-link-title">
-      <h1 id="enter-link-title">{t("recipient.enterLink.title")}</h1>
-      <p className="lead">{t("recipient.enterLink.intro")}</p>
-      <form method="post">
-        <label htmlFor={id}>{t("recipient.enterLink.label")}</label>
-        <input
-          id={id}
-          type="text"
-          name="code"
-          required
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          defaultValue={actionData?.value ?? ""}
-          aria-invalid={actionData?.error ? true : undefined}
-          aria-describedby={actionData?.error ? errorId : undefined}
-        />
-        {actionData?.error ? (
-          <p className="field-error" id={errorId} role="alert">
-            {actionData.error}
+    <RecipientPage>
+      <section aria-labelledby="enter-link-title">
+        <h1 id="enter-link-title">{t("recipient.enterLink.title")}</h1>
+        <p className="lead">{t("recipient.enterLink.intro")}</p>
+        <form method="post">
+          <label htmlFor={id}>{t("recipient.enterLink.label")}</label>
+          <input
+            id={id}
+            type="text"
+            name="code"
+            required
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            defaultValue={actionData?.value ?? ""}
+            aria-invalid={actionData?.error ? true : undefined}
+            aria-describedby={actionData?.error ? errorId : undefined}
+          />
+          {actionData?.error ? (
+            <p className="field-error" id={errorId} role="alert">
+              {actionData.error}
+            </p>
+          ) : null}
+          <p className="choices">
+            <button type="submit" className="button button-primary">
+              {t("recipient.enterLink.submit")}
+            </button>
           </p>
-        ) : null}
-        <p className="choices">
-          <button type="submit" className="button button-primary">
-            {t("recipient.enterLink.submit")}
-          </button>
-        </p>
-      </form>
-    </section>
+        </form>
+      </section>
+    </RecipientPage>
   );
 }
 

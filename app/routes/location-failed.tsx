@@ -7,7 +7,7 @@ import type { MessageKey } from "~/i18n/keys";
 import { useLocale, useT } from "~/i18n/use-t";
 import { recipientMayDo, stateOf } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
-import { InvalidLink, UnusableLink } from "~/recipient/components";
+import { InvalidLink, RecipientPage, UnusableLink } from "~/recipient/components";
 import { FAILURE_REASONS, recipientPaths, type FailureReason } from "~/recipient/paths";
 import { expiredLink, invalidLink, requestFromQuery } from "~/recipient/recipient.server";
 
@@ -46,11 +46,26 @@ export const handle = recipientHandle;
 
 export default function LocationFailed() {
   const loaderData = useLoaderData<typeof loader>();
+  return (
+    <RecipientPage>
+      {loaderData.kind === "invalid" ? (
+        <InvalidLink />
+      ) : loaderData.kind === "expired" ? (
+        <UnusableLink page={loaderData} />
+      ) : (
+        <Failed code={loaderData.code} reason={loaderData.reason} />
+      )}
+    </RecipientPage>
+  );
+}
+
+/**
+ * Never a dead end: whatever failed, the recipient can share their approximate location (again),
+ * try again from the consent page (where the precise choice is), or decline.
+ */
+function Failed({ code, reason }: { code: string; reason: FailureReason }) {
   const t = useT();
   const locale = useLocale();
-  if (loaderData.kind === "invalid") return <InvalidLink />;
-  if (loaderData.kind === "expired") return <UnusableLink page={loaderData} />;
-  const { code, reason } = loaderData;
   const paths = recipientPaths(code, locale);
   return (
     <section aria-labelledby="failed-title">
@@ -60,19 +75,21 @@ export default function LocationFailed() {
           <p key={key}>{t(key)}</p>
         ))}
       </div>
-      {/* The address could not be located: asking for the approximate position again would fail too. */}
-      {reason === "ip" ? null : <p>{t("recipient.failed.offerApproximate")}</p>}
+      <p>{t(reason === "ip" ? "recipient.failed.ipHelp" : "recipient.failed.offerApproximate")}</p>
       <div className="choices">
-        {reason === "ip" ? null : (
-          <form method="post" action={paths.consent}>
-            <button type="submit" name="intent" value="approximate" className="button button-primary">
-              {t("recipient.actions.approximate")}
-            </button>
-          </form>
-        )}
+        <form method="post" action={paths.consent}>
+          <button type="submit" name="intent" value="approximate" className="button button-primary">
+            {t("recipient.actions.approximate")}
+          </button>
+        </form>
         <a className="button" href={paths.consent}>
           {t("recipient.actions.tryAgain")}
         </a>
+        <form method="post" action={paths.consent}>
+          <button type="submit" name="intent" value="decline" className="button button-quiet">
+            {t("recipient.actions.decline")}
+          </button>
+        </form>
       </div>
     </section>
   );

@@ -7,7 +7,7 @@ import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { recipientMayDo, revoke, stateOf } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
-import { RecipientControls, UnusableLink } from "~/recipient/components";
+import { RecipientControls, RecipientPage, UnusableLink } from "~/recipient/components";
 import { recipientPaths } from "~/recipient/paths";
 import {
   expiredLink,
@@ -19,6 +19,7 @@ import {
   type RecipientView,
 } from "~/recipient/recipient.server";
 import { readFormData } from "~/utils/form-data.server";
+import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 
 // The thank-you page (`/share?c=CODE`): what the recipient shared, or that they declined, and the
 // button that stops sharing and deletes the position at once; on the recipient's own link, their
@@ -30,10 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!link) return invalidLink(request);
   if (stateOf(link.row) === "expired") return expiredLink(request, link);
   const t = await getT(request);
+  const locale = getLocale(request);
+  const view = recipientView(link.row, link.id);
   return {
     kind: "share" as const,
     title: t("recipient.share.metaTitle"),
-    request: recipientView(link.row, link.id),
+    request: view,
+    // In the recipient's zone (their browser's, remembered by the consent page), else their language's.
+    sharedAt: view.locatedAt
+      ? formatDateTime(view.locatedAt, intlLocale[locale], requestTimeZone(request, locale), true)
+      : null,
     controls: await recipientControls(link),
   };
 }
@@ -55,11 +62,26 @@ export const handle = recipientHandle;
 
 export default function Share() {
   const loaderData = useLoaderData<typeof loader>();
-  if (loaderData.kind === "invalid" || loaderData.kind === "expired") return <UnusableLink page={loaderData} />;
-  return <Answer view={loaderData.request} controls={loaderData.controls} />;
+  return (
+    <RecipientPage>
+      {loaderData.kind === "invalid" || loaderData.kind === "expired" ? (
+        <UnusableLink page={loaderData} />
+      ) : (
+        <Answer view={loaderData.request} sharedAt={loaderData.sharedAt} controls={loaderData.controls} />
+      )}
+    </RecipientPage>
+  );
 }
 
-function Answer({ view, controls }: { view: RecipientView; controls: RecipientControlsView }) {
+function Answer({
+  view,
+  sharedAt,
+  controls,
+}: {
+  view: RecipientView;
+  sharedAt: string | null;
+  controls: RecipientControlsView;
+}) {
   const t = useT();
   const locale = useLocale();
   const paths = recipientPaths(view.code, locale);
@@ -78,13 +100,13 @@ function Answer({ view, controls }: { view: RecipientView; controls: RecipientCo
           </div>
           <div className="card">
             <p data-testid="shared-place">
-              {view.kind === "precise"
-                ? preciseText(t, view.place ?? "", view.accuracyMeters ?? 0)
-                : t("recipient.share.placeApproximate", { place: view.place ?? "", km: view.approximateRadiusKm })}
+              <strong>
+                {view.kind === "precise"
+                  ? preciseText(t, view.place ?? "", view.accuracyMeters ?? 0)
+                  : t("recipient.share.placeApproximate", { place: view.place ?? "", km: view.approximateRadiusKm })}
+              </strong>
             </p>
-            {view.locatedAt ? (
-              <p className="muted">{t("recipient.share.sharedAt", { time: formatTime(view.locatedAt, locale) })}</p>
-            ) : null}
+            {sharedAt ? <p className="muted">{t("recipient.share.sharedAt", { time: sharedAt })}</p> : null}
             <p className="muted">{t("recipient.share.kept", { count: view.retentionDays })}</p>
             {view.kind === "precise" ? null : (
               <p className="muted">
@@ -94,7 +116,7 @@ function Answer({ view, controls }: { view: RecipientView; controls: RecipientCo
             )}
           </div>
           <form method="post" className="choices">
-            <button type="submit" name="intent" value="revoke" className="button button-primary">
+            <button type="submit" name="intent" value="revoke" className="button button-danger">
               {t("recipient.actions.revoke")}
             </button>
           </form>
@@ -102,11 +124,13 @@ function Answer({ view, controls }: { view: RecipientView; controls: RecipientCo
       ) : (
         <>
           <p className="lead">{t(`recipient.share.${view.state}.text`, { name })}</p>
-          <p className="choices">
-            <a className="button" href={paths.consent}>
-              {t(view.state === "pending" ? "recipient.actions.answer" : "recipient.actions.changeAnswer")}
-            </a>
-          </p>
+          {view.canAnswer ? (
+            <p className="choices">
+              <a className={view.state === "pending" ? "button button-primary" : "button"} href={paths.consent}>
+                {t(view.state === "pending" ? "recipient.actions.answer" : "recipient.actions.changeAnswer")}
+              </a>
+            </p>
+          ) : null}
         </>
       )}
       {controls ? <RecipientControls controls={controls} consentPath={paths.consent} back="share" /> : null}
@@ -119,19 +143,6 @@ function preciseText(t: ReturnType<typeof useT>, place: string, meters: number) 
   return meters >= 1000
     ? t("recipient.share.placePreciseKm", { place, km: Math.round(meters / 1000) })
     : t("recipient.share.placePrecise", { place, meters });
-}
-
-/** The recipient's time zone is unknown without JavaScript, so the time says that it is UTC. */
-function formatTime(iso: string, locale: ReturnType<typeof useLocale>) {
-  return new Intl.DateTimeFormat(intlLocale[locale], {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(new Date(iso));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
