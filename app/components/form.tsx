@@ -1,18 +1,23 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+
+import { useT } from "~/i18n/use-t";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   name: string;
   label: string;
   error?: string | false;
   addon?: ReactNode;
+  /** A stable id, for an error summary to link to (a generated one otherwise). */
+  id?: string;
 };
 
 /** A labelled input whose error is announced and tied to it. */
-export function Field({ label, error, addon, ...input }: FieldProps) {
-  const id = useId();
+export function Field({ label, error, addon, id: given, ...input }: FieldProps) {
+  const generated = useId();
+  const id = given ?? generated;
   const errorId = `${id}-error`;
   return (
-    <div className="field">
+    <div className={error ? "field field-has-error" : "field"}>
       <label htmlFor={id}>{label}</label>
       <div className="field-control">
         <input
@@ -32,17 +37,56 @@ export function Field({ label, error, addon, ...input }: FieldProps) {
   );
 }
 
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+/** The form's main button; `waiting`: the action cannot be taken yet (a limit), so it is disabled. */
+export function SubmitButton({
+  busy,
+  waiting = false,
+  children,
+}: {
+  busy: boolean;
+  waiting?: boolean;
+  children: ReactNode;
+}) {
   return (
     <button
       type="submit"
       className="button button-primary"
       aria-disabled={busy || undefined}
+      disabled={waiting || undefined}
       data-busy={busy || undefined}
     >
       {busy ? <span className="spinner" aria-hidden="true" /> : null}
       {children}
     </button>
+  );
+}
+
+/**
+ * The problems of a form that was sent back (GOV.UK's error summary): at the top of the form, each
+ * one a link to its field (`href` `#id`), or plain text for the form as a whole. With JavaScript it
+ * takes focus and scrolls into view, so a refused send never looks like nothing happened; without,
+ * the server's page starts with it above the form.
+ */
+export function ErrorSummary({ problems }: { problems: { text: string; field?: string }[] }) {
+  const t = useT();
+  const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const key = problems.map((p) => p.text).join("|");
+  useEffect(() => {
+    if (!key) return;
+    box.current?.focus({ preventScroll: true });
+    box.current?.scrollIntoView({ block: "center" });
+  }, [key]);
+  if (!problems.length) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={box} aria-labelledby={titleId}>
+      <h2 id={titleId}>{t("errors.summaryTitle")}</h2>
+      <ul>
+        {problems.map((problem) => (
+          <li key={problem.text}>{problem.field ? <a href={`#${problem.field}`}>{problem.text}</a> : problem.text}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

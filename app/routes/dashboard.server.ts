@@ -23,6 +23,7 @@ import {
 import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries.server";
 import { searchedNumber } from "~/phone/number-search";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
+import { nextAllowedAt } from "~/usage-limit.server";
 import { cleanLine } from "~/utils/display-text";
 import { parseForm } from "~/utils/parse-form";
 import { formatDateTime } from "~/utils/time-zone";
@@ -117,6 +118,11 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
     };
   }
   if (tab === "new") {
+    const nextAt = async (channel: Channel) => {
+      const at = await nextAllowedAt(`${channel}:${userId}`);
+      return at ? formatDateTime(at, language, zone, true) : null;
+    };
+    const [sms, email, link] = await Promise.all([nextAt("sms"), nextAt("email"), nextAt("link")]);
     return {
       ...base,
       modal: parseNewSearchModal(url.searchParams.get("modal")),
@@ -126,6 +132,7 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
         prefill: smsPrefill(url, locale),
         templates: messageTemplates(),
         sampleLinks: Object.fromEntries(locales.map((l) => [l, shareLink(SAMPLE_CODE, l)])) as Record<Locale, string>,
+        nextAt: { sms, email, link },
       },
     };
   }

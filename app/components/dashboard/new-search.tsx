@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 
-import { CountryField, Field, SelectField, SubmitButton } from "~/components/form";
+import { CountryField, ErrorSummary, Field, SelectField, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
 import type { FieldMessages, MessageKey } from "~/i18n/keys";
 import { isLocale, locales, type Locale } from "~/i18n/locales";
@@ -59,8 +59,8 @@ export function NewSearch(props: {
       {canSend ? (
         <div className="new-search-forms">
           <SmsForm data={data} {...initial("sms")} defaultName={defaultName} messageModal={modal === "message"} />
-          <EmailForm {...initial("email")} defaultName={defaultName} />
-          <LinkForm {...initial("link")} defaultName={defaultName} />
+          <EmailForm {...initial("email")} defaultName={defaultName} nextAt={data.nextAt.email} />
+          <LinkForm {...initial("link")} defaultName={defaultName} nextAt={data.nextAt.link} />
         </div>
       ) : (
         // An expired subscription reads its history but sends nothing: the way back is renewing.
@@ -142,6 +142,7 @@ function SmsForm({
         title={t("dashboard.new.sms.title")}
         submit={t("dashboard.new.sms.submit")}
         reply={reply}
+        nextAt={data.nextAt.sms}
         // Enter in a field submits with the first submit button: this one sends, not "Choose message".
         before={<button type="submit" className="implicit-submit" tabIndex={-1} aria-hidden="true" />}
       >
@@ -153,6 +154,7 @@ function SmsForm({
             defaultValue={values.countryCode ?? data.defaultRegion}
           />
           <Field
+            id="sms-number"
             name="number"
             type="tel"
             inputMode="tel"
@@ -162,7 +164,7 @@ function SmsForm({
             error={errors.number && t(errors.number)}
           />
         </div>
-        <NameField value={name} onChange={setName} error={errors.name} />
+        <NameField form="sms" value={name} onChange={setName} error={errors.name} />
         <LanguageField value={language} onChange={setLanguage} />
         <input type="hidden" name="template" value={template} />
         <div className="message-choice">
@@ -253,7 +255,7 @@ function MessageModal(props: {
   );
 }
 
-function EmailForm({ values, errors, reply, defaultName }: FormProps) {
+function EmailForm({ values, errors, reply, defaultName, nextAt }: FormProps & { nextAt: string | null }) {
   const t = useT();
   return (
     <RequestForm
@@ -261,8 +263,10 @@ function EmailForm({ values, errors, reply, defaultName }: FormProps) {
       title={t("dashboard.new.email.title")}
       submit={t("dashboard.new.email.submit")}
       reply={reply}
+      nextAt={nextAt}
     >
       <Field
+        id="email-email"
         name="email"
         type="email"
         autoComplete="off"
@@ -270,13 +274,13 @@ function EmailForm({ values, errors, reply, defaultName }: FormProps) {
         defaultValue={values.email}
         error={errors.email && t(errors.email)}
       />
-      <NameField defaultValue={values.name ?? defaultName} error={errors.name} />
+      <NameField form="email" defaultValue={values.name ?? defaultName} error={errors.name} />
       <LanguageField defaultValue={values.language} />
     </RequestForm>
   );
 }
 
-function LinkForm({ values, errors, reply, defaultName }: FormProps) {
+function LinkForm({ values, errors, reply, defaultName, nextAt }: FormProps & { nextAt: string | null }) {
   const t = useT();
   return (
     <RequestForm
@@ -284,8 +288,10 @@ function LinkForm({ values, errors, reply, defaultName }: FormProps) {
       title={t("dashboard.new.link.title")}
       submit={t("dashboard.new.link.submit")}
       reply={reply}
+      nextAt={nextAt}
     >
       <Field
+        id="link-title"
         name="title"
         label={t("dashboard.new.link.titleField")}
         maxLength={TITLE_MAX}
@@ -293,23 +299,34 @@ function LinkForm({ values, errors, reply, defaultName }: FormProps) {
         error={errors.title && t(errors.title)}
       />
       <p className="field-hint">{t("dashboard.new.link.titleHint")}</p>
-      <NameField defaultValue={values.name ?? defaultName} error={errors.name} />
+      <NameField form="link" defaultValue={values.name ?? defaultName} error={errors.name} />
       <LanguageField defaultValue={values.language} />
     </RequestForm>
   );
 }
 
-/** A New Search form: posts its `intent` to the dashboard's action, shows the form-level error. */
+/**
+ * A New Search form: posts its `intent` to the dashboard's action. What went wrong is summarised at
+ * its top (each field's problem a link to the field); while the channel's three hours run, it says
+ * when the next one may be sent and its button waits.
+ */
 function RequestForm(props: {
   intent: DashboardForm;
   title: string;
   submit: string;
   reply?: FormReply;
+  nextAt: string | null;
   before?: ReactNode;
   children: ReactNode;
 }) {
-  const { intent, title, submit, reply, before, children } = props;
+  const { intent, title, submit, reply, nextAt, before, children } = props;
+  const t = useT();
   const busy = useBusy(intent);
+  const problems = Object.entries(reply?.errors ?? {}).map(([field, key]) =>
+    field === "form"
+      ? { text: t(key, reply?.formValues) }
+      : { text: t(key, { max: field === "title" ? TITLE_MAX : NAME_MAX }), field: `${intent}-${field}` },
+  );
   return (
     <Form
       method="post"
@@ -321,34 +338,33 @@ function RequestForm(props: {
       {before}
       <input type="hidden" name="intent" value={intent} />
       <h3 id={`${intent}-title`}>{title}</h3>
-      <FormError reply={reply} />
+      <ErrorSummary problems={problems} />
       {children}
-      <SubmitButton busy={busy}>{submit}</SubmitButton>
+      {nextAt && !reply?.errors.form ? (
+        <p className="notice notice-warn" data-testid="next-at">
+          {t("dashboard.new.nextAt", { time: nextAt })}
+        </p>
+      ) : null}
+      <SubmitButton busy={busy} waiting={nextAt !== null}>
+        {submit}
+      </SubmitButton>
     </Form>
-  );
-}
-
-function FormError({ reply }: { reply?: FormReply }) {
-  const t = useT();
-  if (!reply?.errors.form) return null;
-  return (
-    <p className="form-error" role="alert">
-      {t(reply.errors.form, reply.formValues)}
-    </p>
   );
 }
 
 /** The name the recipient sees; controlled when the caller passes `value`. */
 function NameField(props: {
+  form: DashboardForm;
   value?: string;
   onChange?: (value: string) => void;
   defaultValue?: string;
   error?: MessageKey;
 }) {
   const t = useT();
-  const { value, onChange, defaultValue, error } = props;
+  const { form, value, onChange, defaultValue, error } = props;
   return (
     <Field
+      id={`${form}-name`}
       name="name"
       label={t("dashboard.new.name")}
       autoComplete="name"

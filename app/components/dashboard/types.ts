@@ -54,6 +54,8 @@ export type NewSearchData = {
   prefill: { countryCode: string; number: string } | null;
   templates: Record<Locale, Record<TemplateName, string>>;
   sampleLinks: Record<Locale, string>;
+  /** When each channel may be used again (in the viewer's zone), or null when it may now. */
+  nextAt: Record<DashboardForm, string | null>;
 };
 
 /** A position to draw: GPS is a pin with its accuracy circle, an approximate fix only the circle. */
