@@ -9,6 +9,16 @@ import type { ThirdPartyTags } from "~/telemetry/tags";
 /** "first day/recurring" as decimal amounts in the currency's major unit, e.g. "0.99/29.99". */
 const planAmounts = z.string().regex(/^\d+(\.\d{1,2})?\/\d+(\.\d{1,2})?$/, "first-day/recurring, e.g. 0.99/29.99");
 
+/** An optional setting read by its own parser, whose error names what is wrong. */
+const parsedSetting = (parse: (value: string | undefined) => { ok: true } | { ok: false; error: string }) =>
+  z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const parsed = parse(value);
+      if (!parsed.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
+    });
+
 /** Every setting the server reads, validated once. The README lists each one. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -32,6 +42,8 @@ const schema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RSA_PRIVATE_KEY: z.string().includes("PRIVATE KEY").optional(),
   API_APP_IDS: z.string().optional(),
+  // Web origins whose pages may call /api/v1 from a browser (app/http/cors.server.ts); none by default.
+  API_CORS_ORIGINS: parsedSetting(parseCorsOrigins),
   DEMO_MODE: z.enum(["0", "1"]).default("0"),
   // 1: the outbox page for loopback clients only; public: for anyone (docs/security.md); 0: off.
   OUTBOX_PAGE: z.enum(["0", "1", "public"]).optional(),
@@ -61,13 +73,7 @@ const schema = z.object({
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
   // Off, a hop count or the proxies' addresses (app/http/trust-proxy.ts); never "trust every hop".
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      const parsed = parseTrustProxy(value);
-      if (!parsed.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
-    }),
+  TRUST_PROXY: parsedSetting(parseTrustProxy),
   // Processes: workers of `npm run serve` (unset → one per core), how long a stopping process lets
   // requests finish, the maintenance lease's time to live, and the log format.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
@@ -156,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       allowed: splitList(c.ALLOWED_HOSTS).map((entry) => parseHost(entry)!),
       loopback: c.NODE_ENV !== "production" || demo,
     },
+    corsOrigins: (parseCorsOrigins(c.API_CORS_ORIGINS) as { ok: true; value: string[] }).value,
     plans: planTable(c),
     trustProxy: (parseTrustProxy(c.TRUST_PROXY) as { ok: true; value: TrustProxy }).value,
     thirdParty: thirdPartyTags(c),
@@ -179,6 +186,33 @@ export function config(): Config {
 /** For tests that change the environment between cases. */
 export function resetConfig() {
   cached = undefined;
+}
+
+/**
+ * API_CORS_ORIGINS: a comma-separated list of web origins (`https://partner.example`, a port when it
+ * is not the scheme's), each compared exactly with a browser's `Origin` header. No wildcard and no
+ * `null`: an origin is granted by name or not at all.
+ */
+export function parseCorsOrigins(
+  value: string | undefined,
+): { ok: true; value: string[] } | { ok: false; error: string } {
+  const origins: string[] = [];
+  for (const item of (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      return { ok: false, error: `${item} is not an origin (https://host or https://host:port)` };
+    }
+    const bare = item.replace(/\/$/, "");
+    if (!["http:", "https:"].includes(url.protocol) || url.origin !== bare.toLowerCase() || item.includes("*"))
+      return { ok: false, error: `${item} is not an origin: scheme, host and port only, no path or wildcard` };
+    origins.push(url.origin);
+  }
+  return { ok: true, value: origins };
 }
 
 /** Minor units (cents) from a decimal string, without floating-point rounding. */

@@ -23,7 +23,7 @@ import { useEffect, type ReactNode } from "react";
 
 import { getCurrentUser } from "~/auth/guards.server";
 import { passwordKey } from "~/auth/rsa.server";
-import { paymentTerms } from "~/billing/plans.server";
+import { paymentOffer } from "~/billing/plans.server";
 import { ErrorPage, pageErrorData, statusKey } from "~/components/error-page";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
@@ -100,7 +100,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       origin: config().publicUrl.origin,
       contactEmail: config().CONTACT_EMAIL,
       // Visitors can open the payment modal (`?modal=payment`) from any page.
-      paymentModal: payment ? { terms: paymentTerms(locale), buyer: null } : undefined,
+      paymentModal: payment ? { ...paymentOffer(locale), buyer: null } : undefined,
       telemetry: {
         // The development server has no builds/latest.json (Vite reloads the page itself).
         pollSeconds: config().NODE_ENV === "development" ? 0 : config().BUILD_POLL_SECONDS,

@@ -97,6 +97,8 @@ export const resourceRoutes = [
   { path: "csp-report", file: "routes/csp-report.ts", body: "report", origin: "report" },
   { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },
   { path: "robots.txt", file: "routes/robots.txt.ts" },
+  // The OpenAPI document of every api/v1 route below (app/api/openapi: each one must be described there).
+  { path: "api/v1/openapi.json", file: "routes/api.v1.openapi.ts", body: "json", origin: "api" },
   { path: "api/v1/auth/login", file: "routes/api.v1.auth.login.ts", body: "json", origin: "api" },
   { path: "api/v1/auth/sendCode", file: "routes/api.v1.auth.send-code.ts", body: "json", origin: "api" },
   { path: "api/v1/auth/resetPassword", file: "routes/api.v1.auth.reset-password.ts", body: "json", origin: "api" },

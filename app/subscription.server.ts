@@ -153,8 +153,9 @@ export async function cancelSubscription(userId: string, now = new Date()): Prom
   if (!sub || !describeSubscription(sub, now).access) return { ok: false, error: "none" };
   if (sub.state !== "cancelled") {
     if (sub.providerSubscriptionId && sub.provider && sub.provider !== "sandbox") {
-      const provider = await paymentProvider();
-      if (provider.name !== sub.provider) return { ok: false, error: "provider" };
+      // The subscription's own provider, whichever other one takes new payments.
+      const provider = await paymentProvider(sub.provider);
+      if (!provider) return { ok: false, error: "provider" };
       const cancelled = await provider.cancelAtPeriodEnd(sub.providerSubscriptionId);
       if (!cancelled.ok) return { ok: false, error: "provider" };
     }

@@ -22,7 +22,16 @@ const ROOT = path.resolve(import.meta.dirname, "..", "locales");
 const SAME_KEYS = ["brand", "language."];
 
 /** Names and technical terms that are never translated; a value made only of these is fine. */
-const KEEP_TERMS = ["Content-Type: application/json", "Family Locator", "SendGrid", "Twilio", "DB-IP", "APP", "JSON"];
+const KEEP_TERMS = [
+  "Content-Type: application/json",
+  "Family Locator",
+  "SendGrid",
+  "Twilio",
+  "PayPal",
+  "DB-IP",
+  "APP",
+  "JSON",
+];
 
 /** Unit symbols, which stay the same after a number ("{{value}} m"). */
 const UNITS = ["m", "km", "mi", "ft", "ms", "s", "KB", "MB", "GB"];

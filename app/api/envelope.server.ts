@@ -75,17 +75,24 @@ export function apiLocale(request: Request): Locale {
 export type ApiContext = { request: Request; locale: Locale; t: Awaited<ReturnType<typeof getT>> };
 
 /**
- * Wraps a handler: checks the APP header, turns ApiError and unexpected errors into envelopes, so
- * integrators never see an HTML error page.
+ * Wraps a handler: checks the APP header (unless `appHeader: false`: a route tools fetch without
+ * one), turns ApiError and unexpected errors into envelopes, so integrators never see an HTML error
+ * page.
  */
-export async function apiRoute(request: Request, handler: (ctx: ApiContext) => Promise<Response>) {
+export async function apiRoute(
+  request: Request,
+  handler: (ctx: ApiContext) => Promise<Response>,
+  options: { appHeader?: boolean } = {},
+) {
   const locale = apiLocale(request);
   const t = await getT(locale);
   try {
-    const app = request.headers.get("APP")?.trim();
-    if (!app || !APP_ID.test(app)) throw new ApiError(400, "api.appHeaderMissing");
-    const allowed = config().appIds;
-    if (allowed && !allowed.includes(app)) throw new ApiError(400, "api.appHeaderUnknown", { app });
+    if (options.appHeader !== false) {
+      const app = request.headers.get("APP")?.trim();
+      if (!app || !APP_ID.test(app)) throw new ApiError(400, "api.appHeaderMissing");
+      const allowed = config().appIds;
+      if (allowed && !allowed.includes(app)) throw new ApiError(400, "api.appHeaderUnknown", { app });
+    }
     return await handler({ request, locale, t });
   } catch (error) {
     if (error instanceof ApiError) {
@@ -162,8 +169,12 @@ export async function requireApiSubscriber(request: Request) {
 }
 
 /** Resource routes answer only the methods they name. */
-export function methodNotAllowed(request: Request, allow: string) {
-  return apiRoute(request, async () => {
-    throw new ApiError(405, "api.methodNotAllowed", { allow }, { Allow: allow });
-  });
+export function methodNotAllowed(request: Request, allow: string, options: { appHeader?: boolean } = {}) {
+  return apiRoute(
+    request,
+    async () => {
+      throw new ApiError(405, "api.methodNotAllowed", { allow }, { Allow: allow });
+    },
+    options,
+  );
 }

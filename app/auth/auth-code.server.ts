@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 import { db } from "~/db.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 
@@ -5,6 +7,11 @@ import { isCheckoutBrowser } from "./checkout-browser.server";
 import { createSession } from "./session.server";
 
 export const AUTH_CODE_TTL_MS = 5 * 60_000;
+
+/** POST /api/v1/auth/loginByAuthCode's body. */
+export const authCodeSchema = z.object({
+  authCode: z.string().min(1).max(128).describe("The `authCode` of the register query's first success."),
+});
 
 /**
  * A single-use, short-lived code that signs its holder in once after a paid checkout. It names its

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 
+import { z } from "zod";
+
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
@@ -17,6 +19,23 @@ import { hasErrors, validateReset, validateSendCode, type FieldErrors } from "./
 export const RESET_CODE_TYPE = 1;
 export const CODE_TTL_MS = 15 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
+
+/** POST /api/v1/auth/sendCode's body. */
+export const sendCodeSchema = z.object({
+  email: z.string().max(320).describe("The account's e-mail address."),
+  type: z.literal(RESET_CODE_TYPE).describe("1: a password-reset code."),
+});
+
+/** POST /api/v1/auth/resetPassword's body; `resetPassword` checks the values. */
+export const resetPasswordSchema = z.object({
+  email: z.string().max(320),
+  password: z
+    .string()
+    .max(2048)
+    .describe("The new password, encrypted like the sign-in's (plain with `encrypted: false`)."),
+  verificationCode: z.string().max(32).describe("The 6-digit code from the e-mail."),
+  encrypted: z.boolean().default(true),
+});
 
 export type SendCodeResult =
   | { ok: true }

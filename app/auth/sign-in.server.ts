@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 import { db } from "~/db.server";
 
 import { dummyPasswordHash, verifyPassword } from "./password.server";
@@ -7,6 +9,19 @@ import { claimSignInAttempt } from "./sign-in-throttle.server";
 import { hasErrors, validateLogin, type FieldErrors } from "./validation";
 
 export type PasswordInput = { email: string; password: string; encrypted: boolean };
+
+/** POST /api/v1/auth/login's body; `signIn` checks the values. */
+export const loginSchema = z.object({
+  email: z.string().max(320).describe("The account's e-mail address (trimmed, any case)."),
+  password: z
+    .string()
+    .max(2048)
+    .describe(
+      "RSA-OAEP (SHA-1) ciphertext in base64 under GET /api/v1/auth/publicKey's key; plain with `encrypted: false`.",
+    ),
+  /** false only for integrators that send the plain password over TLS. */
+  encrypted: z.boolean().default(true).describe("false: `password` is the plain password (over TLS only)."),
+});
 
 export type UserCacheInfo = { id: string; email: string; name: string | null; locale: string };
 

@@ -9,7 +9,7 @@ import { localizePath, type Locale } from "~/i18n/locales";
 import { DEFAULT_REGION } from "~/phone/countries.server";
 import { withSearchedNumber, type SearchedNumber } from "~/phone/number-search";
 import { parseMobile } from "~/phone/numbers.server";
-import { paymentProvider } from "~/providers/payments/provider.server";
+import { paymentProvider, sandboxPayments } from "~/providers/payments/provider.server";
 import type { ProviderName } from "~/providers/payments/types";
 import { hit } from "~/rate-limit.server";
 import { describeSubscription } from "~/subscription.server";
@@ -40,10 +40,32 @@ export const paymentFormSchema = z.object({
 });
 export type PaymentForm = z.infer<typeof paymentFormSchema>;
 
+/**
+ * POST /api/v1/auth/registerAndSign/{provider}'s body: sizes and types only; `startCheckout` checks
+ * the values with `paymentFormSchema` and answers each field's error.
+ */
+export const registerAndSignSchema = z.object({
+  name: z.string().max(200).default(""),
+  surname: z.string().max(200).default(""),
+  email: z.string().max(320).default("").describe("The buyer's e-mail address: the account's, once paid."),
+  adult: z.boolean().default(false).describe("true: the buyer confirms being 18 or older (required)."),
+  phone: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("An optional mobile number, read in the locale's country unless it starts with +."),
+  locale: z
+    .string()
+    .optional()
+    .describe("en, id or ph: the plan's currency and the e-mails' language (else Accept-Language)."),
+});
+
 export type StartCheckoutResult =
   | { ok: true; checkoutId: string; url: string; provider: ProviderName }
   | { ok: false; error: "validation"; fields: FieldMessages }
   | { ok: false; error: "provider" }
+  /** The provider asked for is not configured (the sandbox stands in for any only when none is). */
+  | { ok: false; error: "unavailable" }
   | { ok: false; error: "throttled"; retryAfterSeconds: number }
   | { ok: false; error: "subscribed"; validUntil: string; cancelled: boolean };
 
@@ -63,7 +85,8 @@ function checkoutPhone(
 /**
  * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
  * `userId` renews that account (its own e-mail is not "in use"); otherwise the account is created
- * after payment. `browserSecret` binds the checkout to the browser that started it (only its hash is
+ * after payment. `provider` is the buyer's choice when Stripe and PayPal are both configured (the
+ * first configured one without it); the sandbox stands in for either only when neither is. `browserSecret` binds the checkout to the browser that started it (only its hash is
  * stored): the automatic sign-in after payment happens only there.
  *
  * Each well-formed attempt counts against CHECKOUT_LIMIT_PER_IP (per client address) and
@@ -79,8 +102,11 @@ export async function startCheckout(
     userId?: string;
     now?: Date;
     searched?: SearchedNumber | null;
+    provider?: string | null;
   },
 ): Promise<StartCheckoutResult> {
+  const provider = await paymentProvider(sandboxPayments() ? null : (options.provider ?? null));
+  if (!provider) return { ok: false, error: "unavailable" };
   // An account with access must not pay twice: a second provider subscription would replace the
   // stored one while the first keeps charging. A cancelled one renews once its paid period is over
   // (the expired notice offers it), so nothing is charged for days already paid.
@@ -111,9 +137,8 @@ export async function startCheckout(
   if (owner && owner.id !== options.userId) {
     return { ok: false, error: "validation", fields: { email: "payments.errors.emailInUse" } };
   }
-  const plan = planFor(options.locale);
+  const plan = planFor(options.locale, provider.name);
   const renewal = await isReturningSubscriber(options.userId);
-  const provider = await paymentProvider();
   const checkoutId = randomToken(18);
   await db().checkout.create({
     data: {

@@ -102,9 +102,8 @@ async function perform(key: string, job: PaymentJob): Promise<string | null> {
   switch (job.kind) {
     case "stopSubscription": {
       if (job.payload.provider === "sandbox") return null;
-      const provider = await paymentProvider();
-      if (provider.name !== job.payload.provider)
-        return `the configured provider is ${provider.name}, not ${job.payload.provider}`;
+      const provider = await paymentProvider(job.payload.provider);
+      if (!provider) return `${job.payload.provider} is not configured`;
       // The job key is the provider's idempotency key: a retried request has one effect.
       const stopped = await provider.cancelAtPeriodEnd(job.payload.subscriptionId, { idempotencyKey: `job-${key}` });
       return stopped.ok ? null : stopped.error;

@@ -404,7 +404,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
 
   it("stopping a subscription twice (a retried payment job) succeeds once at PayPal and reports success", async () => {
     const { sub } = await buy();
-    const provider = await paymentProvider();
+    const provider = (await paymentProvider("paypal"))!;
     expect(await provider.cancelAtPeriodEnd(sub)).toEqual({ ok: true });
     fake.requests.length = 0;
     expect(await provider.cancelAtPeriodEnd(sub)).toEqual({ ok: true });

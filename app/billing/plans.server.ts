@@ -1,7 +1,8 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 import type { Locale } from "~/i18n/locales";
-import { activePaymentProviderName } from "~/providers/payments/provider.server";
+import { paymentProviderNames } from "~/providers/payments/provider.server";
+import type { ProviderName } from "~/providers/payments/types";
 import { formatDay, formatMoney } from "~/utils/money";
 import { DAY } from "~/utils/time";
 
@@ -39,20 +40,23 @@ export const PAYPAL_CURRENCIES = new Set([
   "USD",
 ]);
 
-export function planFor(locale: Locale) {
+/** The plan a buyer in `locale` pays with `provider` (by default the first configured one). */
+export function planFor(locale: Locale, provider: ProviderName = paymentProviderNames()[0]!) {
   let plan = config().plans[locale];
-  if (activePaymentProviderName() === "paypal" && !PAYPAL_CURRENCIES.has(plan.currency)) plan = config().plans.en;
+  if (provider === "paypal" && !PAYPAL_CURRENCIES.has(plan.currency)) plan = config().plans.en;
   return { ...plan, plan: `${plan.currency.toLowerCase()}-${plan.periodDays}d` };
 }
 
-/** Start-up warnings: locales whose configured currency the provider cannot charge. */
+/** Start-up warnings: locales whose configured currency a configured provider cannot charge. */
 export function planWarnings() {
-  if (activePaymentProviderName() !== "paypal") return [];
+  const names = paymentProviderNames();
+  if (!names.includes("paypal")) return [];
+  const who = names.length > 1 ? "buyers who choose PayPal" : "buyers";
   return (Object.entries(config().plans) as [Locale, { currency: string }][])
     .filter(([, plan]) => !PAYPAL_CURRENCIES.has(plan.currency))
     .map(
       ([locale, plan]) =>
-        `PayPal does not take ${plan.currency}: /${locale} buyers are charged the default plan (${config().plans.en.currency})`,
+        `PayPal does not take ${plan.currency}: /${locale} ${who} are charged the default plan (${config().plans.en.currency})`,
     );
 }
 
@@ -60,8 +64,12 @@ export function planWarnings() {
  * The values of the payment terms text (spec section 3): currencyCode, firstDayDebitAmount, amount,
  * period (days) and nextDebitDay, formatted for the buyer's language.
  */
-export function paymentTerms(locale: Locale, now = new Date(), options: { renewal?: boolean } = {}) {
-  const plan = planFor(locale);
+export function paymentTerms(
+  locale: Locale,
+  now = new Date(),
+  options: { renewal?: boolean; provider?: ProviderName } = {},
+) {
+  const plan = planFor(locale, options.provider);
   const renewal = !!options.renewal;
   return {
     renewal,
@@ -84,6 +92,24 @@ export async function isReturningSubscriber(userId: string | null | undefined) {
   return (await db().subscription.count({ where: { userId } })) > 0;
 }
 export type PaymentTerms = ReturnType<typeof paymentTerms>;
+
+/** A way to pay the buyer may choose, with what it charges (PayPal may charge another currency). */
+export type PaymentMethod = { provider: "stripe" | "paypal"; terms: PaymentTerms };
+
+/**
+ * What the payment form offers: the terms of the default provider, and, when Stripe and PayPal are
+ * both configured, each of them as a choice with its own terms (`methods` is empty otherwise).
+ */
+export function paymentOffer(locale: Locale, now = new Date(), options: { renewal?: boolean } = {}) {
+  const names = paymentProviderNames();
+  const methods: PaymentMethod[] =
+    names.length > 1
+      ? names
+          .filter((name): name is PaymentMethod["provider"] => name !== "sandbox")
+          .map((provider) => ({ provider, terms: paymentTerms(locale, now, { ...options, provider }) }))
+      : [];
+  return { terms: paymentTerms(locale, now, options), methods };
+}
 
 /** A signed-in buyer (renewal): the payment form is filled in, the e-mail fixed. */
 export async function buyerOf(userId: string) {

@@ -60,8 +60,8 @@ export const STATUS_QUERY_INTERVAL_MS = 5000;
  */
 async function askProvider(checkout: { id: string; provider: string; providerSessionId: string | null }) {
   if (!checkout.providerSessionId || checkout.provider === "sandbox") return false;
-  const provider = await paymentProvider();
-  if (provider.name !== checkout.provider) return false;
+  const provider = await paymentProvider(checkout.provider);
+  if (!provider) return false;
   const slot = await hit(`checkout-status:${checkout.id}`, 1, STATUS_QUERY_INTERVAL_MS);
   if (!slot.ok) return false;
   const status = await provider.checkoutStatus(checkout.providerSessionId, checkout.id);

@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { activePaymentProviderName } from "~/providers/payments/provider.server";
+import { sandboxPayments } from "~/providers/payments/provider.server";
 import { subscriptionDetails } from "~/subscription.server";
 import { randomToken } from "~/utils/hash.server";
 import { DAY, later } from "~/utils/time";
@@ -20,7 +20,7 @@ import { RENEWAL_PLAN_SUFFIX } from "./plans.server";
  * several processes running this at once apply each renewal once.
  */
 export async function renewSandboxSubscriptions(now = new Date()) {
-  if (activePaymentProviderName() !== "sandbox") return 0;
+  if (!sandboxPayments()) return 0;
   const due = await db().subscription.findMany({
     where: {
       provider: "sandbox",

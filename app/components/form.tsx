@@ -28,13 +28,18 @@ export function Field({ label, error, addon, id: given, ...input }: FieldProps) 
         />
         {addon}
       </div>
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
+}
+
+/** A field's error, tied to its input by `id` (aria-describedby). */
+export function FieldError({ id, message }: { id: string; message?: string | false }) {
+  return message ? (
+    <p className="field-error" id={id}>
+      {message}
+    </p>
+  ) : null;
 }
 
 /** The form's main button; `waiting`: the action cannot be taken yet (a limit), so it is disabled. */

@@ -1,17 +1,19 @@
 import { Link, useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useId, useState } from "react";
 
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
-import type { PaymentTerms } from "~/billing/plans.server";
+import type { PaymentMethod, PaymentTerms } from "~/billing/plans.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 
-import { Field, FormError, SubmitButton } from "./form";
+import { Field, FieldError, FormError, SubmitButton } from "./form";
 import { Modal } from "./modal";
 
 /** What a loader returns as `paymentModal` to offer the payment modal on its pages. */
 export type PaymentModalData = {
   terms: PaymentTerms;
+  /** The ways to pay the buyer chooses from (Stripe and PayPal both configured); empty otherwise. */
+  methods: PaymentMethod[];
   buyer: { email: string; name: string; surname: string; phone: string } | null;
 };
 
@@ -54,8 +56,10 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
   const errors = mine?.errors ?? {};
   const values = mine?.values ?? {};
   const [busy, setBusy] = useState(false);
-  const { terms, buyer } = data;
-  const { renewal, ...termValues } = terms;
+  const { terms, buyer, methods } = data;
+  // PayPal may charge another currency than the card (it takes no IDR): then each choice says what
+  // it charges, and the button names no amount.
+  const sameTerms = methods.every((method) => JSON.stringify(method.terms) === JSON.stringify(terms));
   return (
     <form
       method="post"
@@ -114,11 +118,83 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
         </label>
         {errors.adult ? <p className="field-error">{t(errors.adult)}</p> : null}
       </div>
-      <p className="payment-terms" data-testid="payment-terms">
-        {t(renewal ? "payments.modal.renewTerms" : "payments.modal.terms", termValues)}
-      </p>
-      <SubmitButton busy={busy}>{t("payments.modal.pay", { amount: terms.dueNow })}</SubmitButton>
+      {methods.length > 0 ? (
+        <PaymentMethods
+          methods={methods}
+          chosen={values.provider}
+          showTerms={!sameTerms}
+          error={errors.provider && t(errors.provider)}
+        />
+      ) : null}
+      {sameTerms ? (
+        <p className="payment-terms" data-testid="payment-terms">
+          <TermsText terms={terms} />
+        </p>
+      ) : null}
+      <SubmitButton busy={busy}>
+        {sameTerms ? t("payments.modal.pay", { amount: terms.dueNow }) : t("payments.modal.continue")}
+      </SubmitButton>
     </form>
+  );
+}
+
+function TermsText({ terms }: { terms: PaymentTerms }) {
+  const t = useT();
+  const { renewal, ...values } = terms;
+  return <>{t(renewal ? "payments.modal.renewTerms" : "payments.modal.terms", values)}</>;
+}
+
+/**
+ * Card (Stripe) or PayPal, when both take payments: a radio group that works without JavaScript, the
+ * first one chosen unless the buyer chose another before an error brought the form back.
+ */
+function PaymentMethods({
+  methods,
+  chosen,
+  showTerms,
+  error,
+}: {
+  methods: PaymentMethod[];
+  chosen?: string;
+  showTerms: boolean;
+  error?: string | false;
+}) {
+  const t = useT();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const checked = methods.some((m) => m.provider === chosen) ? chosen : methods[0]!.provider;
+  return (
+    <fieldset
+      className="field rating-field payment-methods"
+      aria-describedby={error ? errorId : undefined}
+      data-testid="payment-methods"
+    >
+      <legend>{t("payments.modal.method")}</legend>
+      <div className={showTerms ? "template-options" : "rating-options"}>
+        {methods.map((method) => (
+          <label key={method.provider} className={showTerms ? "template-option" : undefined}>
+            <input
+              type="radio"
+              name="provider"
+              value={method.provider}
+              defaultChecked={method.provider === checked}
+              aria-invalid={error ? true : undefined}
+            />
+            {showTerms ? (
+              <span>
+                <strong>{t(`payments.modal.methods.${method.provider}`)}</strong>
+                <span className="template-text" data-testid="payment-terms">
+                  <TermsText terms={method.terms} />
+                </span>
+              </span>
+            ) : (
+              <span>{t(`payments.modal.methods.${method.provider}`)}</span>
+            )}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
   );
 }
 

@@ -19,6 +19,7 @@ import { config } from "~/config.server";
 import { log } from "~/server/log.server";
 import { MAX_LOGGED_PATH } from "~/server/request-log.server";
 
+import { corsHeaders, preflightHeaders } from "./cors.server";
 import { hostAllowed, parseHost, type Host } from "./host";
 import type { RoutePolicy } from "./policy";
 import { rejection, type RefusedStatus } from "./reject.server";
@@ -62,7 +63,8 @@ export function originVerdict(
     site === "none" ||
     (origin !== undefined && (origin === config().publicUrl.origin || origin === ownOrigin));
   if (sameOrigin) return "allow";
-  // The JSON API: the APP header cannot be sent cross-site without a preflight, which is never granted.
+  // The JSON API: a browser cannot send the APP header cross-site without a preflight, which is granted
+  // only to the origins API_CORS_ORIGINS lists (app/http/cors.server.ts).
   if (policy.origin === "api" && headers.app?.trim()) return "allow";
   // A browser names the origin of every state-changing request (Origin, Sec-Fetch-Site); a request
   // with neither comes from a program acting for itself, which no other site can make a browser send.
@@ -202,20 +204,41 @@ export function installEdge(app: Express, routes: RoutesSource) {
     // From here on every part of the server reads the path Remix will route, and nothing else.
     if (req.originalUrl !== target.pathAndQuery) req.url = req.originalUrl = target.pathAndQuery;
     res.locals.url = target.url;
-    if (req.method === "OPTIONS") {
-      // No cross-origin request is ever granted: a preflight gets no Access-Control-Allow-* header.
-      res.status(204).set("Allow", "GET, HEAD, POST").end();
-      return;
-    }
     const costly = pathTooCostly(target.url.pathname);
     if (costly) return void refuse(req, res, costly);
+    // "//" and "/dashboard//" name the same routes as "/" and "/dashboard/", but a link built from such
+    // a path ("//?modal=login") is another site's address: one canonical spelling, kept by a redirect
+    // that keeps the method (308) and the query.
+    if (target.url.pathname.includes("//")) {
+      const canonical = target.url.pathname.replace(/\/{2,}/g, "/") + target.url.search;
+      return void res.status(308).set({ Location: canonical, "Cache-Control": "no-store" }).end();
+    }
     // The data requests of Remix apps without single fetch: this app never makes them.
     if (target.url.searchParams.has("_data")) return void refuse(req, res, 400);
-    if (!BODY_METHODS.has(req.method)) return next();
+    // Only the JSON API, and only for the origins API_CORS_ORIGINS lists, grants cross-origin requests
+    // (app/http/cors.server.ts); every other preflight gets no Access-Control-Allow-* header.
+    const cors = config().corsOrigins.length > 0;
+    if (req.method !== "OPTIONS" && !cors && !BODY_METHODS.has(req.method)) return next();
     routes()
       .then((all) => {
         const route = all.match(target.url.pathname);
         res.locals.route = route;
+        if (req.method === "OPTIONS") {
+          const grant = cors
+            ? preflightHeaders(route.policy, {
+                origin: req.headers.origin,
+                method: req.get("access-control-request-method"),
+                headers: req.get("access-control-request-headers"),
+              })
+            : {};
+          res
+            .status(204)
+            .set({ Allow: "GET, HEAD, POST", ...grant })
+            .end();
+          return;
+        }
+        if (cors) res.set(corsHeaders(route.policy, req.headers.origin));
+        if (!BODY_METHODS.has(req.method)) return next();
         const own = `${target.url.protocol}//${target.host.hostname}${target.host.port ? `:${target.host.port}` : ""}`;
         const verdict = originVerdict(
           route.policy,

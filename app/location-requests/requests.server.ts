@@ -307,6 +307,14 @@ export const createLinkSchema = z
   })
   .transform((input) => ({ ...input, channel: "link" as const }));
 
+/** GET /api/v1/locate/requests's query. */
+export const requestListQuery = z.object({
+  channel: z.enum(["sms", "email", "link"]).optional(),
+  located: z.enum(["true", "false"]).optional().describe("true: only requests whose recipient shared a position."),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 const listSelect = {
   id: true,
   channel: true,

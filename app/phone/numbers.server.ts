@@ -1,6 +1,7 @@
 // Phone numbers as typed into the forms (a country or calling code, and the number): the mobile
 // number a request, a voice message or the home search is sent to, and any number the lookup accepts.
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { z } from "zod";
 
 import type { MessageKey } from "~/i18n/keys";
 
@@ -11,6 +12,12 @@ export type ParsedNumber = { ok: true; e164: string } | { ok: false; error: Mess
  * the number as typed; a number starting with + ignores the country. Any number that could exist is
  * accepted (landlines too): its validity is part of the answer.
  */
+/** GET /api/v1/lookup's query: the number as typed, and its country when it does not start with +. */
+export const lookupQuerySchema = z.object({
+  number: z.string().default("").describe("E.164 (+639171234567), or national with `country`."),
+  country: z.string().default("").describe("An ISO 3166 region (PH) or a dial code (+63) for a national number."),
+});
+
 export function parseLookupNumber(country: string, number: string): ParsedNumber {
   const typed = number.trim();
   if (!typed) return { ok: false, error: "requests.errors.numberRequired" };

@@ -33,3 +33,16 @@ it("names Twilio for SMS, calls and lookups once it is configured", () => {
   expect(lines).toContain("Voice calls: twilio");
   expect(lines).toContain("Number lookup: twilio");
 });
+
+it("names both payment providers when Stripe and PayPal are configured: the buyer chooses", () => {
+  const both = { STRIPE_SECRET_KEY: "sk_test_x", PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret" };
+  Object.assign(process.env, both);
+  resetConfig();
+  try {
+    expect(providerSummary()).toContain("Payments: stripe and paypal (the buyer chooses)");
+  } finally {
+    for (const key of Object.keys(both)) delete process.env[key];
+    resetConfig();
+  }
+  expect(providerSummary().find((line) => line.startsWith("Payments"))).toMatch(/^Payments: sandbox \(embedded/);
+});

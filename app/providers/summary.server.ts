@@ -1,5 +1,5 @@
 import { emailProvider } from "~/providers/email.server";
-import { activePaymentProviderName } from "~/providers/payments/provider.server";
+import { paymentProviderNames, sandboxPayments } from "~/providers/payments/provider.server";
 import { phoneLookupProvider } from "~/providers/phone-lookup.server";
 import { reverseGeocoder } from "~/providers/reverse-geocoding.server";
 import { smsProvider } from "~/providers/sms.server";
@@ -12,7 +12,7 @@ import { voiceProvider } from "~/providers/voice.server";
  */
 export function embeddedFallbacks(): string[] {
   const missing: string[] = [];
-  if (activePaymentProviderName() === "sandbox") {
+  if (sandboxPayments()) {
     missing.push(
       "payments (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID and PAYPAL_PRODUCT_ID)",
     );
@@ -36,7 +36,7 @@ export function providerSummary(): string[] {
   const voice = voiceProvider().name;
   const lookup = phoneLookupProvider().name;
   const geocoder = reverseGeocoder().name;
-  const payments = activePaymentProviderName();
+  const payments = paymentProviderNames();
   return [
     `E-mail: ${email}${email === "outbox" ? stays : ""}`,
     `SMS: ${sms}${sms === "outbox" ? stays : ""}`,
@@ -44,6 +44,6 @@ export function providerSummary(): string[] {
     `Number lookup: ${lookup}${lookup === "offline" ? " (embedded: numbering data only, no carrier)" : ""}`,
     `Reverse geocoding: ${geocoder}${geocoder === "offline" ? " (embedded: nearest city from the packaged list)" : ""}`,
     "IP location: offline (the packaged city database)",
-    `Payments: ${payments}${payments === "sandbox" ? " (embedded: test checkout at /checkout/sandbox, no money moves; renews by itself at each period end; npm run sandbox -- renew|fail <email>)" : ""}`,
+    `Payments: ${payments.join(" and ")}${payments.length > 1 ? " (the buyer chooses)" : ""}${payments[0] === "sandbox" ? " (embedded: test checkout at /checkout/sandbox, no money moves; renews by itself at each period end; npm run sandbox -- renew|fail <email>)" : ""}`,
   ];
 }

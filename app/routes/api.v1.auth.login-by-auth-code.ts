@@ -1,17 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
-import { exchangeAuthCode } from "~/auth/auth-code.server";
+import { authCodeSchema, exchangeAuthCode } from "~/auth/auth-code.server";
 import { readBrowserSecret } from "~/auth/checkout-browser.server";
-
-const body = z.object({ authCode: z.string().min(1).max(128) });
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
 
 export const action = ({ request }: ActionFunctionArgs) =>
   apiRoute(request, async () => {
-    const { authCode } = await readJson(request, body);
+    const { authCode } = await readJson(request, authCodeSchema);
     const signedIn = await exchangeAuthCode(authCode, readBrowserSecret(request));
     if (!signedIn) throw new ApiError(401, "api.authCodeInvalid");
     const { user } = signedIn;

@@ -1,23 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
-import { signIn } from "~/auth/sign-in.server";
+import { loginSchema, signIn } from "~/auth/sign-in.server";
 import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
-
-const body = z.object({
-  email: z.string().max(320),
-  password: z.string().max(2048),
-  /** false only for integrators that send the plain password over TLS. */
-  encrypted: z.boolean().default(true),
-});
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
 
 export const action = ({ request }: ActionFunctionArgs) =>
   apiRoute(request, async ({ t }) => {
-    const input = await readJson(request, body);
+    const input = await readJson(request, loginSchema);
     const result = await signIn({ ...input, password: input.password.trim() }, clientIp(request));
     if (result.ok) return envelope(200, { data: { token: result.token, user: result.user } });
     if (result.error === "throttled") {

@@ -1,41 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { lookupSession, readToken } from "~/auth/session.server";
-import { startCheckout } from "~/billing/checkout.server";
+import { registerAndSignSchema, startCheckout } from "~/billing/checkout.server";
 import { isLocale } from "~/i18n/locales";
-import { activePaymentProviderName } from "~/providers/payments/provider.server";
+import { isPaymentProviderName, sandboxPayments } from "~/providers/payments/provider.server";
 import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { formatDay } from "~/utils/money";
-
-const body = z.object({
-  name: z.string().max(200).default(""),
-  surname: z.string().max(200).default(""),
-  email: z.string().max(320).default(""),
-  adult: z.boolean().default(false),
-  phone: z.string().max(200).optional(),
-  locale: z.string().optional(),
-});
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
 
 /**
  * POST /api/v1/auth/registerAndSign/{stripe|paypal|v5pay}: opens a checkout and answers its URL and
- * id (for GET /api/v1/personnal/registerQuery/{id}). The named provider must be the configured one;
- * with no provider configured the embedded sandbox stands in. v5pay is not supported.
+ * id (for GET /api/v1/personnal/registerQuery/{id}). The named provider must be configured (Stripe and
+ * PayPal may both be); with neither configured the embedded sandbox stands in. v5pay is not supported.
  */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   apiRoute(request, async (ctx) => {
-    const requested = params.provider;
-    const active = activePaymentProviderName();
-    if (requested !== "stripe" && requested !== "paypal")
-      throw new ApiError(501, "payments.api.providerUnsupported", { provider: String(requested) });
-    if (active !== requested && active !== "sandbox")
-      throw new ApiError(501, "payments.api.providerUnsupported", { provider: requested });
-    const input = await readJson(request, body);
+    const requested = String(params.provider);
+    const unsupported = () => new ApiError(501, "payments.api.providerUnsupported", { provider: requested });
+    if (requested !== "stripe" && requested !== "paypal") throw unsupported();
+    if (!sandboxPayments() && !isPaymentProviderName(requested)) throw unsupported();
+    const input = await readJson(request, registerAndSignSchema);
     const session = await lookupSession(await readToken(request));
     const locale = isLocale(input.locale) ? input.locale : ctx.locale;
     const browser = checkoutBrowserSecret(request);
@@ -46,8 +34,10 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
         ip: clientIp(request),
         browserSecret: browser.secret,
         userId: session.state === "valid" ? session.user.id : undefined,
+        provider: requested,
       },
     );
+    if (!result.ok && result.error === "unavailable") throw unsupported();
     if (!result.ok && result.error === "throttled") {
       const wait = throttledAnswer(result.retryAfterSeconds);
       throw new ApiError(429, "errors.tryAgainIn", wait.values, wait.headers);

@@ -1,18 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
-import { RESET_CODE_TYPE, sendResetCode } from "~/auth/password-reset.server";
+import { sendCodeSchema, sendResetCode } from "~/auth/password-reset.server";
 import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
-
-const body = z.object({ email: z.string().max(320), type: z.literal(RESET_CODE_TYPE) });
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
 
 export const action = ({ request }: ActionFunctionArgs) =>
   apiRoute(request, async ({ t, locale }) => {
-    const input = await readJson(request, body);
+    const input = await readJson(request, sendCodeSchema);
     const result = await sendResetCode(input.email, clientIp(request), locale);
     if (result.ok) return envelope(200, { message: t("resetPwdModal.SendCodeSuccess"), data: { success: true } });
     if (result.error === "throttled") {

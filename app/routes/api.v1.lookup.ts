@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError, apiRoute, envelope, methodNotAllowed } from "~/api/envelope.server";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { lookupPhoneNumber } from "~/phone/lookup.server";
-import { parseLookupNumber } from "~/phone/numbers.server";
+import { lookupQuerySchema, parseLookupNumber } from "~/phone/numbers.server";
 import { describeSubscription } from "~/subscription.server";
 
 /**
@@ -12,8 +12,8 @@ import { describeSubscription } from "~/subscription.server";
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   apiRoute(request, async () => {
-    const params = new URL(request.url).searchParams;
-    const parsed = parseLookupNumber(params.get("country") ?? "", params.get("number") ?? "");
+    const query = lookupQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+    const parsed = parseLookupNumber(query.country, query.number);
     if (!parsed.ok) throw new ApiError(400, parsed.error);
     // No token: a visitor. A token that is no longer valid is an error, not a silent downgrade.
     const session = await lookupSession(await readToken(request));

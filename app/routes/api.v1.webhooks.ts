@@ -10,14 +10,15 @@ const answer = (status: number, body: Record<string, unknown>) =>
 export const loader = (_args: LoaderFunctionArgs) => answer(405, { error: "POST only" });
 
 /**
- * POST /api/v1/webhooks/{stripe|paypal}. The signature is checked over the raw body; each event is
+ * POST /api/v1/webhooks/{stripe|paypal}, for each configured provider. The signature is checked over the raw body; each event is
  * applied once (a duplicate answers 200 and changes nothing). A failure answers 500 so that the
  * provider delivers again.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const provider = await paymentProvider();
-  if (params.provider !== provider.name || provider.name === "sandbox")
-    return answer(404, { error: "webhook not configured" });
+  // Each configured provider has its own endpoint (both at once when Stripe and PayPal are configured).
+  const provider =
+    params.provider === "stripe" || params.provider === "paypal" ? await paymentProvider(params.provider) : null;
+  if (!provider) return answer(404, { error: "webhook not configured" });
   if (Number(request.headers.get("Content-Length") ?? "0") > MAX_WEBHOOK_BYTES)
     return answer(413, { error: "too large" });
   const raw = await request.text();

@@ -9,14 +9,14 @@ import { isLocale, localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useT } from "~/i18n/use-t";
-import { activePaymentProviderName } from "~/providers/payments/provider.server";
+import { sandboxPayments } from "~/providers/payments/provider.server";
 import { readFormData } from "~/utils/form-data.server";
 import { formatMoney } from "~/utils/money";
 
 /** The embedded provider's hosted checkout: Pay or Decline, as plain forms. */
 async function sandboxCheckout(id: string | undefined) {
   // Only while the sandbox is the provider: with real keys this page does not exist.
-  if (activePaymentProviderName() !== "sandbox" || !id) throw new Response("Not Found", { status: 404 });
+  if (!sandboxPayments() || !id) throw new Response("Not Found", { status: 404 });
   const checkout = await db().checkout.findUnique({ where: { id } });
   if (!checkout || checkout.provider !== "sandbox") throw new Response("Not Found", { status: 404 });
   return checkout;

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 
 import { guardPage } from "~/auth/guards.server";
-import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
+import { buyerOf, isReturningSubscriber, paymentOffer } from "~/billing/plans.server";
 import { PaymentModal, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (user && (await subscriptionFor(user.id)).access) throw redirect(localizePath(paths.dashboard, locale));
   const t = await getT(request);
   const paymentModal: PaymentModalData = {
-    terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user?.id) }),
+    ...paymentOffer(locale, new Date(), { renewal: await isReturningSubscriber(user?.id) }),
     buyer: user ? await buyerOf(user.id) : null,
   };
   return { paymentModal, title: t("payments.meta.checkout"), translations: pageMessages(locale, handle) };

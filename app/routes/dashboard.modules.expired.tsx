@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
-import { buyerOf, isReturningSubscriber, paymentTerms } from "~/billing/plans.server";
+import { buyerOf, isReturningSubscriber, paymentOffer } from "~/billing/plans.server";
 import { Modal } from "~/components/modal";
 import { PaymentForm, type PaymentModalData } from "~/components/payment-modal";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if ((await subscriptionFor(user.id)).access) throw redirect(localizePath(paths.dashboard, locale));
   const t = await getT(request);
   const paymentModal: PaymentModalData = {
-    terms: paymentTerms(locale, new Date(), { renewal: await isReturningSubscriber(user.id) }),
+    ...paymentOffer(locale, new Date(), { renewal: await isReturningSubscriber(user.id) }),
     buyer: await buyerOf(user.id),
   };
   return { paymentModal, title: t("payments.meta.expired"), translations: pageMessages(locale, handle) };

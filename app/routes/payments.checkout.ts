@@ -47,6 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
     browserSecret: browser.secret,
     userId: user?.id,
     searched,
+    // The buyer's choice when Stripe and PayPal are both configured (the form offers them then).
+    provider: form.get("provider")?.toString() ?? null,
   });
   if (result.ok) return redirect(result.url, { headers: { "Set-Cookie": browser.cookie } });
   if (result.error === "subscribed") return subscribedAnswer(result, locale);
@@ -54,7 +56,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const wait = throttledAnswer(result.retryAfterSeconds);
     throw await pageError(request, 429, "errors.tryAgainIn", wait.headers, { locale, values: wait.values });
   }
-  const errors: FieldMessages = result.error === "validation" ? result.fields : { form: "payments.errors.provider" };
+  const errors: FieldMessages =
+    result.error === "validation"
+      ? result.fields
+      : result.error === "unavailable"
+        ? { provider: "payments.errors.method" }
+        : { form: "payments.errors.provider" };
   return redirectWithFlash(pageWithModal(page, { modal: "payment" }), {
     form: {
       form: "payment",
@@ -64,6 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
         surname: fields.surname.trim(),
         email: fields.email.trim(),
         phone: fields.phone.trim().slice(0, 40),
+        provider: String(form.get("provider") ?? "").slice(0, 20),
       },
     },
   });

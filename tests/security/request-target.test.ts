@@ -245,6 +245,10 @@ describe("paths in any case and with repeated slashes", () => {
       const answer = await get(target);
       expect(answer.status, target).toBeLessThan(500);
     }
+    // Repeated slashes lead to the one spelling of the same path, the query kept.
+    const doubled = await get("//dashboard//?tab=history");
+    expect(doubled.status).toBe(308);
+    expect(doubled.headers.location).toBe("/dashboard/?tab=history");
     // The same page in any case: the guard of /ph/dashboard sends a visitor home, in Filipino.
     const upper = await get("/PH/DASHBOARD");
     expect(upper.status).toBe(302);

@@ -19,7 +19,9 @@ const universal = (key: string, value: string) =>
   /(^|\.)(date|updated|related\.\d+|language\.\w+|brand)$/.test(key) ||
   /^errors\.status\.\d+$/.test(key) ||
   !/\p{L}{3,}/u.test(value.replace(/\{\{\w+\}\}/g, "")) ||
-  /^(Family Locator|[\w.+-]+@[\w.-]+|OK|SMS|E-mail|Email|Blog|FAQ|Dashboard|Password|Link)$/i.test(value.trim()) ||
+  /^(© \{\{year\}\} Family Locator|Family Locator|PayPal|[\w.+-]+@[\w.-]+|OK|SMS|E-mail|Email|Blog|FAQ|Dashboard|Password|Link)$/i.test(
+    value.trim(),
+  ) ||
   /^[\p{Lu}][\p{L}]+ [\p{Lu}]\.$/u.test(value.trim()) || // a reviewer's first name and initial
   (/^[A-Z][a-z]+ [A-Z][a-z]+$/.test(value.trim()) && key.endsWith(".name"));
 

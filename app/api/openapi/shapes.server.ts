@@ -1,0 +1,284 @@
+// What the JSON API answers, as schemas for the OpenAPI document (./document.server.ts): the envelope
+// every route wraps its answer in, and each route's `data`. The routes answer with what their domain
+// functions return; `fieldsOf` holds each shape to the field names of that domain type when the app
+// is type-checked, and app/api/openapi/openapi.test.ts checks every documented answer of the running
+// app against these shapes (objects are closed: a field the document does not name fails it).
+import type { ZodTypeAny } from "zod";
+
+import type { UserCacheInfo as UserCacheInfoType } from "~/auth/sign-in.server";
+import type { getRequest } from "~/location-requests/requests.server";
+import type { LookupAnswer } from "~/phone/lookup.server";
+import type { paidAmount, SubscriptionDetails } from "~/subscription.server";
+import { VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
+import { CALL_STATES, type listVoiceMessages } from "~/voice-messages/messages.server";
+
+import { z } from "./zod.server";
+
+type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : false;
+
+/** Type-checks that an object schema names exactly the fields of the domain's type `T`. */
+const fieldsOf =
+  <T>() =>
+  <S extends z.AnyZodObject>(
+    schema: S,
+    ..._same: SameKeys<T, z.infer<S>> extends true ? [] : ["the schema's fields differ from the domain type's"]
+  ) =>
+    schema;
+
+/**
+ * A value of an enum, or null. Not `.nullable()`: for an enum the generator writes
+ * `type: [string, null]` with an `enum` that lacks null, which refuses the null it means to allow.
+ */
+const orNull = <S extends ZodTypeAny>(schema: S) => z.union([schema, z.null()]);
+
+const time = z.string().datetime().openapi({ example: "2026-11-22T05:38:39.571Z" });
+const id = z.string().min(1).openapi({ example: "cmi9x0abc0001" });
+/** Amounts in minor units (cents): 2999 is 29.99. */
+const minor = z.number().int().min(0);
+
+/** The envelope (spec section 3): the HTTP status equals `status`; `error` repeats a failure's message. */
+export function envelope(status: number, data: z.ZodTypeAny) {
+  return z
+    .object({
+      status: z.literal(status),
+      message: z.string().describe("For people, in the Accept-Language language: `success`, or what went wrong."),
+      error: status < 300 ? z.null() : z.string().describe("The same text as `message`."),
+      data,
+    })
+    .strict();
+}
+
+export const UserCacheInfo = fieldsOf<UserCacheInfoType>()(
+  z.object({ id, email: z.string(), name: z.string().nullable(), locale: z.string() }).strict(),
+).openapi("UserCacheInfo");
+
+export const SignedIn = z
+  .object({
+    token: z.string().describe("Send it as `Authorization: Bearer <token>` (or raw)."),
+    user: z.object({ userCacheInfo: UserCacheInfo }).strict(),
+  })
+  .strict()
+  .openapi("SignedIn");
+
+export const PublicKey = z
+  .object({
+    publicKey: z.string().describe("PEM (SPKI) of the 2048-bit RSA key."),
+    algorithm: z.literal("RSA-OAEP"),
+    hash: z.literal("SHA-1"),
+    encoding: z.literal("base64"),
+  })
+  .strict()
+  .openapi("PublicKey");
+
+export const Done = z
+  .object({ success: z.literal(true) })
+  .strict()
+  .openapi("Done");
+
+/** A form's errors by field, as message keys (`validation.emailRequired`). */
+export const FieldKeys = z
+  .object({ fields: z.record(z.string()) })
+  .strict()
+  .openapi("FieldKeys");
+
+type SubscriptionInfoFields = Omit<SubscriptionDetails, "access">;
+export const SubscriptionInfo = fieldsOf<SubscriptionInfoFields>()(
+  z
+    .object({
+      state: z.enum(["Active", "Cancelled", "Unsubscribed", "Expired"]),
+      expiredStatus: z.union([z.literal(0), z.literal(1)]).describe("1: no access (spec section 3)."),
+      validUntil: time.nullable(),
+      createdAt: time.nullable(),
+      provider: orNull(z.enum(["stripe", "paypal", "sandbox"])),
+      plan: z.string().nullable().openapi({ example: "usd-30d" }),
+      currencyCode: z.string().nullable().openapi({ example: "USD" }),
+      amount: minor.nullable(),
+      firstDayDebitAmount: minor.nullable(),
+      period: z.number().int().nullable().describe("Days between charges."),
+      cancelAtPeriodEnd: z.boolean(),
+      nextDebitDay: time.nullable().describe("The next charge; null once cancelled or without access."),
+    })
+    .strict(),
+).openapi("SubscriptionInfo");
+
+type PaidAmount = Awaited<ReturnType<typeof paidAmount>>;
+export const PaidAmount = fieldsOf<PaidAmount>()(
+  z
+    .object({
+      totals: z.array(z.object({ currencyCode: z.string(), amount: minor }).strict()),
+      payments: z.array(
+        fieldsOf<PaidAmount["payments"][number]>()(
+          z
+            .object({
+              id,
+              amount: minor,
+              currencyCode: z.string(),
+              status: z.enum(["paid", "failed", "refunded"]),
+              paidAt: time,
+              periodEnd: time.nullable(),
+            })
+            .strict(),
+        ),
+      ),
+    })
+    .strict(),
+).openapi("PaidAmount");
+
+export const RegisterStatus = z
+  .object({
+    status: z.enum(["pending", "success", "failed", "unsubscribed", "unknown"]),
+    authCode: z
+      .string()
+      .nullable()
+      .describe(
+        "Only in the first `success` asked with the checkout's `checkout_browser` cookie; single use, 5 minutes.",
+      ),
+  })
+  .strict()
+  .openapi("RegisterStatus");
+
+export const CheckoutOpened = z
+  .object({
+    id: z.string().describe("The checkout's id, for GET /api/v1/personnal/registerQuery/{id}."),
+    url: z.string().url().describe("Where the buyer pays."),
+    provider: z.enum(["stripe", "paypal", "sandbox"]),
+  })
+  .strict()
+  .openapi("CheckoutOpened");
+
+export const CheckoutInvalid = z
+  .object({
+    field: z.string().describe("The first field that failed."),
+    errors: z.record(z.string()).describe("Every failed field with its message."),
+  })
+  .strict()
+  .openapi("CheckoutInvalid");
+
+export const RequestCreated = z
+  .object({ id, code: z.string().openapi({ example: "Ab3dEf7H" }), link: z.string().url() })
+  .strict()
+  .openapi("RequestCreated");
+
+export const RequestNotAccepted = z
+  .object({ id, delivery: z.literal("not_accepted") })
+  .strict()
+  .openapi("RequestNotAccepted");
+
+export const Limited = z
+  .object({
+    nextAllowedAt: time,
+    retryAfterSeconds: z.number().int().min(1).describe("The same as the Retry-After header."),
+  })
+  .strict()
+  .openapi("Limited");
+
+export const LocationRequest = fieldsOf<NonNullable<Awaited<ReturnType<typeof getRequest>>>>()(
+  z
+    .object({
+      id,
+      channel: z.enum(["sms", "email", "link"]),
+      target: z.string().nullable().describe("The number (E.164) or address asked; null for a link."),
+      title: z.string().nullable().describe("A link's title."),
+      code: z.string(),
+      link: z.string().url().nullable().describe("The recipient's link; null when the request was not delivered."),
+      state: z
+        .enum(["not_delivered", "pending", "expired", "shared_precise", "shared_approximate", "declined", "stopped"])
+        .describe("The request's one state (docs/api.md, \"A request's life\")."),
+      expired: z.boolean().describe("Unanswered and older than REQUEST_TTL_DAYS: the link shares nothing."),
+      status: z.enum(["pending", "ip_located", "gps_tracked"]),
+      decision: orNull(z.enum(["declined", "revoked"])),
+      delivery: z.enum(["sending", "sent", "failed", "not_accepted", "link"]),
+      openedAt: time.nullable(),
+      locatedAt: time.nullable(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+      accuracyMeters: z.number().nullable().describe("An approximate (ip_located) position is an area of this radius."),
+      address: z.string().nullable(),
+      locale: z.enum(["en", "id", "ph"]),
+      createdAt: time,
+    })
+    .strict(),
+).openapi("LocationRequest");
+
+export const RequestPage = z
+  .object({
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1).max(100),
+    items: z.array(LocationRequest),
+  })
+  .strict()
+  .openapi("RequestPage");
+
+export const Saved = z.object({ id }).strict().openapi("Saved");
+
+export const Lookup = fieldsOf<LookupAnswer>()(
+  z
+    .object({
+      number: z.string().openapi({ example: "+639171234567" }),
+      valid: z.boolean(),
+      country: z.string().nullable().describe("ISO 3166 region; null when the number does not tell."),
+      callingCode: z.string(),
+      nationalFormat: z.string(),
+      internationalFormat: z.string(),
+      numberType: orNull(
+        z.enum([
+          "MOBILE",
+          "FIXED_LINE",
+          "FIXED_LINE_OR_MOBILE",
+          "VOIP",
+          "TOLL_FREE",
+          "PREMIUM_RATE",
+          "SHARED_COST",
+          "PERSONAL_NUMBER",
+          "PAGER",
+          "UAN",
+          "VOICEMAIL",
+        ]),
+      ),
+      timeZones: z.array(z.string()),
+      provider: z.enum(["offline", "twilio"]),
+      providerState: z.enum(["unconfigured", "subscribersOnly", "failed", "limited", "invalidNumber", "ok"]),
+      details: z
+        .object({ carrier: z.string().nullable(), lineType: z.string().nullable(), callerName: z.string().nullable() })
+        .strict()
+        .nullable(),
+      fetchedAt: time.nullable(),
+    })
+    .strict(),
+).openapi("Lookup");
+
+export const VoiceSent = z
+  .object({ id, state: z.enum(CALL_STATES) })
+  .strict()
+  .openapi("VoiceSent");
+
+type VoiceItem = Awaited<ReturnType<typeof listVoiceMessages>>[number];
+export const VoiceMessages = z
+  .object({
+    items: z.array(
+      fieldsOf<VoiceItem>()(
+        z
+          .object({
+            id,
+            to: z.string(),
+            text: z.string(),
+            language: z.enum(VOICE_LANGUAGES),
+            voice: z.enum(VOICES),
+            state: z.enum(CALL_STATES),
+            createdAt: time,
+          })
+          .strict(),
+      ),
+    ),
+  })
+  .strict()
+  .openapi("VoiceMessages");
+
+/** What a provider's webhook delivery is answered (not an envelope: the provider reads only the status). */
+export const WebhookAnswer = z
+  .union([
+    z.object({ received: z.literal(true), status: z.enum(["applied", "duplicate", "ignored"]) }).strict(),
+    z.object({ error: z.string() }).strict(),
+  ])
+  .openapi("WebhookAnswer");

@@ -1,0 +1,2779 @@
+// The types of the Family Locator JSON API (/api/v1), generated from GET /api/v1/openapi.json by
+// `npm run api:types` (openapi-typescript). Do not edit: change the routes' schemas or
+// app/api/openapi, then run the script again.
+export interface paths {
+  "/api/v1/openapi.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This document
+     * @description The OpenAPI 3.1 description of every /api/v1 route, generated from the schemas the routes validate their input with. No APP header needed.
+     */
+    get: operations["openApiDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/login": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in
+     * @description Send the password RSA-encrypted (RSA-OAEP, SHA-1, base64) under GET /api/v1/auth/publicKey's key; a client that cannot encrypt sends `encrypted: false` with the plain password, over TLS only. Only failed sign-ins count against the limits (docs/api.md).
+     */
+    post: operations["login"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/sendCode": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a password-reset code
+     * @description A 6-digit code valid for 15 minutes (single use, 5 wrong tries at most). An address without an account gets a note instead, and the answer is the same, so the API does not tell who has an account.
+     */
+    post: operations["sendCode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/resetPassword": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with the e-mailed code
+     * @description Every session of the account is signed out. Each code allows 5 checks, even in parallel.
+     */
+    post: operations["resetPassword"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/loginByAuthCode": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with the auth code of a paid checkout
+     * @description The automatic sign-in after payment: the register query's first `success` carries `authCode` (single use, 5 minutes), which works only with the `checkout_browser` cookie that registerAndSign set for that checkout.
+     */
+    post: operations["loginByAuthCode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/publicKey": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The key passwords are encrypted with */
+    get: operations["publicKey"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/personnal/subscribe/info": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's subscription */
+    get: operations["subscriptionInfo"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/personnal/subscribe/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel at period end
+     * @description At the subscription's own provider first (Stripe: cancel_at_period_end; PayPal: the subscription is cancelled); access runs to `validUntil` anyway. No body.
+     */
+    post: operations["cancelSubscription"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/personnal/getPaidAmount": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Payment history and totals
+     * @description Newest first (at most 100), amounts in minor units. No body.
+     */
+    post: operations["paidAmount"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/personnal/registerQuery/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The payment and sign-up result of a checkout
+     * @description Poll every few seconds while `pending`. The result comes from the provider's webhook, or from asking the provider (at most once every 5 seconds per checkout) while it is late. The first `success` asked with the checkout's `checkout_browser` cookie carries `authCode` for POST /api/v1/auth/loginByAuthCode; later answers, and any answer without that cookie, carry null.
+     */
+    get: operations["registerQuery"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/registerAndSign/{provider}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open a checkout (sign-up, or a renewal with a token)
+     * @description Send the buyer to `url` and keep `id` for the register query, and the `checkout_browser` cookie the answer sets (a browser keeps it; other clients use a cookie jar) for the register query and loginByAuthCode. The provider in the path must be configured: Stripe and PayPal may both be (the buyer's choice), and with neither the embedded sandbox stands in for both. With a token, the signed-in account renews instead, once it has no access. More in docs/api.md: the sign-up sequence.
+     */
+    post: operations["registerAndSign"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhooks/{provider}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A payment provider's webhook (for Stripe and PayPal, not for clients)
+     * @description Each configured provider delivers to its own path. Stripe's deliveries are checked against STRIPE_WEBHOOK_SECRET (`Stripe-Signature`), PayPal's through PayPal's verify-webhook-signature with PAYPAL_WEBHOOK_ID. Each event is applied once; a processing failure answers 500 so that the provider delivers again. Bodies up to 1 MB.
+     */
+    post: operations["paymentWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/locate/sendSms": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for a location by SMS
+     * @description Needs an active subscription. One SMS per three hours per account. The recipient's own protections may refuse it (409, or 429 after a decline).
+     */
+    post: operations["sendSms"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/locate/sendEmail": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for a location by e-mail
+     * @description Needs an active subscription. One e-mail per three hours per account. The address is stored trimmed and in lower case; the recipient gets an HTML and text e-mail in `locale`.
+     */
+    post: operations["sendEmail"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/locate/createLink": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a link to send yourself
+     * @description Needs an active subscription. One link per three hours per account; nothing is sent.
+     */
+    post: operations["createLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/locate/requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's location requests
+     * @description Newest first, only the caller's own.
+     */
+    get: operations["listRequests"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/locate/requests/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the account's location requests */
+    get: operations["getRequest"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/locate/userAgent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The visitor device report (spec section 7)
+     * @description No token. Sent by the web client once per visitor and host. Unknown fields are refused; the client's address is used for the limit only and never stored.
+     */
+    post: operations["deviceReport"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/lookup": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Reverse phone number lookup
+     * @description The token is optional. Without one (or without an active subscription) `data` holds what the number itself tells; a subscriber's token and a configured provider add `details` (carrier, line type, caller name). `providerState` says why `details` is missing.
+     */
+    get: operations["lookup"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/voice/send": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Call a number and speak a message
+     * @description Needs an active subscription. The call says who sent it through Family Locator, speaks the message in the chosen language and voice, and offers 'press 9' to stop such calls. One per three hours per account (a failed call gives it back).
+     */
+    post: operations["sendVoiceMessage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/voice/messages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's voice messages
+     * @description Newest first (50), with their call state, updated by the provider's status callbacks.
+     */
+    get: operations["listVoiceMessages"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    Failure405: {
+      /** @enum {number} */
+      status: 405;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    Failure401: {
+      /** @enum {number} */
+      status: 401;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    Failure413: {
+      /** @enum {number} */
+      status: 413;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    Failure415: {
+      /** @enum {number} */
+      status: 415;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    Failure429: {
+      /** @enum {number} */
+      status: 429;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    Failure400: {
+      /** @enum {number} */
+      status: 400;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    Failure502: {
+      /** @enum {number} */
+      status: 502;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    Failure409: {
+      /** @enum {number} */
+      status: 409;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    Failure501: {
+      /** @enum {number} */
+      status: 501;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    Failure403: {
+      /** @enum {number} */
+      status: 403;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    Failure404: {
+      /** @enum {number} */
+      status: 404;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+    };
+    UserCacheInfo: {
+      /** @example cmi9x0abc0001 */
+      id: string;
+      email: string;
+      name: string | null;
+      locale: string;
+    };
+    SignedIn: {
+      /** @description Send it as `Authorization: Bearer <token>` (or raw). */
+      token: string;
+      user: {
+        userCacheInfo: components["schemas"]["UserCacheInfo"];
+      };
+    };
+    FieldKeys: {
+      fields: {
+        [key: string]: string;
+      };
+    };
+    Done: {
+      /** @enum {boolean} */
+      success: true;
+    };
+    PublicKey: {
+      /** @description PEM (SPKI) of the 2048-bit RSA key. */
+      publicKey: string;
+      /** @enum {string} */
+      algorithm: "RSA-OAEP";
+      /** @enum {string} */
+      hash: "SHA-1";
+      /** @enum {string} */
+      encoding: "base64";
+    };
+    SubscriptionInfo: {
+      /** @enum {string} */
+      state: "Active" | "Cancelled" | "Unsubscribed" | "Expired";
+      /** @description 1: no access (spec section 3). */
+      expiredStatus: 0 | 1;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      validUntil: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      createdAt: string | null;
+      provider: ("stripe" | "paypal" | "sandbox") | null;
+      /** @example usd-30d */
+      plan: string | null;
+      /** @example USD */
+      currencyCode: string | null;
+      amount: number | null;
+      firstDayDebitAmount: number | null;
+      /** @description Days between charges. */
+      period: number | null;
+      cancelAtPeriodEnd: boolean;
+      /**
+       * Format: date-time
+       * @description The next charge; null once cancelled or without access.
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      nextDebitDay: string | null;
+    };
+    PaidAmount: {
+      totals: {
+        currencyCode: string;
+        amount: number;
+      }[];
+      payments: {
+        /** @example cmi9x0abc0001 */
+        id: string;
+        amount: number;
+        currencyCode: string;
+        /** @enum {string} */
+        status: "paid" | "failed" | "refunded";
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        paidAt: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        periodEnd: string | null;
+      }[];
+    };
+    RegisterStatus: {
+      /** @enum {string} */
+      status: "pending" | "success" | "failed" | "unsubscribed" | "unknown";
+      /** @description Only in the first `success` asked with the checkout's `checkout_browser` cookie; single use, 5 minutes. */
+      authCode: string | null;
+    };
+    CheckoutOpened: {
+      /** @description The checkout's id, for GET /api/v1/personnal/registerQuery/{id}. */
+      id: string;
+      /**
+       * Format: uri
+       * @description Where the buyer pays.
+       */
+      url: string;
+      /** @enum {string} */
+      provider: "stripe" | "paypal" | "sandbox";
+    };
+    CheckoutInvalid: {
+      /** @description The first field that failed. */
+      field: string;
+      /** @description Every failed field with its message. */
+      errors: {
+        [key: string]: string;
+      };
+    };
+    WebhookAnswer:
+      | {
+          /** @enum {boolean} */
+          received: true;
+          /** @enum {string} */
+          status: "applied" | "duplicate" | "ignored";
+        }
+      | {
+          error: string;
+        };
+    RequestCreated: {
+      /** @example cmi9x0abc0001 */
+      id: string;
+      /** @example Ab3dEf7H */
+      code: string;
+      /** Format: uri */
+      link: string;
+    };
+    RequestNotAccepted: {
+      /** @example cmi9x0abc0001 */
+      id: string;
+      /** @enum {string} */
+      delivery: "not_accepted";
+    };
+    Limited: {
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      nextAllowedAt: string;
+      /** @description The same as the Retry-After header. */
+      retryAfterSeconds: number;
+    };
+    LocationRequest: {
+      /** @example cmi9x0abc0001 */
+      id: string;
+      /** @enum {string} */
+      channel: "sms" | "email" | "link";
+      /** @description The number (E.164) or address asked; null for a link. */
+      target: string | null;
+      /** @description A link's title. */
+      title: string | null;
+      code: string;
+      /**
+       * Format: uri
+       * @description The recipient's link; null when the request was not delivered.
+       */
+      link: string | null;
+      /**
+       * @description The request's one state (docs/api.md, "A request's life").
+       * @enum {string}
+       */
+      state: "not_delivered" | "pending" | "expired" | "shared_precise" | "shared_approximate" | "declined" | "stopped";
+      /** @description Unanswered and older than REQUEST_TTL_DAYS: the link shares nothing. */
+      expired: boolean;
+      /** @enum {string} */
+      status: "pending" | "ip_located" | "gps_tracked";
+      decision: ("declined" | "revoked") | null;
+      /** @enum {string} */
+      delivery: "sending" | "sent" | "failed" | "not_accepted" | "link";
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      openedAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      locatedAt: string | null;
+      latitude: number | null;
+      longitude: number | null;
+      /** @description An approximate (ip_located) position is an area of this radius. */
+      accuracyMeters: number | null;
+      address: string | null;
+      /** @enum {string} */
+      locale: "en" | "id" | "ph";
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      createdAt: string;
+    };
+    RequestPage: {
+      total: number;
+      page: number;
+      pageSize: number;
+      items: components["schemas"]["LocationRequest"][];
+    };
+    Saved: {
+      /** @example cmi9x0abc0001 */
+      id: string;
+    };
+    Lookup: {
+      /** @example +639171234567 */
+      number: string;
+      valid: boolean;
+      /** @description ISO 3166 region; null when the number does not tell. */
+      country: string | null;
+      callingCode: string;
+      nationalFormat: string;
+      internationalFormat: string;
+      numberType:
+        | (
+            | "MOBILE"
+            | "FIXED_LINE"
+            | "FIXED_LINE_OR_MOBILE"
+            | "VOIP"
+            | "TOLL_FREE"
+            | "PREMIUM_RATE"
+            | "SHARED_COST"
+            | "PERSONAL_NUMBER"
+            | "PAGER"
+            | "UAN"
+            | "VOICEMAIL"
+          )
+        | null;
+      timeZones: string[];
+      /** @enum {string} */
+      provider: "offline" | "twilio";
+      /** @enum {string} */
+      providerState: "unconfigured" | "subscribersOnly" | "failed" | "limited" | "invalidNumber" | "ok";
+      details: {
+        carrier: string | null;
+        lineType: string | null;
+        callerName: string | null;
+      } | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      fetchedAt: string | null;
+    };
+    VoiceSent: {
+      /** @example cmi9x0abc0001 */
+      id: string;
+      /** @enum {string} */
+      state:
+        "queued" | "initiated" | "ringing" | "in-progress" | "completed" | "busy" | "no-answer" | "failed" | "canceled";
+    };
+    VoiceMessages: {
+      items: {
+        /** @example cmi9x0abc0001 */
+        id: string;
+        to: string;
+        text: string;
+        /** @enum {string} */
+        language: "en" | "id" | "fil";
+        /** @enum {string} */
+        voice: "female" | "male";
+        /** @enum {string} */
+        state:
+          | "queued"
+          | "initiated"
+          | "ringing"
+          | "in-progress"
+          | "completed"
+          | "busy"
+          | "no-answer"
+          | "failed"
+          | "canceled";
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+      }[];
+    };
+  };
+  responses: {
+    /** @description Any other path under /api/v1, whatever the method. */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Failure404"];
+      };
+    };
+  };
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  openApiDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            openapi: "3.1.0";
+          };
+        };
+      };
+      /** @description Another method than GET; `Allow` names it. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  login: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "{{email}}",
+         *       "password": "{{password}}",
+         *       "encrypted": false
+         *     }
+         */
+        "application/json": {
+          /** @description The account's e-mail address (trimmed, any case). */
+          email: string;
+          /** @description RSA-OAEP (SHA-1) ciphertext in base64 under GET /api/v1/auth/publicKey's key; plain with `encrypted: false`. */
+          password: string;
+          /**
+           * @description false: `password` is the plain password (over TLS only).
+           * @default true
+           */
+          encrypted?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Signed in: keep `token` for the calls that need it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["SignedIn"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, or an e-mail address or password the form rules refuse (`data.fields` names them by message key). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 400;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            /** @description The same text as `message`. */
+            error: string;
+            data: null | components["schemas"]["FieldKeys"];
+          };
+        };
+      };
+      /** @description Wrong e-mail address or password (or a password that does not decrypt). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description Past a limit: `Retry-After` says in how many seconds to try again, the message says it for people. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure429"];
+        };
+      };
+    };
+  };
+  sendCode: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "{{email}}",
+         *       "type": 1
+         *     }
+         */
+        "application/json": {
+          /** @description The account's e-mail address. */
+          email: string;
+          /**
+           * @description 1: a password-reset code.
+           * @enum {number}
+           */
+          type: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Sent (or the note, for an address without an account). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["Done"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON, a wrong `type`, or an invalid address. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description Past a limit: `Retry-After` says in how many seconds to try again, the message says it for people. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure429"];
+        };
+      };
+      /** @description The e-mail provider failed. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure502"];
+        };
+      };
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "{{email}}",
+         *       "password": "new password 1",
+         *       "verificationCode": "{{code}}",
+         *       "encrypted": false
+         *     }
+         */
+        "application/json": {
+          email: string;
+          /** @description The new password, encrypted like the sign-in's (plain with `encrypted: false`). */
+          password: string;
+          /** @description The 6-digit code from the e-mail. */
+          verificationCode: string;
+          /** @default true */
+          encrypted?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The password is changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["Done"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, a value the form rules refuse, or a code that is wrong, used or expired. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description Past a limit: `Retry-After` says in how many seconds to try again, the message says it for people. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure429"];
+        };
+      };
+    };
+  };
+  loginByAuthCode: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: {
+        /** @description Set by registerAndSign: the automatic sign-in after payment happens only with it. */
+        checkout_browser?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "authCode": "{{authCode}}"
+         *     }
+         */
+        "application/json": {
+          /** @description The `authCode` of the register query's first success. */
+          authCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Signed in, as POST /api/v1/auth/login answers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["SignedIn"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON or an `authCode` of the wrong type. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The code is wrong, used or expired, or sent without the checkout's cookie. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+    };
+  };
+  publicKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PEM and how to use it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["PublicKey"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  subscriptionInfo: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its state (Active, Cancelled, Unsubscribed or Expired), dates and plan; amounts in minor units. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["SubscriptionInfo"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  cancelSubscription: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancelled: the subscription as subscribe/info shows it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["SubscriptionInfo"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description There is no subscription with access to cancel. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure409"];
+        };
+      };
+      /** @description The provider refused; nothing changed. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure502"];
+        };
+      };
+    };
+  };
+  paidAmount: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Totals per currency and the payments. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["PaidAmount"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  registerQuery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path: {
+        /**
+         * @description The checkout's id from registerAndSign.
+         * @example chk_none
+         */
+        id: string;
+      };
+      cookie?: {
+        /** @description Set by registerAndSign: the automatic sign-in after payment happens only with it. */
+        checkout_browser?: string;
+      };
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The status; `unknown` for an id that names no checkout. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["RegisterStatus"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  registerAndSign: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path: {
+        /**
+         * @description v5pay is always answered 501.
+         * @example stripe
+         */
+        provider: "stripe" | "paypal" | "v5pay";
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Ana",
+         *       "surname": "Reyes",
+         *       "email": "ana.reyes@example.com",
+         *       "adult": true,
+         *       "locale": "ph"
+         *     }
+         */
+        "application/json": {
+          /** @default  */
+          name?: string;
+          /** @default  */
+          surname?: string;
+          /**
+           * @description The buyer's e-mail address: the account's, once paid.
+           * @default
+           */
+          email?: string;
+          /**
+           * @description true: the buyer confirms being 18 or older (required).
+           * @default false
+           */
+          adult?: boolean;
+          /** @description An optional mobile number, read in the locale's country unless it starts with +. */
+          phone?: string;
+          /** @description en, id or ph: the plan's currency and the e-mails' language (else Accept-Language). */
+          locale?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The checkout is open; the answer sets the `checkout_browser` cookie. */
+      200: {
+        headers: {
+          /** @description `checkout_browser=…; HttpOnly; Secure; SameSite=Lax`: keep it (a cookie jar) for the register query and loginByAuthCode. */
+          "Set-Cookie"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["CheckoutOpened"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type (`data` null), or a value the payment form refuses: `data.field` names the first, `data.errors` every one with its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 400;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            /** @description The same text as `message`. */
+            error: string;
+            data: null | components["schemas"]["CheckoutInvalid"];
+          };
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description With a token of an account that still has access (active, or cancelled with paid days left): nothing is opened, so an account never pays two subscriptions. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure409"];
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description Past a limit: `Retry-After` says in how many seconds to try again, the message says it for people. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure429"];
+        };
+      };
+      /** @description The provider in the path is not configured; always for v5pay. */
+      501: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure501"];
+        };
+      };
+      /** @description The provider failed to open the checkout. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure502"];
+        };
+      };
+    };
+  };
+  paymentWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example stripe */
+        provider: "stripe" | "paypal";
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_1QexampleCustomer",
+         *       "object": "event",
+         *       "type": "customer.created",
+         *       "created": 1795000000,
+         *       "api_version": "2026-10-28.endive",
+         *       "livemode": false,
+         *       "data": {
+         *         "object": {
+         *           "id": "cus_example",
+         *           "object": "customer"
+         *         }
+         *       }
+         *     }
+         */
+        "application/json": {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Verified; `status` says whether it changed anything (`duplicate`: delivered before). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookAnswer"];
+        };
+      };
+      /** @description The signature does not verify: nothing changes. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookAnswer"];
+        };
+      };
+      /** @description No such provider is configured. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookAnswer"];
+        };
+      };
+      /** @description Another method than POST. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookAnswer"];
+        };
+      };
+    };
+  };
+  sendSms: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "requesterName": "Ana",
+         *       "countryCode": "+63",
+         *       "phone": "9171234567",
+         *       "locale": "ph"
+         *     }
+         */
+        "application/json": {
+          requesterName: string;
+          /**
+           * @default en
+           * @enum {string}
+           */
+          locale?: "en" | "id" | "ph";
+          /** @default  */
+          countryCode?: string;
+          phone: string;
+          /**
+           * @default family
+           * @enum {string}
+           */
+          template?: "family" | "checkIn" | "safety";
+        };
+      };
+    };
+    responses: {
+      /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["RequestCreated"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure403"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description Not delivered: the number or address opted out of every request, blocked this account, or had RECIPIENT_DAILY_LIMIT requests today. The same answer for the three reasons, on purpose; the request is stored with `delivery: not_accepted` and no link, and the three-hour limit is given back. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 409;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            /** @description The same text as `message`. */
+            error: string;
+            data: components["schemas"]["RequestNotAccepted"];
+          };
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description One SMS per three hours per account; or the recipient declined this account's last request less than DECLINE_COOLDOWN_HOURS ago (nothing is stored or sent, no limit used). `Retry-After` and `data` say when. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 429;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            /** @description The same text as `message`. */
+            error: string;
+            data: components["schemas"]["Limited"];
+          };
+        };
+      };
+      /** @description The SMS or e-mail provider failed (an error, or no answer): the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 502;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            /** @description The same text as `message`. */
+            error: string;
+            data: components["schemas"]["RequestCreated"];
+          };
+        };
+      };
+    };
+  };
+  sendEmail: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "requesterName": "Ana",
+         *       "email": "rosa@example.com",
+         *       "locale": "id",
+         *       "template": "checkIn"
+         *     }
+         */
+        "application/json": {
+          requesterName: string;
+          /**
+           * @default en
+           * @enum {string}
+           */
+          locale?: "en" | "id" | "ph";
+          email: string;
+          /**
+           * @default family
+           * @enum {string}
+           */
+          template?: "family" | "checkIn" | "safety";
+        };
+      };
+    };
+    responses: {
+      /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["RequestCreated"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure403"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description Not delivered: the number or address opted out of every request, blocked this account, or had RECIPIENT_DAILY_LIMIT requests today. The same answer for the three reasons, on purpose; the request is stored with `delivery: not_accepted` and no link, and the three-hour limit is given back. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 409;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            /** @description The same text as `message`. */
+            error: string;
+            data: components["schemas"]["RequestNotAccepted"];
+          };
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description One e-mail per three hours per account. `Retry-After` and `data` say when. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 429;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            /** @description The same text as `message`. */
+            error: string;
+            data: components["schemas"]["Limited"];
+          };
+        };
+      };
+      /** @description The SMS or e-mail provider failed (an error, or no answer): the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 502;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            /** @description The same text as `message`. */
+            error: string;
+            data: components["schemas"]["RequestCreated"];
+          };
+        };
+      };
+    };
+  };
+  createLink: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "requesterName": "Ana",
+         *       "title": "Dad's phone",
+         *       "locale": "en"
+         *     }
+         */
+        "application/json": {
+          requesterName: string;
+          /**
+           * @default en
+           * @enum {string}
+           */
+          locale?: "en" | "id" | "ph";
+          title: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["RequestCreated"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure403"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description One link per three hours per account. `Retry-After` and `data` say when. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 429;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            /** @description The same text as `message`. */
+            error: string;
+            data: components["schemas"]["Limited"];
+          };
+        };
+      };
+    };
+  };
+  listRequests: {
+    parameters: {
+      query?: {
+        channel?: "sms" | "email" | "link";
+        /** @description true: only requests whose recipient shared a position. */
+        located?: "true" | "false";
+        page?: number;
+        pageSize?: number;
+      };
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["RequestPage"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, or a query value out of range (named). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  getRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path: {
+        /** @example cmi9x0abc0001 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request. An approximate (`ip_located`) position is an area: use `accuracyMeters` as its radius, never a pin. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["LocationRequest"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description No such request in this account (another account's id answers the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure404"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  deviceReport: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "visitorId": "3f2a9c1e5b7d40a8b6c2e9f1a0d4c7b3",
+         *       "userAgent": "Mozilla/5.0 (Linux; Android 14)",
+         *       "osName": "Android",
+         *       "osVersion": "14",
+         *       "browserName": "Chrome",
+         *       "browserVersion": "131.0.0.0",
+         *       "deviceType": "mobile",
+         *       "deviceBrand": "Samsung",
+         *       "deviceModel": "SM-A546E",
+         *       "pageUrl": "https://example.com/?source=fb",
+         *       "referrerUrl": "",
+         *       "source": "fb",
+         *       "visitTime": "2026-11-22T01:00:00.000Z"
+         *     }
+         */
+        "application/json": {
+          visitorId: string;
+          userAgent: string;
+          osName: string;
+          osVersion: string;
+          browserName: string;
+          browserVersion: string;
+          /** @enum {string} */
+          deviceType: "tablet" | "mobile" | "desktop";
+          deviceBrand: string;
+          deviceModel: string;
+          /** Format: uri */
+          pageUrl: string;
+          referrerUrl: "" | string;
+          source: string;
+          /** Format: date-time */
+          visitTime: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Stored. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["Saved"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON, or a missing, unknown or bad field (named). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description Past a limit: `Retry-After` says in how many seconds to try again, the message says it for people. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure429"];
+        };
+      };
+    };
+  };
+  lookup: {
+    parameters: {
+      query?: {
+        /** @description E.164 (+639171234567), or national with `country`. */
+        number?: string;
+        /** @description An ISO 3166 region (PH) or a dial code (+63) for a national number. */
+        country?: string;
+      };
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What is known of the number. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["Lookup"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, no number, or one that is not valid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description A token that is expired or revoked (without one, the caller is a visitor). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  sendVoiceMessage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "senderName": "Ana",
+         *       "countryCode": "+63",
+         *       "phone": "9171234567",
+         *       "message": "Call me when you land."
+         *     }
+         */
+        "application/json": {
+          senderName: string;
+          /** @default  */
+          countryCode?: string;
+          phone: string;
+          message: string;
+          /**
+           * @default en
+           * @enum {string}
+           */
+          language?: "en" | "id" | "fil";
+          /**
+           * @default female
+           * @enum {string}
+           */
+          voice?: "female" | "male";
+        };
+      };
+    };
+    responses: {
+      /** @description The call is placed; `state` follows the provider's call status. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["VoiceSent"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, or a value the domain refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure403"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description The number's owner asked not to receive voice messages. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure409"];
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description One voice message per three hours per account; `Retry-After` and `data` say when. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 429;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            /** @description The same text as `message`. */
+            error: string;
+            data: components["schemas"]["Limited"];
+          };
+        };
+      };
+      /** @description The call could not be placed (the limit is given back). */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure502"];
+        };
+      };
+    };
+  };
+  listVoiceMessages: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The messages. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["VoiceMessages"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+}
