@@ -41,14 +41,19 @@ function manualChunks(id: string) {
   // The route table (where tags may run) loads with the tags; the text pages' parts with those pages.
   // The recipient's pages never hydrate: their components and script stay out of the shell too.
   const withTheirPages = ["route-table.js", "http/policy.ts", "components/text-page.tsx", "components/refund-form.tsx"];
-  if (withTheirPages.includes(app) || /^recipient\/(components|consent-script|paths)\./.test(app)) return undefined;
+  if (withTheirPages.includes(app) || /^recipient\/(components|consent-script|paths|abuse-report)\./.test(app))
+    return undefined;
   return "shell";
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   plugins: [process.env.VITEST ? null : remix(remixConfig)],
-  build: { target: "es2020", rollupOptions: isSsrBuild ? {} : { output: { manualChunks } } },
+  build: {
+    target: "es2020",
+    sourcemap: !!process.env.MAPS,
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks } },
+  },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "tests/security/**/*.test.ts"],
     setupFiles: ["tests/setup/vitest.setup.ts"],

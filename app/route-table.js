@@ -75,6 +75,8 @@ export const pageRoutes = [
   // The recipient's pages, rendered without hydration (handle.bare) for phones on 2G. Signed-in
   // visitors may open them too (a requester can try their own link); private, so not in the sitemap.
   { path: "share", file: "routes/share.tsx", access: "anyone", sitemap: false },
+  // A recipient reports a request as abuse (stored, forwarded to CONTACT_EMAIL, the requester blocked for them).
+  { path: "report", file: "routes/report.tsx", access: "anyone", sitemap: false },
   { path: "location-failed", file: "routes/location-failed.tsx", access: "anyone", sitemap: false },
   { path: "enter-link", file: "routes/enter-link.tsx", access: "anyone", sitemap: false },
   // The catch-all: a request's short link opens its consent page; any other address is 'Page not

@@ -118,13 +118,16 @@ export function ExpiredLink({
   );
 }
 
-/** The frame of every recipient page: header, the page itself in <main>, footer. */
-export function RecipientPage({ children }: { children: ReactNode }) {
+/**
+ * The frame of every recipient page: header, the page itself in <main>, footer. `reportCode`, the
+ * link id of the request on the page, adds "Report abuse" to the footer.
+ */
+export function RecipientPage({ children, reportCode }: { children: ReactNode; reportCode: string | null }) {
   return (
     <>
       <RecipientHeader />
       <main id="main">{children}</main>
-      <RecipientFooter />
+      <RecipientFooter reportCode={reportCode} />
     </>
   );
 }
@@ -142,10 +145,11 @@ function RecipientHeader() {
   );
 }
 
-/** The recipient's pages' footer: what Family Locator is, its privacy policy. */
-function RecipientFooter() {
+/** The recipient's pages' footer: what Family Locator is, its privacy policy, reporting the request. */
+function RecipientFooter({ reportCode }: { reportCode: string | null }) {
   const t = useT();
   const lp = useLocalePath();
+  const locale = useLocale();
   return (
     <footer className="bare-footer" aria-label={t("recipient.footer.label")}>
       <div>
@@ -157,6 +161,13 @@ function RecipientFooter() {
           <li>
             <a href={lp(paths.privacyPolicy)}>{t("recipient.footer.privacy")}</a>
           </li>
+          {reportCode ? (
+            <li>
+              <a href={recipientPaths(reportCode, locale).report} data-testid="report-abuse">
+                {t("recipient.footer.report")}
+              </a>
+            </li>
+          ) : null}
         </ul>
       </div>
     </footer>

@@ -9,7 +9,7 @@ export const CRITICAL_CSS = `
 body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;color:var(--color-ink);background:var(--color-canvas);display:flex;flex-direction:column;min-height:100vh}
 a{color:var(--color-brand);text-underline-offset:.15em}
 :focus-visible{outline:3px solid var(--color-brand);outline-offset:2px}
-.bare-header{background:#fff;border-bottom:1px solid var(--color-line);padding:10px 16px}
+.bare-header{background:#fff;border-bottom:1px solid var(--color-line);padding:10px max(16px,calc(50% - 273px))}
 .brand{display:inline-flex;align-items:center;gap:8px;font-weight:700;font-size:18px;color:var(--color-ink);text-decoration:none}
 .brand-mark{width:28px;height:28px;flex:none}
 main{flex:1 0 auto;width:100%;max-width:34em;margin:0 auto;padding:20px 16px 32px}
@@ -42,10 +42,18 @@ p{margin:0 0 12px}
 .controls form{margin:8px 0 16px}
 label{display:block;font-weight:650;margin:12px 0 4px}
 input[type=text]{width:100%;min-height:48px;font:inherit;padding:8px 12px;border:2px solid var(--color-line-strong);border-radius:var(--radius-sm)}
-input[aria-invalid]{border-color:var(--color-danger)}
+input[aria-invalid],textarea[aria-invalid]{border-color:var(--color-danger)}
+fieldset{border:0;padding:0;margin:16px 0 8px}
+legend{font-weight:650;font-size:19px;margin:0 0 4px;padding:0}
+.radio{display:flex;gap:12px;align-items:flex-start;margin:8px 0;padding:12px;border:1px solid var(--color-line-strong);border-radius:var(--radius-sm);background:#fff;font-weight:400;cursor:pointer}
+.radio input{flex:none;width:22px;height:22px;margin:1px 0 0;accent-color:var(--color-brand)}
+textarea{width:100%;font:inherit;padding:8px 12px;border:2px solid var(--color-line-strong);border-radius:var(--radius-sm)}
+.hint{color:var(--color-muted);font-size:15px;margin:0 0 6px}
+.notice h2{font-size:18px;margin:0 0 4px}
+.notice ul{margin:0;padding-left:20px}
 .field-error{color:var(--color-danger);font-weight:650;margin:4px 0 0}
 .bare-footer{background:#fff;border-top:1px solid var(--color-line);color:var(--color-text-2);font-size:15px}
-.bare-footer div{max-width:34em;margin:0 auto;padding:18px 16px 24px}
+.bare-footer div{max-width:578px;margin:0 auto;padding:18px 16px 24px}
 .bare-footer ul{display:flex;flex-wrap:wrap;gap:4px 18px;list-style:none;margin:8px 0 0;padding:0}
 .bare-footer li a{display:inline-flex;align-items:center;min-height:32px}
 `.replace(/\n/g, "");

@@ -8,6 +8,7 @@ export function recipientPaths(code: string, locale: Locale) {
     consent: localizePath(`/${c}`, locale),
     share: localizePath(`/share?c=${c}`, locale),
     failed: localizePath(`/location-failed?c=${c}`, locale),
+    report: localizePath(`/report?c=${c}`, locale),
     enterLink: localizePath(paths.enterLink, locale),
   };
 }

@@ -86,10 +86,15 @@ export type ControlIntent = (typeof CONTROL_INTENTS)[number];
 export const isControlIntent = (value: unknown): value is ControlIntent =>
   (CONTROL_INTENTS as readonly unknown[]).includes(value);
 
+/** The recipient's keys when the link is their own (with the key only their message carries), else none. */
+export async function recipientKeysOfLink(link: OpenedLink) {
+  return link.keyed ? recipientKeysOf(link.row) : [];
+}
+
 /** Applies one control from the recipient's own link; false when this link may not (no key, no recipient). */
 export async function applyControl(link: OpenedLink, intent: ControlIntent, source: OptOutSource = "page") {
   // Written under the recipient's key; undone under every key they may have been stored under.
-  const keys = link.keyed ? await recipientKeysOf(link.row) : [];
+  const keys = await recipientKeysOfLink(link);
   const key = keys[0];
   if (!key) return false;
   if (intent === "optOut") await optOut(key, source);

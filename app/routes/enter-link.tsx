@@ -37,7 +37,7 @@ export default function EnterLink() {
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <RecipientPage>
+    <RecipientPage reportCode={null}>
       <section aria-labelledby="enter-link-title">
         <h1 id="enter-link-title">{t("recipient.enterLink.title")}</h1>
         <p className="lead">{t("recipient.enterLink.intro")}</p>

@@ -88,7 +88,9 @@ for (const [prefix, locale] of LOCALES) {
     ).toBeVisible();
     await expect(recipient.page.getByText(tr(locale, "recipient.controls.optedOut_sms"))).toHaveCount(0);
 
-    // The refused request did not use up the other account's three hours: it may ask again at once.
+    // A refused request costs its three hours like any other (nobody may poll a person's answer);
+    // once the other account may ask again, the request is delivered.
+    clearSendSlots(otherUser.id);
     await sendSms(other.page, js, prefix, locale, mobile);
     await expect(other.page.getByTestId("request").first().getByTestId("not-accepted")).toHaveCount(0);
     expect(outboxCount(number)).toBe(2);
@@ -121,6 +123,48 @@ for (const [prefix, locale] of LOCALES) {
     expect(outboxCount(number)).toBe(2);
     expect(outboxText(number)).toContain("Dina");
     for (const c of [blocked.context, other.context, recipient.context]) await c.close();
+  });
+
+  test(`report a request from the consent page: the requester is blocked for this recipient (${locale})`, async ({
+    browser,
+    js,
+    makeUser,
+  }) => {
+    test.setTimeout(120_000);
+    const mobile = randomMobile();
+    const number = `+63${mobile}`;
+    const reportedUser = await makeUser({ name: "Eko" });
+    const reported = await requester(browser, reportedUser, js);
+    await sendSms(reported.page, js, prefix, locale, mobile);
+
+    const recipient = await recipientPage(browser, js);
+    await recipient.page.goto(linkIn(outboxText(number))!);
+    await recipient.page.getByTestId("report-abuse").click();
+    await expect(recipient.page).toHaveURL(new RegExp(`${prefix}/report\\?c=[A-Za-z0-9]{14}$`));
+    await expect(
+      recipient.page.getByText(tr(locale, "recipient.report.blocks").replace("{{name}}", "Eko")),
+    ).toBeVisible();
+    // Without a reason the form comes back with its problem named at the top and at the question.
+    const submit = recipient.page.getByRole("button", { name: tr(locale, "recipient.report.submit"), exact: true });
+    await submit.click();
+    await expect(recipient.page.getByTestId("error-summary")).toContainText(
+      tr(locale, "recipient.report.errors.reason"),
+    );
+    await recipient.page.getByLabel(tr(locale, "recipient.report.reasons.harassment")).check();
+    await recipient.page.getByLabel(tr(locale, "recipient.report.detailsLabel")).fill("Sends these every day");
+    await submit.click();
+    await expect(recipient.page.getByRole("heading", { level: 1 })).toHaveText(
+      tr(locale, "recipient.report.sent.title"),
+    );
+    await expect(
+      recipient.page.getByText(tr(locale, "recipient.report.sent.blocked").replace("{{name}}", "Eko")),
+    ).toBeVisible();
+
+    clearSendSlots(reportedUser.id);
+    await sendSms(reported.page, js, prefix, locale, mobile);
+    await expectNotDelivered(reported.page, locale);
+    expect(outboxCount(number)).toBe(1);
+    for (const c of [reported.context, recipient.context]) await c.close();
   });
 
   test(`an expired link shows its own page and shares nothing (${locale})`, async ({

@@ -50,6 +50,7 @@ const OWN_STATUS: Record<string, number> = {
   "*": 404,
   "checkout/sandbox/:id": 404,
   share: 404,
+  report: 404,
   "location-failed": 404,
   "unsubscribe-and-refund/confirm": 400,
   "dev/outbox": 404,

@@ -135,13 +135,21 @@ test("a cross-site form post is a translated 403 page, never a 500", async ({ re
     expect(response.status(), path).toBe(403);
     expect(await response.text()).toContain(text);
   }
-  // Same origin named by PUBLIC_URL while the Host is another name (a proxy's): passes the rule, and
-  // Remix's own Origin/Host comparison no longer turns it into a 500.
+  // Behind the trusted proxy (TRUST_PROXY=1 here) the Host is the proxy's own name and X-Forwarded-Host
+  // the public one: the post passes the rule, and Remix's own Origin/Host comparison no longer turns it
+  // into a 500. Without X-Forwarded-Host that other name is not one the server answers to (421).
+  const origin = new URL(test.info().project.use.baseURL!);
   const proxied = await request.post("/set-locale", {
     form: { lng: "id", redirectTo: "/" },
-    headers: { Host: "internal:1234", Origin: new URL(test.info().project.use.baseURL!).origin },
+    headers: { Host: "internal:1234", "X-Forwarded-Host": origin.host, Origin: origin.origin },
     maxRedirects: 0,
   });
+  const stranger = await request.post("/set-locale", {
+    form: { lng: "id", redirectTo: "/" },
+    headers: { Host: "internal:1234", Origin: origin.origin },
+    maxRedirects: 0,
+  });
+  expect(stranger.status()).toBe(421);
   expect(proxied.status()).toBe(302);
 });
 

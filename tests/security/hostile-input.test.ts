@@ -65,6 +65,7 @@ const FIXTURES: Record<string, Fixture> = {
     },
   },
   share: { prepare: async (target) => ({ path: localized(target, `/share?c=${await requestCode()}`) }) },
+  report: { prepare: async (target) => ({ path: localized(target, `/report?c=${await requestCode()}`) }) },
   "unsubscribe-and-refund/confirm": {
     prepare: async (target) => ({ path: localized(target, "/unsubscribe-and-refund/confirm?token=abc") }),
   },
@@ -121,6 +122,7 @@ const FIELDS = [
   "rating",
   "displayName",
   "reason",
+  "details",
   "authCode",
   "lng",
   "locale",
@@ -153,6 +155,8 @@ const INTENTS = [
   "delete",
   "accept",
   "reject",
+  "harassment",
+  "scam",
 ];
 
 const hostileString = fc.oneof(
