@@ -28,9 +28,13 @@ function manualChunks(id: string) {
     app.startsWith("components/dashboard/")
   )
     return undefined;
-  // The dialogs load when opened (root.tsx), the cookie banner where tags are configured.
+  // The dialogs load when opened (root.tsx), the cookie banner where tags are configured, the
+  // telemetry (device report, new-version notice, tags) once the page has hydrated.
   if (
     [
+      "components/telemetry.tsx",
+      "components/home-search-modal.tsx",
+      "telemetry/tags.ts",
       "components/auth-modals.tsx",
       "components/payment-modal.tsx",
       "components/consent.tsx",

@@ -27,7 +27,6 @@ import { paymentOffer } from "~/billing/plans.server";
 import { ErrorPage, pageErrorData, statusKey } from "~/components/error-page";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
-import { Telemetry } from "~/components/telemetry";
 import { FlashBanner, ToastHost } from "~/components/toasts";
 import { config } from "~/config.server";
 import { useNonce } from "~/http/nonce";
@@ -185,6 +184,8 @@ export default function App() {
   );
 }
 
+// Nothing of the telemetry is needed to show or use a page: its code arrives after the shell's.
+const Telemetry = onDemand(() => import("~/components/telemetry").then((module) => module.Telemetry));
 // The dialogs' code loads only on pages whose address opens them (`?modal=login|reset|payment`).
 const AuthModals = onDemand(() => import("~/components/auth-modals").then((module) => module.AuthModals));
 const PaymentModal = onDemand(() => import("~/components/payment-modal").then((module) => module.PaymentModal));

@@ -201,6 +201,11 @@ export function installEdge(app: Express, routes: RoutesSource) {
     res.set(baselineHeaders());
     const target = requestTarget(req);
     if (!target.ok) return void refuse(req, res, target.status);
+    // The host the visitor used, once judged allowed (one of the site's own names), replacing any
+    // client-sent value: the URL Remix sees is always PUBLIC_URL's (app/utils/client-ip.server.ts).
+    req.headers["x-request-host"] = target.host.port
+      ? `${target.host.hostname}:${target.host.port}`
+      : target.host.hostname;
     // From here on every part of the server reads the path Remix will route, and nothing else.
     if (req.originalUrl !== target.pathAndQuery) req.url = req.originalUrl = target.pathAndQuery;
     res.locals.url = target.url;

@@ -20,7 +20,24 @@ export type MessagesHandle = { messages: readonly MessagePrefix[] };
  * with configured tags.
  */
 export const shellMessages = {
-  always: ["brand", "common", "menu", "language", "errors", "telemetry", "footer"],
+  // Of the errors, only what the error page, the form's error summary and the sign-in dialogs' and
+  // toasts' keys need in the browser; the server translates the rest itself (app/http/reject.server.ts).
+  always: [
+    "brand",
+    "common",
+    "menu",
+    "language",
+    "errors.status",
+    "errors.pageNotFound",
+    "errors.unexpected",
+    "errors.backHome",
+    "errors.notFoundHelp",
+    "errors.summaryTitle",
+    "errors.tryAgainIn",
+    "errors.loginExpired",
+    "telemetry",
+    "footer",
+  ],
   signIn: ["loginModal", "resetPwdModal", "validation"],
   payment: [
     "payments.modal",

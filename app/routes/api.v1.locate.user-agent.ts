@@ -4,7 +4,7 @@ import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/
 import { config } from "~/config.server";
 import { deviceReportSchema, recordDeviceReport } from "~/device-report.server";
 import { hit } from "~/rate-limit.server";
-import { clientIp } from "~/utils/client-ip.server";
+import { clientIp, requestHost } from "~/utils/client-ip.server";
 import { HOUR } from "~/utils/time";
 
 /**
@@ -19,7 +19,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (!limit.ok)
       throw new ApiError(429, "errors.tooManyAttempts", undefined, { "Retry-After": String(limit.retryAfterSeconds) });
     const report = await readJson(request, deviceReportSchema);
-    const { id } = await recordDeviceReport(report, new URL(request.url).host);
+    const { id } = await recordDeviceReport(report, requestHost(request));
     return envelope(200, { data: { id } });
   });
 

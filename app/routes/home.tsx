@@ -1,30 +1,30 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { guardPage } from "~/auth/guards.server";
-import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { BuyButton } from "~/components/buy-button";
 import { ContentSections } from "~/components/content";
 import { DemoNotice } from "~/components/demo-notice";
 import { CountryField, Field, SubmitButton } from "~/components/form";
-import { Modal } from "~/components/modal";
 import { config } from "~/config.server";
 import { faqSections, pageContent } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
-import type { KeyUnder, MessagePrefix } from "~/i18n/keys";
+import type { MessagePrefix } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { countryOptions, requestRegion } from "~/phone/countries.server";
 import { NUMBER_MAX } from "~/phone/number-search";
-import { zonesText } from "~/phone/zones";
 import { homeReviews, type HomeReviews } from "~/reviews/reviews.server";
 import { pageSeo } from "~/seo.server";
+import { onDemand } from "~/utils/on-demand";
 import { pack, packFor, unpack } from "~/utils/packed";
 import { seoMeta } from "~/utils/seo";
 
-import { searchNumber, type SearchFacts } from "./home.server";
+import { searchNumber } from "./home.server";
+
+/** The search's answer: its code loads only when a search was sent (`?modal=search`). */
+const SearchModal = onDemand(() => import("~/components/home-search-modal").then((module) => module.SearchModal));
 
 /** How many questions the home page shows; the rest are on /faqs. */
 const HOME_FAQS = 5;
@@ -178,95 +178,6 @@ function NumberSearch() {
       <p className="field-hint">{t("home.search.hint")}</p>
       <SubmitButton busy={busy}>{t("home.search.find")}</SubmitButton>
     </Form>
-  );
-}
-
-/**
- * The searching modal: the search as the process it is (spec section 2), each step with what it has
- * really answered, under one plain sentence: the service does not locate phones, it sends the person
- * a request and they decide. The number is checked; its country and time zones follow from it; the
- * carrier step exists only when a lookup provider is configured; city and location are a step of
- * their own that only the person's consent completes. Every step is shown once its data is there.
- */
-function SearchModal({ facts }: { facts: SearchFacts }) {
-  const t = useT();
-  const lp = useLocalePath();
-  const { pathname, search } = useLocation();
-  const page = pageWithoutModal(pathname, search);
-  const carrier =
-    facts.carrier &&
-    (facts.carrier.state === "ok" ? (facts.carrier.name ?? t("lookup.unknown")) : t("home.search.carrierUnavailable"));
-  const unknown = t("lookup.unknown");
-  const consentOnly = t("home.search.consentOnly");
-  return (
-    <Modal id="search-modal" title={t("home.search.modalTitle")} closeTo={page}>
-      <p className="notice" data-testid="search-consent">
-        {t("home.search.consent")}
-      </p>
-      <ol className="search-steps" aria-label={t("home.search.process")}>
-        <Step
-          name="number"
-          facts={{
-            number: facts.internationalFormat,
-            numberType: t(`lookup.numberTypes.${facts.numberType ?? "UNKNOWN"}`),
-          }}
-        />
-        <Step
-          name="region"
-          facts={{
-            country: facts.country ? `${facts.country.name} (+${facts.country.callingCode})` : unknown,
-            timeZones: facts.zones ? zonesText(t, facts.zones) : unknown,
-          }}
-        />
-        {carrier ? <Step name="carrier" facts={{ carrier }} /> : null}
-        <Step name="location" waiting facts={{ city: consentOnly, location: consentOnly }} />
-      </ol>
-      <div className="search-actions">
-        <Link
-          className="button button-primary"
-          to={pageWithModal(page, { modal: "payment" })}
-          preventScrollReset
-          data-testid="search-next"
-        >
-          {t("home.search.next")}
-        </Link>
-        <Link className="button button-quiet" to={lp("/")} preventScrollReset>
-          {t("home.search.again")}
-        </Link>
-      </div>
-    </Modal>
-  );
-}
-
-type Fact = KeyUnder<"home.search.facts">;
-
-/** One step of the search: done (a check mark, drawn by the stylesheet), or waiting for the person. */
-function Step({
-  name,
-  facts,
-  waiting = false,
-}: {
-  name: KeyUnder<"home.search.steps">;
-  facts: Partial<Record<Fact, string>>;
-  waiting?: boolean;
-}) {
-  const t = useT();
-  return (
-    <li data-step={name} data-state={waiting ? "waiting" : "done"}>
-      <span className="step-label">
-        {t(`home.search.steps.${name}`)}
-        <span className="sr-only"> ({t(waiting ? "home.search.stepWaiting" : "home.search.stepDone")})</span>
-      </span>
-      <dl className="step-facts">
-        {Object.entries(facts).map(([fact, value]) => (
-          <div key={fact} data-fact={fact}>
-            {/* Object.entries forgets the record's key type: its keys are facts. */}
-            <dt>{t(`home.search.facts.${fact as Fact}`)}</dt>
-            <dd className="step-value">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </li>
   );
 }
 

@@ -9,6 +9,15 @@ export function clientAddress(request: Request) {
 }
 
 /**
+ * The site name the visitor used (`www.example.com`, or PUBLIC_URL's): the edge writes it into
+ * `x-request-host` once it has judged it one the server answers to (ALLOWED_HOSTS). Outside the edge
+ * (tests calling a route directly) the URL's host.
+ */
+export function requestHost(request: Request) {
+  return request.headers.get("x-request-host") ?? new URL(request.url).host;
+}
+
+/**
  * The address every per-client limit is keyed by: an IPv4 address as it is, an IPv6 address as its
  * /64 network (one subscriber line gets a whole /64, so per-address limits would be per-request).
  * Locating the client (the recipient's approximate position) uses clientAddress instead.

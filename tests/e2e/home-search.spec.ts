@@ -30,7 +30,7 @@ const LOCALES: {
     country: "PH",
     number: "0917 123 4567",
     formatted: "+63 917 123 4567",
-    zone: "Asia/Manila (GMT+8)",
+    zone: "UTC+8",
   },
   {
     locale: "id",
@@ -40,7 +40,7 @@ const LOCALES: {
     country: "ID",
     number: "0812-3456-7890",
     formatted: "+62 812 3456 7890",
-    zone: "Asia/Jakarta (GMT+7)",
+    zone: "UTC+7",
   },
   {
     locale: "ph",
@@ -50,7 +50,7 @@ const LOCALES: {
     country: "PH",
     number: "0917 123 4567",
     formatted: "+63 917 123 4567",
-    zone: "Asia/Manila (GMT+8)",
+    zone: "UTC+8",
   },
 ];
 const countryName = (intl: string, region: string) => new Intl.DisplayNames([intl], { type: "region" }).of(region)!;
