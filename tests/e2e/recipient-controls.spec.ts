@@ -50,6 +50,20 @@ async function recipientPage(browser: Browser, js: boolean): Promise<{ context: 
   return { context, page: await context.newPage() };
 }
 
+/**
+ * A requester (its own browser) sends an SMS request to a new number, and the recipient (another
+ * browser) opens their own link from the message.
+ */
+async function requestOpened(browser: Browser, js: boolean, prefix: string, locale: Locale, user: TestUser) {
+  const mobile = randomMobile();
+  const number = `+63${mobile}`;
+  const sender = await requester(browser, user, js);
+  await sendSms(sender.page, js, prefix, locale, mobile);
+  const recipient = await recipientPage(browser, js);
+  await recipient.page.goto(linkIn(outboxText(number))!);
+  return { mobile, number, sender, recipient };
+}
+
 for (const [prefix, locale] of LOCALES) {
   test(`opt out from the consent page, another account is not delivered, then undo (${locale})`, async ({
     browser,
@@ -99,14 +113,9 @@ for (const [prefix, locale] of LOCALES) {
 
   test(`block one requester while another still gets through (${locale})`, async ({ browser, js, makeUser }) => {
     test.setTimeout(120_000);
-    const mobile = randomMobile();
-    const number = `+63${mobile}`;
     const blockedUser = await makeUser({ name: "Carlo" });
-    const blocked = await requester(browser, blockedUser, js);
-    await sendSms(blocked.page, js, prefix, locale, mobile);
-
-    const recipient = await recipientPage(browser, js);
-    await recipient.page.goto(linkIn(outboxText(number))!);
+    const opened = await requestOpened(browser, js, prefix, locale, blockedUser);
+    const { mobile, number, recipient, sender: blocked } = opened;
     await recipient.page.getByRole("button", { name: tr(locale, "recipient.controls.block"), exact: true }).click();
     await expect(recipient.page.getByText(tr(locale, "recipient.controls.blocked"))).toBeVisible();
     await expect(
@@ -131,14 +140,9 @@ for (const [prefix, locale] of LOCALES) {
     makeUser,
   }) => {
     test.setTimeout(120_000);
-    const mobile = randomMobile();
-    const number = `+63${mobile}`;
     const reportedUser = await makeUser({ name: "Eko" });
-    const reported = await requester(browser, reportedUser, js);
-    await sendSms(reported.page, js, prefix, locale, mobile);
-
-    const recipient = await recipientPage(browser, js);
-    await recipient.page.goto(linkIn(outboxText(number))!);
+    const opened = await requestOpened(browser, js, prefix, locale, reportedUser);
+    const { mobile, number, recipient, sender: reported } = opened;
     await recipient.page.getByTestId("report-abuse").click();
     await expect(recipient.page).toHaveURL(new RegExp(`${prefix}/report\\?c=[A-Za-z0-9]{14}$`));
     await expect(
