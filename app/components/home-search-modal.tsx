@@ -4,8 +4,7 @@ import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { Modal } from "~/components/modal";
 import type { KeyUnder } from "~/i18n/keys";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { zonesText } from "~/phone/zones";
-import type { SearchFacts } from "~/routes/home.server";
+import { zonesText, type SearchFacts } from "~/phone/zones";
 
 // The home page's search answer, in its own chunk: most visits never open it (home.tsx loads it on demand).
 

@@ -13,6 +13,10 @@ import {
 import { hit } from "~/rate-limit.server";
 import { HOUR } from "~/utils/time";
 
+import type { ZoneSummary } from "./zones";
+
+export type { ZoneSummary } from "./zones";
+
 export const CACHE_MS = 24 * HOUR;
 /** Paid lookups per account and hour; cached answers do not count. */
 export const PROVIDER_LOOKUPS_PER_HOUR = 30;
@@ -94,7 +98,6 @@ export async function sweepPhoneLookups(now = new Date()) {
  * A number's time zones as a person reads them: how many, and the range of their offsets from UTC now
  * ("UTC+8"; "6 time zones, UTC−10 to UTC−5"), never a list of zone identifiers.
  */
-export type ZoneSummary = { count: number; from: string; to: string };
 
 /** The answer as the page shows it: names and offsets already in the page language. */
 export type LookupView = LookupAnswer & { countryName: string | null; zones: ZoneSummary | null };

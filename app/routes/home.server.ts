@@ -1,25 +1,14 @@
 // The home page's number search (`/?modal=search&country=PH&number=...`): only what the number itself
 // tells, plus the carrier when a lookup provider is configured. The position is never in it.
-import type { KeyUnder, MessageKey } from "~/i18n/keys";
+import type { MessageKey } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import { requestRegion } from "~/phone/countries.server";
-import { lookupPhoneNumber, lookupView, type ZoneSummary } from "~/phone/lookup.server";
+import { lookupPhoneNumber, lookupView } from "~/phone/lookup.server";
 import { NUMBER_MAX } from "~/phone/number-search";
 import { parseMobile } from "~/phone/numbers.server";
+import type { SearchFacts } from "~/phone/zones";
 import type { PhoneLookupProvider } from "~/providers/phone-lookup.server";
 import { clientIp } from "~/utils/client-ip.server";
-
-/** What the searching modal shows, each part already in the page language. */
-export type SearchFacts = {
-  internationalFormat: string;
-  country: { name: string; callingCode: string } | null;
-  /** The number's time zones, summarised (never a list of zone names). */
-  zones: ZoneSummary | null;
-  /** libphonenumber-js's type (MOBILE, FIXED_LINE_OR_MOBILE); null when the metadata does not say. */
-  numberType: KeyUnder<"lookup.numberTypes"> | null;
-  /** Absent without a lookup provider; `name` null when the provider does not know the carrier. */
-  carrier?: { state: "ok"; name: string | null } | { state: "unavailable" };
-};
 
 export type HomeSearch = {
   /** What the visitor sent, to show again. */
