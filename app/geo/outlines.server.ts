@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 
 import type { GeometryCollection, Topology } from "topojson-specification";
 
-import { outlinesOf, staticBasemap, type Outlines, type Placed } from "./outlines";
+import { outlinesOf, staticBasemap, type Outlines, type Placed, type StaticBasemap } from "./outlines";
 
 const require = createRequire(import.meta.url);
 
@@ -15,7 +15,21 @@ function load() {
   return outlines;
 }
 
+// The same page is drawn again on every reload and live update: the last drawings are kept.
+const recent = new Map<string, StaticBasemap>();
+const RECENT_MAX = 50;
+
 /** The offline drawing of these positions (null when there is none to draw). */
 export function basemapFor(spots: Placed[]) {
-  return spots.length === 0 ? null : staticBasemap(load(), spots);
+  if (spots.length === 0) return null;
+  const key = JSON.stringify(spots);
+  let drawing = recent.get(key);
+  if (!drawing) {
+    drawing = staticBasemap(load(), spots);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  } else {
+    recent.delete(key);
+  }
+  recent.set(key, drawing);
+  return drawing;
 }

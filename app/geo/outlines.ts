@@ -230,7 +230,15 @@ export function pathData(frame: Frame, lines: Point[][], closed: boolean, tolera
 /** Outlines as longitude/latitude lists: land as polygons (rings), borders between countries as lines. */
 export type Outlines = { land: LngLat[][][]; borders: LngLat[][] };
 
+// The outlines are read once and never change: each line's bounds are worked out once too.
+const bounds = new WeakMap<LngLat[], Box>();
 function boundsOf(line: LngLat[]) {
+  let known = bounds.get(line);
+  if (!known) bounds.set(line, (known = measure(line)));
+  return known;
+}
+
+function measure(line: LngLat[]): Box {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
