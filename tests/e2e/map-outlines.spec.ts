@@ -115,8 +115,20 @@ test.describe("the map without street tiles", () => {
       await expectDrawing(page);
       expect(tiles).toEqual([]);
     }
-    // Each located request still opens in a full map site.
-    await expect(page.getByRole("link", { name: tr("en", "dashboard.position.openMap") })).toHaveCount(2);
+    // Each located request still opens in a full map site: the GPS fix with a marker, the
+    // approximate one as its area only.
+    const open = page.getByRole("link", { name: tr("en", "dashboard.position.openMap") });
+    await expect(open).toHaveCount(2);
+    const cebu = page.getByTestId("request").filter({ hasText: "Cebu City, PH" });
+    const manila = page.getByTestId("request").filter({ hasNotText: "Cebu City, PH" });
+    await expect(cebu.getByRole("link", { name: tr("en", "dashboard.position.openMap") })).toHaveAttribute(
+      "href",
+      "https://www.openstreetmap.org/?mlat=10.31570&mlon=123.88540#map=15/10.31570/123.88540",
+    );
+    await expect(manila.getByRole("link", { name: tr("en", "dashboard.position.openMap") })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.openstreetmap\.org\/#map=\d+\/14\.\d{5}\/121\.\d{5}$/,
+    );
   });
 
   test("tiles served: street tiles, and the outlines stay off", async ({ page, context, request, js, makeUser }) => {
