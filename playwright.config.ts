@@ -43,6 +43,9 @@ const serverEnv = {
   // The recipient tests send X-Forwarded-For to be located somewhere else than localhost: with one
   // trusted hop, the right-most value is the client's address.
   TRUST_PROXY: "1",
+  // Street tiles, as a deployment that configured them has (the specs answer them locally or block
+  // them); the map without them is shown by tests/e2e/map-outlines.spec.ts.
+  MAP_TILE_URL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
 };
 
 export default defineConfig({

@@ -25,7 +25,9 @@ function manualChunks(id: string) {
     app.startsWith("routes/") ||
     app === "root.tsx" ||
     app.includes(".client") ||
-    app.startsWith("components/dashboard/")
+    app.startsWith("components/dashboard/") ||
+    // The map's outlines load with the map, never with the shell.
+    app.startsWith("geo/")
   )
     return undefined;
   // The dialogs load when opened (root.tsx), the cookie banner where tags are configured, the

@@ -70,7 +70,21 @@ const schema = z.object({
   REVERSE_GEOCODING_KEY: z.string().optional(),
   REVERSE_GEOCODING_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
   REVERSE_GEOCODING_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  // The dashboard map's street tiles (unset → the offline outlines only: docs/decisions/031).
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .url()
+        .refine((v) => /^https?:\/\//.test(v) && ["{z}", "{x}", "{y}"].every((p) => v.includes(p)), {
+          message: "must be an http(s) address with {z}, {x} and {y}",
+        })
+        .optional(),
+    )
+    .optional(),
   MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
   // Off, a hop count or the proxies' addresses (app/http/trust-proxy.ts); never "trust every hop".
   TRUST_PROXY: parsedSetting(parseTrustProxy),

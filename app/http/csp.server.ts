@@ -27,8 +27,9 @@ function withSiblings(origin: string) {
   return named ? [origin, `${url.protocol}//*.${labels.slice(1).join(".")}`] : [origin];
 }
 
-/** The map tile server of MAP_TILE_URL (`{s}` subdomains become a wildcard). */
+/** The map tile server of MAP_TILE_URL (`{s}` subdomains become a wildcard); none when it is unset. */
 export function tileSources(template = config().MAP_TILE_URL) {
+  if (!template) return [];
   const filled = template.replace(/\{s\}/g, "tile-subdomain").replace(/\{[a-z]+\}/gi, "0");
   const origin = originOf(filled);
   if (!origin) return [];

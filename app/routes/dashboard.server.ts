@@ -1,8 +1,18 @@
 // The dashboard's server side: which tab shows what, and the New Search forms (SMS, e-mail, link).
 import { data } from "@remix-run/node";
 
-import { TABS, type FormReply, type NewSearchModal, type RequestView, type Tab } from "~/components/dashboard/types";
+import {
+  positionOf,
+  TABS,
+  type FormReply,
+  type MapConfig,
+  type MapPosition,
+  type NewSearchModal,
+  type RequestView,
+  type Tab,
+} from "~/components/dashboard/types";
 import { config } from "~/config.server";
+import { basemapFor } from "~/geo/outlines.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
 import { nameIn } from "~/i18n/message-keys.server";
@@ -88,12 +98,21 @@ function smsPrefill(url: URL, locale: Locale) {
   return searched ? { countryCode: requestRegion(searched.country, locale), number: searched.number } : null;
 }
 
+/** The map of these requests: street tiles if configured, and the offline drawing of their positions. */
+function mapOf(items: RequestView[]): MapConfig {
+  const positions = items.map(positionOf).filter((p): p is MapPosition => p !== null);
+  return {
+    tileUrl: config().MAP_TILE_URL ?? null,
+    attribution: config().MAP_ATTRIBUTION,
+    basemap: basemapFor(positions),
+  };
+}
+
 /** The tab's data; null when `?id=` names no request of this user (another user's id included). */
 export async function loadDashboardView(userId: string, url: URL, locale: Locale, zone: string) {
   const tab = parseTab(url.searchParams.get("tab"));
   const language = intlLocale[locale];
   const id = url.searchParams.get("id");
-  const mapConfig = { tileUrl: config().MAP_TILE_URL, attribution: config().MAP_ATTRIBUTION };
   const base = {
     tab,
     zone,
@@ -109,11 +128,12 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
   if (id) {
     const found = await getRequest(userId, id);
     if (!found) return null;
+    const detail = toView(found, language, zone);
     return {
       ...base,
       tab: "records" as Tab,
-      detail: toView(found, language, zone),
-      map: mapConfig,
+      detail,
+      map: mapOf([detail]),
       live: await requestsVersion(userId),
     };
   }
@@ -141,16 +161,17 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
     listRequests(userId, { ...listOptions[tab], page, pageSize: PAGE_SIZE }),
     requestsVersion(userId),
   ]);
+  const items = result.items.map((item) => toView(item, language, zone));
   return {
     ...base,
     live,
     highlight: url.searchParams.get("new"),
-    map: tab === "records" ? mapConfig : null,
+    map: tab === "records" ? mapOf(items) : null,
     list: {
       page: result.page,
       pages: Math.max(1, Math.ceil(result.total / PAGE_SIZE)),
       total: result.total,
-      items: result.items.map((item) => toView(item, language, zone)),
+      items,
     },
   };
 }

@@ -258,7 +258,9 @@ describe("dashboard: lists", () => {
     expect((await load("/dashboard/?tab=link", token)).list?.items.map((i) => i.channel)).toEqual(["link"]);
     const records = await load("/dashboard/?tab=records", token, "tz=Asia%2FManila");
     expect(records.zone).toBe("Asia/Manila");
-    expect(records.map?.tileUrl).toMatch(/\{z\}/);
+    // No MAP_TILE_URL: no street tiles, and the server's drawing of the position on the outlines.
+    expect(records.map?.tileUrl).toBeNull();
+    expect(records.map?.basemap?.marks).toMatchObject([{ id: linkRow.id, x: 500, y: 500, precise: true }]);
     expect(records.list?.items).toMatchObject([
       { id: linkRow.id, status: "gps_tracked", latitude: 14.6507, accuracyMeters: 12 },
     ]);

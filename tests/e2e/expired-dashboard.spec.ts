@@ -71,7 +71,8 @@ test.describe("expired subscription", () => {
         .getAttribute("href");
       await page.goto(details!);
       await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/\\?tab=records&id=`));
-      await expect(page.getByText("Jl. Thamrin, Jakarta")).toBeVisible();
+      // The place is named on the request and on its map.
+      await expect(page.getByTestId("request").getByText("Jl. Thamrin, Jakarta")).toBeVisible();
 
       // New Search: no forms, a way to renew instead.
       await page.goto(`${prefix}/dashboard/?tab=new`);

@@ -1,12 +1,18 @@
 // Loaded lazily by location-map.tsx, in the browser only.
 import "leaflet/dist/leaflet.css";
 
+import type { MultiLineString, MultiPolygon } from "geojson";
 import L from "leaflet";
 import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png?url";
 import iconUrl from "leaflet/dist/images/marker-icon.png?url";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png?url";
-import { useMemo } from "react";
-import { Circle, MapContainer, Marker, TileLayer } from "react-leaflet";
+import { useEffect, useMemo, useRef } from "react";
+import { Circle, MapContainer, Marker, TileLayer, Tooltip, useMap } from "react-leaflet";
+import type { GeometryCollection, Topology } from "topojson-specification";
+// Natural Earth 1:50m as a static asset (fetched only when the outlines are drawn), never in a script.
+import countriesUrl from "world-atlas/countries-50m.json?url";
+
+import { outlinesOf, regionFor, unproject, type Outlines } from "~/geo/outlines";
 
 import type { MapPosition } from "./types";
 
@@ -17,21 +23,35 @@ const pin = L.icon({
   shadowUrl,
   iconSize: [25, 41],
   iconAnchor: [12, 41],
+  tooltipAnchor: [0, -41],
   shadowSize: [41, 41],
 });
 
-const PRECISE = { color: "#1d4ed8", weight: 2, fillOpacity: 0.15 };
-const APPROXIMATE = { color: "#c2410c", weight: 2, fillOpacity: 0.12, dashArray: "6 6" };
+// Colours come from the stylesheet's tokens through the classes (app.css).
+const PRECISE = { weight: 2, fillOpacity: 0.15 };
+const APPROXIMATE = { weight: 2, fillOpacity: 0.12, dashArray: "6 6" };
 
-/** GPS: a pin with its accuracy circle. Approximate (IP): only the area with its radius, never a pin. */
+/** Outlines have no street detail: closer than this they would only be a blank field. */
+const OUTLINES_MAX_ZOOM = 10;
+/** Tiles that have not drawn one image by then are taken as unavailable. */
+const TILE_TIMEOUT_MS = 8000;
+
+/**
+ * GPS: a pin with its accuracy circle. Approximate (IP): only the area with its radius, never a pin.
+ * Each is labelled with its place. Street tiles when `tileUrl` is given; without it, or as soon as
+ * the tiles fail (errors before any image, or none within TILE_TIMEOUT_MS), Natural Earth's outlines,
+ * and `onTilesFailed` tells the page to say so.
+ */
 export default function LeafletMap({
   positions,
   tileUrl,
   attribution,
+  onTilesFailed,
 }: {
   positions: MapPosition[];
-  tileUrl: string;
+  tileUrl: string | null;
   attribution: string;
+  onTilesFailed: () => void;
 }) {
   const bounds = useMemo(() => {
     const box = L.latLngBounds([]);
@@ -41,21 +61,147 @@ export default function LeafletMap({
   // MapContainer reads its options once: a new set of positions makes a new map.
   const key = positions.map((p) => `${p.id}:${p.latitude}:${p.longitude}:${p.radius}:${p.precise}`).join("|");
   return (
-    <MapContainer key={key} bounds={bounds} scrollWheelZoom={false} className="leaflet-map">
-      <TileLayer url={tileUrl} attribution={attribution} />
+    <MapContainer
+      key={key}
+      bounds={tileUrl ? bounds : outlineBounds(positions)}
+      scrollWheelZoom={false}
+      className="leaflet-map"
+    >
+      {tileUrl ? (
+        <WatchedTiles url={tileUrl} attribution={attribution} onFailed={onTilesFailed} />
+      ) : (
+        <OutlineLayer positions={positions} />
+      )}
       {positions.map((p) => (
         <Circle
           key={`circle-${p.id}`}
           center={[p.latitude, p.longitude]}
           radius={p.radius}
+          // Read once, when the circle is made (pathOptions changes do not reach the class).
+          className={p.precise ? "map-area map-precise" : "map-area map-approximate"}
           pathOptions={p.precise ? PRECISE : APPROXIMATE}
-        />
+        >
+          {!p.precise && p.place ? <PlaceLabel place={p.place} /> : null}
+        </Circle>
       ))}
       {positions
         .filter((p) => p.precise)
         .map((p) => (
-          <Marker key={`pin-${p.id}`} position={[p.latitude, p.longitude]} icon={pin} />
+          <Marker key={`pin-${p.id}`} position={[p.latitude, p.longitude]} icon={pin}>
+            {p.place ? <PlaceLabel place={p.place} /> : null}
+          </Marker>
         ))}
     </MapContainer>
   );
+}
+
+function PlaceLabel({ place }: { place: string }) {
+  return (
+    <Tooltip permanent direction="top" className="map-place">
+      {place}
+    </Tooltip>
+  );
+}
+
+/** The region the offline drawing shows: the positions with the coast and borders around them. */
+function outlineBounds(positions: MapPosition[]) {
+  const region = regionFor(positions);
+  const [west, north] = unproject([region.x0, region.y0]);
+  const [east, south] = unproject([region.x1, region.y1]);
+  return L.latLngBounds([south, west], [north, east]);
+}
+
+function WatchedTiles({ url, attribution, onFailed }: { url: string; attribution: string; onFailed: () => void }) {
+  const counts = useRef({ loaded: 0, failed: 0, done: false });
+  const fail = useRef(onFailed);
+  fail.current = onFailed;
+  useEffect(() => {
+    const state = counts.current;
+    const timer = window.setTimeout(() => {
+      if (state.loaded === 0 && !state.done) {
+        state.done = true;
+        fail.current();
+      }
+    }, TILE_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <TileLayer
+      url={url}
+      attribution={attribution}
+      eventHandlers={{
+        tileload: () => {
+          counts.current.loaded++;
+        },
+        tileerror: () => {
+          const state = counts.current;
+          state.failed++;
+          // One blocked tile among many drawn is a gap; failing before any is drawn is no street map.
+          if (!state.done && (state.loaded === 0 || state.failed > state.loaded + 4)) {
+            state.done = true;
+            fail.current();
+          }
+        },
+      }}
+    />
+  );
+}
+
+let outlines: Promise<Outlines> | undefined;
+function loadOutlines() {
+  outlines ??= fetch(countriesUrl)
+    .then((response) => {
+      if (!response.ok) throw new Error(`outlines: ${response.status}`);
+      return response.json() as Promise<Topology<{ land: GeometryCollection; countries: GeometryCollection }>>;
+    })
+    .then(outlinesOf)
+    .catch((error: unknown) => {
+      // A later map tries again.
+      outlines = undefined;
+      throw error;
+    });
+  return outlines;
+}
+
+/** Land and borders from Natural Earth, in their own pane under the positions, on a sea-coloured map. */
+function OutlineLayer({ positions }: { positions: MapPosition[] }) {
+  const map = useMap();
+  const first = useRef(positions);
+  useEffect(() => {
+    const pane = map.getPane("outlines") ?? map.createPane("outlines");
+    // Above where tiles would be (200), under the areas and pins (400 and up).
+    pane.style.zIndex = "250";
+    const container = map.getContainer();
+    container.classList.add("map-outlines");
+    map.setMaxZoom(OUTLINES_MAX_ZOOM);
+    map.fitBounds(outlineBounds(first.current));
+    map.attributionControl.addAttribution("Natural Earth");
+    const renderer = L.svg({ pane: "outlines", padding: 0.5 });
+    const layers: L.Layer[] = [];
+    let cancelled = false;
+    loadOutlines()
+      .then(({ land, borders }) => {
+        if (cancelled) return;
+        const options = { pane: "outlines", renderer, interactive: false };
+        const landShape: MultiPolygon = { type: "MultiPolygon", coordinates: land };
+        const borderLines: MultiLineString = { type: "MultiLineString", coordinates: borders };
+        layers.push(
+          L.geoJSON(landShape, { ...options, style: { className: "map-land" } }),
+          L.geoJSON(borderLines, { ...options, style: { className: "map-border" } }),
+        );
+        for (const layer of layers) layer.addTo(map);
+        container.dataset.outlinesDrawn = "true";
+      })
+      .catch(() => {
+        // Offline and not cached: the areas, pins and place names still show, on the sea colour.
+      });
+    return () => {
+      cancelled = true;
+      for (const layer of layers) layer.remove();
+      map.attributionControl.removeAttribution("Natural Earth");
+      container.classList.remove("map-outlines");
+      delete container.dataset.outlinesDrawn;
+    };
+  }, [map]);
+  return null;
 }

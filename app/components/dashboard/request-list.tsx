@@ -9,6 +9,7 @@ import { paths } from "~/paths";
 import { browserTimeZone, formatDateTime, zoneName } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 
+import { openMapUrl } from "./map-link";
 import { positionOf, type MapPosition, type RequestView, type Tab } from "./types";
 
 /** While a change is likely (a young or waiting request), the page checks this often... */
@@ -287,10 +288,6 @@ function PositionFacts({ position }: { position: MapPosition }) {
   const locale = useLocale();
   const lat = position.latitude.toFixed(5);
   const lng = position.longitude.toFixed(5);
-  // A GPS fix is shown up close; an approximate area zoomed out enough to see its radius.
-  const zoom = position.precise
-    ? 15
-    : Math.max(5, Math.min(15, Math.round(Math.log2(40_000_000 / position.radius)) - 2));
   const radius = new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits: 0 }).format(position.radius);
   return (
     <div className="position-facts" data-testid="position">
@@ -309,12 +306,7 @@ function PositionFacts({ position }: { position: MapPosition }) {
           <dd>{t("dashboard.position.meters", { value: radius })}</dd>
         </div>
       </dl>
-      <a
-        className="open-map-link"
-        href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${zoom}/${lat}/${lng}`}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
+      <a className="open-map-link" href={openMapUrl(position)} target="_blank" rel="noopener noreferrer">
         {t("dashboard.position.openMap")}
       </a>
       {position.precise ? null : (

@@ -1,4 +1,5 @@
 // What the dashboard's loader and action hand to its components (shared by server and browser code).
+import type { StaticBasemap } from "~/geo/outlines";
 import type { FieldMessages, KeyUnder } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import type { CountryOption } from "~/phone/countries";
@@ -45,7 +46,11 @@ export type FormReply = {
   formValues?: Record<string, string>;
 };
 
-export type MapConfig = { tileUrl: string; attribution: string };
+/**
+ * The map: street tiles when MAP_TILE_URL names a server (null: none), and the offline drawing of
+ * this page's positions from Natural Earth's outlines, shown before JavaScript and without it.
+ */
+export type MapConfig = { tileUrl: string | null; attribution: string; basemap: StaticBasemap | null };
 
 export type NewSearchData = {
   countries: CountryOption[];
@@ -59,7 +64,15 @@ export type NewSearchData = {
 };
 
 /** A position to draw: GPS is a pin with its accuracy circle, an approximate fix only the circle. */
-export type MapPosition = { id: string; latitude: number; longitude: number; radius: number; precise: boolean };
+export type MapPosition = {
+  id: string;
+  latitude: number;
+  longitude: number;
+  radius: number;
+  precise: boolean;
+  /** The place's name ("Quezon City, PH"), as stored when it was shared. */
+  place: string | null;
+};
 
 export function positionOf(item: RequestView): MapPosition | null {
   if (item.latitude === null || item.longitude === null) return null;
@@ -69,5 +82,6 @@ export function positionOf(item: RequestView): MapPosition | null {
     longitude: item.longitude,
     radius: Math.max(item.accuracyMeters ?? 0, 1),
     precise: item.status === "gps_tracked",
+    place: item.address,
   };
 }
