@@ -333,6 +333,13 @@ for (const screen of screens) {
       page.on("console", onConsole);
       const dir = path.join(OUT, testInfo.project.name, locale);
       mkdirSync(dir, { recursive: true });
+      // Where the time goes (ms), written beside the findings: the suite must stay within CI's budget.
+      const ms = { load: 0, layout: 0, axe: 0, screenshot: 0 };
+      let t0 = Date.now();
+      const lap = (phase: keyof typeof ms) => {
+        ms[phase] += Date.now() - t0;
+        t0 = Date.now();
+      };
       try {
         await page.setViewportSize(WIDTHS[WIDTHS.length - 1]!);
         const address = `${prefix}${screen.url(audit.made)}`;
@@ -344,6 +351,7 @@ for (const screen of screens) {
         // The recipient's pages are never hydrated (they carry no script).
         if (js && (await page.locator("script[type=module]").count())) await waitForHydration(page);
         await injectAxe(page, js);
+        lap("load");
 
         for (const size of WIDTHS) {
           await page.setViewportSize(size);
@@ -351,16 +359,20 @@ for (const screen of screens) {
           // Two frames: the resize's layout (and any script reacting to it) has settled.
           if (js)
             await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-          const found = [...(await layoutFindings(page)), ...(await axeFindings(page))];
+          const found = await layoutFindings(page);
+          lap("layout");
+          found.push(...(await axeFindings(page)));
+          lap("axe");
           findings.push(...found.map((finding) => ({ ...finding, width: size.width })));
           await page.screenshot({ path: path.join(dir, `${fileName(screen.name)}-${size.width}.png`), fullPage: true });
+          lap("screenshot");
         }
       } finally {
         page.off("pageerror", onError);
         page.off("console", onConsole);
       }
       findings.push(...errors.map((detail) => ({ check: "script", detail })));
-      writeFileSync(path.join(dir, `${fileName(screen.name)}.json`), JSON.stringify(findings, null, 2));
+      writeFileSync(path.join(dir, `${fileName(screen.name)}.json`), JSON.stringify({ findings, ms }, null, 2));
       expect(
         findings.map((f) => `${f.width ? `${f.width} px ` : ""}${f.check}: ${f.detail}`),
         `${screen.name} (${locale}, ${testInfo.project.name})`,
