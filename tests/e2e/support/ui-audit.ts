@@ -207,12 +207,24 @@ export async function injectAxe(page: Page, js: boolean) {
     });
 }
 
-/** The serious and critical axe violations of the page as it is laid out now (injectAxe first). */
-export async function axeFindings(page: Page): Promise<Finding[]> {
+/**
+ * The rules whose outcome depends on the layout (what overlaps what, at which size). The others read
+ * the document, which is the same at every width: they run at the narrowest and the widest width.
+ */
+const LAYOUT_RULES = ["color-contrast", "link-in-text-block", "target-size", "scrollable-region-focusable"];
+
+/**
+ * The serious and critical axe violations of the page as it is laid out now (injectAxe first): every
+ * WCAG rule when `all`, else the layout rules only.
+ */
+export async function axeFindings(page: Page, all: boolean): Promise<Finding[]> {
   const violations = await page.evaluate(
-    (tags) =>
+    ({ tags, rules, all }) =>
       (window as unknown as { axe: typeof axe }).axe
-        .run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
+        .run(document, {
+          runOnly: all ? { type: "tag", values: tags } : { type: "rule", values: rules },
+          resultTypes: ["violations"],
+        })
         .then((results) =>
           results.violations.map((v) => ({
             id: v.id,
@@ -220,7 +232,7 @@ export async function axeFindings(page: Page): Promise<Finding[]> {
             nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary ?? "" })),
           })),
         ),
-    AXE_TAGS,
+    { tags: AXE_TAGS, rules: LAYOUT_RULES, all },
   );
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
