@@ -2,7 +2,7 @@
 // and 1366 px, with JavaScript ("js" project) and without ("nojs"). At each width: no horizontal
 // scroll, nothing outside the viewport or its dialog, tap targets of at least 24 × 24 px, main actions
 // at least 44 px high (tests/e2e/support/ui-audit.ts), no serious or critical axe violation (colour
-// contrast included), and a full-page screenshot in tests/.tmp/ui-audit/ (for people to look at).
+// contrast included), and a screenshot in tests/.tmp/ui-audit/ (for people to look at).
 // One test per screen and language; each worker keeps one browser context per kind of visitor
 // (nobody signed in, a subscriber, an expired user) and one page in each, reused by every test, and
 // loads a screen once for all four widths. A route without a visit plan below fails the suite.
@@ -314,6 +314,37 @@ test("every route of the route table has a visit plan, and every plan a route", 
   ).toEqual([]);
 });
 
+test("the layout checks find what they look for, and spare links in running text", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.setContent(`<!doctype html>
+    <style>
+      body { margin: 0; font: 16px/1.5 sans-serif; }
+      .modal { width: 200px; overflow-x: hidden; }
+      .modal input { display: block; width: 260px; height: 30px; }
+      .tiny { display: inline-block; width: 16px; height: 16px; }
+      .button-primary { height: 36px; }
+      .wide { width: 500px; height: 20px; }
+    </style>
+    <div role="dialog" class="modal"><input aria-label="Surname"></div>
+    <p>Read the <a href="#terms">terms of use</a> before you pay.</p>
+    <nav><a class="tiny" href="#one">1</a><a class="tiny" href="#two">2</a></nav>
+    <button class="button-primary">Pay now</button>
+    <div class="wide">A row too wide for a phone</div>`);
+  const found = (await layoutFindings(page)).map((f) => `${f.check}: ${f.detail}`);
+  expect(found).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^horizontal scroll: the page is 500 px wide in 390 px/),
+      expect.stringMatching(/^outside: <input> "Surname" outside its dialog/),
+      expect.stringMatching(/^outside: <div\.wide> "A row too wide/),
+      expect.stringMatching(/^tap target: <a\.tiny> "1" is 16 × 16 px/),
+      expect.stringMatching(/^tap target: <a\.tiny> "2" is 16 × 16 px/),
+      expect.stringMatching(/^main action: <button\.button-primary> "Pay now" is 36 px high/),
+    ]),
+  );
+  expect(found.filter((f) => f.includes("terms of use"))).toEqual([]);
+  expect(found).toHaveLength(6);
+});
+
 const screens = routePaths.flatMap((route) => PLANS[route] ?? []);
 
 for (const screen of screens) {
@@ -365,7 +396,11 @@ for (const screen of screens) {
           found.push(...(await axeFindings(page, edge)));
           lap("axe");
           findings.push(...found.map((finding) => ({ ...finding, width: size.width })));
-          await page.screenshot({ path: path.join(dir, `${fileName(screen.name)}-${size.width}.png`), fullPage: true });
+          // A dialog as the person sees it (its backdrop covers the screen, not the whole page); a page whole.
+          await page.screenshot({
+            path: path.join(dir, `${fileName(screen.name)}-${size.width}.png`),
+            fullPage: !screen.dialog && !screen.open,
+          });
           lap("screenshot");
         }
       } finally {
