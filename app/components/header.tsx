@@ -33,7 +33,7 @@ export function Header() {
         <span />
         <span />
       </label>
-      <nav className="menu" aria-label={t("menu.label")}>
+      <nav className={user ? "menu menu-signed-in" : "menu"} aria-label={t("menu.label")}>
         <ul>
           <li>
             <Link to={lp("/")}>{t("menu.product")}</Link>
@@ -54,13 +54,13 @@ export function Header() {
               </li>
             </>
           ) : null}
-          <li>
+          <li className="menu-more">
             <Link to={lp(paths.aboutUs)}>{t("menu.aboutUs")}</Link>
           </li>
-          <li>
+          <li className="menu-more">
             <Link to={lp(paths.faqs)}>{t("menu.faq")}</Link>
           </li>
-          <li>
+          <li className="menu-more">
             <Link to={lp(paths.blog)}>{t("menu.blog")}</Link>
           </li>
           {user ? (

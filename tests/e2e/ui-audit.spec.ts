@@ -1,0 +1,421 @@
+// The screen audit: every page of the route table and every dialog, in en, id and ph, at 320, 390, 768
+// and 1366 px, with JavaScript ("js" project) and without ("nojs"). At each width: no horizontal
+// scroll, nothing outside the viewport or its dialog, tap targets of at least 24 × 24 px, main actions
+// at least 44 px high (tests/e2e/support/ui-audit.ts), no serious or critical axe violation (colour
+// contrast included), and a screenshot in tests/.tmp/ui-audit/ (for people to look at).
+// One test per screen and language; each worker keeps one browser context per kind of visitor
+// (nobody signed in, a subscriber, an expired user) and one page in each, reused by every test, and
+// loads a screen once for all four widths. A route without a visit plan below fails the suite.
+//
+// One screen:  npx playwright test tests/e2e/ui-audit.spec.ts --project=js -g "dashboard: new search .* en$"
+import { randomInt } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from "@playwright/test";
+
+import { devRoutes, pageRoutes } from "../../app/route-table.js";
+import { BASE_URL, ROOT } from "./support/env.ts";
+import { createLinkRequest } from "./support/location-requests.ts";
+import { signInByRequest, waitForHydration } from "./support/pages.ts";
+import { markLocated, outboxText, requestsOf } from "./support/requests.ts";
+import { axeFindings, injectAxe, layoutFindings, WIDTHS, type Finding } from "./support/ui-audit.ts";
+import { createUser, days, deleteUser, deleteUsersByEmail, uniqueEmail, type TestUser } from "./support/users.ts";
+
+const LOCALES = [
+  { locale: "en", prefix: "" },
+  { locale: "id", prefix: "/id" },
+  { locale: "ph", prefix: "/ph" },
+] as const;
+const OUT = path.join(ROOT, "tests/.tmp/ui-audit");
+// 112.198.0.1 is in the Philippines in the bundled IP database; the e2e server trusts X-Forwarded-For.
+const MANILA_IP = "112.198.0.1";
+
+type Who = "visitor" | "subscriber" | "expired";
+/** What the fixtures made through the app (and tests/e2e/support) for the screens that need it. */
+type Made = {
+  subscriber: TestUser;
+  expired: TestUser;
+  /** A pending link request's code (the consent page). */
+  pendingCode: string;
+  /** A request shared approximately (the thank-you page). */
+  sharedCode: string;
+  /** A request shared precisely, with a place (the dashboard's detail and map). */
+  locatedId: string;
+  /** A sandbox checkout begun through the payment form. */
+  checkoutId: string;
+  /** The token of a refund request's confirmation link, read from the e-mail the app sent. */
+  refundToken: string;
+  /** The first blog article. */
+  slug: string;
+};
+type Screen = {
+  /** Unique; the test title and the screenshot's file name. */
+  name: string;
+  who: Who;
+  /** The address without the language prefix. */
+  url: (made: Made) => string;
+  /** A dialog that must be open (its element), so that a broken address does not pass as a page. */
+  dialog?: string;
+  /** Opens something after the page loads, at each width where it can be opened. */
+  open?: (page: Page) => Promise<boolean>;
+};
+
+/** Opens the phone menu where its toggle shows (a checkbox behind a label, with or without JavaScript). */
+async function openMenu(page: Page) {
+  const toggle = page.locator("label.menu-button");
+  if (!(await toggle.isVisible())) return false;
+  await page.locator("#menu-toggle").check({ force: true });
+  await expect(page.locator("nav.menu")).toBeVisible();
+  return true;
+}
+
+/**
+ * How to visit each route of app/route-table.js (pages and dev pages), by its path: one entry per
+ * screen. A route without an entry fails the "every route has a visit plan" test.
+ */
+const PLANS: Record<string, Screen[]> = {
+  "": [
+    { name: "home", who: "visitor", url: () => "/" },
+    { name: "home: menu open", who: "visitor", url: () => "/", open: openMenu },
+    { name: "home: log in", who: "visitor", url: () => "/?modal=login", dialog: "#login-modal" },
+    { name: "home: reset password", who: "visitor", url: () => "/?modal=reset", dialog: "#reset-modal" },
+    {
+      name: "home: search result",
+      who: "visitor",
+      url: () => "/?modal=search&country=US&number=2015550123",
+      dialog: "#search-modal",
+    },
+    { name: "home: search error", who: "visitor", url: () => "/?modal=search&country=US&number=12" },
+    { name: "home: payment", who: "visitor", url: () => "/?modal=payment", dialog: "#payment-modal" },
+  ],
+  blog: [{ name: "blog", who: "visitor", url: () => "/blog" }],
+  "blog/:slug": [{ name: "blog article", who: "visitor", url: (m) => `/blog/${m.slug}` }],
+  "contact-us": [{ name: "contact us", who: "visitor", url: () => "/contact-us" }],
+  "about-us": [{ name: "about us", who: "visitor", url: () => "/about-us" }],
+  "privacy-policy": [{ name: "privacy policy", who: "visitor", url: () => "/privacy-policy" }],
+  "terms-of-use": [{ name: "terms of use", who: "visitor", url: () => "/terms-of-use" }],
+  "cookies-policy": [{ name: "cookies policy", who: "visitor", url: () => "/cookies-policy" }],
+  "intellectual-property": [{ name: "intellectual property", who: "visitor", url: () => "/intellectual-property" }],
+  "unsubscribe-and-refund": [{ name: "refund", who: "visitor", url: () => "/unsubscribe-and-refund" }],
+  "unsubscribe-and-refund/confirm": [
+    {
+      name: "refund confirmation",
+      who: "visitor",
+      url: (m) => `/unsubscribe-and-refund/confirm?token=${encodeURIComponent(m.refundToken)}`,
+    },
+    { name: "refund confirmation: invalid link", who: "visitor", url: () => "/unsubscribe-and-refund/confirm" },
+  ],
+  faqs: [{ name: "faqs", who: "visitor", url: () => "/faqs" }],
+  "tracking-phone-number": [{ name: "tracking phone number", who: "visitor", url: () => "/tracking-phone-number" }],
+  "reverse-phone-lookup": [
+    { name: "reverse lookup", who: "visitor", url: () => "/reverse-phone-lookup" },
+    { name: "reverse lookup: subscriber", who: "subscriber", url: () => "/reverse-phone-lookup" },
+  ],
+  "send-voice-message": [{ name: "voice message", who: "subscriber", url: () => "/send-voice-message" }],
+  "200": [{ name: "page 200", who: "visitor", url: () => "/200" }],
+  "404": [{ name: "page 404", who: "visitor", url: () => "/404" }],
+  dashboard: [
+    { name: "dashboard: history", who: "subscriber", url: () => "/dashboard/" },
+    { name: "dashboard: menu open", who: "subscriber", url: () => "/dashboard/", open: openMenu },
+    { name: "dashboard: new search", who: "subscriber", url: () => "/dashboard/?tab=new" },
+    { name: "dashboard: tips", who: "subscriber", url: () => "/dashboard/?tab=new&modal=tips", dialog: "#tips-modal" },
+    {
+      name: "dashboard: choose message",
+      who: "subscriber",
+      url: () => "/dashboard/?tab=new&modal=message",
+      dialog: "#message-modal",
+    },
+    { name: "dashboard: records", who: "subscriber", url: () => "/dashboard/?tab=records" },
+    { name: "dashboard: links", who: "subscriber", url: () => "/dashboard/?tab=link" },
+    { name: "dashboard: e-mails", who: "subscriber", url: () => "/dashboard/?tab=email" },
+    { name: "dashboard: one request", who: "subscriber", url: (m) => `/dashboard/?id=${m.locatedId}` },
+    {
+      name: "dashboard: expired notice",
+      who: "expired",
+      url: () => "/dashboard/?s=-1&at=10",
+      dialog: "#expired-modal",
+    },
+  ],
+  "dashboard/modules/MySubscription": [
+    { name: "my subscription", who: "subscriber", url: () => "/dashboard/modules/MySubscription" },
+    { name: "my subscription: expired", who: "expired", url: () => "/dashboard/modules/MySubscription" },
+  ],
+  "dashboard/modules/cancleMySubscriptionModal": [
+    {
+      name: "cancel subscription",
+      who: "subscriber",
+      url: () => "/dashboard/modules/cancleMySubscriptionModal",
+      dialog: "#cancel-modal",
+    },
+  ],
+  "dashboard/modules/subscriptionExpiredModal": [
+    {
+      name: "renew subscription",
+      who: "expired",
+      url: () => "/dashboard/modules/subscriptionExpiredModal",
+      dialog: "#subscription-expired-modal",
+    },
+  ],
+  "dashboard/modules/SuccessModal": [
+    {
+      name: "payment success",
+      who: "subscriber",
+      url: () => "/dashboard/modules/SuccessModal",
+      dialog: "#success-modal",
+    },
+  ],
+  "dashboard/modules/Review": [{ name: "review", who: "subscriber", url: () => "/dashboard/modules/Review" }],
+  checkout: [{ name: "checkout", who: "visitor", url: () => "/checkout", dialog: "#payment-modal" }],
+  register: [{ name: "register: unknown payment", who: "visitor", url: () => "/register?id=no-such-checkout" }],
+  "checkout/sandbox/:id": [
+    { name: "sandbox checkout", who: "visitor", url: (m) => `/checkout/sandbox/${m.checkoutId}` },
+  ],
+  share: [{ name: "recipient: shared", who: "visitor", url: (m) => `/share?c=${m.sharedCode}` }],
+  "location-failed": [
+    { name: "recipient: location failed", who: "visitor", url: (m) => `/location-failed?c=${m.pendingCode}&reason=ip` },
+  ],
+  "enter-link": [{ name: "recipient: enter link", who: "visitor", url: () => "/enter-link" }],
+  "*": [
+    { name: "recipient: consent", who: "visitor", url: (m) => `/${m.pendingCode}` },
+    { name: "page not found", who: "visitor", url: () => "/not-a-page-at-all" },
+  ],
+  "dev/outbox": [{ name: "outbox", who: "visitor", url: (m) => `/dev/outbox?to=${m.subscriber.email}` }],
+};
+
+const routePaths = [...pageRoutes, ...devRoutes].map((route) => route.path);
+
+type Audit = { made: Made; pages: Record<Who, Page> };
+
+/** Makes the fixtures through the app: a checkout begun, a refund asked for, a request shared. */
+async function makeFixtures(browser: Browser): Promise<{ made: Made; buyer: string; cleanup: () => Promise<void> }> {
+  const subscriber = await createUser({ name: "Maria Clara Santos" });
+  const expired = await createUser({ name: "Jose", subscription: { state: "expired", validUntil: days(-3) } });
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  const request = context.request;
+
+  const pendingCode = createLinkRequest(subscriber.id, "Maria Clara de los Santos");
+  const sharedCode = createLinkRequest(subscriber.id, "Maria Clara de los Santos");
+  const shared = await request.post(`/${sharedCode}`, {
+    form: { intent: "approximate" },
+    headers: { "X-Forwarded-For": MANILA_IP },
+    maxRedirects: 0,
+  });
+  expect(shared.status(), "the approximate share").toBe(302);
+  const locatedCode = createLinkRequest(subscriber.id, "Maria Clara de los Santos");
+  const locatedId = requestsOf(subscriber.id).find((r) => r.code === locatedCode)!.id;
+  markLocated(locatedId, "gps", {
+    latitude: 14.6507,
+    longitude: 121.0494,
+    accuracyMeters: 18,
+    address: "Quezon City, Metro Manila, Philippines",
+  });
+  const ipCode = createLinkRequest(subscriber.id, "Tito Ben");
+  markLocated(requestsOf(subscriber.id).find((r) => r.code === ipCode)!.id, "ip", {
+    latitude: 14.5176,
+    longitude: 121.0509,
+    accuracyMeters: 25_000,
+    address: "Taguig, Metro Manila, Philippines",
+  });
+
+  const buyer = uniqueEmail("audit-buyer");
+  const checkout = await request.post("/payments/checkout", {
+    form: { returnTo: "/checkout", name: "Maria", surname: "Santos", email: buyer, adult: "on", phone: "" },
+    maxRedirects: 0,
+  });
+  const checkoutId = /\/checkout\/sandbox\/([^/?#]+)/.exec(checkout.headers()["location"] ?? "")?.[1];
+  expect(checkoutId, `a sandbox checkout from ${checkout.status()} ${checkout.headers()["location"]}`).toBeTruthy();
+
+  const refund = await request.post("/unsubscribe-and-refund", {
+    form: { email: subscriber.email, reason: "I no longer need it." },
+    // Its own address, so that the per-address refund allowance of the other browser tests stays whole.
+    headers: { "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
+    maxRedirects: 0,
+  });
+  expect(refund.status(), "the refund request").toBeLessThan(400);
+  const refundToken = /\/unsubscribe-and-refund\/confirm\?token=([\w-]+)/.exec(outboxText(subscriber.email) ?? "")?.[1];
+  expect(refundToken, "a confirmation link in the refund e-mail").toBeTruthy();
+
+  const blog = await (await request.get("/blog")).text();
+  const slug = /href="\/blog\/([\w-]+)"/.exec(blog)?.[1];
+  expect(slug, "an article linked from /blog").toBeTruthy();
+  await context.close();
+
+  return {
+    made: {
+      subscriber,
+      expired,
+      pendingCode,
+      sharedCode,
+      locatedId,
+      checkoutId: checkoutId!,
+      refundToken: refundToken!,
+      slug: slug!,
+    },
+    buyer,
+    cleanup: async () => {
+      deleteUser(subscriber.id);
+      deleteUser(expired.id);
+      deleteUsersByEmail([buyer]);
+    },
+  };
+}
+
+const test = base.extend<object, { audit: Audit }>({
+  audit: [
+    async ({ browser }, use, workerInfo) => {
+      const js = workerInfo.project.use.javaScriptEnabled !== false;
+      const { made, cleanup } = await makeFixtures(browser);
+      const contexts: BrowserContext[] = [];
+      const pageFor = async (who: Who) => {
+        const context = await browser.newContext({
+          baseURL: BASE_URL,
+          javaScriptEnabled: js,
+          locale: "en-US",
+          reducedMotion: "reduce",
+        });
+        contexts.push(context);
+        // Nothing leaves this site: the map draws its offline basemap, as on a machine without internet.
+        await context.route(
+          (url) => url.origin !== BASE_URL,
+          (route) => route.abort(),
+        );
+        if (who !== "visitor") await signInByRequest(context, made[who].email, made[who].password);
+        return context.newPage();
+      };
+      const pages = {
+        visitor: await pageFor("visitor"),
+        subscriber: await pageFor("subscriber"),
+        expired: await pageFor("expired"),
+      };
+      await use({ made, pages });
+      for (const context of contexts) await context.close();
+      await cleanup();
+    },
+    { scope: "worker" },
+  ],
+});
+
+test("every route of the route table has a visit plan, and every plan a route", () => {
+  expect(
+    routePaths.filter((p) => !PLANS[p]?.length),
+    "routes the audit cannot visit",
+  ).toEqual([]);
+  expect(
+    Object.keys(PLANS).filter((p) => !routePaths.includes(p)),
+    "plans for routes no longer in the table",
+  ).toEqual([]);
+});
+
+test("the layout checks find what they look for, and spare links in running text", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.setContent(`<!doctype html>
+    <style>
+      body { margin: 0; font: 16px/1.5 sans-serif; }
+      .modal { width: 200px; overflow-x: hidden; }
+      .modal input { display: block; width: 260px; height: 30px; }
+      .tiny { display: inline-block; width: 16px; height: 16px; }
+      .button-primary { height: 36px; }
+      .wide { width: 500px; height: 20px; }
+    </style>
+    <div role="dialog" class="modal"><input aria-label="Surname"></div>
+    <p>Read the <a href="#terms">terms of use</a> before you pay.</p>
+    <nav><a class="tiny" href="#one">1</a><a class="tiny" href="#two">2</a></nav>
+    <button class="button-primary">Pay now</button>
+    <div class="wide">A row too wide for a phone</div>`);
+  const found = (await layoutFindings(page)).map((f) => `${f.check}: ${f.detail}`);
+  expect(found).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^horizontal scroll: the page is 500 px wide in 390 px/),
+      expect.stringMatching(/^outside: <input> "Surname" outside its dialog/),
+      expect.stringMatching(/^outside: <div\.wide> "A row too wide/),
+      expect.stringMatching(/^tap target: <a\.tiny> "1" is 16 × 16 px/),
+      expect.stringMatching(/^tap target: <a\.tiny> "2" is 16 × 16 px/),
+      expect.stringMatching(/^main action: <button\.button-primary> "Pay now" is 36 px high/),
+    ]),
+  );
+  expect(found.filter((f) => f.includes("terms of use"))).toEqual([]);
+  expect(found).toHaveLength(6);
+});
+
+const screens = routePaths.flatMap((route) => PLANS[route] ?? []);
+
+for (const screen of screens) {
+  for (const { locale, prefix } of LOCALES) {
+    test(`${screen.name} ${locale}`, async ({ audit }, testInfo) => {
+      const js = testInfo.project.use.javaScriptEnabled !== false;
+      const page = audit.pages[screen.who];
+      const findings: (Finding & { width?: number })[] = [];
+      const errors: string[] = [];
+      const onError = (e: Error) => errors.push(`page error: ${e.message}`);
+      // Network answers (a 404 page, the map's tiles refused below) are not script errors.
+      const onConsole = (m: ConsoleMessage) => {
+        if (m.type() === "error" && !m.text().startsWith("Failed to load resource"))
+          errors.push(`console error: ${m.text()}`);
+      };
+      page.on("pageerror", onError);
+      page.on("console", onConsole);
+      const dir = path.join(OUT, testInfo.project.name, locale);
+      mkdirSync(dir, { recursive: true });
+      // Where the time goes (ms), written beside the findings: the suite must stay within CI's budget.
+      const ms = { load: 0, layout: 0, axe: 0, screenshot: 0 };
+      let t0 = Date.now();
+      const lap = (phase: keyof typeof ms) => {
+        ms[phase] += Date.now() - t0;
+        t0 = Date.now();
+      };
+      try {
+        await page.setViewportSize(WIDTHS[WIDTHS.length - 1]!);
+        const address = `${prefix}${screen.url(audit.made)}`;
+        const response = await page.goto(address);
+        expect(response?.status() ?? 0, `${address} answered`).toBeLessThan(500);
+        const expected = new RegExp(`^${escape(new URL(address, BASE_URL).pathname)}$`);
+        expect(new URL(page.url()).pathname, `${address} stayed on its page`).toMatch(expected);
+        if (screen.dialog) await expect(page.locator(screen.dialog)).toBeVisible();
+        // The recipient's pages are never hydrated (they carry no script).
+        if (js && (await page.locator("script[type=module]").count())) await waitForHydration(page);
+        await injectAxe(page, js);
+        lap("load");
+
+        for (const size of WIDTHS) {
+          await page.setViewportSize(size);
+          if (screen.open && !(await screen.open(page))) continue;
+          // Two frames: the resize's layout (and any script reacting to it) has settled.
+          if (js)
+            await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          const found = await layoutFindings(page);
+          lap("layout");
+          const edge = size === WIDTHS[0] || size === WIDTHS[WIDTHS.length - 1];
+          found.push(...(await axeFindings(page, edge)));
+          lap("axe");
+          findings.push(...found.map((finding) => ({ ...finding, width: size.width })));
+          // A dialog as the person sees it (its backdrop covers the screen, not the whole page); a page whole.
+          await page.screenshot({
+            path: path.join(dir, `${fileName(screen.name)}-${size.width}.png`),
+            fullPage: !screen.dialog && !screen.open,
+          });
+          lap("screenshot");
+        }
+      } finally {
+        page.off("pageerror", onError);
+        page.off("console", onConsole);
+      }
+      findings.push(...errors.map((detail) => ({ check: "script", detail })));
+      writeFileSync(path.join(dir, `${fileName(screen.name)}.json`), JSON.stringify({ findings, ms }, null, 2));
+      expect(
+        findings.map((f) => `${f.width ? `${f.width} px ` : ""}${f.check}: ${f.detail}`),
+        `${screen.name} (${locale}, ${testInfo.project.name})`,
+      ).toEqual([]);
+    });
+  }
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const fileName = (name: string) => name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
