@@ -182,6 +182,7 @@ const PLANS: Record<string, Screen[]> = {
   "location-failed": [
     { name: "recipient: location failed", who: "visitor", url: (m) => `/location-failed?c=${m.pendingCode}&reason=ip` },
   ],
+  report: [{ name: "recipient: report abuse", who: "visitor", url: (m) => `/report?c=${m.pendingCode}` }],
   "enter-link": [{ name: "recipient: enter link", who: "visitor", url: () => "/enter-link" }],
   "*": [
     { name: "recipient: consent", who: "visitor", url: (m) => `/${m.pendingCode}` },
