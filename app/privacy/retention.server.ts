@@ -1,22 +1,9 @@
 // How long personal data is kept (docs/privacy.md): each period is a setting with a default, applied
 // by the maintenance job (app/maintenance.server.ts) and shown on the privacy page from the same
 // setting (app/content.server.ts), so the policy cannot say one thing while the code does another.
-import { config, type Config } from "~/config.server";
+import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { DAY } from "~/utils/time";
-
-/** The settings that bound how long personal data is kept, in days. */
-export const RETENTION_SETTINGS = [
-  "RETENTION_DAYS",
-  "REQUEST_DATA_DAYS",
-  "VOICE_MESSAGE_DAYS",
-  "CONTACT_MESSAGE_DAYS",
-  "REFUND_REQUEST_DAYS",
-  "OUTBOX_DAYS",
-  "UNPAID_CHECKOUT_DAYS",
-  "DEVICE_REPORT_RETENTION_DAYS",
-] as const satisfies readonly (keyof Config)[];
-export type RetentionSetting = (typeof RETENTION_SETTINGS)[number];
 
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
