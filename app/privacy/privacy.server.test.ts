@@ -12,6 +12,7 @@ import { db, isPostgresUrl } from "~/db.server";
 import { isOptedOut, optOut, recipientKey, recipientRef } from "~/location-requests/recipient-controls.server";
 import { createLocationRequest, listRequests, sharePrecise } from "~/location-requests/requests.server";
 import { runMaintenance } from "~/maintenance.server";
+import { loader as exportLoader } from "~/routes/account.export";
 import { action as consentAction, loader as consentLoader } from "~/routes/consent-page";
 import { loader as shareLoader } from "~/routes/share";
 import { DAY } from "~/utils/time";
@@ -19,12 +20,23 @@ import { DAY } from "~/utils/time";
 import { startStripeFake, stripeEnv } from "../../tests/fakes/stripe";
 import { matchedContext } from "../../tests/support/app-routes";
 import { allowConsoleError } from "../../tests/support/console";
-import { createUser, formRequest, userWithData } from "../../tests/support/factories";
+import { createUser, formRequest, routeArgs, userWithData } from "../../tests/support/factories";
 import { routeData, settle } from "../../tests/support/route-data";
 import { deleteAccount } from "./account-deletion.server";
 import { accountExport } from "./export.server";
 
 const IP = "203.0.113.77";
+const ORIGIN = "http://localhost:3000";
+
+/** A loader's answer, thrown (a redirect) or returned. */
+async function thrownOrReturned(promise: Promise<Response>) {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
 let stripe: Awaited<ReturnType<typeof startStripeFake>>;
 
 beforeAll(async () => {
@@ -145,6 +157,18 @@ describe("delete my account", () => {
 });
 
 describe("download my data", () => {
+  it("is only for the signed-in owner: anyone else is sent home", async () => {
+    const visitor = await thrownOrReturned(exportLoader(routeArgs(new Request(`${ORIGIN}/account/export.json`))));
+    expect([visitor.status, visitor.headers.get("Location")]).toEqual([302, "/"]);
+    const { token, email } = await userWithData();
+    const owner = await thrownOrReturned(
+      exportLoader(routeArgs(new Request(`${ORIGIN}/account/export.json`, { headers: { Cookie: `token=${token}` } }))),
+    );
+    expect(owner.status).toBe(200);
+    expect(owner.headers.get("Cache-Control")).toBe("no-store");
+    expect(((await owner.json()) as { profile: { email: string } }).profile.email).toBe(email);
+  });
+
   it("holds everything about the account, and nothing of anyone else's", async () => {
     const { user, email } = await userWithData();
     const other = await userWithData();
@@ -167,7 +191,6 @@ describe("download my data", () => {
 
 // --- Forget me, for recipients ---
 
-const ORIGIN = "http://localhost:3000";
 const randomMobile = () => `+63918${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
 const account = async () =>
   (await db().user.create({ data: { email: `e-${randomBytes(6).toString("hex")}@example.com`, passwordHash: "x" } }))

@@ -89,7 +89,7 @@ export function RecipientControls({
             <span>{t("recipient.erase.confirm")}</span>
           </label>
           <p className="choices">
-            <button type="submit" name="intent" value="erase" className="button button-danger">
+            <button type="submit" name="intent" value="erase" className="button">
               {t("recipient.erase.submit")}
             </button>
           </p>

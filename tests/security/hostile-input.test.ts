@@ -76,6 +76,7 @@ const FIXTURES: Record<string, Fixture> = {
   "send-voice-message": { prepare: signedIn },
   dashboard: { prepare: signedIn },
   "dashboard/modules/Review": { prepare: signedIn },
+  "dashboard/modules/DeleteAccount": { prepare: signedIn },
   "dashboard/modules/cancleMySubscriptionModal": { prepare: signedIn },
   "set-locale": {},
   consent: {},
