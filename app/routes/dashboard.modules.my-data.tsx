@@ -5,6 +5,7 @@ import { guardPage } from "~/auth/guards.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { intlLocale } from "~/i18n/locales";
+import { isMessageKey } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
@@ -48,14 +49,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (typeof value === "string" && ISO_TIME.test(value)) return formatDateTime(value, intlLocale[locale], zone, true);
     return String(value);
   };
-  const records = (value: object | object[] | null) =>
+  // Coded values people read better in words: a request's channel, status and answer.
+  const words: Record<string, (value: string) => string | null> = {
+    channel: (v) => (isMessageKey(`dashboard.channel.${v}`) ? t(`dashboard.channel.${v}` as MessageKey) : null),
+    status: (v) => (isMessageKey(`dashboard.status.${v}`) ? t(`dashboard.status.${v}` as MessageKey) : null),
+    decision: (v) => (isMessageKey(`dashboard.status.${v}`) ? t(`dashboard.status.${v}` as MessageKey) : null),
+  };
+  const records = (section: Section, value: object | object[] | null) =>
     (value === null ? [] : Array.isArray(value) ? value : [value]).map((record) =>
-      Object.entries(record).map(([name, field]) => ({ name, value: show(field) })),
+      Object.entries(record).map(([name, field]) => ({
+        name,
+        value: (section === "requests" && typeof field === "string" && words[name]?.(field)) || show(field),
+      })),
     );
   return {
     title: t("account.data.title"),
     exportedAt: show(document.exportedAt),
-    sections: SECTIONS.map((name: Section) => ({ name, records: records(document[name]) })),
+    sections: SECTIONS.map((name: Section) => ({ name, records: records(name, document[name]) })),
     translations: pageMessages(request, handle),
   };
 }
