@@ -58,7 +58,15 @@ const schema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   TWILIO_BASE_URL: z.string().url().optional(),
+  // How long personal data is kept (docs/privacy.md; the privacy page shows the same values).
   RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REQUEST_DATA_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  VOICE_MESSAGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  CONTACT_MESSAGE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  ABUSE_REPORT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  REFUND_REQUEST_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  OUTBOX_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  UNPAID_CHECKOUT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // The recipient's protections (docs/decisions/012).
   RECIPIENT_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
   DECLINE_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(8760).default(72),

@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { intlLocale, type Locale } from "~/i18n/locales";
 import { commonMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
+import { RETENTION_TEXT_VALUES, type RetentionSetting } from "~/privacy/retention-settings";
 
 import enBlog from "../locales/en/blog.json";
 import enPages from "../locales/en/pages.json";
@@ -84,15 +85,20 @@ const parsedBlogs = {
 
 /**
  * The settings the texts name, as i18next-style `{{name}}` values: the support address
- * (CONTACT_EMAIL), how long shared positions are kept (RETENTION_DAYS) and how long a sign-in lasts
+ * (CONTACT_EMAIL), how long each kind of personal data is kept (app/privacy/retention.server.ts
+ * RETENTION_TEXT_VALUES: RETENTION_DAYS as `retentionPeriod`, …) and how long a sign-in lasts
  * (SESSION_TTL_DAYS), the periods with the language's own plural ("1 day", "7 days", "7 hari").
  */
 function configuredTextValues(locale: Locale) {
   const c = config();
   const t = createTranslate(commonMessages[locale], locale);
+  const periods = Object.entries(RETENTION_TEXT_VALUES).map(([setting, name]) => [
+    name,
+    t("common.days", { count: c[setting as RetentionSetting] }),
+  ]);
   return {
     contactEmail: c.CONTACT_EMAIL,
-    retentionPeriod: t("common.days", { count: c.RETENTION_DAYS }),
+    ...Object.fromEntries(periods),
     sessionPeriod: t("common.days", { count: c.SESSION_TTL_DAYS }),
   };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { createSession } from "~/auth/session.server";
 import { startCheckout } from "~/billing/checkout.server";
@@ -129,6 +129,16 @@ it("follows a configured RETENTION_DAYS", async () => {
 });
 
 describe("the sandbox's renewals", () => {
+  // These runs move the clock years ahead; the reminders are counted in the outbox, which would
+  // otherwise be swept after OUTBOX_DAYS of that clock.
+  beforeEach(() => {
+    process.env.OUTBOX_DAYS = "3650";
+    resetConfig();
+  });
+  afterEach(() => {
+    delete process.env.OUTBOX_DAYS;
+    resetConfig();
+  });
   /** A sandbox buyer whose first (trial) day is paid, as after the sandbox checkout's Pay button. */
   async function sandboxBuyer(at: Date) {
     const email = uniqueEmail("renewal");

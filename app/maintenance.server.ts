@@ -9,13 +9,23 @@ import { acquireLease, releaseLease } from "~/lease.server";
 import { sweepDeclines } from "~/location-requests/recipient-controls.server";
 import { purgeOldPositions } from "~/location-requests/requests.server";
 import { sweepPhoneLookups } from "~/phone/lookup.server";
+import {
+  forgetOldRequestData,
+  purgeOldAbuseReports,
+  purgeOldContactMessages,
+  purgeOldOutboxMessages,
+  purgeOldRefundRequests,
+  purgeOldVoiceMessages,
+  purgeUnpaidCheckouts,
+} from "~/privacy/retention.server";
 import { sweepRateLimits } from "~/rate-limit.server";
 import { log, processId } from "~/server/log.server";
 import { DAY } from "~/utils/time";
 
 /**
  * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups, and
- * device reports and shared positions past their retention periods, declines past their cooldown,
+ * every kind of personal data past its retention period (app/privacy/retention.server.ts,
+ * docs/privacy.md), declines past their cooldown,
  * sends due renewal reminders and charges the embedded sandbox's due renewals.
  * Idempotent; it runs in one process at a time anyway (the jobs below).
  */
@@ -27,6 +37,13 @@ export async function runMaintenance(now = new Date()) {
     authCodes: db().authCode.deleteMany({ where: { expiresAt: { lt: dayAgo } } }),
     rateLimits: sweepRateLimits(now),
     positions: purgeOldPositions(now),
+    requestData: forgetOldRequestData(now),
+    voiceMessages: purgeOldVoiceMessages(now),
+    contactMessages: purgeOldContactMessages(now),
+    abuseReports: purgeOldAbuseReports(now),
+    refundRequests: purgeOldRefundRequests(now),
+    outboxMessages: purgeOldOutboxMessages(now),
+    unpaidCheckouts: purgeUnpaidCheckouts(now),
     renewalReminders: sendRenewalReminders(now),
     phoneLookups: sweepPhoneLookups(now),
     deviceReports: purgeOldDeviceReports(now),

@@ -31,4 +31,9 @@ export const paths = {
   renew: "/dashboard/modules/subscriptionExpiredModal",
   paymentSuccess: "/dashboard/modules/SuccessModal",
   review: "/dashboard/modules/Review",
+  /** Delete my account, and everything held about the account to read (docs/privacy.md). */
+  deleteAccount: "/dashboard/modules/DeleteAccount",
+  myData: "/dashboard/modules/MyData",
+  /** The same as a JSON file to download (a resource route, never localized). */
+  myDataJson: "/account/export.json",
 } as const;

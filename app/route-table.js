@@ -67,6 +67,9 @@ export const pageRoutes = [
   { path: "dashboard/modules/SuccessModal", file: "routes/dashboard.modules.success.tsx", access: "subscriber" },
   // The user's own review (written by subscribers, published by an operator: scripts/reviews.ts).
   { path: "dashboard/modules/Review", file: "routes/dashboard.modules.review.tsx", access: "user" },
+  // The owner's data (docs/privacy.md): delete the account (the password again), read everything held about it.
+  { path: "dashboard/modules/DeleteAccount", file: "routes/dashboard.modules.delete-account.tsx", access: "user" },
+  { path: "dashboard/modules/MyData", file: "routes/dashboard.modules.my-data.tsx", access: "user" },
   // Payment: the buy page (visitors, and expired users renewing; a subscriber goes to the dashboard),
   // the result page after checkout, and the embedded sandbox provider's hosted checkout.
   { path: "checkout", file: "routes/checkout.tsx", access: "anyone", sitemap: false },
@@ -95,6 +98,8 @@ export const resourceRoutes = [
   { path: "auth/reset-password", file: "routes/auth.reset-password.ts" },
   // The open dashboard polls this to learn whether its lists changed.
   { path: "dashboard/live", file: "routes/dashboard.live.ts" },
+  // Download my data: the signed-in owner's data as a JSON file (anyone else is sent home).
+  { path: "account/export.json", file: "routes/account.export.ts" },
   // Content-Security-Policy violation reports from browsers: logged, rate-limited per address.
   { path: "csp-report", file: "routes/csp-report.ts", body: "report", origin: "report" },
   { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },
@@ -120,6 +125,14 @@ export const resourceRoutes = [
   {
     path: "api/v1/personnal/subscribe/cancel",
     file: "routes/api.v1.personnal.subscribe.cancel.ts",
+    body: "json",
+    origin: "api",
+  },
+  // The owner's data (docs/privacy.md): DELETE deletes the account, export answers everything held about it.
+  { path: "api/v1/personnal/account", file: "routes/api.v1.personnal.account.ts", body: "json", origin: "api" },
+  {
+    path: "api/v1/personnal/account/export",
+    file: "routes/api.v1.personnal.account.export.ts",
     body: "json",
     origin: "api",
   },

@@ -156,6 +156,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/personnal/account": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete the account
+     * @description The password again (as sign-in sends it). An active provider subscription is cancelled first; a provider error deletes nothing (502). Then, in one transaction, the account, its sessions, requests with their positions, voice messages and review are deleted; payments are kept for the accounting records (amount, date, provider reference) linked to nobody. A confirmation e-mail follows. Wrong passwords count as failed sign-ins (429 past the limit). docs/privacy.md.
+     */
+    delete: operations["deleteAccount"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/personnal/account/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download the account's data
+     * @description Everything held about the token's account, field by field in docs/api.md ("Your data"): profile, subscription, payments, purchases started, every request with its target, answer and position, voice messages, review, refund requests and messages to support. Only the account's own data.
+     */
+    get: operations["exportAccount"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/personnal/getPaidAmount": {
     parameters: {
       query?: never;
@@ -489,18 +529,18 @@ export interface components {
       error: string;
       data: null;
     };
-    Failure501: {
+    Failure403: {
       /** @enum {number} */
-      status: 501;
+      status: 403;
       /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
       message: string;
       /** @description The same text as `message`. */
       error: string;
       data: null;
     };
-    Failure403: {
+    Failure501: {
       /** @enum {number} */
-      status: 403;
+      status: 501;
       /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
       message: string;
       /** @description The same text as `message`. */
@@ -580,6 +620,202 @@ export interface components {
        * @example 2026-11-22T05:38:39.571Z
        */
       nextDebitDay: string | null;
+    };
+    AccountDeleted: {
+      /**
+       * @description The account and everything of it are deleted.
+       * @enum {boolean}
+       */
+      deleted: true;
+    };
+    AccountExport: {
+      /**
+       * Format: date-time
+       * @description When the document was made.
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      exportedAt: string;
+      profile: {
+        email: string;
+        name: string | null;
+        surname: string | null;
+        /** @description E.164, given in the payment form. */
+        phone: string | null;
+        locale: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        updatedAt: string;
+      };
+      subscription: {
+        /** @enum {string} */
+        state: "trial" | "active" | "cancelled" | "unsubscribed" | "expired";
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        validUntil: string;
+        /** @description sandbox, stripe or paypal. */
+        provider: string | null;
+        plan: string | null;
+        currency: string | null;
+        amount: number | null;
+        firstDayAmount: number | null;
+        periodDays: number | null;
+        cancelAtPeriodEnd: boolean;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        nextChargeAt: string | null;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+      } | null;
+      payments: {
+        provider: string;
+        /** @description The provider's invoice, capture or charge id. */
+        providerPaymentId: string;
+        amount: number;
+        currency: string;
+        /** @enum {string} */
+        status: "paid" | "failed" | "refunded";
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        paidAt: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        periodEnd: string | null;
+      }[];
+      checkouts: {
+        provider: string;
+        email: string;
+        name: string;
+        surname: string;
+        phone: string | null;
+        locale: string;
+        plan: string;
+        currency: string;
+        amount: number;
+        firstDayAmount: number;
+        /** @enum {string} */
+        status: "pending" | "paid" | "failed" | "unsubscribed";
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+      }[];
+      requests: {
+        /** @example cmi9x0abc0001 */
+        id: string;
+        /** @enum {string} */
+        channel: "sms" | "email" | "link";
+        /** @description Null for a link, after REQUEST_DATA_DAYS, or once the recipient erased it. */
+        target: string | null;
+        title: string | null;
+        requesterName: string;
+        locale: string;
+        code: string;
+        /** @description The request's one state (docs/api.md, "A request's life"). */
+        state: string;
+        /** @enum {string} */
+        status: "pending" | "ip_located" | "gps_tracked";
+        decision: ("declined" | "revoked" | "erased") | null;
+        delivery: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        openedAt: string | null;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        locatedAt: string | null;
+        latitude: number | null;
+        longitude: number | null;
+        accuracyMeters: number | null;
+        address: string | null;
+      }[];
+      voiceMessages: {
+        /** @example cmi9x0abc0001 */
+        id: string;
+        to: string;
+        text: string;
+        language: string;
+        voice: string;
+        state: string;
+        error: string | null;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+      }[];
+      review: {
+        rating: number;
+        text: string;
+        displayName: string;
+        locale: string;
+        /** @enum {string} */
+        status: "pending" | "published" | "hidden";
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        writtenAt: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        publishedAt: string | null;
+      } | null;
+      refundRequests: {
+        email: string;
+        reason: string;
+        locale: string;
+        /** @enum {string} */
+        status: "unconfirmed" | "open" | "closed";
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        confirmedAt: string | null;
+      }[];
+      contactMessages: {
+        name: string;
+        email: string;
+        message: string;
+        locale: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+      }[];
     };
     PaidAmount: {
       totals: {
@@ -668,9 +904,9 @@ export interface components {
       id: string;
       /** @enum {string} */
       channel: "sms" | "email" | "link";
-      /** @description The number (E.164) or address asked; null for a link. */
+      /** @description The number (E.164) or address asked; null for a link, after REQUEST_DATA_DAYS, and once the recipient erased their data. */
       target: string | null;
-      /** @description A link's title. */
+      /** @description A link's title (null after REQUEST_DATA_DAYS or an erasure). */
       title: string | null;
       code: string;
       /**
@@ -682,12 +918,20 @@ export interface components {
        * @description The request's one state (docs/api.md, "A request's life").
        * @enum {string}
        */
-      state: "not_delivered" | "pending" | "expired" | "shared_precise" | "shared_approximate" | "declined" | "stopped";
+      state:
+        | "not_delivered"
+        | "pending"
+        | "expired"
+        | "shared_precise"
+        | "shared_approximate"
+        | "declined"
+        | "stopped"
+        | "erased";
       /** @description Unanswered and older than REQUEST_TTL_DAYS: the link shares nothing. */
       expired: boolean;
       /** @enum {string} */
       status: "pending" | "ip_located" | "gps_tracked";
-      decision: ("declined" | "revoked") | null;
+      decision: ("declined" | "revoked" | "erased") | null;
       /** @enum {string} */
       delivery: "sending" | "sent" | "failed" | "not_accepted" | "link";
       /**
@@ -1447,6 +1691,178 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Failure502"];
+        };
+      };
+    };
+  };
+  deleteAccount: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "password": "{{password}}",
+         *       "encrypted": false
+         *     }
+         */
+        "application/json": {
+          /** @description The account's password: RSA-OAEP (SHA-1) ciphertext in base64 under GET /api/v1/auth/publicKey's key; plain with `encrypted: false`. */
+          password: string;
+          /**
+           * @description false: `password` is the plain password (over TLS only).
+           * @default true
+           */
+          encrypted?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Deleted: the token is no longer valid. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["AccountDeleted"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON or a field of the wrong type. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description The password is not the account's: nothing was deleted. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure403"];
+        };
+      };
+      /** @description Another method than DELETE; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description The payment provider refused to cancel the subscription: nothing was deleted. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure502"];
+        };
+      };
+    };
+  };
+  exportAccount: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account's data. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["AccountExport"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the one the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
         };
       };
     };

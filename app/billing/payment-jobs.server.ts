@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import { db, type Tx } from "~/db.server";
-import { credentialsEmail } from "~/emails/billing.server";
+import { accountDeletedEmail, credentialsEmail } from "~/emails/billing.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import { emailProvider } from "~/providers/email.server";
@@ -17,7 +17,9 @@ export type PaymentJob =
   /** A provider subscription replaced by a newer paid checkout of the same account: stop its renewals. */
   | { kind: "stopSubscription"; payload: { provider: string; subscriptionId: string } }
   /** A new account's credentials (the generated password), e-mailed once. */
-  | { kind: "sendCredentials"; payload: { email: string; name: string; password: string; locale: string } };
+  | { kind: "sendCredentials"; payload: { email: string; name: string; password: string; locale: string } }
+  /** A deleted account's confirmation (app/privacy/account-deletion.server.ts); the address is forgotten once sent. */
+  | { kind: "sendAccountDeleted"; payload: { email: string; name: string; locale: string } };
 
 /** How long a claimed job is left to its runner before another may take it over. */
 export const JOB_LEASE_MS = 5 * MINUTE;
@@ -68,12 +70,17 @@ export async function runPaymentJobs(now = new Date(), options: { keys?: string[
       done += 1;
       await db().paymentJob.update({
         where: { id: job.id },
-        // The generated password is not kept once it has been sent.
+        // The generated password is not kept once it has been sent, nor a deleted account's address.
         data: {
           doneAt: new Date(),
           lockedUntil: null,
           lastError: null,
-          payload: job.kind === "sendCredentials" ? scrubPassword(job.payload) : job.payload,
+          payload:
+            job.kind === "sendCredentials"
+              ? scrubPassword(job.payload)
+              : job.kind === "sendAccountDeleted"
+                ? "{}"
+                : job.payload,
         },
       });
     } else {
@@ -122,6 +129,12 @@ async function perform(key: string, job: PaymentJob): Promise<string | null> {
         loginUrl: login.toString(),
       });
       const sent = await emailProvider().send({ to: account.email, ...message });
+      return sent.ok ? null : sent.error;
+    }
+    case "sendAccountDeleted": {
+      const account = job.payload;
+      const t = await getT(account.locale);
+      const sent = await emailProvider().send({ to: account.email, ...accountDeletedEmail(t, account) });
       return sent.ok ? null : sent.error;
     }
   }

@@ -23,6 +23,20 @@ export function credentialsEmail(t: T, account: { name: string; email: string; p
   });
 }
 
+/** The confirmation that an account was deleted, and what is kept (its payments, linked to nobody). */
+export function accountDeletedEmail(t: T, account: { name: string }) {
+  return renderEmail({
+    subject: t("account.email.deleted.subject"),
+    paragraphs: [
+      account.name ? t("account.email.deleted.greeting", { name: account.name }) : t("account.email.deleted.hello"),
+      t("account.email.deleted.done"),
+      t("account.email.deleted.kept"),
+      t("account.email.deleted.notYou"),
+    ],
+    footer: t("email.footer"),
+  });
+}
+
 /** The single-use link that confirms a refund request, to the account's owner. */
 export function refundConfirmEmail(t: T, request: { name: string; url: string }) {
   return renderEmail({

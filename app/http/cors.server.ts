@@ -12,7 +12,7 @@ import { config } from "~/config.server";
 import type { RoutePolicy } from "./policy";
 
 /** The methods the API answers. */
-export const CORS_METHODS = ["GET", "POST"];
+export const CORS_METHODS = ["GET", "POST", "DELETE"];
 /** The request headers a partner's page may send beyond the CORS-safelisted ones. */
 export const CORS_REQUEST_HEADERS = ["app", "authorization", "content-type", "accept-language"];
 /** The answer headers a partner's page may read beyond the safelisted ones. */

@@ -99,6 +99,7 @@ describe("the recipient's own link", () => {
       channel: "sms",
       optedOut: false,
       blocked: false,
+      erased: false,
     });
     expect((await loaderData(`/${request.code}`, request.code)).body.controls).toBeNull();
     // Whoever holds only the code (the requester) cannot change the recipient's choices.
@@ -220,7 +221,7 @@ describe("opting out", () => {
     const ref = await recipientRef(request.code);
     const { data: page } = await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${ref}`))));
     assert(page.kind === "share");
-    expect(page.controls).toEqual({ channel: "sms", optedOut: false, blocked: false });
+    expect(page.controls).toEqual({ channel: "sms", optedOut: false, blocked: false, erased: false });
     const { data: plain } = await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${request.code}`))));
     assert(plain.kind === "share");
     expect(plain.controls).toBeNull();

@@ -10,6 +10,8 @@
 //      │
 //      └─ REQUEST_TTL_DAYS without an answer ─▶ expired
 //   not delivered (the recipient opted out, blocked the requester or reached today's limit): nothing.
+//   any state ──erase (the recipient, from their own link)──▶ erased (final: the number or address,
+//   the title and the position are gone from every request sent to them)
 //
 // The answering window is REQUEST_TTL_DAYS from the request: after it nobody can share, decline or
 // change an answer any more, but a recipient who shared can still stop sharing (which deletes what
@@ -17,7 +19,7 @@
 import { DAY } from "~/utils/time";
 
 export type RequestState =
-  "not_delivered" | "pending" | "expired" | "shared_precise" | "shared_approximate" | "declined" | "stopped";
+  "not_delivered" | "pending" | "expired" | "shared_precise" | "shared_approximate" | "declined" | "stopped" | "erased";
 
 export type RecipientAction = "open" | "share" | "decline" | "stop";
 
@@ -39,6 +41,7 @@ export function answeringOpen(row: Pick<RequestLife, "createdAt">, ttlDays: numb
 /** The one state of a request, from its stored fields and the answering window. */
 export function requestState(row: RequestLife, ttlDays: number, now = new Date()): RequestState {
   if (row.delivery === NOT_ACCEPTED) return "not_delivered";
+  if (row.decision === "erased") return "erased";
   if (row.decision === "revoked") return "stopped";
   if (row.decision === "declined") return "declined";
   if (row.status === "gps_tracked") return "shared_precise";

@@ -105,12 +105,12 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   let prepared: Prepared;
   let deliveryClaimedAt: number | null = null;
   try {
-    if (recipient && !(await accepts(keys, input.userId))) return await notAccepted(input);
+    if (recipient && !(await accepts(keys, input.userId))) return await notAccepted(input, recipient);
     if (recipient) {
       deliveryClaimedAt = Date.now();
-      if (!(await claimDailyDelivery(recipient, deliveryClaimedAt))) return await notAccepted(input);
+      if (!(await claimDailyDelivery(recipient, deliveryClaimedAt))) return await notAccepted(input, recipient);
     }
-    prepared = await prepareRequest(input);
+    prepared = await prepareRequest(input, recipient);
   } catch (error) {
     await releaseSlot(slotKey, claim);
     if (recipient && deliveryClaimedAt !== null) await releaseDailyDelivery(recipient, deliveryClaimedAt);
@@ -154,12 +154,12 @@ async function accepts(keys: string[], userId: string) {
  * stays used; a request to the same number or address that is already stored as not delivered is
  * answered with that one instead of another row.
  */
-async function notAccepted(input: CreateInput) {
+async function notAccepted(input: CreateInput, recipient: string) {
   const where = { userId: input.userId, channel: input.channel, target: input.target ?? null, delivery: NOT_ACCEPTED };
   const row =
     (await db().locationRequest.findFirst({ where, select: { id: true } })) ??
     (await db().locationRequest.create({
-      data: { ...requestData(input), delivery: NOT_ACCEPTED },
+      data: { ...requestData(input, recipient), delivery: NOT_ACCEPTED },
       select: { id: true },
     }));
   return { ok: false as const, error: "notAccepted" as const, request: { id: row.id } };
@@ -173,11 +173,13 @@ type Prepared = {
   message: PreparedMessage | null;
 };
 
-function requestData(input: CreateInput) {
+/** `recipient`: the keyed hash of the number or address (recipientKey), by which a recipient's erasure finds the row. */
+function requestData(input: CreateInput, recipient: string | null) {
   return {
     userId: input.userId,
     channel: input.channel,
     target: input.target ?? null,
+    recipientKey: recipient,
     title: input.title ?? null,
     requesterName: input.requesterName,
     locale: input.locale,
@@ -190,9 +192,9 @@ function requestData(input: CreateInput) {
  * sender and the requester's name as typed and unverified; it links to the recipient's own link (the
  * code with its key) and says how to stop every request.
  */
-async function prepareRequest(input: CreateInput): Promise<Prepared> {
+async function prepareRequest(input: CreateInput, recipient: string | null): Promise<Prepared> {
   const row = await db().locationRequest.create({
-    data: { ...requestData(input), delivery: input.channel === "link" ? "link" : "sending" },
+    data: { ...requestData(input, recipient), delivery: input.channel === "link" ? "link" : "sending" },
   });
   const link = shareLink(row.code, input.locale);
   const request = { id: row.id, code: row.code, link };
@@ -215,7 +217,7 @@ async function prepareRequest(input: CreateInput): Promise<Prepared> {
     subject: t("requests.email.subject", { name: input.requesterName }),
     paragraphs: [text, t("requests.email.consent"), t("requests.email.unverified", { name: input.requesterName })],
     action: { href: recipientLink, label: t("requests.email.button") },
-    footer: t("requests.email.footer"),
+    footer: `${t("requests.email.footer")} ${t("requests.email.erase")}`,
     unsubscribe: { href: unsubscribeUrl(recipientRefValue), label: t("requests.email.unsubscribe") },
   });
   // RFC 8058: the mail provider posts "List-Unsubscribe=One-Click" to this URL (routes/unsubscribe.ts).
@@ -548,7 +550,7 @@ async function refineAddress(
   await db().locationRequest.updateMany({ where: { code, locatedAt, decision: null }, data: { address } });
 }
 
-const clearedPosition = { latitude: null, longitude: null, accuracyMeters: null, address: null };
+export const clearedPosition = { latitude: null, longitude: null, accuracyMeters: null, address: null };
 
 /** A decline also starts the requester's cooldown for this number or address (docs/decisions/012). */
 export async function decline(code: string) {
@@ -573,9 +575,15 @@ export async function recipientOf(row: { channel: string; target: string | null 
     : null;
 }
 
-/** Every key the controls of a request's recipient may be stored under (recipientKeys); empty for a link. */
-export async function recipientKeysOf(row: { channel: string; target: string | null }) {
-  return (row.channel === "sms" || row.channel === "email") && row.target ? recipientKeys(row.channel, row.target) : [];
+/**
+ * Every key the controls of a request's recipient may be stored under (recipientKeys); empty for a
+ * link. A request whose recipient erased their data has no target any more: its stored keyed hash
+ * still lets the recipient's own link reach their controls.
+ */
+export async function recipientKeysOf(row: { channel: string; target: string | null; recipientKey?: string | null }) {
+  if (row.channel !== "sms" && row.channel !== "email") return [];
+  if (row.target) return recipientKeys(row.channel, row.target);
+  return row.recipientKey ? [row.recipientKey] : [];
 }
 
 /**

@@ -21,7 +21,7 @@ export function InvalidLink() {
   );
 }
 
-type Controls = { channel: "sms" | "email"; optedOut: boolean; blocked: boolean };
+type Controls = { channel: "sms" | "email"; optedOut: boolean; blocked: boolean; erased: boolean };
 
 /**
  * The recipient's own controls (docs/decisions/012): plain forms that post to the consent page and
@@ -73,6 +73,27 @@ export function RecipientControls({
             </>
           )}
         </>
+      )}
+      <h2 id="erase-title">{t("recipient.erase.title")}</h2>
+      {controls.erased ? (
+        <div className="notice notice-ok" role="status" data-testid="erased">
+          <p>{t(`recipient.erase.done_${controls.channel}`)}</p>
+        </div>
+      ) : (
+        <form method="post" action={consentPath} aria-labelledby="erase-title" data-testid="erase-form">
+          <input type="hidden" name="back" value={back} />
+          <p>{t(`recipient.erase.help_${controls.channel}`)}</p>
+          <p className="muted">{t("recipient.erase.keeps")}</p>
+          <label className="check">
+            <input type="checkbox" name="confirm" value="yes" required />
+            <span>{t("recipient.erase.confirm")}</span>
+          </label>
+          <p className="choices">
+            <button type="submit" name="intent" value="erase" className="button">
+              {t("recipient.erase.submit")}
+            </button>
+          </p>
+        </form>
       )}
     </section>
   );

@@ -35,6 +35,7 @@ p{margin:0 0 12px}
 .notice-ok{background:var(--color-ok-tint);border-left-color:var(--color-ok)}
 .notice-error{background:var(--color-danger-tint);border-left-color:var(--color-danger)}
 .notice p{margin:4px 0}
+.check{display:flex;gap:10px;align-items:flex-start;margin:8px 0 0}.check input{width:22px;height:22px;flex:none;margin:2px 0 0}
 .facts{margin:0;padding:0;list-style:none}
 .facts li{padding:10px 0 10px 30px;border-top:1px solid var(--color-line);position:relative}
 .facts li:before{content:"\\2713";position:absolute;left:4px;color:var(--color-ok);font-weight:800}

@@ -77,7 +77,7 @@ export async function recipientControls(link: OpenedLink) {
   const keys = await recipientKeysOf(link.row);
   if (!keys.length) return null;
   const [optedOut, blocked] = await Promise.all([isOptedOut(keys), isBlocked(keys, link.row.userId)]);
-  return { channel: link.row.channel as RecipientChannel, optedOut, blocked };
+  return { channel: link.row.channel as RecipientChannel, optedOut, blocked, erased: link.row.decision === "erased" };
 }
 export type RecipientControlsView = Awaited<ReturnType<typeof recipientControls>>;
 
@@ -135,21 +135,23 @@ export const PositionSchema = z.object({
 
 export const POSITION_FIELDS = ["latitude", "longitude", "accuracy"] as const;
 
-export type ShareState = "pending" | "shared" | "declined" | "deleted";
+export type ShareState = "pending" | "shared" | "declined" | "deleted" | "erased";
 
 /** What the recipient sees of their own answer; never another request's data. */
 export function recipientView(row: LocationRequestRow, id = row.code) {
   const life = stateOf(row);
   const state: ShareState =
-    life === "declined"
-      ? "declined"
-      : life === "stopped"
-        ? "deleted"
-        : isShared(life)
-          ? row.latitude !== null && row.longitude !== null
-            ? "shared"
-            : "deleted" // the retention job removed the position
-          : "pending";
+    life === "erased"
+      ? "erased"
+      : life === "declined"
+        ? "declined"
+        : life === "stopped"
+          ? "deleted"
+          : isShared(life)
+            ? row.latitude !== null && row.longitude !== null
+              ? "shared"
+              : "deleted" // the retention job removed the position
+            : "pending";
   const shared = state === "shared";
   return {
     /** What this page's links carry: the code, or the recipient's code with its key. */

@@ -13,6 +13,7 @@ import {
   sharePrecise,
   stateOf,
 } from "~/location-requests/requests.server";
+import { eraseRecipientData } from "~/privacy/recipient-erasure.server";
 import { recipientHandle } from "~/recipient/bare";
 import { RecipientControls, RecipientPage, UnusableLink } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
@@ -80,6 +81,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
 
+  // "Forget me": the recipient's own link erases them from every request sent to them (app/privacy).
+  if (intent === "erase") {
+    if (form.get("confirm") !== "yes")
+      return data({ error: "recipient.errors.eraseConfirm" as const }, { status: 400 });
+    if ((await eraseRecipientData(link)) === null)
+      return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
+    throw redirect(paths.share);
+  }
   if (isControlIntent(intent)) {
     if (!(await applyControl(link, intent)))
       return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });

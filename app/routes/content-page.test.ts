@@ -45,7 +45,7 @@ describe("content pages", () => {
   it("shows the legal pages' sections and last update", async () => {
     const { data } = await load("/privacy-policy");
     expect(data.page.sections.length).toBeGreaterThan(5);
-    expect(data.page.updated).toBe("Last updated: November 22, 2026");
+    expect(data.page.updated).toBe("Last updated: November 27, 2026");
     expect((await load("/id/terms-of-use")).data.page.updated).toBe("Terakhir diperbarui: 1 November 2026");
   });
 

@@ -11,7 +11,17 @@ import { paidAmount, subscriptionDetails } from "~/subscription.server";
 import { formatDay, formatMoney } from "~/utils/money";
 
 /** My subscription: state, dates, the next charge and the payment history. */
-export const handle: MessagesHandle = { messages: ["payments.my", "reviews.link", "subscription.states"] };
+export const handle: MessagesHandle = {
+  messages: [
+    "payments.my",
+    "reviews.link",
+    "subscription.states",
+    "account.data.heading",
+    "account.data.help",
+    "account.data.link",
+    "account.delete.title",
+  ],
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
@@ -96,6 +106,14 @@ export default function MySubscription() {
           {t("payments.my.totalPaid", { amount: formatMoney(total.amount, total.currencyCode, locale) })}
         </p>
       ))}
+      <h2>{t("account.data.heading")}</h2>
+      <p>{t("account.data.help")}</p>
+      <p className="subscription-actions" data-testid="your-data">
+        <Link className="button" to={lp(paths.myData)}>
+          {t("account.data.link")}
+        </Link>
+        <Link to={lp(paths.deleteAccount)}>{t("account.delete.title")}</Link>
+      </p>
     </section>
   );
 }

@@ -112,7 +112,7 @@ describe(`API_CORS_ORIGINS=${PARTNER}`, () => {
     if (api) {
       expect(corsHeadersOf(granted)).toEqual({
         "access-control-allow-origin": PARTNER,
-        "access-control-allow-methods": "GET, POST",
+        "access-control-allow-methods": "GET, POST, DELETE",
         "access-control-allow-headers": "app, authorization, content-type, accept-language",
         "access-control-max-age": "600",
       });
@@ -140,7 +140,7 @@ describe(`API_CORS_ORIGINS=${PARTNER}`, () => {
     const url = "/api/v1/auth/login";
     for (const answer of [await preflight(url, PARTNER), await fetch(base + url, { headers: { Origin: PARTNER } })])
       expect(answer.headers.get("access-control-allow-credentials")).toBeNull();
-    expect(corsHeadersOf(await preflight(url, PARTNER, "DELETE"))).toEqual({});
+    expect(corsHeadersOf(await preflight(url, PARTNER, "PUT"))).toEqual({});
     expect(corsHeadersOf(await preflight(url, PARTNER, "POST", "app,x-forwarded-for"))).toEqual({});
     expect(corsHeadersOf(await preflight(url, PARTNER, "POST", "cookie"))).toEqual({});
     // The origin is compared exactly: another scheme, port or a suffix is another origin.

@@ -100,3 +100,83 @@ export async function thrownResponse(promise: Promise<unknown>) {
   }
   throw new Error("expected the loader or action to throw a response");
 }
+
+/**
+ * A signed-in subscriber with something of every kind held about an account: a payment, a started
+ * purchase, an answered SMS request (with its position), a voice message, a review, a refund request
+ * and a contact-form message (docs/privacy.md).
+ */
+export async function userWithData(options: Parameters<typeof createUser>[0] = {}) {
+  const created = await signedInUser(options);
+  const { user, email } = created;
+  const sub = await db().subscription.update({
+    where: { userId: user.id },
+    data: { plan: "monthly", currency: "PHP", amount: 149900, firstDayAmount: 4900, periodDays: 30 },
+  });
+  const payment = await db().payment.create({
+    data: {
+      subscriptionId: sub.id,
+      provider: "sandbox",
+      providerPaymentId: `pay_${user.id}`,
+      amount: 149900,
+      currency: "PHP",
+      status: "paid",
+      paidAt: new Date(),
+    },
+  });
+  await db().checkout.create({
+    data: {
+      id: `chk_${user.id}`,
+      provider: "sandbox",
+      email,
+      name: "Ana",
+      surname: "Reyes",
+      locale: "ph",
+      plan: "monthly",
+      currency: "PHP",
+      amount: 149900,
+      firstDayAmount: 4900,
+      periodDays: 30,
+      status: "paid",
+      userId: user.id,
+      phone: { create: { phone: "+639171234567" } },
+    },
+  });
+  const request = await db().locationRequest.create({
+    data: {
+      userId: user.id,
+      channel: "sms",
+      target: "+639171234567",
+      requesterName: "Ana",
+      locale: "ph",
+      code: user.id
+        .slice(-8)
+        .replace(/[^A-Za-z0-9]/g, "x")
+        .padStart(8, "x"),
+      status: "gps_tracked",
+      locatedAt: new Date(),
+      openedAt: new Date(),
+      latitude: 14.6507,
+      longitude: 121.0494,
+      accuracyMeters: 18,
+      address: "Quezon City, PH",
+    },
+  });
+  await db().voiceMessage.create({
+    data: { userId: user.id, to: "+639171234567", text: "Call me when you land.", language: "en-US", voice: "female" },
+  });
+  await db().review.create({
+    data: {
+      userId: user.id,
+      rating: 5,
+      text: "It helps me know my father got home.",
+      displayName: "Ana R.",
+      locale: "en",
+    },
+  });
+  await db().refundRequest.create({
+    data: { email, reason: "I do not need it any more.", locale: "en", userId: user.id },
+  });
+  await db().contactMessage.create({ data: { name: "Ana", email, message: "How do I renew?", locale: "en" } });
+  return { ...created, subscription: sub, payment, request };
+}

@@ -28,7 +28,7 @@ import { startStripeFake, STRIPE_WEBHOOK_SECRET, stripeEnv } from "../../../test
 import { startTwilioFake, twilioEnv } from "../../../tests/fakes/twilio";
 import { startApiApp, type ApiApp } from "../../../tests/support/api-app";
 import { allowConsoleError } from "../../../tests/support/console";
-import { createUser, signedInUser } from "../../../tests/support/factories";
+import { createUser, signedInUser, userWithData } from "../../../tests/support/factories";
 
 type Doc = Awaited<ReturnType<typeof openApiDocument>>;
 type MediaType = { schema: object; examples: Record<string, { value: unknown; "x-replay": Replay }> };
@@ -403,6 +403,20 @@ const GIVENS: Record<Given, (context: Context) => Promise<Prepared>> = {
       call(ip, "POST", "/api/v1/locate/userAgent", { body: replay.body }),
     );
     return { values: {} };
+  },
+  accountWithData: async () => {
+    const { token, password } = await userWithData();
+    return { values: { token, password } };
+  },
+  stripeRefusesAccountDeletion: async () => {
+    allowConsoleError();
+    const { user, token, password } = await signedInUser();
+    await db().subscription.update({
+      where: { userId: user.id },
+      data: { provider: "stripe", providerSubscriptionId: `sub_refused_delete_${user.id}` },
+    });
+    stripeFake.control.cancelFailures = Number.POSITIVE_INFINITY;
+    return { values: { token, password }, cleanup: () => void (stripeFake.control.cancelFailures = 0) };
   },
   stripeSigned: async ({ replay }) => ({ values: { stripeSignature: stripeSignature(JSON.stringify(replay.body)) } }),
 };

@@ -20,6 +20,7 @@ import {
   sendSmsSchema,
 } from "~/location-requests/requests.server";
 import { lookupQuerySchema } from "~/phone/numbers.server";
+import { deleteAccountSchema } from "~/privacy/account-deletion.server";
 import { sendVoiceSchema } from "~/voice-messages/messages.server";
 
 import * as shape from "./shapes.server";
@@ -60,6 +61,10 @@ export const GIVEN = {
     "`{{token}}` is a subscriber's token; +63 917 123 4567 declined that account's last request an hour ago.",
   smsProviderDown: "`{{token}}` is a subscriber's token; the SMS and voice provider (Twilio) answers an error.",
   reportsUsed: "This address sent DEVICE_REPORT_LIMIT_PER_IP device reports this hour.",
+  accountWithData:
+    "`{{token}}` is the token of a subscriber with password `{{password}}`, a payment, a location request that was answered, a voice message and a review.",
+  stripeRefusesAccountDeletion:
+    "`{{token}}` is the token of an account with password `{{password}}` and an active Stripe subscription that Stripe refuses to cancel.",
   stripeSigned: "`{{stripeSignature}}` is a valid `Stripe-Signature` of the body, made with STRIPE_WEBHOOK_SECRET.",
 } as const;
 export type Given = keyof typeof GIVEN;
@@ -98,7 +103,7 @@ export type Answer = {
 };
 
 export type Operation = {
-  method: "get" | "post";
+  method: "get" | "post" | "delete";
   operationId: string;
   tag:
     "Auth" | "Account" | "Sign-up after payment" | "Location requests" | "Lookup" | "Voice" | "Providers" | "Contract";
@@ -133,7 +138,7 @@ const appHeaderMissing = (request: ExampleRequest = {}): Example => ({
   request: { ...request, headers: { ...request.headers, APP: "" } },
   message: "api.appHeaderMissing",
 });
-const methodNotAllowed = (allow: "GET" | "POST", request: ExampleRequest = {}): Answer => ({
+const methodNotAllowed = (allow: "GET" | "POST" | "DELETE", request: ExampleRequest = {}): Answer => ({
   description: `Another method than ${allow}; \`Allow\` names the one the route answers.`,
   headers: ["Allow"],
   examples: {
@@ -381,6 +386,88 @@ const REQUEST = {
   address: "Barangay Pinyahan, Quezon City, PH",
   locale: "ph",
   createdAt: "2026-11-22T05:38:39.571Z",
+};
+const EXPORT = {
+  exportedAt: "2026-11-27T09:00:00.000Z",
+  profile: {
+    email: "ana.reyes@example.com",
+    name: "Ana",
+    surname: "Reyes",
+    phone: "+639171234567",
+    locale: "ph",
+    createdAt: "2026-10-01T08:00:00.000Z",
+    updatedAt: "2026-10-01T08:00:00.000Z",
+  },
+  subscription: {
+    state: "active",
+    validUntil: "2026-12-01T08:00:00.000Z",
+    provider: "stripe",
+    plan: "monthly",
+    currency: "PHP",
+    amount: 149900,
+    firstDayAmount: 4900,
+    periodDays: 30,
+    cancelAtPeriodEnd: false,
+    nextChargeAt: "2026-12-01T08:00:00.000Z",
+    createdAt: "2026-10-01T08:00:00.000Z",
+  },
+  payments: [
+    {
+      provider: "stripe",
+      providerPaymentId: "in_1QxYz2AbCdEf",
+      amount: 149900,
+      currency: "PHP",
+      status: "paid",
+      paidAt: "2026-11-01T08:00:00.000Z",
+      periodEnd: "2026-12-01T08:00:00.000Z",
+    },
+  ],
+  checkouts: [],
+  requests: [
+    {
+      id: "cmi9x0abc0001",
+      channel: "sms",
+      target: "+639171234567",
+      title: null,
+      requesterName: "Ana",
+      locale: "ph",
+      code: "Ab3dEf7H",
+      state: "shared_precise",
+      status: "gps_tracked",
+      decision: null,
+      delivery: "sent",
+      createdAt: "2026-11-22T05:38:39.571Z",
+      openedAt: "2026-11-22T05:40:02.000Z",
+      locatedAt: "2026-11-22T05:41:13.000Z",
+      latitude: 14.6507,
+      longitude: 121.0494,
+      accuracyMeters: 18,
+      address: "Barangay Pinyahan, Quezon City, PH",
+    },
+  ],
+  voiceMessages: [
+    {
+      id: "cmi9x0abc0002",
+      to: "+639171234567",
+      text: "Call me when you land.",
+      language: "en-US",
+      voice: "female",
+      state: "completed",
+      error: null,
+      createdAt: "2026-11-23T10:00:00.000Z",
+    },
+  ],
+  review: {
+    rating: 5,
+    text: "It helps me know my father got home safely.",
+    displayName: "Ana R.",
+    locale: "en",
+    status: "published",
+    writtenAt: "2026-11-10T12:00:00.000Z",
+    publishedAt: "2026-11-11T09:00:00.000Z",
+  },
+  refundRequests: [],
+  contactMessages: [],
 };
 const BUYER = { name: "Ana", surname: "Reyes", email: "ana.reyes@example.com", adult: true, locale: "ph" };
 const DEVICE_REPORT = {
@@ -792,6 +879,95 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             },
           },
         },
+      },
+    },
+  ],
+
+  "api/v1/personnal/account": [
+    {
+      method: "delete",
+      operationId: "deleteAccount",
+      tag: "Account",
+      summary: "Delete the account",
+      description:
+        "The password again (as sign-in sends it). An active provider subscription is cancelled first; a provider error deletes nothing (502). Then, in one transaction, the account, its sessions, requests with their positions, voice messages and review are deleted; payments are kept for the accounting records (amount, date, provider reference) linked to nobody. A confirmation e-mail follows. Wrong passwords count as failed sign-ins (429 past the limit). docs/privacy.md.",
+      token: "required",
+      body: deleteAccountSchema,
+      responses: {
+        200: {
+          description: "Deleted: the token is no longer valid.",
+          data: shape.AccountDeleted,
+          examples: {
+            deleted: {
+              summary: "Deleted",
+              given: "accountWithData",
+              request: { headers: BEARER, body: { password: "{{password}}", encrypted: false } },
+              data: { deleted: true },
+            },
+          },
+        },
+        400: {
+          description: "A missing or malformed APP header, malformed JSON or a field of the wrong type.",
+          examples: {
+            appHeader: appHeaderMissing({ body: { password: "x", encrypted: false } }),
+            malformed: malformedJson({ headers: BEARER }, "subscriber"),
+            invalid: invalidField("password", { password: 1 }, { headers: BEARER }, "subscriber"),
+          },
+        },
+        401: noToken({ body: { password: "x", encrypted: false } }),
+        403: {
+          description: "The password is not the account's: nothing was deleted.",
+          examples: {
+            wrongPassword: {
+              summary: "Wrong password",
+              given: "subscriber",
+              request: { headers: BEARER, body: { password: "not the password", encrypted: false } },
+              message: "account.delete.wrongPassword",
+            },
+          },
+        },
+        405: methodNotAllowed("DELETE"),
+        ...jsonBodyAnswers({ headers: BEARER }, "subscriber"),
+        502: {
+          description: "The payment provider refused to cancel the subscription: nothing was deleted.",
+          examples: {
+            refused: {
+              summary: "Stripe refused",
+              given: "stripeRefusesAccountDeletion",
+              request: { headers: BEARER, body: { password: "{{password}}", encrypted: false } },
+              message: "account.delete.providerFailed",
+            },
+          },
+        },
+      },
+    },
+  ],
+
+  "api/v1/personnal/account/export": [
+    {
+      method: "get",
+      operationId: "exportAccount",
+      tag: "Account",
+      summary: "Download the account's data",
+      description:
+        "Everything held about the token's account, field by field in docs/api.md (\"Your data\"): profile, subscription, payments, purchases started, every request with its target, answer and position, voice messages, review, refund requests and messages to support. Only the account's own data.",
+      token: "required",
+      responses: {
+        200: {
+          description: "The account's data.",
+          data: shape.AccountExport,
+          examples: {
+            export: {
+              summary: "An account with data",
+              given: "accountWithData",
+              request: { headers: BEARER },
+              data: EXPORT,
+            },
+          },
+        },
+        400: { description: "A missing or malformed APP header.", examples: { appHeader: appHeaderMissing() } },
+        401: noToken(),
+        405: methodNotAllowed("GET", { body: {} }),
       },
     },
   ],

@@ -8,6 +8,7 @@ import type { ZodTypeAny } from "zod";
 import type { UserCacheInfo as UserCacheInfoType } from "~/auth/sign-in.server";
 import type { getRequest } from "~/location-requests/requests.server";
 import type { LookupAnswer } from "~/phone/lookup.server";
+import type { AccountExport as AccountExportType } from "~/privacy/export.server";
 import type { paidAmount, SubscriptionDetails } from "~/subscription.server";
 import { VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
 import { CALL_STATES, type listVoiceMessages } from "~/voice-messages/messages.server";
@@ -177,16 +178,30 @@ export const LocationRequest = fieldsOf<NonNullable<Awaited<ReturnType<typeof ge
     .object({
       id,
       channel: z.enum(["sms", "email", "link"]),
-      target: z.string().nullable().describe("The number (E.164) or address asked; null for a link."),
-      title: z.string().nullable().describe("A link's title."),
+      target: z
+        .string()
+        .nullable()
+        .describe(
+          "The number (E.164) or address asked; null for a link, after REQUEST_DATA_DAYS, and once the recipient erased their data.",
+        ),
+      title: z.string().nullable().describe("A link's title (null after REQUEST_DATA_DAYS or an erasure)."),
       code: z.string(),
       link: z.string().url().nullable().describe("The recipient's link; null when the request was not delivered."),
       state: z
-        .enum(["not_delivered", "pending", "expired", "shared_precise", "shared_approximate", "declined", "stopped"])
+        .enum([
+          "not_delivered",
+          "pending",
+          "expired",
+          "shared_precise",
+          "shared_approximate",
+          "declined",
+          "stopped",
+          "erased",
+        ])
         .describe("The request's one state (docs/api.md, \"A request's life\")."),
       expired: z.boolean().describe("Unanswered and older than REQUEST_TTL_DAYS: the link shares nothing."),
       status: z.enum(["pending", "ip_located", "gps_tracked"]),
-      decision: orNull(z.enum(["declined", "revoked"])),
+      decision: orNull(z.enum(["declined", "revoked", "erased"])),
       delivery: z.enum(["sending", "sent", "failed", "not_accepted", "link"]),
       openedAt: time.nullable(),
       locatedAt: time.nullable(),
@@ -282,3 +297,161 @@ export const WebhookAnswer = z
     z.object({ error: z.string() }).strict(),
   ])
   .openapi("WebhookAnswer");
+
+type Export = AccountExportType;
+type Item<K extends keyof Export> = NonNullable<Export[K]> extends (infer T)[] ? T : NonNullable<Export[K]>;
+const text = z.string();
+const maybe = z.string().nullable();
+
+/** GET /api/v1/personnal/account/export (docs/api.md, "Your data"): everything held about the account. */
+export const AccountExport = fieldsOf<Export>()(
+  z
+    .object({
+      exportedAt: time.describe("When the document was made."),
+      profile: fieldsOf<Item<"profile">>()(
+        z
+          .object({
+            email: text,
+            name: maybe,
+            surname: maybe,
+            phone: maybe.describe("E.164, given in the payment form."),
+            locale: text,
+            createdAt: time,
+            updatedAt: time,
+          })
+          .strict(),
+      ),
+      subscription: fieldsOf<Item<"subscription">>()(
+        z
+          .object({
+            state: z.enum(["trial", "active", "cancelled", "unsubscribed", "expired"]),
+            validUntil: time,
+            provider: maybe.describe("sandbox, stripe or paypal."),
+            plan: maybe,
+            currency: maybe,
+            amount: minor.nullable(),
+            firstDayAmount: minor.nullable(),
+            periodDays: z.number().int().nullable(),
+            cancelAtPeriodEnd: z.boolean(),
+            nextChargeAt: time.nullable(),
+            createdAt: time,
+          })
+          .strict(),
+      ).nullable(),
+      payments: z.array(
+        fieldsOf<Item<"payments">>()(
+          z
+            .object({
+              provider: text,
+              providerPaymentId: text.describe("The provider's invoice, capture or charge id."),
+              amount: minor,
+              currency: text,
+              status: z.enum(["paid", "failed", "refunded"]),
+              paidAt: time,
+              periodEnd: time.nullable(),
+            })
+            .strict(),
+        ),
+      ),
+      checkouts: z.array(
+        fieldsOf<Item<"checkouts">>()(
+          z
+            .object({
+              provider: text,
+              email: text,
+              name: text,
+              surname: text,
+              phone: maybe,
+              locale: text,
+              plan: text,
+              currency: text,
+              amount: minor,
+              firstDayAmount: minor,
+              status: z.enum(["pending", "paid", "failed", "unsubscribed"]),
+              createdAt: time,
+            })
+            .strict(),
+        ),
+      ),
+      requests: z.array(
+        fieldsOf<Item<"requests">>()(
+          z
+            .object({
+              id,
+              channel: z.enum(["sms", "email", "link"]),
+              target: maybe.describe("Null for a link, after REQUEST_DATA_DAYS, or once the recipient erased it."),
+              title: maybe,
+              requesterName: text,
+              locale: text,
+              code: text,
+              state: text.describe("The request's one state (docs/api.md, \"A request's life\")."),
+              status: z.enum(["pending", "ip_located", "gps_tracked"]),
+              decision: orNull(z.enum(["declined", "revoked", "erased"])),
+              delivery: text,
+              createdAt: time,
+              openedAt: time.nullable(),
+              locatedAt: time.nullable(),
+              latitude: z.number().nullable(),
+              longitude: z.number().nullable(),
+              accuracyMeters: z.number().nullable(),
+              address: maybe,
+            })
+            .strict(),
+        ),
+      ),
+      voiceMessages: z.array(
+        fieldsOf<Item<"voiceMessages">>()(
+          z
+            .object({
+              id,
+              to: text,
+              text,
+              language: text,
+              voice: text,
+              state: text,
+              error: maybe,
+              createdAt: time,
+            })
+            .strict(),
+        ),
+      ),
+      review: fieldsOf<Item<"review">>()(
+        z
+          .object({
+            rating: z.number().int().min(1).max(5),
+            text,
+            displayName: text,
+            locale: text,
+            status: z.enum(["pending", "published", "hidden"]),
+            writtenAt: time,
+            publishedAt: time.nullable(),
+          })
+          .strict(),
+      ).nullable(),
+      refundRequests: z.array(
+        fieldsOf<Item<"refundRequests">>()(
+          z
+            .object({
+              email: text,
+              reason: text,
+              locale: text,
+              status: z.enum(["unconfirmed", "open", "closed"]),
+              createdAt: time,
+              confirmedAt: time.nullable(),
+            })
+            .strict(),
+        ),
+      ),
+      contactMessages: z.array(
+        fieldsOf<Item<"contactMessages">>()(
+          z.object({ name: text, email: text, message: text, locale: text, createdAt: time }).strict(),
+        ),
+      ),
+    })
+    .strict(),
+).openapi("AccountExport");
+
+export const AccountDeleted = z
+  .object({ deleted: z.literal(true).describe("The account and everything of it are deleted.") })
+  .strict()
+  .openapi("AccountDeleted");

@@ -201,12 +201,19 @@ function RequestCard({
       aria-current={highlighted ? "true" : undefined}
     >
       <header className="request-head">
-        <h3>{item.channel === "link" ? (item.title ?? item.link) : item.target}</h3>
+        {/* A recipient's erasure (or REQUEST_DATA_DAYS) leaves no number or address: the channel names it. */}
+        <h3>
+          {item.channel === "link"
+            ? (item.title ?? item.link)
+            : (item.target ?? t(`dashboard.channel.${item.channel}`))}
+        </h3>
         <span className="request-channel">{t(`dashboard.channel.${item.channel}`)}</span>
         {highlighted ? <span className="badge badge-new">{t("dashboard.list.newLink")}</span> : null}
       </header>
       <p className="request-states" data-testid="request-state">
-        <span className={`badge state-${item.status}`}>{t(`dashboard.status.${item.status}`)}</span>
+        {item.decision === "erased" ? null : (
+          <span className={`badge state-${item.status}`}>{t(`dashboard.status.${item.status}`)}</span>
+        )}
         {item.decision ? <span className="badge state-decision">{t(`dashboard.status.${item.decision}`)}</span> : null}
         {item.delivery === "failed" ? <span className="badge state-failed">{t("dashboard.status.failed")}</span> : null}
         {item.delivery === "not_accepted" ? (

@@ -1,0 +1,138 @@
+// "Download my data" (docs/api.md, "Your data"): everything held about an account, as one JSON
+// document. GET /api/v1/personnal/account/export answers it, /account/export.json downloads it, and
+// My data (dashboard/modules/MyData) shows the same document to read.
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+import { requestState } from "~/location-requests/request-state";
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+export async function accountExport(userId: string, now = new Date()) {
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: userId },
+    include: {
+      subscription: { include: { payments: { orderBy: { paidAt: "desc" } } } },
+      review: true,
+      locationRequests: { orderBy: { createdAt: "desc" } },
+      voiceMessages: { orderBy: { createdAt: "desc" } },
+    },
+  });
+  const [checkouts, refundRequests, contactMessages] = await Promise.all([
+    db().checkout.findMany({
+      where: { OR: [{ userId }, { email: user.email }] },
+      include: { phone: true },
+      orderBy: { createdAt: "desc" },
+    }),
+    db().refundRequest.findMany({ where: { OR: [{ userId }, { email: user.email }] }, orderBy: { createdAt: "desc" } }),
+    db().contactMessage.findMany({ where: { email: user.email }, orderBy: { createdAt: "desc" } }),
+  ]);
+  const sub = user.subscription;
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      email: user.email,
+      name: user.name,
+      surname: user.surname,
+      phone: user.phone,
+      locale: user.locale,
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt.toISOString(),
+    },
+    subscription: sub && {
+      state: sub.state,
+      validUntil: sub.validUntil.toISOString(),
+      provider: sub.provider,
+      plan: sub.plan,
+      currency: sub.currency,
+      amount: sub.amount,
+      firstDayAmount: sub.firstDayAmount,
+      periodDays: sub.periodDays,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      nextChargeAt: iso(sub.nextChargeAt),
+      createdAt: sub.createdAt.toISOString(),
+    },
+    payments: (sub?.payments ?? []).map((p) => ({
+      provider: p.provider,
+      providerPaymentId: p.providerPaymentId,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      paidAt: p.paidAt.toISOString(),
+      periodEnd: iso(p.periodEnd),
+    })),
+    checkouts: checkouts.map((c) => ({
+      provider: c.provider,
+      email: c.email,
+      name: c.name,
+      surname: c.surname,
+      phone: c.phone?.phone ?? null,
+      locale: c.locale,
+      plan: c.plan,
+      currency: c.currency,
+      amount: c.amount,
+      firstDayAmount: c.firstDayAmount,
+      status: c.status,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    requests: user.locationRequests.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      target: r.target,
+      title: r.title,
+      requesterName: r.requesterName,
+      locale: r.locale,
+      code: r.code,
+      state: requestState(r, config().REQUEST_TTL_DAYS, now),
+      status: r.status,
+      decision: r.decision,
+      delivery: r.delivery,
+      createdAt: r.createdAt.toISOString(),
+      openedAt: iso(r.openedAt),
+      locatedAt: iso(r.locatedAt),
+      latitude: r.latitude,
+      longitude: r.longitude,
+      accuracyMeters: r.accuracyMeters,
+      address: r.address,
+    })),
+    voiceMessages: user.voiceMessages.map((v) => ({
+      id: v.id,
+      to: v.to,
+      text: v.text,
+      language: v.language,
+      voice: v.voice,
+      state: v.state,
+      error: v.error,
+      createdAt: v.createdAt.toISOString(),
+    })),
+    review: user.review && {
+      rating: user.review.rating,
+      text: user.review.text,
+      displayName: user.review.displayName,
+      locale: user.review.locale,
+      status: user.review.status,
+      writtenAt: user.review.writtenAt.toISOString(),
+      publishedAt: iso(user.review.publishedAt),
+    },
+    refundRequests: refundRequests.map((r) => ({
+      email: r.email,
+      reason: r.reason,
+      locale: r.locale,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      confirmedAt: iso(r.confirmedAt),
+    })),
+    contactMessages: contactMessages.map((m) => ({
+      name: m.name,
+      email: m.email,
+      message: m.message,
+      locale: m.locale,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  };
+}
+export type AccountExport = Awaited<ReturnType<typeof accountExport>>;
+
+/** The download's file name: the day it was made. */
+export function exportFileName(now = new Date()) {
+  return `family-locator-data-${now.toISOString().slice(0, 10)}.json`;
+}
