@@ -118,7 +118,7 @@ test.describe("dashboard", () => {
     await smsForm(page).getByLabel("Mobile number").press("Enter");
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=history`);
     await expectNotice(page, js, "Send SMS Template Success");
-    const smsCard = card(page, "+639171234567");
+    const smsCard = card(page, "+63 917 123 4567");
     await expect(smsCard.getByTestId("request-state")).toHaveText("Pending");
     await expect(smsCard).toContainText("Not yet");
     const sms = requestOf(user.id, "sms");
@@ -134,7 +134,7 @@ test.describe("dashboard", () => {
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=email`);
     await expectNotice(page, js, "Send Email Template Success");
     await expect(card(page, "rosa@example.com").getByTestId("request-state")).toHaveText("Pending");
-    await expect(card(page, "+639171234567")).toHaveCount(0);
+    await expect(card(page, "+63 917 123 4567")).toHaveCount(0);
 
     // Link: the new one is highlighted, with its short link to copy.
     await openNewSearch(page, js);
@@ -169,8 +169,8 @@ test.describe("dashboard", () => {
     markLocated(requestOf(user.id, "email").id, "ip", JAKARTA);
     await page.goto("/dashboard/?tab=records");
     await expect(page.getByTestId("request")).toHaveCount(2);
-    await expect(card(page, "+639171234567").getByTestId("request-state")).toHaveText("GPS Tracked");
-    await expect(card(page, "+639171234567")).toContainText("Quezon City, PH");
+    await expect(card(page, "+63 917 123 4567").getByTestId("request-state")).toHaveText("GPS Tracked");
+    await expect(card(page, "+63 917 123 4567")).toContainText("Quezon City, PH");
     await expect(card(page, "rosa@example.com").getByTestId("request-state")).toHaveText("IP Located");
     if (js) {
       // One map for the page: two areas, one pin (the GPS fix only).
@@ -182,7 +182,7 @@ test.describe("dashboard", () => {
     }
 
     // GPS Tracked in detail: a pin with its accuracy circle, or the coordinates and a map link.
-    await card(page, "+639171234567").getByRole("link", { name: "Details and map" }).click();
+    await card(page, "+63 917 123 4567").getByRole("link", { name: "Details and map" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=records&id=${sms.id}`);
     const gps = page.getByTestId("position");
     await expect(gps).toContainText("14.65070");
@@ -343,7 +343,7 @@ test.describe("dashboard", () => {
 
     markRevoked(id);
     await page.clock.fastForward("00:16");
-    await expect(tito.getByTestId("request-state")).toHaveText("GPS TrackedSharing stopped");
+    await expect(tito.getByTestId("request-state")).toHaveText("Sharing stopped");
   });
 
   test("says 'Short Link Copy Failed' when the clipboard refuses, and the link stays selectable", async ({
@@ -441,7 +441,7 @@ test.describe("dashboard", () => {
       .click();
     await expect(page).toHaveURL(`${BASE_URL}/ph/dashboard/?tab=history`);
     await expectNotice(page, js, ph("requests.toast.smsSuccess"));
-    await expect(card(page, "+639187654321").getByTestId("request-state")).toHaveText(ph("dashboard.status.pending"));
+    await expect(card(page, "+63 918 765 4321").getByTestId("request-state")).toHaveText(ph("dashboard.status.pending"));
     expect(outboxText("+639187654321")).toContain(`${BASE_URL}/ph/${requestOf(user.id, "sms").code}`);
   });
 });
