@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
+import { requestLabel } from "~/location-requests/request-state";
 import {
   createLinkSchema,
   createLocationRequest,
@@ -19,9 +20,8 @@ import {
   type Channel,
   type MessageTemplate,
 } from "~/location-requests/requests.server";
-import { requestLabel } from "~/location-requests/request-state";
-import { internationalNumber } from "~/phone/format.server";
 import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries.server";
+import { internationalNumber } from "~/phone/format.server";
 import { searchedNumber } from "~/phone/number-search";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { nextAllowedAt } from "~/usage-limit.server";

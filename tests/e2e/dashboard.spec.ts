@@ -441,7 +441,9 @@ test.describe("dashboard", () => {
       .click();
     await expect(page).toHaveURL(`${BASE_URL}/ph/dashboard/?tab=history`);
     await expectNotice(page, js, ph("requests.toast.smsSuccess"));
-    await expect(card(page, "+63 918 765 4321").getByTestId("request-state")).toHaveText(ph("dashboard.status.pending"));
+    await expect(card(page, "+63 918 765 4321").getByTestId("request-state")).toHaveText(
+      ph("dashboard.status.pending"),
+    );
     expect(outboxText("+639187654321")).toContain(`${BASE_URL}/ph/${requestOf(user.id, "sms").code}`);
   });
 });
