@@ -224,19 +224,31 @@ test.describe("dashboard", () => {
     await signedIn(context, makeUser);
     await openNewSearch(page, js);
     await smsForm(page).getByRole("button", { name: "Send SMS" }).click();
-    await expect(smsForm(page).getByText("Please enter a number")).toBeVisible();
+    await expect(smsForm(page).locator(".field-error")).toHaveText("Please enter a number");
+    await expect(
+      smsForm(page).locator(".error-summary").getByRole("link", { name: "Please enter a number" }),
+    ).toBeVisible();
     await smsForm(page).getByLabel("Country code").selectOption("ID");
     await smsForm(page).getByLabel("Mobile number").fill("12");
     await smsForm(page).getByRole("button", { name: "Send SMS" }).click();
-    await expect(smsForm(page).getByText("Please enter a valid mobile number")).toBeVisible();
+    await expect(smsForm(page).locator(".field-error")).toHaveText("Please enter a valid mobile number");
+    await expect(
+      smsForm(page).locator(".error-summary").getByRole("link", { name: "Please enter a valid mobile number" }),
+    ).toBeVisible();
     await expect(smsForm(page).getByLabel("Mobile number")).toHaveValue("12");
     await expect(smsForm(page).getByLabel("Country code")).toHaveValue("ID");
 
     await emailForm(page).getByRole("button", { name: "Send e-mail" }).click();
-    await expect(emailForm(page).getByText("Please enter your email address")).toBeVisible();
+    await expect(emailForm(page).locator(".field-error")).toHaveText("Please enter your email address");
+    await expect(
+      emailForm(page).locator(".error-summary").getByRole("link", { name: "Please enter your email address" }),
+    ).toBeVisible();
     await emailForm(page).getByLabel("E-mail address").fill("rosa@example");
     await emailForm(page).getByRole("button", { name: "Send e-mail" }).click();
-    await expect(emailForm(page).getByText("Enter valid email address")).toBeVisible();
+    await expect(emailForm(page).locator(".field-error")).toHaveText("Enter valid email address");
+    await expect(
+      emailForm(page).locator(".error-summary").getByRole("link", { name: "Enter valid email address" }),
+    ).toBeVisible();
     await expect(emailForm(page).getByLabel("E-mail address")).toHaveValue("rosa@example");
   });
 

@@ -331,13 +331,13 @@ function RequestForm(props: {
     <Form
       method="post"
       className="panel new-search-form"
-      aria-labelledby={`${intent}-title`}
+      aria-labelledby={`${intent}-heading`}
       noValidate
       data-testid={`${intent}-form`}
     >
       {before}
       <input type="hidden" name="intent" value={intent} />
-      <h3 id={`${intent}-title`}>{title}</h3>
+      <h3 id={`${intent}-heading`}>{title}</h3>
       <ErrorSummary problems={problems} />
       {children}
       {nextAt && !reply?.errors.form ? (
