@@ -203,7 +203,7 @@ test.describe("dashboard", () => {
 
     // IP Located in detail: only the area with its radius, never a pin.
     await page.goto(`/dashboard/?tab=records&id=${requestOf(user.id, "email").id}`);
-    await expect(page.getByTestId("position")).toContainText("25,000 m");
+    await expect(page.getByTestId("position")).toContainText("25 km");
     await expect(page.getByTestId("position")).toContainText("Approximate area");
     if (js) {
       await expect(page.locator(".leaflet-overlay-pane path")).toHaveCount(1);
