@@ -14,6 +14,7 @@ import { formRequest, routeArgs, signedInUser } from "../../tests/support/factor
 import { routeData } from "../../tests/support/route-data";
 import { loader as cancelLoader } from "./dashboard.modules.cancel";
 import { action, loader } from "./dashboard.modules.my-subscription";
+import { loader as successLoader } from "./dashboard.modules.success";
 import { loader as refundLoader } from "./unsubscribe-and-refund";
 
 let fake: Awaited<ReturnType<typeof startStripeFake>>;
@@ -137,6 +138,15 @@ describe("the pages around it", () => {
     expect(data.subscription).toMatchObject({ state: "Active" });
     expect(data.paid).toMatchObject({ payments: [] });
     expect(data.resume).toBeNull();
+  });
+
+  it("opens the success dialog over the dashboard it leads to", async () => {
+    const { token } = await signedInUser();
+    const { data } = await routeData(successLoader(routeArgs(get("/ph/dashboard/modules/SuccessModal", token))));
+    expect(data.tab).toBe("history");
+    expect(data.list).toMatchObject({ items: [] });
+    expect(data.subscription).toMatchObject({ access: true });
+    expect(data.title).toBe("Matagumpay ang pagbabayad");
   });
 
   it("lets a signed-in person open the refund page instead of sending them away", async () => {
