@@ -93,7 +93,8 @@ export default function Dashboard() {
       )}
       {/* On a phone New Search is the page's main button, and the four lists fit in two rows. */}
       <Link
-        className="button button-primary dashboard-new"
+        // While the subscription has ended, renewing is the one main action.
+        className={`button dashboard-new${subscription.access ? " button-primary" : ""}`}
         to={lp("/dashboard/?tab=new")}
         aria-current={view.tab === "new" ? "page" : undefined}
         preventScrollReset
