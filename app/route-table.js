@@ -43,8 +43,9 @@ export const pageRoutes = [
   { path: "terms-of-use", file: "routes/content-page.tsx", access: "visitor", tags: true },
   { path: "cookies-policy", file: "routes/content-page.tsx", access: "visitor", tags: true },
   { path: "intellectual-property", file: "routes/content-page.tsx", access: "visitor", tags: true },
-  // The refund policy, with the refund request form.
-  { path: "unsubscribe-and-refund", file: "routes/unsubscribe-and-refund.tsx", access: "visitor", tags: true },
+  // The refund policy, with the refund request form: for a signed-in subscriber too (My Subscription
+  // links to it), so it does not send them away (docs/decisions/032).
+  { path: "unsubscribe-and-refund", file: "routes/unsubscribe-and-refund.tsx", access: "anyone", tags: true },
   // The e-mailed confirmation link of a refund request: for whoever holds it, signed in or not.
   { path: "unsubscribe-and-refund/confirm", file: "routes/refund-confirm.tsx", access: "anyone", sitemap: false },
   { path: "faqs", file: "routes/content-page.tsx", access: "visitor", tags: true },

@@ -173,3 +173,43 @@ export async function cancelSubscription(userId: string, now = new Date()): Prom
   }
   return { ok: true, validUntil: sub.validUntil.toISOString() };
 }
+
+/**
+ * Whether a cancelled subscription that still has access can be switched back on before it ends:
+ * "resume" where the provider allows it (Stripe clears cancel_at_period_end; the embedded sandbox and
+ * an account made without a checkout only change here), "subscribeAgain" for PayPal, whose
+ * cancellation is final (the person subscribes again once it has ended), null otherwise.
+ */
+export function resumeChoice(details: { state: string; access: boolean; provider: string | null }) {
+  if (details.state !== "Cancelled" || !details.access) return null;
+  return details.provider === "paypal" ? ("subscribeAgain" as const) : ("resume" as const);
+}
+
+export type ResumeResult = { ok: true; validUntil: string } | { ok: false; error: "none" | "provider" | "final" };
+
+/** Undoes a cancel before the paid period ends: renewals start again, at the provider first. */
+export async function resumeSubscription(userId: string, now = new Date()): Promise<ResumeResult> {
+  const sub = await db().subscription.findUnique({ where: { userId } });
+  if (!sub) return { ok: false, error: "none" };
+  const choice = resumeChoice({ ...describeSubscription(sub, now), provider: sub.provider });
+  if (choice === null) return { ok: false, error: "none" };
+  if (choice === "subscribeAgain") return { ok: false, error: "final" };
+  if (sub.providerSubscriptionId && sub.provider && sub.provider !== "sandbox") {
+    const provider = await paymentProvider(sub.provider);
+    if (!provider?.resumeRenewals) return { ok: false, error: "provider" };
+    const resumed = await provider.resumeRenewals(sub.providerSubscriptionId);
+    if (!resumed.ok) return { ok: false, error: "provider" };
+  }
+  await db().subscription.update({
+    where: { id: sub.id },
+    // Like a cancel, the local resume counts as an event at its time: an older provider update
+    // (cancel_at_period_end still true) arriving later does not cancel it again.
+    data: {
+      state: "active",
+      cancelAtPeriodEnd: false,
+      nextChargeAt: sub.provider ? sub.validUntil : null,
+      lastEventAt: later(sub.lastEventAt, now),
+    },
+  });
+  return { ok: true, validUntil: sub.validUntil.toISOString() };
+}

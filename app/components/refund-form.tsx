@@ -1,6 +1,7 @@
-import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 
 import { useT } from "~/i18n/use-t";
+import type { loader as rootLoader } from "~/root";
 
 import { Field, FormError, SubmitButton } from "./form";
 
@@ -22,6 +23,8 @@ export function RefundForm() {
   // A new address after the success redirect empties the form.
   const { key } = useLocation();
   const errors = answer?.errors ?? {};
+  // A signed-in person asks about their own account: their address is filled in.
+  const accountEmail = useRouteLoaderData<typeof rootLoader>("root")?.user?.email;
   return (
     <Form method="post" id="refund-form" key={key} className="panel refund-form" aria-labelledby="refund-form-title">
       <h2 id="refund-form-title">{t("payments.refund.title")}</h2>
@@ -33,7 +36,7 @@ export function RefundForm() {
         autoComplete="email"
         required
         maxLength={254}
-        defaultValue={answer?.values.email}
+        defaultValue={answer?.values.email ?? accountEmail}
         error={errors.email}
       />
       <div className="field">

@@ -5,20 +5,11 @@ import { useT } from "~/i18n/use-t";
 import { useBare } from "~/recipient/bare";
 import type { loader as rootLoader } from "~/root";
 import { hasThirdPartyTags } from "~/telemetry/tags";
+import { whenLoadedAndIdle } from "~/utils/idle";
 import { onDemand } from "~/utils/on-demand";
 
 /** The cookie banner and the tag manager's frame: their code loads only where tags are configured. */
 const Consent = onDemand(() => import("./consent").then((module) => module.Consent));
-
-/** Runs `task` when the browser is idle after hydration (a timer where requestIdleCallback is missing). */
-function whenIdle(task: () => void) {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(task, { timeout: 4000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 1500);
-  return () => window.clearTimeout(id);
-}
 
 /**
  * Settles once this page's device report attempt is over: the advertising pixel then finds the
@@ -34,8 +25,8 @@ function useTelemetry() {
 
 /**
  * The telemetry of spec section 7, none of it in the first load: the device report, the check for a
- * new deployment and the optional third-party tags each arrive as a lazy chunk once the page is
- * interactive. The recipient's pages have no scripts at all, and the guard below keeps it so if one
+ * new deployment and the optional third-party tags each arrive as a lazy chunk once the page has
+ * loaded and the browser is idle (app/utils/idle.ts). The recipient's pages have no scripts at all, and the guard below keeps it so if one
  * is reached by a client-side navigation.
  */
 export function Telemetry() {
@@ -48,7 +39,7 @@ export function Telemetry() {
   // Once per page load: the module itself decides (local-storage flag) whether a report is due.
   useEffect(() => {
     if (!telemetry) return reportSettled?.();
-    return whenIdle(() => {
+    return whenLoadedAndIdle(() => {
       if (bareRef.current) return reportSettled?.();
       void import("~/telemetry/device-report.client")
         .then((m) => m.sendDeviceReport())
@@ -62,7 +53,7 @@ export function Telemetry() {
     if (pollSeconds <= 0) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    const cancelIdle = whenIdle(() => {
+    const cancelIdle = whenLoadedAndIdle(() => {
       void import("~/telemetry/build-watch.client").then((m) => {
         if (!cancelled) stop = m.watchBuild(pollSeconds, () => setNewBuild(true));
       });

@@ -13,7 +13,15 @@ import { DAY } from "~/utils/time";
 import { matchedContext } from "../../tests/support/app-routes";
 import { createUser, formRequest } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";
-import { recipientMay, requestState, type RecipientAction, type RequestLife, type RequestState } from "./request-state";
+import {
+  recipientMay,
+  requestLabel,
+  requestState,
+  type RecipientAction,
+  type RequestLabel,
+  type RequestLife,
+  type RequestState,
+} from "./request-state";
 
 const TTL_DAYS = 7;
 const ORIGIN = "http://localhost:3000";
@@ -21,6 +29,71 @@ const args = (request: Request, splat?: string) => ({
   request,
   params: splat === undefined ? {} : { "*": splat },
   context: matchedContext(request.url),
+});
+
+describe("the label a person reads", () => {
+  const now = new Date("2026-11-25T12:00:00Z");
+  const ages = { young: new Date(now.getTime() - DAY), old: new Date(now.getTime() - 8 * DAY) };
+  const statuses = ["pending", "ip_located", "gps_tracked"] as const;
+  const decisions = [null, "declined", "revoked"] as const;
+  const deliveries = ["sending", "sent", "failed", NOT_ACCEPTED, "link"] as const;
+  type Age = keyof typeof ages;
+  type Status = (typeof statuses)[number];
+  type Decision = (typeof decisions)[number];
+  type Delivery = (typeof deliveries)[number];
+
+  // Written out case by case, not from requestState, so that a change to either is caught.
+  function expected(status: Status, decision: Decision, delivery: Delivery, age: Age): string {
+    if (delivery === NOT_ACCEPTED) return "not_delivered/danger";
+    if (decision === "revoked") return "stopped/neutral";
+    if (decision === "declined") return "declined/danger";
+    if (status === "gps_tracked") return "gps_tracked/ok";
+    if (status === "ip_located") return "ip_located/info";
+    if (delivery === "failed") return "not_delivered/danger";
+    if (age === "old") return "expired/neutral";
+    return delivery === "sending" ? "pending/warn+sending" : "pending/warn";
+  }
+  const shown = (label: RequestLabel) => `${label.key}/${label.tone}${label.delivery ? `+${label.delivery}` : ""}`;
+
+  it("gives every combination of status, decision, delivery and age exactly one label", () => {
+    let count = 0;
+    for (const status of statuses)
+      for (const decision of decisions)
+        for (const delivery of deliveries)
+          for (const age of Object.keys(ages) as Age[]) {
+            const row: RequestLife = { status, decision, delivery, createdAt: ages[age] };
+            expect(shown(requestLabel(row, 7, now)), JSON.stringify({ status, decision, delivery, age })).toBe(
+              expected(status, decision, delivery, age),
+            );
+            count++;
+          }
+    expect(count).toBe(3 * 3 * 5 * 2);
+  });
+
+  it("never reads Pending past the answering window, nor for a message that could not be sent", () => {
+    const row = (delivery: string, createdAt: Date): RequestLife => ({
+      status: "pending",
+      decision: null,
+      delivery,
+      createdAt,
+    });
+    expect(requestLabel(row("sent", ages.old), 7, now).key).toBe("expired");
+    expect(requestLabel(row("failed", ages.young), 7, now).key).toBe("not_delivered");
+    expect(requestLabel(row("failed", ages.old), 7, now).key).toBe("not_delivered");
+    // The window is REQUEST_TTL_DAYS: the same request is still open with a longer one.
+    expect(requestLabel(row("sent", ages.old), 30, now).key).toBe("pending");
+  });
+
+  it("adds the Sending tag only while an unanswered message is on its way", () => {
+    const withDelivery = (status: Status, decision: Decision) =>
+      requestLabel({ status, decision, delivery: "sending", createdAt: ages.young }, 7, now).delivery;
+    expect(withDelivery("pending", null)).toBe("sending");
+    expect(withDelivery("gps_tracked", null)).toBeNull();
+    expect(withDelivery("pending", "declined")).toBeNull();
+    expect(
+      requestLabel({ status: "pending", decision: null, delivery: "sending", createdAt: ages.old }, 7, now).delivery,
+    ).toBeNull();
+  });
 });
 
 describe("the state table", () => {

@@ -72,3 +72,41 @@ export function recipientMay(state: RequestState, action: RecipientAction, windo
 export function mayDo(row: RequestLife, action: RecipientAction, ttlDays: number, now = new Date()) {
   return recipientMay(requestState(row, ttlDays, now), action, answeringOpen(row, ttlDays, now));
 }
+
+/** What a person reads about a request: one label (a `dashboard.status` key) and the tag's tone. */
+export type RequestLabelKey =
+  "pending" | "ip_located" | "gps_tracked" | "declined" | "stopped" | "expired" | "not_delivered" | "erased";
+export type RequestTone = "ok" | "warn" | "danger" | "info" | "neutral";
+export type RequestLabel = {
+  key: RequestLabelKey;
+  tone: RequestTone;
+  /** A second tag only where it says something the label does not: the message is still on its way. */
+  delivery: "sending" | null;
+};
+
+const LABELS: Record<RequestState, Omit<RequestLabel, "delivery">> = {
+  pending: { key: "pending", tone: "warn" },
+  shared_approximate: { key: "ip_located", tone: "info" },
+  shared_precise: { key: "gps_tracked", tone: "ok" },
+  declined: { key: "declined", tone: "danger" },
+  stopped: { key: "stopped", tone: "neutral" },
+  expired: { key: "expired", tone: "neutral" },
+  not_delivered: { key: "not_delivered", tone: "danger" },
+  erased: { key: "erased", tone: "neutral" },
+};
+
+/**
+ * The one status a person reads for a request (dashboard cards, history, the detail view), from its
+ * stored fields and the answering window, so that two tags can never contradict each other. The
+ * specification's labels where it names them (Pending, IP Located, GPS Tracked), one word otherwise.
+ * A message that could not be sent (`delivery` "failed") and was never answered reads "Not
+ * delivered" rather than "Pending" or "Link expired": the person never got it. A message still on its
+ * way adds "Sending" beside "Pending"; once the person answered, how the message travelled no longer
+ * matters.
+ */
+export function requestLabel(row: RequestLife, ttlDays: number, now = new Date()): RequestLabel {
+  const state = requestState(row, ttlDays, now);
+  const unanswered = state === "pending" || state === "expired";
+  if (unanswered && row.delivery === "failed") return { ...LABELS.not_delivered, delivery: null };
+  return { ...LABELS[state], delivery: state === "pending" && row.delivery === "sending" ? "sending" : null };
+}

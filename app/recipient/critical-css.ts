@@ -25,7 +25,7 @@ p{margin:0 0 12px}
 .asker h1{margin:0}
 .asker p{margin:2px 0 0}
 .choices{display:grid;gap:10px;margin:20px 0}
-.button{display:flex;flex-direction:column;align-items:center;justify-content:center;width:100%;min-height:52px;padding:8px 16px;border-radius:var(--radius);border:2px solid var(--color-brand);background:#fff;color:var(--color-brand);font:inherit;font-weight:650;line-height:1.25;text-align:center;text-decoration:none;cursor:pointer}
+.button{display:flex;flex-direction:column;align-items:center;justify-content:center;width:100%;min-height:52px;padding:8px 16px;border-radius:var(--radius);border:1px solid var(--color-brand);background:var(--color-brand-tint);color:var(--color-brand);font:inherit;font-weight:650;line-height:1.25;text-align:center;text-decoration:none;cursor:pointer}
 .button small{display:block;font-weight:400;font-size:14px;opacity:.9;margin-top:2px}
 .button-primary{background:var(--color-brand);color:#fff}
 .button-quiet{border-color:transparent;background:transparent;text-decoration:underline}

@@ -9,17 +9,26 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
-import { cancelSubscription } from "~/subscription.server";
+import { cancelSubscription, paidAmount, resumeChoice, subscriptionDetails } from "~/subscription.server";
 import { redirectWithToast } from "~/toast.server";
 import { formatDay } from "~/utils/money";
 
-/** The cancel dialog, also a page: confirming stops renewals; access stays until validUntil. */
-export const handle: MessagesHandle = { messages: ["payments.cancel"] };
+import MySubscription, { handle as mySubscriptionHandle } from "./dashboard.modules.my-subscription";
+
+/**
+ * The cancel dialog, also a page: confirming stops renewals; access stays until validUntil. It opens
+ * over My Subscription (the page it belongs to), which is why it reads what that page shows.
+ */
+export const handle: MessagesHandle = { messages: ["payments.cancel", ...mySubscriptionHandle.messages] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { subscription } = await guardPage({ request, context }, "subscriber");
+  const { user, subscription } = await guardPage({ request, context }, "subscriber");
   const t = await getT(request);
+  const [details, paid] = await Promise.all([subscriptionDetails(user.id), paidAmount(user.id)]);
   return {
+    subscription: details,
+    paid,
+    resume: resumeChoice(details),
     validUntil: subscription.validUntil,
     title: t("payments.meta.cancel"),
     translations: pageMessages(request, handle),
@@ -50,17 +59,20 @@ export default function CancelSubscription() {
   const lp = useLocalePath();
   const locale = useLocale();
   return (
-    <Modal id="cancel-modal" title={t("payments.cancel.title")} closeTo={lp(paths.mySubscription)}>
-      <p>{t("payments.cancel.text", { date: validUntil ? formatDay(validUntil, locale) : "—" })}</p>
-      <form method="post">
-        <button type="submit" className="button button-danger">
-          {t("payments.cancel.confirm")}
-        </button>
-      </form>
-      <a className="modal-link" href={lp(paths.mySubscription)}>
-        {t("payments.cancel.keep")}
-      </a>
-    </Modal>
+    <>
+      <MySubscription />
+      <Modal id="cancel-modal" title={t("payments.cancel.title")} closeTo={lp(paths.mySubscription)}>
+        <p>{t("payments.cancel.text", { date: validUntil ? formatDay(validUntil, locale) : "—" })}</p>
+        <form method="post">
+          <button type="submit" className="button button-danger">
+            {t("payments.cancel.confirm")}
+          </button>
+        </form>
+        <a className="modal-link" href={lp(paths.mySubscription)}>
+          {t("payments.cancel.keep")}
+        </a>
+      </Modal>
+    </>
   );
 }
 

@@ -1,13 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
-import { getT } from "~/i18n/i18next.server";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
-import { paidAmount, subscriptionDetails } from "~/subscription.server";
+import { paidAmount, resumeChoice, resumeSubscription, subscriptionDetails } from "~/subscription.server";
+import { redirectWithToast } from "~/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 import { formatDay, formatMoney } from "~/utils/money";
 
 /** My subscription: state, dates, the next charge and the payment history. */
@@ -27,11 +30,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
   const t = await getT(request);
   const [subscription, paid] = await Promise.all([subscriptionDetails(user.id), paidAmount(user.id)]);
-  return { subscription, paid, title: t("payments.meta.my"), translations: pageMessages(request, handle) };
+  return {
+    subscription,
+    paid,
+    resume: resumeChoice(subscription),
+    title: t("payments.meta.my"),
+    translations: pageMessages(request, handle),
+  };
+}
+
+/** Keeping a cancelled subscription before it ends (`intent=resume`): renewals start again. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "user");
+  const locale = getLocale(request);
+  const to = localizePath(paths.mySubscription, locale);
+  const form = await readFormData(request);
+  if (form.get("intent") !== "resume") return redirectWithToast(to, { type: "error", key: "payments.my.resumeNone" });
+  const result = await resumeSubscription(user.id);
+  if (!result.ok) {
+    const key =
+      result.error === "provider"
+        ? "payments.errors.provider"
+        : result.error === "final"
+          ? "payments.my.subscribeAgain"
+          : "payments.my.resumeNone";
+    return redirectWithToast(to, { type: "error", key });
+  }
+  return redirectWithToast(to, {
+    type: "success",
+    key: "payments.my.resumed",
+    values: { date: formatDay(result.validUntil, locale) },
+  });
 }
 
 export default function MySubscription() {
-  const { subscription: sub, paid } = useLoaderData<typeof loader>();
+  const { subscription: sub, paid, resume } = useLoaderData<typeof loader>();
   const t = useT();
   const lp = useLocalePath();
   const locale = useLocale();
@@ -64,6 +97,21 @@ export default function MySubscription() {
           <dd data-testid="next-charge">{nextCharge}</dd>
         </div>
       </dl>
+      {resume === "resume" ? (
+        <div className="notice" data-testid="resume">
+          <p>{t("payments.my.resumeText", { date: day(sub.validUntil) })}</p>
+          {/* The address is explicit: the cancel dialog shows this page under it. */}
+          <Form method="post" action={lp(paths.mySubscription)}>
+            <button type="submit" name="intent" value="resume" className="button button-primary">
+              {t("payments.my.resume")}
+            </button>
+          </Form>
+        </div>
+      ) : resume === "subscribeAgain" ? (
+        <p className="notice" data-testid="subscribe-again">
+          {t("payments.my.subscribeAgain", { date: day(sub.validUntil) })}
+        </p>
+      ) : null}
       <p className="subscription-actions">
         {sub.access && sub.state !== "Cancelled" ? (
           <Link className="button" to={lp(paths.cancelSubscription)}>
@@ -78,6 +126,11 @@ export default function MySubscription() {
         {/* Anyone who has had a subscription may review it (the review page checks again). */}
         {sub.createdAt && sub.state !== "Unsubscribed" ? <Link to={lp(paths.review)}>{t("reviews.link")}</Link> : null}
       </p>
+      {sub.createdAt ? (
+        <p className="muted" data-testid="refund-link">
+          {t("payments.my.refundText")} <Link to={lp(paths.refund)}>{t("payments.my.refund")}</Link>
+        </p>
+      ) : null}
       <h2>{t("payments.my.history")}</h2>
       {paid.payments.length === 0 ? (
         <p>{t("payments.my.noPayments")}</p>

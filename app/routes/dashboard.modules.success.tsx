@@ -11,17 +11,27 @@ import { paths } from "~/paths";
 import { newSearchPath, searchedNumber } from "~/phone/number-search";
 import { parseLookupNumber } from "~/phone/numbers.server";
 
-/** Shown once after payment and the automatic sign-in. */
-export const handle: MessagesHandle = { messages: ["payments.success"] };
+import Dashboard, { handle as dashboardHandle, loader as dashboardLoader } from "./dashboard";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/** Shown once after payment and the automatic sign-in, over the dashboard it leads to. */
+export const handle: MessagesHandle = { messages: ["payments.success", ...dashboardHandle.messages] };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
   await guardPage({ request, context }, "subscriber");
+  // The dashboard under the dialog: what its own page shows (its History tab).
+  const { data: dashboard } = await dashboardLoader(args);
   const t = await getT(request);
   const searched = searchedNumber(new URL(request.url).searchParams);
   const parsed = searched && parseLookupNumber(searched.country, searched.number);
   // The button names the number in international form when it parses, as typed otherwise.
   const number = parsed?.ok ? parsed.e164 : (searched?.number ?? null);
-  return { title: t("payments.meta.success"), number, translations: pageMessages(request, handle) };
+  return {
+    ...dashboard,
+    title: t("payments.meta.success"),
+    number,
+    translations: pageMessages(request, handle),
+  };
 }
 
 export default function SuccessModal() {
@@ -31,12 +41,15 @@ export default function SuccessModal() {
   const searched = searchedNumber(useSearchParams()[0]);
   const { number } = useLoaderData<typeof loader>();
   return (
-    <Modal id="success-modal" title={t("payments.success.title")} closeTo={lp(paths.dashboard)}>
-      <p>{t("payments.success.text")}</p>
-      <a className="button button-primary" href={lp(searched ? newSearchPath(searched) : paths.dashboard)}>
-        {searched && number ? t("payments.success.startSearch", { number }) : t("payments.success.start")}
-      </a>
-    </Modal>
+    <>
+      <Dashboard />
+      <Modal id="success-modal" title={t("payments.success.title")} closeTo={lp(paths.dashboard)}>
+        <p>{t("payments.success.text")}</p>
+        <a className="button button-primary" href={lp(searched ? newSearchPath(searched) : paths.dashboard)}>
+          {searched && number ? t("payments.success.startSearch", { number }) : t("payments.success.start")}
+        </a>
+      </Modal>
+    </>
   );
 }
 

@@ -15,8 +15,8 @@ import { config } from "~/config.server";
 import { basemapFor } from "~/geo/outlines.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
-import { nameIn } from "~/i18n/message-keys.server";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
+import { requestLabel } from "~/location-requests/request-state";
 import {
   createLinkSchema,
   createLocationRequest,
@@ -31,6 +31,7 @@ import {
   type MessageTemplate,
 } from "~/location-requests/requests.server";
 import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries.server";
+import { internationalNumber } from "~/phone/format.server";
 import { searchedNumber } from "~/phone/number-search";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { nextAllowedAt } from "~/usage-limit.server";
@@ -65,13 +66,16 @@ function toView(item: Listed, language: string, zone: string): RequestView {
   return {
     id: item.id,
     channel: item.channel as Channel,
-    target: item.target,
+    // A number in international format ("+63 917 123 4567"); an e-mail address as given.
+    target: item.channel === "sms" && item.target ? internationalNumber(item.target) : item.target,
     title: item.title,
     link: item.link,
-    status: nameIn("dashboard.status", item.status),
-    decision: item.decision === null ? null : nameIn("dashboard.status", item.decision),
+    status: item.status,
+    label: requestLabel(
+      { status: item.status, decision: item.decision, delivery: item.delivery, createdAt: new Date(item.createdAt) },
+      config().REQUEST_TTL_DAYS,
+    ),
     delivery: item.delivery,
-    expired: item.expired,
     latitude: item.latitude,
     longitude: item.longitude,
     accuracyMeters: item.accuracyMeters,

@@ -82,20 +82,7 @@ export default function Dashboard() {
   return (
     <section className="dashboard">
       <h1>{t("dashboard.greeting", { name: user.name ?? user.email })}</h1>
-      <dl className="facts" data-testid="subscription">
-        <div>
-          <dt>{t("subscription.state")}</dt>
-          <dd>{t(`subscription.states.${subscription.state}`)}</dd>
-        </div>
-        <div>
-          <dt>{t("subscription.validUntil")}</dt>
-          <dd>{date(subscription.validUntil)}</dd>
-        </div>
-        <div>
-          <dt>{t("subscription.createdAt")}</dt>
-          <dd>{date(subscription.createdAt)}</dd>
-        </div>
-      </dl>
+      <SubscriptionStrip state={subscription.state} validUntil={date(subscription.validUntil)} />
       {subscription.access ? null : (
         <p className="notice notice-expired" data-testid="expired-banner">
           {t("dashboard.expired.banner")}{" "}
@@ -104,9 +91,16 @@ export default function Dashboard() {
           </Link>
         </p>
       )}
-      <p className="dashboard-review">
-        <Link to={lp(paths.review)}>{t("reviews.link")}</Link>
-      </p>
+      {/* On a phone New Search is the page's main button, and the four lists fit in two rows. */}
+      <Link
+        // While the subscription has ended, renewing is the one main action.
+        className={`button dashboard-new${subscription.access ? " button-primary" : ""}`}
+        to={lp("/dashboard/?tab=new")}
+        aria-current={view.tab === "new" ? "page" : undefined}
+        preventScrollReset
+      >
+        {t("dashboard.tabs.new")}
+      </Link>
       <DashboardTabs current={view.tab} />
       <div className="dashboard-panel">
         {view.newSearch ? (
@@ -128,6 +122,9 @@ export default function Dashboard() {
           </RequestList>
         ) : null}
       </div>
+      <p className="dashboard-review">
+        <Link to={lp(paths.review)}>{t("reviews.link")}</Link>
+      </p>
       {expiredNotice ? (
         // Closing leads to the readable dashboard: the notice has been seen (see the loader).
         <Modal id="expired-modal" title={t("expiredModal.title")} closeTo={lp(paths.dashboard)}>
@@ -142,6 +139,26 @@ export default function Dashboard() {
   );
 }
 
+const STATE_TONE = { Active: "ok", Cancelled: "warn", Unsubscribed: "neutral", Expired: "danger" } as const;
+
+/**
+ * The subscription in one line (its state, until when, a link to My Subscription), so that a phone's
+ * first screen goes to the tabs and the requests rather than to three summary cards.
+ */
+function SubscriptionStrip({ state, validUntil }: { state: keyof typeof STATE_TONE; validUntil: string }) {
+  const t = useT();
+  const lp = useLocalePath();
+  return (
+    <p className="subscription-strip" data-testid="subscription">
+      <span className={`tag tag-${STATE_TONE[state]}`}>{t(`subscription.states.${state}`)}</span>
+      <span>
+        {t("subscription.validUntil")} {validUntil}
+      </span>
+      <Link to={lp(paths.mySubscription)}>{t("menu.mySubscriptions")}</Link>
+    </p>
+  );
+}
+
 /** Spec section 2: the dashboard's tabs, plain links so that they work before JavaScript loads. */
 function DashboardTabs({ current }: { current: Tab }) {
   const t = useT();
@@ -150,7 +167,7 @@ function DashboardTabs({ current }: { current: Tab }) {
     <nav className="dashboard-tabs" aria-label={t("dashboard.tabs.label")}>
       <ul>
         {TABS.map((tab) => (
-          <li key={tab}>
+          <li key={tab} className={`tab-${tab}`}>
             <Link
               to={lp(`/dashboard/?tab=${tab}`)}
               aria-current={tab === current ? "page" : undefined}

@@ -5,11 +5,14 @@ import { guardPage } from "~/auth/guards.server";
 import { DemoNotice } from "~/components/demo-notice";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { getT } from "~/i18n/i18next.server";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import { intlLocale } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
+import { internationalNumber } from "~/phone/format.server";
 import { isLoopbackRequest } from "~/utils/client-ip.server";
+import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
 
 export const OUTBOX_PAGE_SIZE = 50;
 
@@ -51,7 +54,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
     const hasNewer = rows.length > OUTBOX_PAGE_SIZE;
     rows = rows.slice(0, OUTBOX_PAGE_SIZE).reverse();
-    return { ...page(to, rows, { hasNewer, hasOlder: true }), translations: pageMessages(request, handle) };
+    return {
+      ...page(to, rows, { hasNewer, hasOlder: true }, shown(request)),
+      translations: pageMessages(request, handle),
+    };
   }
   rows = await db().outboxMessage.findMany({
     where: cursor
@@ -65,8 +71,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   const hasOlder = rows.length > OUTBOX_PAGE_SIZE;
   return {
-    ...page(to, rows.slice(0, OUTBOX_PAGE_SIZE), { hasNewer: Boolean(cursor), hasOlder }),
+    ...page(to, rows.slice(0, OUTBOX_PAGE_SIZE), { hasNewer: Boolean(cursor), hasOlder }, shown(request)),
     translations: pageMessages(request, handle),
+  };
+}
+
+/** A recipient and a time as a person reads them: numbers grouped, the time in the viewer's zone. */
+function shown(request: Request) {
+  const language = intlLocale[getLocale(request)];
+  const zone = requestTimeZone(request);
+  return {
+    to: (to: string) => (to.startsWith("+") ? internationalNumber(to) : to),
+    at: (at: Date) => formatDateTime(at.toISOString(), language, zone),
   };
 }
 
@@ -74,6 +90,7 @@ function page(
   to: string | undefined,
   rows: { id: string; createdAt: Date; channel: string; to: string; subject: string | null; text: string }[],
   more: { hasNewer: boolean; hasOlder: boolean },
+  show: ReturnType<typeof shown>,
 ) {
   const link = (key: "before" | "after", id: string) => `?${new URLSearchParams({ ...(to ? { to } : {}), [key]: id })}`;
   const first = rows[0];
@@ -88,6 +105,8 @@ function page(
       subject: m.subject,
       text: m.text,
       createdAt: m.createdAt.toISOString(),
+      shownTo: show.to(m.to),
+      shownAt: show.at(m.createdAt),
     })),
     newer: more.hasNewer && first ? link("after", first.id) : null,
     older: more.hasOlder && last ? link("before", last.id) : null,
@@ -102,19 +121,23 @@ export default function Outbox() {
       <DemoNotice demo={demo} />
       <h1>{t("outbox.title")}</h1>
       <p>{t("outbox.intro")}</p>
-      <form method="get" className="inline-form">
-        <label htmlFor="outbox-to">{t("outbox.filter")}</label>
-        <input id="outbox-to" name="to" type="search" defaultValue={to} />
-        <button type="submit" className="button">
-          {t("outbox.search")}
-        </button>
+      <form method="get" className="outbox-filter">
+        <div className="field">
+          <label htmlFor="outbox-to">{t("outbox.filter")}</label>
+          <div className="field-control">
+            <input id="outbox-to" name="to" type="search" defaultValue={to} />
+            <button type="submit" className="button">
+              {t("outbox.search")}
+            </button>
+          </div>
+        </div>
       </form>
       {messages.length === 0 ? <p>{t("outbox.empty")}</p> : null}
       <ol className="outbox-list">
         {messages.map((m) => (
           <li key={m.id} data-testid="outbox-message" data-to={m.to} data-channel={m.channel}>
             <p className="outbox-meta">
-              {m.channel} · {m.to} · <time dateTime={m.createdAt}>{m.createdAt}</time>
+              {m.channel} · {m.shownTo} · <time dateTime={m.createdAt}>{m.shownAt}</time>
             </p>
             {m.subject ? <h2>{m.subject}</h2> : null}
             <pre>{m.text}</pre>

@@ -20,7 +20,7 @@ import { seoMeta } from "~/utils/seo";
 export const handle: MessagesHandle = { messages: ["payments.refund", "site.readingTime"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await guardPage({ request, context }, "visitor");
+  await guardPage({ request, context }, "anyone");
   return textPageData(request, "refund", handle);
 }
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * answers 400, too many requests 429.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await guardPage({ request, context }, "visitor");
+  await guardPage({ request, context }, "anyone");
   const locale = getLocale(request);
   const t = await getT(request);
   const form = await readFormData(request);

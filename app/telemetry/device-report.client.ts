@@ -3,6 +3,7 @@
 import { UAParser } from "ua-parser-js";
 
 import { readCookie } from "~/utils/cookies";
+import { loadedAndIdle } from "~/utils/idle";
 
 import { PIXEL_VISITOR_COOKIE, VISITOR_COOKIE, VISITOR_ID, VISITOR_MAX_AGE } from "./cookies";
 
@@ -55,9 +56,13 @@ async function visitorId() {
       document.cookie = `${PIXEL_VISITOR_COOKIE}=${stored}${COOKIE_ATTRIBUTES}`;
     return stored;
   }
+  // Fingerprinting is the expensive part (canvas, fonts, audio): each step waits for its own idle
+  // moment, so that a tap in between is answered first.
   const FingerprintJS = await import("@fingerprintjs/fingerprintjs");
+  await loadedAndIdle();
   // The library's usage ping is a third-party tag: it is sent from third-party.client.ts after consent.
   const agent = await FingerprintJS.load({ monitoring: false });
+  await loadedAndIdle();
   const { visitorId: id } = await agent.get();
   document.cookie = `${VISITOR_COOKIE}=${id}${COOKIE_ATTRIBUTES}`;
   document.cookie = `${PIXEL_VISITOR_COOKIE}=${id}${COOKIE_ATTRIBUTES}`;

@@ -118,7 +118,7 @@ test.describe("dashboard", () => {
     await smsForm(page).getByLabel("Mobile number").press("Enter");
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=history`);
     await expectNotice(page, js, "Send SMS Template Success");
-    const smsCard = card(page, "+639171234567");
+    const smsCard = card(page, "+63 917 123 4567");
     await expect(smsCard.getByTestId("request-state")).toHaveText("Pending");
     await expect(smsCard).toContainText("Not yet");
     const sms = requestOf(user.id, "sms");
@@ -134,7 +134,7 @@ test.describe("dashboard", () => {
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=email`);
     await expectNotice(page, js, "Send Email Template Success");
     await expect(card(page, "rosa@example.com").getByTestId("request-state")).toHaveText("Pending");
-    await expect(card(page, "+639171234567")).toHaveCount(0);
+    await expect(card(page, "+63 917 123 4567")).toHaveCount(0);
 
     // Link: the new one is highlighted, with its short link to copy.
     await openNewSearch(page, js);
@@ -169,8 +169,8 @@ test.describe("dashboard", () => {
     markLocated(requestOf(user.id, "email").id, "ip", JAKARTA);
     await page.goto("/dashboard/?tab=records");
     await expect(page.getByTestId("request")).toHaveCount(2);
-    await expect(card(page, "+639171234567").getByTestId("request-state")).toHaveText("GPS Tracked");
-    await expect(card(page, "+639171234567")).toContainText("Quezon City, PH");
+    await expect(card(page, "+63 917 123 4567").getByTestId("request-state")).toHaveText("GPS Tracked");
+    await expect(card(page, "+63 917 123 4567")).toContainText("Quezon City, PH");
     await expect(card(page, "rosa@example.com").getByTestId("request-state")).toHaveText("IP Located");
     if (js) {
       // One map for the page: two areas, one pin (the GPS fix only).
@@ -182,7 +182,7 @@ test.describe("dashboard", () => {
     }
 
     // GPS Tracked in detail: a pin with its accuracy circle, or the coordinates and a map link.
-    await card(page, "+639171234567").getByRole("link", { name: "Details and map" }).click();
+    await card(page, "+63 917 123 4567").getByRole("link", { name: "Details and map" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=records&id=${sms.id}`);
     const gps = page.getByTestId("position");
     await expect(gps).toContainText("14.65070");
@@ -203,7 +203,7 @@ test.describe("dashboard", () => {
 
     // IP Located in detail: only the area with its radius, never a pin.
     await page.goto(`/dashboard/?tab=records&id=${requestOf(user.id, "email").id}`);
-    await expect(page.getByTestId("position")).toContainText("25,000 m");
+    await expect(page.getByTestId("position")).toContainText("25 km");
     await expect(page.getByTestId("position")).toContainText("Approximate area");
     if (js) {
       await expect(page.locator(".leaflet-overlay-pane path")).toHaveCount(1);
@@ -224,21 +224,31 @@ test.describe("dashboard", () => {
     await signedIn(context, makeUser);
     await openNewSearch(page, js);
     await smsForm(page).getByRole("button", { name: "Send SMS" }).click();
-    // Named twice: in the summary at the top of the form (a link to the field) and at the field.
-    await expect(smsForm(page).getByText("Please enter a number")).toHaveCount(2);
-    await expect(smsForm(page).getByRole("link", { name: "Please enter a number" })).toBeVisible();
+    await expect(smsForm(page).locator(".field-error")).toHaveText("Please enter a number");
+    await expect(
+      smsForm(page).locator(".error-summary").getByRole("link", { name: "Please enter a number" }),
+    ).toBeVisible();
     await smsForm(page).getByLabel("Country code").selectOption("ID");
     await smsForm(page).getByLabel("Mobile number").fill("12");
     await smsForm(page).getByRole("button", { name: "Send SMS" }).click();
-    await expect(smsForm(page).getByText("Please enter a valid mobile number")).toHaveCount(2);
+    await expect(smsForm(page).locator(".field-error")).toHaveText("Please enter a valid mobile number");
+    await expect(
+      smsForm(page).locator(".error-summary").getByRole("link", { name: "Please enter a valid mobile number" }),
+    ).toBeVisible();
     await expect(smsForm(page).getByLabel("Mobile number")).toHaveValue("12");
     await expect(smsForm(page).getByLabel("Country code")).toHaveValue("ID");
 
     await emailForm(page).getByRole("button", { name: "Send e-mail" }).click();
-    await expect(emailForm(page).getByText("Please enter your email address")).toHaveCount(2);
+    await expect(emailForm(page).locator(".field-error")).toHaveText("Please enter your email address");
+    await expect(
+      emailForm(page).locator(".error-summary").getByRole("link", { name: "Please enter your email address" }),
+    ).toBeVisible();
     await emailForm(page).getByLabel("E-mail address").fill("rosa@example");
     await emailForm(page).getByRole("button", { name: "Send e-mail" }).click();
-    await expect(emailForm(page).getByText("Enter valid email address")).toHaveCount(2);
+    await expect(emailForm(page).locator(".field-error")).toHaveText("Enter valid email address");
+    await expect(
+      emailForm(page).locator(".error-summary").getByRole("link", { name: "Enter valid email address" }),
+    ).toBeVisible();
     await expect(emailForm(page).getByLabel("E-mail address")).toHaveValue("rosa@example");
   });
 
@@ -345,7 +355,7 @@ test.describe("dashboard", () => {
 
     markRevoked(id);
     await page.clock.fastForward("00:16");
-    await expect(tito.getByTestId("request-state")).toHaveText("GPS TrackedSharing stopped");
+    await expect(tito.getByTestId("request-state")).toHaveText("Sharing stopped");
   });
 
   test("says 'Short Link Copy Failed' when the clipboard refuses, and the link stays selectable", async ({
@@ -443,7 +453,9 @@ test.describe("dashboard", () => {
       .click();
     await expect(page).toHaveURL(`${BASE_URL}/ph/dashboard/?tab=history`);
     await expectNotice(page, js, ph("requests.toast.smsSuccess"));
-    await expect(card(page, "+639187654321").getByTestId("request-state")).toHaveText(ph("dashboard.status.pending"));
+    await expect(card(page, "+63 918 765 4321").getByTestId("request-state")).toHaveText(
+      ph("dashboard.status.pending"),
+    );
     expect(outboxText("+639187654321")).toContain(`${BASE_URL}/ph/${requestOf(user.id, "sms").code}`);
   });
 });

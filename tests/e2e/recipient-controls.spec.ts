@@ -41,7 +41,7 @@ async function sendSms(page: Page, js: boolean, prefix: string, locale: Locale, 
 /** The newest request in the requester's history says it was not delivered, with the one neutral sentence. */
 async function expectNotDelivered(page: Page, locale: Locale) {
   const newest = page.getByTestId("request").first();
-  await expect(newest.getByTestId("request-state")).toContainText(tr(locale, "dashboard.status.not_accepted"));
+  await expect(newest.getByTestId("request-state")).toContainText(tr(locale, "dashboard.status.not_delivered"));
   await expect(newest.getByTestId("not-accepted")).toHaveText(tr(locale, "requests.errors.notAccepted"));
 }
 

@@ -1,5 +1,5 @@
 // A local fake of the Stripe API, enough for the real stripe SDK: Checkout Sessions (create, retrieve)
-// and subscription updates (cancel at period end). Webhooks are not sent by the fake: tests sign them
+// and subscription updates (cancel at period end, and its undoing). Webhooks are not sent by the fake: tests sign them
 // with the SDK's own helper (stripe.webhooks.generateTestHeaderString).
 import type { ServerResponse } from "node:http";
 
@@ -62,7 +62,8 @@ export async function startStripeFake() {
       res.statusCode = 500;
       res.end(JSON.stringify({ error: { type: "api_error", message: "try later" } }));
     } else if (req.method === "POST" && req.url.startsWith("/v1/subscriptions/")) {
-      res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: true }));
+      const cancel = new URLSearchParams(req.body).get("cancel_at_period_end") !== "false";
+      res.end(JSON.stringify({ id: req.url.split("/")[3], object: "subscription", cancel_at_period_end: cancel }));
     } else {
       res.statusCode = 404;
       res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));

@@ -331,7 +331,6 @@ function RequestForm(props: {
     <Form
       method="post"
       className="panel new-search-form"
-      // Not `${intent}-title`: that is the link form's Title field (the error summary links to it).
       aria-labelledby={`${intent}-heading`}
       noValidate
       data-testid={`${intent}-form`}

@@ -6,6 +6,7 @@ import { notify } from "~/components/toasts";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
+import { formatDistance } from "~/utils/distance";
 import { browserTimeZone, formatDateTime, zoneName } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -198,6 +199,7 @@ function RequestCard({
       data-testid="request"
       data-id={item.id}
       data-status={item.status}
+      data-label={item.label.key}
       aria-current={highlighted ? "true" : undefined}
     >
       <header className="request-head">
@@ -210,20 +212,19 @@ function RequestCard({
         <span className="request-channel">{t(`dashboard.channel.${item.channel}`)}</span>
         {highlighted ? <span className="badge badge-new">{t("dashboard.list.newLink")}</span> : null}
       </header>
-      <p className="request-states" data-testid="request-state">
-        {item.decision === "erased" ? null : (
-          <span className={`badge state-${item.status}`}>{t(`dashboard.status.${item.status}`)}</span>
-        )}
-        {item.decision ? <span className="badge state-decision">{t(`dashboard.status.${item.decision}`)}</span> : null}
-        {item.delivery === "failed" ? <span className="badge state-failed">{t("dashboard.status.failed")}</span> : null}
-        {item.delivery === "not_accepted" ? (
-          <span className="badge state-failed">{t("dashboard.status.not_accepted")}</span>
+      <p className="request-states">
+        <span className={`tag tag-${item.label.tone}`} data-testid="request-state" data-label={item.label.key}>
+          {t(`dashboard.status.${item.label.key}`)}
+        </span>
+        {item.label.delivery ? (
+          <span className="tag" data-testid="request-delivery">
+            {t(`dashboard.status.${item.label.delivery}`)}
+          </span>
         ) : null}
-        {item.expired ? <span className="badge state-decision">{t("dashboard.status.expired")}</span> : null}
       </p>
-      {item.delivery === "not_accepted" ? (
-        <p className="muted" data-testid="not-accepted">
-          {t("requests.errors.notAccepted")}
+      {item.label.key === "not_delivered" ? (
+        <p className="muted" data-testid={item.delivery === "not_accepted" ? "not-accepted" : "not-sent"}>
+          {item.delivery === "not_accepted" ? t("requests.errors.notAccepted") : t("dashboard.list.notSent")}
         </p>
       ) : null}
       <dl className="request-facts">
@@ -295,7 +296,10 @@ function PositionFacts({ position }: { position: MapPosition }) {
   const locale = useLocale();
   const lat = position.latitude.toFixed(5);
   const lng = position.longitude.toFixed(5);
-  const radius = new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits: 0 }).format(position.radius);
+  // A GPS fix is shown up close; an approximate area zoomed out enough to see its radius.
+  const zoom = position.precise
+    ? 15
+    : Math.max(5, Math.min(15, Math.round(Math.log2(40_000_000 / position.radius)) - 2));
   return (
     <div className="position-facts" data-testid="position">
       <p className="muted">{t(position.precise ? "dashboard.position.precise" : "dashboard.position.approximate")}</p>
@@ -310,7 +314,7 @@ function PositionFacts({ position }: { position: MapPosition }) {
         </div>
         <div>
           <dt>{t("dashboard.position.radius")}</dt>
-          <dd>{t("dashboard.position.meters", { value: radius })}</dd>
+          <dd>{formatDistance(position.radius, intlLocale[locale])}</dd>
         </div>
       </dl>
       <a className="open-map-link" href={openMapUrl(position)} target="_blank" rel="noopener noreferrer">

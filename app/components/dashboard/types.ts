@@ -2,6 +2,7 @@
 import type { StaticBasemap } from "~/geo/outlines";
 import type { FieldMessages, KeyUnder } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
+import type { RequestLabel } from "~/location-requests/request-state";
 import type { CountryOption } from "~/phone/countries";
 
 export const TABS = ["history", "new", "records", "link", "email"] as const;
@@ -14,11 +15,11 @@ export type RequestView = {
   title: string | null;
   /** null for a request that was not delivered: it opens nothing. */
   link: string | null;
-  status: KeyUnder<"dashboard.status">;
-  decision: KeyUnder<"dashboard.status"> | null;
+  /** The stored status (pending | ip_located | gps_tracked); what a person reads is `label`. */
+  status: string;
+  /** The one status shown (app/location-requests/request-state.ts `requestLabel`). */
+  label: RequestLabel;
   delivery: string;
-  /** Unanswered past REQUEST_TTL_DAYS: the link no longer shares anything. */
-  expired: boolean;
   latitude: number | null;
   longitude: number | null;
   accuracyMeters: number | null;

@@ -98,6 +98,14 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         return fail("cancel", error);
       }
     },
+    async resumeRenewals(subscriptionId) {
+      try {
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+        return { ok: true };
+      } catch (error) {
+        return fail("resume", error);
+      }
+    },
     async checkoutStatus(sessionId, checkoutId) {
       try {
         const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription", "invoice"] });

@@ -84,6 +84,11 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutInput): Promise<CheckoutCreated>;
   /** Stops renewals; the paid period runs out normally. `idempotencyKey` makes a retried request one (Stripe). */
   cancelAtPeriodEnd(providerSubscriptionId: string, options?: { idempotencyKey?: string }): Promise<ProviderResult>;
+  /**
+   * Undoes `cancelAtPeriodEnd` before the period ends, where the provider allows it (Stripe: clears
+   * cancel_at_period_end). Absent where a cancellation is final (PayPal).
+   */
+  resumeRenewals?(providerSubscriptionId: string): Promise<ProviderResult>;
   /** The state of a checkout at the provider, by the provider's id for it (`sessionId`). */
   checkoutStatus(sessionId: string, checkoutId: string): Promise<CheckoutStatus>;
   /** Verifies a webhook delivery against the raw body and turns it into a domain event. */

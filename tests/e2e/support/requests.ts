@@ -111,3 +111,36 @@ export function ageRequest(code: string, days: number) {
     .prepare(`UPDATE "LocationRequest" SET createdAt = ? WHERE code = ?`)
     .run(sqliteDate(new Date(Date.now() - days * 24 * 3600 * 1000)), code);
 }
+
+/** An SMS request in a given state, as the domain would have stored it. */
+export function addSmsRequest(
+  userId: string,
+  code: string,
+  fields: { target: string; delivery: string; status?: string; decision?: string | null; fix?: Fix; daysAgo?: number },
+) {
+  const now = new Date();
+  const created = sqliteDate(new Date(now.getTime() - (fields.daysAgo ?? 0) * 24 * 3600 * 1000));
+  const fix = fields.fix;
+  db()
+    .prepare(
+      `INSERT INTO "LocationRequest" (id, userId, channel, target, requesterName, locale, code, status, decision, delivery,
+       latitude, longitude, accuracyMeters, address, locatedAt, createdAt, updatedAt)
+       VALUES (?, ?, 'sms', ?, 'Ana', 'en', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      `e2e${code}`,
+      userId,
+      fields.target,
+      code,
+      fields.status ?? "pending",
+      fields.decision ?? null,
+      fields.delivery,
+      fix?.latitude ?? null,
+      fix?.longitude ?? null,
+      fix?.accuracyMeters ?? null,
+      fix?.address ?? null,
+      fix ? sqliteDate(now) : null,
+      created,
+      sqliteDate(now),
+    );
+}

@@ -82,3 +82,10 @@ export function closeDb() {
 }
 
 export const days = (n: number) => new Date(Date.now() + n * DAY);
+
+/** The payment provider a test user's subscription was bought with (none by default). */
+export function setSubscriptionProvider(userId: string, provider: "sandbox" | "stripe" | "paypal") {
+  db()
+    .prepare(`UPDATE "Subscription" SET provider = ?, providerSubscriptionId = ? WHERE userId = ?`)
+    .run(provider, provider === "sandbox" ? null : `I-${userId}`, userId);
+}
