@@ -24,20 +24,56 @@ export function isPostgresUrl(url: string) {
  */
 const readers = ((globalThis as { __dbReaders?: WeakMap<Db, RowReader> }).__dbReaders ??= new WeakMap());
 
+/** Time limits of a client (DATABASE_*_TIMEOUT_MS; docs/deploy.md). */
+export type DbLimits = {
+  poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  busyTimeoutMs: number;
+  transactionTimeoutMs: number;
+};
+
+export const DEFAULT_DB_LIMITS: DbLimits = {
+  poolSize: 10,
+  connectTimeoutMs: 5000,
+  statementTimeoutMs: 10_000,
+  idleInTransactionTimeoutMs: 10_000,
+  busyTimeoutMs: 5000,
+  transactionTimeoutMs: 10_000,
+};
+
 /**
  * `poolSize`: PostgreSQL connections this process may open (DATABASE_POOL_SIZE); the hot reads share
  * them. SQLite has Prisma's connection and the hot reads' one.
+ *
+ * Nothing waits on the database without a bound: on PostgreSQL opening a connection, each statement
+ * (cancelled by the server, and given up by the client a second later in case the server itself is
+ * stalled) and a transaction left idle; on SQLite the wait for another process's write lock. An
+ * interactive transaction is rolled back after `transactionTimeoutMs`.
  */
-export function createDb(url: string, poolSize = 10): Db {
+export function createDb(url: string, limits: Partial<DbLimits> | number = {}): Db {
+  const l = { ...DEFAULT_DB_LIMITS, ...(typeof limits === "number" ? { poolSize: limits } : limits) };
+  const transactionOptions = { timeout: l.transactionTimeoutMs, maxWait: l.transactionTimeoutMs };
   let client: Db;
   let reader: RowReader;
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: poolSize });
-    client = timed(new PostgresClient({ adapter: new PrismaPg(pool) }) as unknown as Db);
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: l.poolSize,
+      connectionTimeoutMillis: l.connectTimeoutMs,
+      statement_timeout: l.statementTimeoutMs,
+      query_timeout: l.statementTimeoutMs + 1000,
+      idle_in_transaction_session_timeout: l.idleInTransactionTimeoutMs,
+    });
+    // An idle connection the server dropped (a restart) must not end the process.
+    pool.on("error", (error) => console.warn("database connection lost", error.message));
+    client = timed(new PostgresClient({ adapter: new PrismaPg(pool), transactionOptions }) as unknown as Db);
     reader = postgresReader(pool);
   } else {
-    client = timed(new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: sqlitePath(url) }) }));
-    reader = sqliteReader(sqlitePath(url));
+    const adapter = new PrismaBetterSQLite3({ url: sqlitePath(url), timeout: l.busyTimeoutMs });
+    client = timed(new SqliteClient({ adapter, transactionOptions }));
+    reader = sqliteReader(sqlitePath(url), l.busyTimeoutMs);
   }
   readers.set(client, reader);
   return client;
@@ -100,7 +136,17 @@ export async function rows<T>(query: TemplateStringsArray | Prisma.Sql, ...value
 const globalForDb = globalThis as unknown as { __db?: Db };
 
 export function db(): Db {
-  globalForDb.__db ??= createDb(config().DATABASE_URL, config().DATABASE_POOL_SIZE);
+  if (!globalForDb.__db) {
+    const c = config();
+    globalForDb.__db = createDb(c.DATABASE_URL, {
+      poolSize: c.DATABASE_POOL_SIZE,
+      connectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: c.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT_MS,
+      transactionTimeoutMs: c.DATABASE_TRANSACTION_TIMEOUT_MS,
+    });
+  }
   return globalForDb.__db;
 }
 
