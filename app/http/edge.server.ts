@@ -16,7 +16,7 @@ import type {
 } from "express";
 
 import { config } from "~/config.server";
-import { log } from "~/server/log.server";
+import { log, requestScope, type RequestScope } from "~/server/log.server";
 import { MAX_LOGGED_PATH } from "~/server/request-log.server";
 
 import { corsHeaders, preflightHeaders } from "./cors.server";
@@ -318,16 +318,26 @@ export function errorAnswer(): ErrorRequestHandler {
  * those too.
  */
 export function remixHandler(routes: RoutesSource) {
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    try {
-      const all = await routes();
-      const url = res.locals.url as URL;
-      if (url.pathname === MANIFEST_PATH) return await sendResponse(res, all.manifest(url));
-      const route = (res.locals.route as MatchedRoute | undefined) ?? all.match(url.pathname);
-      const response = await all.handle(remixRequest(req, res, url), { nonce: res.locals.nonce as string, route });
-      await sendResponse(res, response);
-    } catch (error) {
-      next(error);
-    }
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    // The request's log scope again: a middleware that waited on the socket (a body read) resumed
+    // in the socket's async context, not the request's. Loaders, actions and handleError log with
+    // the request's id and count their queries for it.
+    const scope = res.locals.requestScope as RequestScope | undefined;
+    return scope
+      ? requestScope.run(scope, () => handleWithRemix(routes, req, res, next))
+      : handleWithRemix(routes, req, res, next);
   };
+}
+
+async function handleWithRemix(routes: RoutesSource, req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  try {
+    const all = await routes();
+    const url = res.locals.url as URL;
+    if (url.pathname === MANIFEST_PATH) return await sendResponse(res, all.manifest(url));
+    const route = (res.locals.route as MatchedRoute | undefined) ?? all.match(url.pathname);
+    const response = await all.handle(remixRequest(req, res, url), { nonce: res.locals.nonce as string, route });
+    await sendResponse(res, response);
+  } catch (error) {
+    next(error);
+  }
 }
