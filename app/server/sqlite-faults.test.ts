@@ -3,9 +3,12 @@
 // the cause is gone (@prisma/adapter-better-sqlite3 is patched for that: patches/, docs/decisions/029).
 import { afterEach, expect, it } from "vitest";
 
+import { startCheckout } from "~/billing/checkout.server";
+import { sandboxPay } from "~/billing/sandbox.server";
 import { resetConfig } from "~/config.server";
 import { closeProcessDb, db } from "~/db.server";
 
+import { uniqueEmail } from "../../tests/support/factories";
 import { notReady } from "./health.server";
 
 /** Fails when `work` takes longer than `ms`: a wedged connection waits for ever, a test must not. */
@@ -101,4 +104,39 @@ it("a transaction that outlives DATABASE_TRANSACTION_TIMEOUT_MS is rolled back, 
   await expect(within(3000, slow)).rejects.toThrow(/timeout|expired|closed/i);
   expect(await db().outboxMessage.count({ where: { to: "+15550000002" } })).toBe(0);
   await aWrite();
+});
+
+it("a sandbox payment cut off mid-way stores nothing; Pay again completes all of it, once", async () => {
+  const email = uniqueEmail();
+  const started = await startCheckout(
+    { name: "Ana", surname: "Reyes", email, adult: "on" },
+    { locale: "en", ip: "203.0.113.21", now: new Date() },
+  );
+  if (!started.ok) throw new Error("checkout failed");
+  // The process dies (here: the database fails) while the payment is being stored, after the
+  // account and the subscription and before the payment row.
+  await db().$executeRawUnsafe(
+    `CREATE TRIGGER "fail_payment" BEFORE INSERT ON "Payment" BEGIN SELECT RAISE(ABORT, 'cut off'); END`,
+  );
+  await expect(sandboxPay(started.checkoutId)).rejects.toThrow(/payment.create/);
+  // All or nothing: no account, no subscription, the checkout still waits for its payment.
+  expect(await db().user.count({ where: { email } })).toBe(0);
+  expect(await db().checkout.findUniqueOrThrow({ where: { id: started.checkoutId } })).toMatchObject({
+    status: "pending",
+  });
+  await db().$executeRawUnsafe(`DROP TRIGGER "fail_payment"`);
+
+  // The buyer presses Pay again: everything is there, and pressing it a third time changes nothing.
+  await sandboxPay(started.checkoutId);
+  await sandboxPay(started.checkoutId);
+  const user = await db().user.findUniqueOrThrow({ where: { email } });
+  const sub = await db().subscription.findUniqueOrThrow({ where: { userId: user.id } });
+  const payments = await db().payment.findMany({ where: { subscriptionId: sub.id } });
+  expect(payments).toHaveLength(1);
+  expect(payments[0]).toMatchObject({ status: "paid", providerPaymentId: `sbx_in_${started.checkoutId}` });
+  expect(await db().checkout.findUniqueOrThrow({ where: { id: started.checkoutId } })).toMatchObject({
+    status: "paid",
+  });
+  // The account's e-mail is a durable job written in the same transaction: it went out once.
+  expect(await db().paymentJob.count({ where: { key: { contains: started.checkoutId } } })).toBeGreaterThanOrEqual(1);
 });
