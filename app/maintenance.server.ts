@@ -7,7 +7,7 @@ import { db } from "~/db.server";
 import { purgeOldDeviceReports } from "~/device-report.server";
 import { acquireLease, releaseLease } from "~/lease.server";
 import { sweepDeclines } from "~/location-requests/recipient-controls.server";
-import { purgeOldPositions } from "~/location-requests/requests.server";
+import { purgeOldPositions, recoverInterruptedSends } from "~/location-requests/requests.server";
 import { sweepPhoneLookups } from "~/phone/lookup.server";
 import { sweepRateLimits } from "~/rate-limit.server";
 import { log, processId } from "~/server/log.server";
@@ -66,6 +66,8 @@ export const MAINTENANCE_JOBS: MaintenanceJob[] = [
   // Payment side effects that failed right after their commit (app/billing/payment-jobs.server.ts): the jobs keep
   // their own back-off (1 min doubling to 6 h), so a check every minute finds each when it is due.
   { name: "payment-jobs", everyMs: 60_000, run: () => runPaymentJobs() },
+  // Sends a stopped or killed process left unfinished (app/location-requests/requests.server.ts).
+  { name: "interrupted-sends", everyMs: 60_000, run: () => recoverInterruptedSends() },
 ];
 
 export const MAINTENANCE_LEASE = "maintenance";

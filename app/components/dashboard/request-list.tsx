@@ -208,6 +208,9 @@ function RequestCard({
         <span className={`badge state-${item.status}`}>{t(`dashboard.status.${item.status}`)}</span>
         {item.decision ? <span className="badge state-decision">{t(`dashboard.status.${item.decision}`)}</span> : null}
         {item.delivery === "failed" ? <span className="badge state-failed">{t("dashboard.status.failed")}</span> : null}
+        {item.delivery === "unknown" ? (
+          <span className="badge state-decision">{t("dashboard.status.unconfirmed")}</span>
+        ) : null}
         {item.delivery === "not_accepted" ? (
           <span className="badge state-failed">{t("dashboard.status.not_accepted")}</span>
         ) : null}
