@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { postgresReader, sqliteReader, type RowReader } from "~/db-reads.server";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { Prisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
+import { requestScope } from "~/server/log.server";
 import { recordDbTime } from "~/server/request-log.server";
 
 // Both generated clients come from one model definition, so they expose the same API; the SQLite
@@ -93,12 +94,35 @@ function timed(client: Db): Db {
         const started = performance.now();
         try {
           return await query(args);
+        } catch (error) {
+          noteUnavailable(error);
+          throw error;
         } finally {
           recordDbTime(performance.now() - started);
         }
       },
     },
   }) as unknown as Db;
+}
+
+// Errors that say the database cannot serve now (not that a query was wrong): unreachable, a
+// connection lost or timed out, a statement cancelled by its time limit, a lock held too long, a
+// full disk. Prisma's codes: P1001 unreachable, P1002/P1008 timed out, P1017 connection closed,
+// P2024 no connection from the pool in time, P2028 a transaction that could not start or ran out.
+const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
+const UNAVAILABLE_TEXT =
+  /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|Can't reach database|Query read timeout|statement timeout|canceling statement|terminating connection|the database system is (starting up|shutting down|in recovery)|database is locked|SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|SQLITE_READONLY|disk I\/O error|database or disk is full/i;
+
+export function isDatabaseUnavailable(error: unknown) {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
+  return UNAVAILABLE_TEXT.test(typeof e?.message === "string" ? e.message : String(error));
+}
+
+/** Tells the request being handled that the database is out (the edge answers 503 instead of 500). */
+function noteUnavailable(error: unknown) {
+  const scope = requestScope.getStore();
+  if (scope && isDatabaseUnavailable(error)) scope.dbUnavailable = true;
 }
 
 /** `file:./data/app.db` → `./data/app.db` (the adapter takes a path or a file: URL). */
@@ -128,6 +152,9 @@ export async function rows<T>(query: TemplateStringsArray | Prisma.Sql, ...value
   const started = performance.now();
   try {
     return await readers.get(client)!.rows<T>(sql);
+  } catch (error) {
+    noteUnavailable(error);
+    throw error;
   } finally {
     recordDbTime(performance.now() - started);
   }

@@ -10,7 +10,7 @@ export type Level = "info" | "warn" | "error";
 type Fields = Record<string, unknown>;
 
 /** What is known about the request being handled (request-log.server.ts fills it in). */
-export type RequestScope = { id: string; dbMs: number; dbQueries: number };
+export type RequestScope = { id: string; dbMs: number; dbQueries: number; dbUnavailable?: boolean };
 
 /**
  * The log's state, one per process. The server (build/server.js) and the Remix build each carry a
