@@ -19,7 +19,7 @@ import { paths } from "~/paths";
 import { countryOptions, requestRegion } from "~/phone/countries.server";
 import { NUMBER_MAX } from "~/phone/number-search";
 import { zonesText } from "~/phone/zones";
-import { homeReviews, type HomeReviews } from "~/reviews/reviews.server";
+import { homeReviewsIfAvailable, type HomeReviews } from "~/reviews/reviews.server";
 import { pageSeo } from "~/seo.server";
 import { pack, packFor, unpack } from "~/utils/packed";
 import { seoMeta } from "~/utils/seo";
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // modal) just fills the form in again.
   const [search, reviews] = await Promise.all([
     params.get("modal") === "search" ? searchNumber(request, locale, typed) : null,
-    homeReviews(locale),
+    homeReviewsIfAvailable(locale),
   ]);
   return data(
     {
