@@ -5,7 +5,7 @@
 // this file again (app/server/process.server.ts).
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -84,8 +84,9 @@ if (c.NODE_ENV === "development") {
   );
   const serveFile = express.static(client, { maxAge: "1h" });
   app.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()));
-  // @ts-expect-error the build exists at run time (npm run build)
-  build = (await startupStep(() => import("./build/server/index.js"))) as ServerBuild;
+  // A path known at run time: the compiled server (build/server.js) imports it as it is.
+  const remixBuild = pathToFileURL(path.resolve("build/server/index.js")).href;
+  build = (await startupStep(() => import(remixBuild))) as ServerBuild;
 }
 
 // `use`, not `all("*")`: Express would decode the path as a route parameter first (and fail on `%ff`).
@@ -97,5 +98,7 @@ serveApp(app, {
   lifecycle,
   shutdownTimeoutMs,
   background: [startMaintenance],
+  warmUpPaths: ["/", "/id", "/ph"],
+  warmUpHost: c.publicUrl.host,
   onListening: () => log("info", `Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`),
 }).on("error", failStartup);

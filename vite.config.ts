@@ -89,7 +89,12 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: {
                 name: "postgres",
                 env: { TEST_DB: "postgres" },
-                exclude: [...configDefaults.exclude, "app/server/cluster.test.ts"],
+                exclude: [
+                  ...configDefaults.exclude,
+                  "app/server/cluster.test.ts",
+                  "app/server/serve.test.ts",
+                  "app/server/sqlite-faults.test.ts",
+                ],
               },
             },
           ]

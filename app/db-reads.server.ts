@@ -50,14 +50,14 @@ type Prepared = { statement: Database.Statement; names: string[]; convert: (((va
  * Reads through a connection of its own to the database file. In WAL mode (app/migrate.server.ts) it
  * sees everything Prisma's connection has committed; it is never used inside a transaction.
  */
-export function sqliteReader(file: string): RowReader {
+export function sqliteReader(file: string, busyTimeoutMs = 5000): RowReader {
   let database: Database.Database | null = null;
   const statements = new Map<string, Prepared>();
   function prepared(sql: string): Prepared {
     let entry = statements.get(sql);
     if (entry) return entry;
     if (!database) {
-      database = new Database(file, { fileMustExist: true, timeout: 5000 });
+      database = new Database(file, { fileMustExist: true, timeout: busyTimeoutMs });
       // A read that sorts, groups or uses a window function builds a small temporary table; in memory
       // that costs a third of what SQLite's default, a temporary file, does. (The hot reads avoid
       // sorting since decision 024; this keeps any later one from paying for a file.)

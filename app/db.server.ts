@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { postgresReader, sqliteReader, type RowReader } from "~/db-reads.server";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { Prisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
+import { requestScope } from "~/server/log.server";
 import { recordDbTime } from "~/server/request-log.server";
 
 // Both generated clients come from one model definition, so they expose the same API; the SQLite
@@ -24,20 +25,56 @@ export function isPostgresUrl(url: string) {
  */
 const readers = ((globalThis as { __dbReaders?: WeakMap<Db, RowReader> }).__dbReaders ??= new WeakMap());
 
+/** Time limits of a client (DATABASE_*_TIMEOUT_MS; docs/deploy.md). */
+export type DbLimits = {
+  poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  busyTimeoutMs: number;
+  transactionTimeoutMs: number;
+};
+
+export const DEFAULT_DB_LIMITS: DbLimits = {
+  poolSize: 10,
+  connectTimeoutMs: 5000,
+  statementTimeoutMs: 10_000,
+  idleInTransactionTimeoutMs: 10_000,
+  busyTimeoutMs: 5000,
+  transactionTimeoutMs: 10_000,
+};
+
 /**
  * `poolSize`: PostgreSQL connections this process may open (DATABASE_POOL_SIZE); the hot reads share
  * them. SQLite has Prisma's connection and the hot reads' one.
+ *
+ * Nothing waits on the database without a bound: on PostgreSQL opening a connection, each statement
+ * (cancelled by the server, and given up by the client a second later in case the server itself is
+ * stalled) and a transaction left idle; on SQLite the wait for another process's write lock. An
+ * interactive transaction is rolled back after `transactionTimeoutMs`.
  */
-export function createDb(url: string, poolSize = 10): Db {
+export function createDb(url: string, limits: Partial<DbLimits> | number = {}): Db {
+  const l = { ...DEFAULT_DB_LIMITS, ...(typeof limits === "number" ? { poolSize: limits } : limits) };
+  const transactionOptions = { timeout: l.transactionTimeoutMs, maxWait: l.transactionTimeoutMs };
   let client: Db;
   let reader: RowReader;
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: poolSize });
-    client = timed(new PostgresClient({ adapter: new PrismaPg(pool) }) as unknown as Db);
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: l.poolSize,
+      connectionTimeoutMillis: l.connectTimeoutMs,
+      statement_timeout: l.statementTimeoutMs,
+      query_timeout: l.statementTimeoutMs + 1000,
+      idle_in_transaction_session_timeout: l.idleInTransactionTimeoutMs,
+    });
+    // An idle connection the server dropped (a restart) must not end the process.
+    pool.on("error", (error) => console.warn("database connection lost", error.message));
+    client = timed(new PostgresClient({ adapter: new PrismaPg(pool), transactionOptions }) as unknown as Db);
     reader = postgresReader(pool);
   } else {
-    client = timed(new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: sqlitePath(url) }) }));
-    reader = sqliteReader(sqlitePath(url));
+    const adapter = new PrismaBetterSQLite3({ url: sqlitePath(url), timeout: l.busyTimeoutMs });
+    client = timed(new SqliteClient({ adapter, transactionOptions }));
+    reader = sqliteReader(sqlitePath(url), l.busyTimeoutMs);
   }
   readers.set(client, reader);
   return client;
@@ -57,12 +94,35 @@ function timed(client: Db): Db {
         const started = performance.now();
         try {
           return await query(args);
+        } catch (error) {
+          noteUnavailable(error);
+          throw error;
         } finally {
           recordDbTime(performance.now() - started);
         }
       },
     },
   }) as unknown as Db;
+}
+
+// Errors that say the database cannot serve now (not that a query was wrong): unreachable, a
+// connection lost or timed out, a statement cancelled by its time limit, a lock held too long, a
+// full disk. Prisma's codes: P1001 unreachable, P1002/P1008 timed out, P1017 connection closed,
+// P2024 no connection from the pool in time, P2028 a transaction that could not start or ran out.
+const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
+const UNAVAILABLE_TEXT =
+  /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|Can't reach database|Query read timeout|statement timeout|canceling statement|terminating connection|the database system is (starting up|shutting down|in recovery)|database is locked|SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|SQLITE_READONLY|disk I\/O error|database or disk is full/i;
+
+export function isDatabaseUnavailable(error: unknown) {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
+  return UNAVAILABLE_TEXT.test(typeof e?.message === "string" ? e.message : String(error));
+}
+
+/** Tells the request being handled that the database is out (the edge answers 503 instead of 500). */
+function noteUnavailable(error: unknown) {
+  const scope = requestScope.getStore();
+  if (scope && isDatabaseUnavailable(error)) scope.dbUnavailable = true;
 }
 
 /** `file:./data/app.db` → `./data/app.db` (the adapter takes a path or a file: URL). */
@@ -92,6 +152,9 @@ export async function rows<T>(query: TemplateStringsArray | Prisma.Sql, ...value
   const started = performance.now();
   try {
     return await readers.get(client)!.rows<T>(sql);
+  } catch (error) {
+    noteUnavailable(error);
+    throw error;
   } finally {
     recordDbTime(performance.now() - started);
   }
@@ -100,7 +163,17 @@ export async function rows<T>(query: TemplateStringsArray | Prisma.Sql, ...value
 const globalForDb = globalThis as unknown as { __db?: Db };
 
 export function db(): Db {
-  globalForDb.__db ??= createDb(config().DATABASE_URL, config().DATABASE_POOL_SIZE);
+  if (!globalForDb.__db) {
+    const c = config();
+    globalForDb.__db = createDb(c.DATABASE_URL, {
+      poolSize: c.DATABASE_POOL_SIZE,
+      connectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: c.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT_MS,
+      transactionTimeoutMs: c.DATABASE_TRANSACTION_TIMEOUT_MS,
+    });
+  }
   return globalForDb.__db;
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { createSession } from "~/auth/session.server";
 import { startCheckout } from "~/billing/checkout.server";
@@ -288,5 +288,32 @@ describe("the maintenance loop", () => {
     });
     await until(() => calls >= 2);
     await stop();
+  });
+
+  it("gives up a job that hangs: the loop goes on, runs it again when due, and stops at once", async () => {
+    let calls = 0;
+    const errors = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const stop = startMaintenance({
+      holder: "hung",
+      leaseMs: 300,
+      jobs: [
+        {
+          name: "hangs",
+          everyMs: 50,
+          timeoutMs: 100,
+          // A provider or database that never answers.
+          run: () => {
+            calls += 1;
+            return new Promise(() => {});
+          },
+        },
+      ],
+    });
+    await until(() => calls >= 2);
+    const started = Date.now();
+    await stop();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(errors.mock.calls.some(([line]) => String(line).includes("not finished after 100 ms"))).toBe(true);
+    errors.mockRestore();
   });
 });

@@ -7,7 +7,7 @@ import { db } from "~/db.server";
 import { purgeOldDeviceReports } from "~/device-report.server";
 import { acquireLease, releaseLease } from "~/lease.server";
 import { sweepDeclines } from "~/location-requests/recipient-controls.server";
-import { purgeOldPositions } from "~/location-requests/requests.server";
+import { purgeOldPositions, recoverInterruptedSends } from "~/location-requests/requests.server";
 import { sweepPhoneLookups } from "~/phone/lookup.server";
 import {
   forgetOldRequestData,
@@ -72,13 +72,19 @@ function countOf(result: number | { count: number }) {
 
 /**
  * What the maintenance loop runs, each at most every `everyMs` and in one process at a time: add a
- * job here. Its result is logged; an error is logged and the job runs again when next due.
+ * job here. Its result is logged; an error is logged and the job runs again when next due. A job
+ * that has not finished after `timeoutMs` (default MAINTENANCE_JOB_TIMEOUT_MS) is logged as failed
+ * and runs again when next due: a hung provider or database cannot stop the loop, nor a shutdown.
  */
-export const MAINTENANCE_JOBS: { name: string; everyMs: number; run: () => Promise<unknown> }[] = [
+export type MaintenanceJob = { name: string; everyMs: number; timeoutMs?: number; run: () => Promise<unknown> };
+export const MAINTENANCE_JOB_TIMEOUT_MS = 5 * 60_000;
+export const MAINTENANCE_JOBS: MaintenanceJob[] = [
   { name: "sweep", everyMs: 10 * 60_000, run: () => runMaintenance() },
   // Payment side effects that failed right after their commit (app/billing/payment-jobs.server.ts): the jobs keep
   // their own back-off (1 min doubling to 6 h), so a check every minute finds each when it is due.
   { name: "payment-jobs", everyMs: 60_000, run: () => runPaymentJobs() },
+  // Sends a stopped or killed process left unfinished (app/location-requests/requests.server.ts).
+  { name: "interrupted-sends", everyMs: 60_000, run: () => recoverInterruptedSends() },
 ];
 
 export const MAINTENANCE_LEASE = "maintenance";
@@ -100,8 +106,15 @@ export function startMaintenance(options: { leaseMs?: number; holder?: string; j
   const runJob = (job: (typeof jobs)[number]) => {
     lastStart.set(job.name, Date.now());
     const started = Date.now();
-    const run = job
-      .run()
+    const limit = job.timeoutMs ?? MAINTENANCE_JOB_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const run = Promise.race([
+      job.run(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`not finished after ${limit} ms: given up`)), limit);
+      }),
+    ])
+      .finally(() => clearTimeout(timer))
       .then((result) => log("info", "maintenance job done", { job: job.name, ms: Date.now() - started, result }))
       .catch((error) => log("error", "maintenance job failed", { job: job.name, error }))
       .finally(() => running.delete(job.name));

@@ -98,27 +98,22 @@ export async function sandboxPay(checkoutId: string, now = new Date()) {
   const checkout = await db().checkout.findUnique({ where: { id: checkoutId } });
   if (!checkout || checkout.provider !== "sandbox") return { ok: false as const };
   if (checkout.status !== "pending") return { ok: true as const, checkout };
-  const subscriptionId = `sbx_sub_${randomToken(9)}`;
+  // One event, so one transaction: the checkout, the account, the subscription and the first payment
+  // are stored together or not at all (the first payment completes its checkout, as a real
+  // provider's first invoice may). Its ids derive from the checkout: Pay pressed again after a crash
+  // or a lost answer applies the same event, once.
+  const subscriptionId = `sbx_sub_${checkoutId}`;
   // Like the real providers: a renewal charges the regular amount for a full period, no first day.
   const renewal = checkout.plan.endsWith(RENEWAL_PLAN_SUFFIX);
   const periodEnd = new Date(now.getTime() + (renewal ? checkout.periodDays : 1) * DAY);
   await applyPaymentEvent("sandbox", {
-    kind: "checkout.paid",
-    eventId: `sbx_evt_${randomToken(9)}`,
-    at: now,
-    checkoutId,
-    customerId: `sbx_cus_${randomToken(6)}`,
-    subscriptionId,
-    periodEnd,
-  });
-  await applyPaymentEvent("sandbox", {
     kind: "payment.succeeded",
-    eventId: `sbx_evt_${randomToken(9)}`,
+    eventId: `sbx_evt_${checkoutId}`,
     at: now,
     subscriptionId,
     checkoutId,
-    customerId: null,
-    paymentId: `sbx_in_${randomToken(9)}`,
+    customerId: `sbx_cus_${checkoutId}`,
+    paymentId: `sbx_in_${checkoutId}`,
     amount: renewal ? checkout.amount : checkout.firstDayAmount,
     currency: checkout.currency,
     periodEnd,

@@ -16,7 +16,7 @@ import type {
 } from "express";
 
 import { config } from "~/config.server";
-import { log } from "~/server/log.server";
+import { log, requestScope, type RequestScope } from "~/server/log.server";
 import { MAX_LOGGED_PATH } from "~/server/request-log.server";
 
 import { corsHeaders, preflightHeaders } from "./cors.server";
@@ -276,6 +276,17 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Requ
   return new Request(url.href, init);
 }
 
+async function answerUnavailable(req: ExpressRequest, res: ExpressResponse, route: MatchedRoute | undefined) {
+  const answer = await rejection(503, {
+    path: (res.locals.url as URL | undefined)?.pathname ?? "/",
+    policy: route?.policy,
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers["accept-language"],
+    nonce: res.locals.nonce as string,
+  });
+  res.status(503).set(answer.headers).send(answer.body);
+}
+
 /** Writes a Response of Remix to Node's response. */
 export async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
@@ -323,16 +334,36 @@ export function errorAnswer(): ErrorRequestHandler {
  * those too.
  */
 export function remixHandler(routes: RoutesSource) {
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    try {
-      const all = await routes();
-      const url = res.locals.url as URL;
-      if (url.pathname === MANIFEST_PATH) return await sendResponse(res, all.manifest(url));
-      const route = (res.locals.route as MatchedRoute | undefined) ?? all.match(url.pathname);
-      const response = await all.handle(remixRequest(req, res, url), { nonce: res.locals.nonce as string, route });
-      await sendResponse(res, response);
-    } catch (error) {
-      next(error);
-    }
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    // The request's log scope again: a middleware that waited on the socket (a body read) resumed
+    // in the socket's async context, not the request's. Loaders, actions and handleError log with
+    // the request's id and count their queries for it.
+    const scope = res.locals.requestScope as RequestScope | undefined;
+    return scope
+      ? requestScope.run(scope, () => handleWithRemix(routes, req, res, next))
+      : handleWithRemix(routes, req, res, next);
   };
+}
+
+async function handleWithRemix(routes: RoutesSource, req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  try {
+    const all = await routes();
+    const url = res.locals.url as URL;
+    if (url.pathname === MANIFEST_PATH) return await sendResponse(res, all.manifest(url));
+    const route = (res.locals.route as MatchedRoute | undefined) ?? all.match(url.pathname);
+    const response = await all.handle(remixRequest(req, res, url), { nonce: res.locals.nonce as string, route });
+    // A page or call that failed because the database is out for a moment: 503 with Retry-After and
+    // a page that says so, in the visitor's language, instead of Remix's 500.
+    if (response.status >= 500 && (res.locals.requestScope as RequestScope | undefined)?.dbUnavailable) {
+      await response.body?.cancel();
+      return await answerUnavailable(req, res, route);
+    }
+    await sendResponse(res, response);
+  } catch (error) {
+    if ((res.locals.requestScope as RequestScope | undefined)?.dbUnavailable && !res.headersSent) {
+      console.error(error);
+      return await answerUnavailable(req, res, res.locals.route as MatchedRoute | undefined);
+    }
+    next(error);
+  }
 }

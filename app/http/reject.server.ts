@@ -1,6 +1,7 @@
 // The edge's own answers, in the visitor's language: 400 (a request target or host that is not one),
 // 403 (cross-site), 404 (a path deeper than any route), 413 (too large), 414 (a path longer than any
-// address of the site), 421 (a host this server does not answer to). The JSON API's envelope for
+// address of the site), 421 (a host this server does not answer to), 503 (the database is out for a
+// moment: with Retry-After). The JSON API's envelope for
 // /api/v1, a small error page for everything else (pages, form posts, callbacks).
 import { apiLocale } from "~/api/envelope.server";
 import { BRAND_MARK_SVG } from "~/components/brand";
@@ -11,11 +12,14 @@ import { readCookie } from "~/utils/cookies";
 
 import type { RoutePolicy } from "./policy";
 
-export type RefusedStatus = 400 | 403 | 404 | 413 | 414 | 421 | 500;
+export type RefusedStatus = 400 | 403 | 404 | 413 | 414 | 421 | 500 | 503;
 export type Rejection = { headers: Record<string, string>; body: string };
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** How long a client is asked to wait while the database is out: the time a restart usually takes. */
+export const RETRY_AFTER_SECONDS = "30";
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
 
@@ -38,6 +42,7 @@ const PAGE_MESSAGES = {
   414: "errors.addressTooLong",
   421: "errors.wrongHost",
   500: "errors.unexpected",
+  503: "errors.unavailable",
 } as const;
 const API_MESSAGES = { ...PAGE_MESSAGES, 403: "api.crossSite", 404: "api.notFound", 413: "api.bodyTooLarge" } as const;
 
@@ -54,7 +59,11 @@ export async function rejection(
     const t = await getT(locale);
     const message = t(API_MESSAGES[status], { limit });
     return {
-      headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Cache-Control": "no-store",
+        ...(status === 503 ? { "Retry-After": RETRY_AFTER_SECONDS } : {}),
+      },
       body: JSON.stringify({ status, message, error: message, data: null }),
     };
   }
@@ -67,6 +76,7 @@ export async function rejection(
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
+      ...(status === 503 ? { "Retry-After": RETRY_AFTER_SECONDS } : {}),
       "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${request.nonce}'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     },
     body,

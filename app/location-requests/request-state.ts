@@ -80,8 +80,11 @@ export type RequestTone = "ok" | "warn" | "danger" | "info" | "neutral";
 export type RequestLabel = {
   key: RequestLabelKey;
   tone: RequestTone;
-  /** A second tag only where it says something the label does not: the message is still on its way. */
-  delivery: "sending" | null;
+  /**
+   * A second tag only where it says something the label does not: the message is still on its way
+   * (queued or sending), or the provider never said whether it was sent ("Delivery not confirmed").
+   */
+  delivery: "sending" | "unconfirmed" | null;
 };
 
 const LABELS: Record<RequestState, Omit<RequestLabel, "delivery">> = {
@@ -108,5 +111,13 @@ export function requestLabel(row: RequestLife, ttlDays: number, now = new Date()
   const state = requestState(row, ttlDays, now);
   const unanswered = state === "pending" || state === "expired";
   if (unanswered && row.delivery === "failed") return { ...LABELS.not_delivered, delivery: null };
-  return { ...LABELS[state], delivery: state === "pending" && row.delivery === "sending" ? "sending" : null };
+  const delivery =
+    state !== "pending"
+      ? null
+      : row.delivery === "queued" || row.delivery === "sending"
+        ? "sending"
+        : row.delivery === "unknown"
+          ? "unconfirmed"
+          : null;
+  return { ...LABELS[state], delivery };
 }

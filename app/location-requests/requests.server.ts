@@ -119,8 +119,20 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   const { row, request, message } = prepared;
   if (!message) return { ok: true, request };
 
+  // From here on the provider may have the message: a process that ends now leaves it `sending`,
+  // which the maintenance job reads as "perhaps sent" (recoverInterruptedSends).
+  await db().locationRequest.update({ where: { id: row.id }, data: { delivery: "sending" } });
   const sent =
     message.channel === "sms" ? await smsProvider().send(message.sms) : await emailProvider().send(message.email);
+  if (!sent.ok && sent.unknown) {
+    // No answer in time: the provider may have sent it. Never marked failed (a resend could
+    // duplicate it), and the slot stays used.
+    await db().locationRequest.update({
+      where: { id: row.id },
+      data: { delivery: UNCONFIRMED, deliveryError: sent.error.slice(0, 500) },
+    });
+    return { ok: true, request };
+  }
   if (!sent.ok && recipient && deliveryClaimedAt !== null) await releaseDailyDelivery(recipient, deliveryClaimedAt);
   if (!sent.ok && sent.optedOut && recipient) {
     // The carrier says the number replied STOP to our sender (Twilio 21610): the same as an opt-out here.
@@ -143,6 +155,43 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
 }
 
 export { NOT_ACCEPTED };
+
+/** `delivery` of a message the provider may or may not have sent (no answer in time, or a crash). */
+export const UNCONFIRMED = "unknown";
+
+/**
+ * Sends a process did not finish (it was killed or stopped mid-way). A request still `queued` never
+ * reached the provider: it is not delivered, and its slot is given back. One still `sending` may have
+ * gone out: it is marked unconfirmed and keeps its slot. Only rows older than any send could take
+ * (PROVIDER_TIMEOUT_MS and a minute) are touched: a live send is never taken for a dead one.
+ */
+export async function recoverInterruptedSends(now = new Date()) {
+  const before = new Date(now.getTime() - config().PROVIDER_TIMEOUT_MS - 60_000);
+  const queued = await db().locationRequest.findMany({
+    where: { delivery: "queued", updatedAt: { lt: before } },
+    select: { id: true, userId: true, channel: true, createdAt: true },
+    take: 500,
+  });
+  for (const row of queued) {
+    const { count } = await db().locationRequest.updateMany({
+      where: { id: row.id, delivery: "queued" },
+      data: { delivery: "failed", deliveryError: "interrupted before it was sent" },
+    });
+    // The slot this request claimed (just before it was stored), unless a later request holds it.
+    if (count === 1)
+      await db().usageSlot.deleteMany({
+        where: {
+          key: `${row.channel}:${row.userId}`,
+          lastAtMs: { gte: BigInt(row.createdAt.getTime() - 60_000), lte: BigInt(row.createdAt.getTime()) },
+        },
+      });
+  }
+  const sending = await db().locationRequest.updateMany({
+    where: { delivery: "sending", updatedAt: { lt: before } },
+    data: { delivery: UNCONFIRMED, deliveryError: "interrupted while sending: it may have been delivered" },
+  });
+  return { notSent: queued.length, unconfirmed: sending.count };
+}
 
 async function accepts(keys: string[], userId: string) {
   const [optedOut, blocked] = await Promise.all([isOptedOut(keys), isBlocked(keys, userId)]);
@@ -194,7 +243,7 @@ function requestData(input: CreateInput, recipient: string | null) {
  */
 async function prepareRequest(input: CreateInput, recipient: string | null): Promise<Prepared> {
   const row = await db().locationRequest.create({
-    data: { ...requestData(input, recipient), delivery: input.channel === "link" ? "link" : "sending" },
+    data: { ...requestData(input, recipient), delivery: input.channel === "link" ? "link" : "queued" },
   });
   const link = shareLink(row.code, input.locale);
   const request = { id: row.id, code: row.code, link };

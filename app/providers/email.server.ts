@@ -4,6 +4,8 @@ import { MailService } from "@sendgrid/mail";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 
+import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
+
 /** `headers`: extra mail headers, e.g. List-Unsubscribe (the outbox does not keep them). */
 export type EmailMessage = {
   to: string;
@@ -12,8 +14,11 @@ export type EmailMessage = {
   html: string;
   headers?: Record<string, string>;
 };
-/** `optedOut`: the provider refuses because the recipient opted out with it (Twilio error 21610). */
-export type SendResult = { ok: true; id: string } | { ok: false; error: string; optedOut?: boolean };
+/**
+ * `optedOut`: the provider refuses because the recipient opted out with it (Twilio error 21610).
+ * `unknown`: no answer in time (PROVIDER_TIMEOUT_MS): the provider may have sent it all the same.
+ */
+export type SendResult = { ok: true; id: string } | { ok: false; error: string; optedOut?: boolean; unknown?: boolean };
 
 export interface EmailProvider {
   readonly name: "outbox" | "sendgrid";
@@ -33,24 +38,33 @@ export function outboxEmailProvider(): EmailProvider {
   };
 }
 
-export function sendgridEmailProvider(apiKey: string, from: string, baseUrl?: string): EmailProvider {
+export function sendgridEmailProvider(
+  apiKey: string,
+  from: string,
+  baseUrl?: string,
+  timeoutMs = providerTimeoutMs(),
+): EmailProvider {
   // An own client and mail service: no shared module state. setApiKey resets the base URL, so a
   // configured base URL (a local fake in tests) is set after it.
   const client = new Client();
   client.setApiKey(apiKey);
   if (baseUrl) client.setDefaultRequest("baseUrl", baseUrl);
+  // axios's timeout (the SDK has none by default: a hung API would hold the caller for ever).
+  // (a request option the SDK passes on to axios, though its types do not list it)
+  client.setDefaultRequest({ timeout: timeoutMs } as unknown as Parameters<Client["setDefaultRequest"]>[0]);
   const mail = new MailService();
   mail.setClient(client);
   return {
     name: "sendgrid",
     async send(message) {
       try {
-        const [response] = await mail.send({ from, ...message });
+        const [response] = await withinProviderTime("SendGrid", mail.send({ from, ...message }), timeoutMs);
         return { ok: true, id: String(response.headers["x-message-id"] ?? "") };
       } catch (error) {
         const detail = (error as { response?: { body?: unknown }; message?: string }).response?.body;
         console.error("SendGrid send failed", detail ?? (error as Error).message);
-        return { ok: false, error: (error as Error).message };
+        const unknown = !detail && isProviderTimeout(error);
+        return { ok: false, error: (error as Error).message, ...(unknown ? { unknown } : {}) };
       }
     },
   };

@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { config } from "~/config.server";
 
+import { providerTimeoutMs, withinProviderTime } from "./timeout.server";
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
 /** What the number itself tells, from libphonenumber-js metadata: no network, no cost. */
@@ -75,15 +76,19 @@ export function twilioLookupProvider(options: {
   accountSid: string;
   authToken: string;
   baseUrl?: string;
+  timeoutMs?: number;
 }): PhoneLookupProvider {
-  const client = twilioClient(options.accountSid, options.authToken, options.baseUrl);
+  const timeoutMs = options.timeoutMs ?? providerTimeoutMs();
+  const client = twilioClient(options.accountSid, options.authToken, options.baseUrl, timeoutMs);
   return {
     name: "twilio",
     async lookup(e164) {
       try {
-        const answer = await client.lookups.v2
-          .phoneNumbers(e164)
-          .fetch({ fields: "line_type_intelligence,caller_name" });
+        const answer = await withinProviderTime(
+          "Twilio Lookup",
+          client.lookups.v2.phoneNumbers(e164).fetch({ fields: "line_type_intelligence,caller_name" }),
+          timeoutMs,
+        );
         const parsed = twilioAnswer.safeParse(answer.toJSON());
         if (!parsed.success) throw new Error(`Unexpected Lookup answer: ${parsed.error.issues[0]?.message}`);
         const { lineTypeIntelligence: line, callerName: caller } = parsed.data;

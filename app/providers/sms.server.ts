@@ -2,6 +2,7 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 
 import type { SendResult } from "./email.server";
+import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
 export type SmsMessage = { to: string; body: string };
@@ -31,8 +32,10 @@ export function twilioSmsProvider(options: {
   from?: string;
   messagingServiceSid?: string;
   baseUrl?: string;
+  timeoutMs?: number;
 }): SmsProvider {
-  const client = twilioClient(options.accountSid, options.authToken, options.baseUrl);
+  const timeoutMs = options.timeoutMs ?? providerTimeoutMs();
+  const client = twilioClient(options.accountSid, options.authToken, options.baseUrl, timeoutMs);
   return {
     name: "twilio",
     async send({ to, body }) {
@@ -40,14 +43,20 @@ export function twilioSmsProvider(options: {
         const sender = options.messagingServiceSid
           ? { messagingServiceSid: options.messagingServiceSid }
           : { from: options.from };
-        const message = await client.messages.create({ to, body, ...sender });
+        const message = await withinProviderTime(
+          "Twilio SMS",
+          client.messages.create({ to, body, ...sender }),
+          timeoutMs,
+        );
         return { ok: true, id: message.sid };
       } catch (error) {
         // 21610: the number replied STOP to this sender. Not a failure of ours: the recipient said no.
         if ((error as { code?: number }).code === TWILIO_UNSUBSCRIBED)
           return { ok: false, error: twilioErrorMessage(error), optedOut: true };
         console.error("Twilio SMS failed", twilioErrorMessage(error));
-        return { ok: false, error: twilioErrorMessage(error) };
+        // No answer is not a refusal: Twilio may have accepted the message and sent it.
+        const unknown = !(error as { status?: number }).status && isProviderTimeout(error);
+        return { ok: false, error: twilioErrorMessage(error), ...(unknown ? { unknown } : {}) };
       }
     },
   };

@@ -1,11 +1,14 @@
 import twilio from "twilio";
 
+import { providerTimeoutMs } from "./timeout.server";
+
 /**
  * A Twilio client. `baseUrl` sends every API call to another origin (a local fake of the Twilio API
  * in tests and development); Twilio's edge/region settings cannot point at localhost.
  */
-export function twilioClient(accountSid: string, authToken: string, baseUrl?: string) {
-  const httpClient = new twilio.RequestClient();
+export function twilioClient(accountSid: string, authToken: string, baseUrl?: string, timeoutMs = providerTimeoutMs()) {
+  // Twilio's own default would wait 30 s for an answer.
+  const httpClient = new twilio.RequestClient({ timeout: timeoutMs });
   if (baseUrl) {
     const target = new URL(baseUrl);
     const request = httpClient.request.bind(httpClient);

@@ -1,11 +1,13 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 
+import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
 /** A call that plays `twiml`; Twilio reports its progress to `statusCallback`. */
 export type VoiceCall = { to: string; twiml: string; statusCallback: string };
-export type CallResult = { ok: true; id: string; state: string } | { ok: false; error: string };
+/** `unknown`: no answer in time (PROVIDER_TIMEOUT_MS): Twilio may have placed the call all the same. */
+export type CallResult = { ok: true; id: string; state: string } | { ok: false; error: string; unknown?: boolean };
 
 export interface VoiceProvider {
   readonly name: "outbox" | "twilio";
@@ -28,24 +30,31 @@ export function twilioVoiceProvider(options: {
   authToken: string;
   from: string;
   baseUrl?: string;
+  timeoutMs?: number;
 }): VoiceProvider {
-  const client = twilioClient(options.accountSid, options.authToken, options.baseUrl);
+  const timeoutMs = options.timeoutMs ?? providerTimeoutMs();
+  const client = twilioClient(options.accountSid, options.authToken, options.baseUrl, timeoutMs);
   return {
     name: "twilio",
     async call({ to, twiml, statusCallback }) {
       try {
-        const call = await client.calls.create({
-          to,
-          from: options.from,
-          twiml,
-          statusCallback,
-          statusCallbackMethod: "POST",
-          statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
-        });
+        const call = await withinProviderTime(
+          "Twilio call",
+          client.calls.create({
+            to,
+            from: options.from,
+            twiml,
+            statusCallback,
+            statusCallbackMethod: "POST",
+            statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
+          }),
+          timeoutMs,
+        );
         return { ok: true, id: call.sid, state: call.status ?? "queued" };
       } catch (error) {
         console.error("Twilio call failed", twilioErrorMessage(error));
-        return { ok: false, error: twilioErrorMessage(error) };
+        const unknown = !(error as { status?: number }).status && isProviderTimeout(error);
+        return { ok: false, error: twilioErrorMessage(error), ...(unknown ? { unknown } : {}) };
       }
     },
   };

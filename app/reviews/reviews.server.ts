@@ -3,9 +3,10 @@
 // the home page shows stored, published reviews and their real average, or no section at all.
 import { z } from "zod";
 
-import { db, firstRow, rows } from "~/db.server";
+import { db, firstRow, isDatabaseUnavailable, rows } from "~/db.server";
 import type { KeyUnder } from "~/i18n/keys";
 import { htmlLang, intlLocale, isLocale, type Locale } from "~/i18n/locales";
+import { log } from "~/server/log.server";
 
 import { REVIEW_LIMITS } from "./reviews";
 
@@ -131,6 +132,22 @@ export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise
   const reviews = await readHomeReviews(locale, limit);
   if (current) homeReviewsKept.set(key, { version: current.version, reviews });
   return reviews;
+}
+
+/**
+ * The home page's reviews, or none while the database is out: the page still answers (its other
+ * parts need no database), without its reviews.
+ */
+export async function homeReviewsIfAvailable(locale: Locale, limit = HOME_REVIEWS): Promise<HomeReviews | null> {
+  try {
+    return await homeReviews(locale, limit);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    log("warn", "home page without its reviews: the database is unavailable", {
+      detail: String((error as Error).message ?? error).slice(0, 200),
+    });
+    return null;
+  }
 }
 
 /** The home page's reviews by language (and count shown), with the version they were read at. */

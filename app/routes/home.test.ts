@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { closeProcessDb, db } from "~/db.server";
 import { VISITOR_LOOKUPS_PER_HOUR } from "~/phone/lookup.server";
 import { unpack } from "~/utils/packed";
 
@@ -203,5 +203,26 @@ describe("home page number search", () => {
       params: { id },
     })) as Response;
     expect(other.headers.get("Location")).toBe(`/ph/register?id=${id}`);
+  });
+});
+
+describe("home page during a database outage", () => {
+  it("still answers, without its reviews", async () => {
+    const saved = process.env.DATABASE_URL;
+    await closeProcessDb();
+    process.env.DATABASE_URL = "postgres://fl:fl@127.0.0.1:1/none";
+    process.env.DATABASE_CONNECT_TIMEOUT_MS = "500";
+    resetConfig();
+    try {
+      const page = await home("/id");
+      expect(page.status).toBe(200);
+      expect(page.data.reviews).toBeNull();
+      expect(page.data.content).toBeTruthy();
+    } finally {
+      await closeProcessDb();
+      process.env.DATABASE_URL = saved;
+      delete process.env.DATABASE_CONNECT_TIMEOUT_MS;
+      resetConfig();
+    }
   });
 });

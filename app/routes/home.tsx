@@ -15,7 +15,7 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { countryOptions, requestRegion } from "~/phone/countries.server";
 import { NUMBER_MAX } from "~/phone/number-search";
-import { homeReviews, type HomeReviews } from "~/reviews/reviews.server";
+import { homeReviewsIfAvailable, type HomeReviews } from "~/reviews/reviews.server";
 import { pageSeo } from "~/seo.server";
 import { onDemand } from "~/utils/on-demand";
 import { pack, packFor, unpack } from "~/utils/packed";
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // modal) just fills the form in again.
   const [search, reviews] = await Promise.all([
     params.get("modal") === "search" ? searchNumber(request, locale, typed) : null,
-    homeReviews(locale),
+    homeReviewsIfAvailable(locale),
   ]);
   return data(
     {

@@ -68,6 +68,16 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
     });
     await until(() => workerPids().size === 3, "a new worker", 30_000);
     expect((await fetch(`${server.origin}/readyz`)).status).toBe(200);
+    // Every worker, the replacement too, rendered its pages once before it took traffic.
+    for (const pid of workerPids()) {
+      const warmed = server.lines.findIndex((l) => l.pid === pid && l.msg === "warmed up");
+      const listening = server.lines.findIndex((l) => l.pid === pid && l.msg.startsWith("Family Locator listening"));
+      expect(warmed, `worker ${pid} warmed up`).toBeGreaterThanOrEqual(0);
+      expect(warmed).toBeLessThan(listening);
+      expect(server.lines.some((l) => l.pid === pid && l.msg === "request" && l.path === "/" && l.status === 200)).toBe(
+        true,
+      );
+    }
   });
 
   it("ends the start with exit code 1 when a worker cannot serve (the port is taken)", async () => {

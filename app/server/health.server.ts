@@ -6,26 +6,40 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { latestMigration } from "~/migrate.server";
 
-import { log } from "./log.server";
+import { log, processId } from "./log.server";
 
 const DB_CHECK_TIMEOUT_MS = 2000;
 
 export type Lifecycle = { shuttingDown: boolean };
 
-type NotReady = { reason: "shutting down" | "migrations pending" | "database unreachable"; detail?: string };
+type NotReady = {
+  reason: "shutting down" | "migrations pending" | "database unreachable" | "database cannot write";
+  detail?: string;
+};
 
-/** Why this process should not get traffic now, or null when it is ready. */
-export async function notReady(lifecycle: Lifecycle, expectedMigration: string | null): Promise<NotReady | null> {
-  if (lifecycle.shuttingDown) return { reason: "shutting down" };
+/** The row every process's readiness check writes (a lease nobody holds: it expires as it is written). */
+export const READINESS_ROW = "readiness";
+
+function withinCheckTime<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${DB_CHECK_TIMEOUT_MS} ms`)), DB_CHECK_TIMEOUT_MS);
   });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Why this process should not get traffic now, or null when it is ready. Ready means the database
+ * answers, is at the code's migration, and takes a write: a transaction that writes one row and
+ * commits, the same path as a share or a payment (a database that only reads — a full disk, a lock
+ * that was never released, a read-only file — is not ready).
+ */
+export async function notReady(lifecycle: Lifecycle, expectedMigration: string | null): Promise<NotReady | null> {
+  if (lifecycle.shuttingDown) return { reason: "shutting down" };
   try {
-    const rows = await Promise.race([
+    const rows = await withinCheckTime(
       db().$queryRaw<{ version: string | null }[]>`SELECT MAX("version") AS "version" FROM "schema_migrations"`,
-      timeout,
-    ]);
+    );
     const applied = rows[0]?.version ?? null;
     if (expectedMigration && (!applied || applied < expectedMigration)) {
       return {
@@ -33,13 +47,31 @@ export async function notReady(lifecycle: Lifecycle, expectedMigration: string |
         detail: `database at ${applied ?? "none"}, code needs ${expectedMigration}`,
       };
     }
+  } catch (error) {
+    return { reason: "database unreachable", detail: firstLine(error) };
+  }
+  try {
+    const now = Date.now();
+    await withinCheckTime(
+      db().$transaction(
+        (tx) => tx.$executeRaw`
+          INSERT INTO "Lease" ("name", "holder", "expiresAtMs") VALUES (${READINESS_ROW}, ${processId}, ${now})
+          ON CONFLICT ("name") DO UPDATE SET "holder" = EXCLUDED."holder", "expiresAtMs" = EXCLUDED."expiresAtMs"`,
+        { timeout: DB_CHECK_TIMEOUT_MS, maxWait: DB_CHECK_TIMEOUT_MS },
+      ),
+    );
     return null;
   } catch (error) {
-    return { reason: "database unreachable", detail: (error as Error).message.split("\n")[0] };
-  } finally {
-    clearTimeout(timer);
+    return { reason: "database cannot write", detail: firstLine(error) };
   }
 }
+
+const firstLine = (error: unknown) =>
+  ((error as Error).message ?? String(error))
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .at(-1) ?? "";
 
 /**
  * GET /healthz: the process is up (liveness). GET /readyz: it should get traffic (readiness); the

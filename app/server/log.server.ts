@@ -10,13 +10,25 @@ export type Level = "info" | "warn" | "error";
 type Fields = Record<string, unknown>;
 
 /** What is known about the request being handled (request-log.server.ts fills it in). */
-export type RequestScope = { id: string; dbMs: number; dbQueries: number };
-export const requestScope = new AsyncLocalStorage<RequestScope>();
+export type RequestScope = { id: string; dbMs: number; dbQueries: number; dbUnavailable?: boolean };
+
+/**
+ * The log's state, one per process. The server (build/server.js) and the Remix build each carry a
+ * copy of this module: kept on `globalThis`, both copies share one request scope (a query made in a
+ * loader counts for the request the server opened; an error logged there carries its id), one
+ * format and one process id.
+ */
+const shared = ((
+  globalThis as { __log?: { scope: AsyncLocalStorage<RequestScope>; json: boolean; processId: string } }
+).__log ??= {
+  scope: new AsyncLocalStorage<RequestScope>(),
+  json: process.env.NODE_ENV === "production",
+  processId: `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
+});
+export const requestScope = shared.scope;
 
 /** This process among all processes of all machines: the maintenance lease names its holder with it. */
-export const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-
-let json = process.env.NODE_ENV === "production";
+export const processId = shared.processId;
 
 /**
  * Characters that would break or disguise a log line once written: C0 and C1 controls, DEL, the line
@@ -32,7 +44,7 @@ export function log(level: Level, msg: string, fields: Fields = {}) {
   const requestId = requestScope.getStore()?.id;
   const all = requestId && !("id" in fields) ? { requestId, ...fields } : fields;
   const out = level === "info" ? process.stdout : process.stderr;
-  if (json) {
+  if (shared.json) {
     // JSON.stringify escapes C0 controls itself; the rest are escaped the same way, inside the strings.
     const line = JSON.stringify({ time: new Date().toISOString(), level, msg, pid: process.pid, ...all }, errorsAsText);
     out.write(`${escapeForLog(line)}\n`);
@@ -49,7 +61,7 @@ function errorsAsText(_key: string, value: unknown) {
 }
 
 export function setupLog(format: "json" | "text") {
-  json = format === "json";
+  shared.json = format === "json";
 }
 
 /**
@@ -58,7 +70,7 @@ export function setupLog(format: "json" | "text") {
  * what is said while starting (the summary, a failed start) stays plain sentences for whoever starts it.
  */
 export function consoleAsLog() {
-  if (!json) return;
+  if (!shared.json) return;
   console.log = (...args: unknown[]) => log("info", formatArgs(...args));
   console.warn = (...args: unknown[]) => log("warn", formatArgs(...args));
   console.error = (...args: unknown[]) => log("error", formatArgs(...args));

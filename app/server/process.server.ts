@@ -5,7 +5,8 @@
 // within SHUTDOWN_TIMEOUT_SECONDS, stops its background jobs, closes the database and exits 0
 // (1 when it had to cut requests off).
 import cluster, { type Worker } from "node:cluster";
-import { createServer } from "node:http";
+import { createServer, get as httpGet } from "node:http";
+import type { AddressInfo } from "node:net";
 
 import type { Express } from "express";
 
@@ -120,12 +121,48 @@ type ServeOptions = {
   /** Jobs that run beside requests; each returns its own (async) stop. */
   background?: Array<() => () => Promise<void>>;
   onListening?: () => void;
+  /** Pages rendered once before the process takes traffic, asked for with Host `warmUpHost`. */
+  warmUpPaths?: string[];
+  warmUpHost?: string;
 };
+
+const WARM_UP_TIMEOUT_MS = 15_000;
+
+async function warmUp(app: Express, paths: string[], host: string | undefined) {
+  if (paths.length === 0) return;
+  const started = performance.now();
+  // `exclusive`: in a worker, a port of its own rather than one shared through the primary.
+  const probe = createServer(app);
+  try {
+    await new Promise<void>((resolve, reject) =>
+      probe.once("error", reject).listen({ port: 0, host: "127.0.0.1", exclusive: true }, resolve),
+    );
+    const { port } = probe.address() as AddressInfo;
+    for (const path of paths) {
+      await new Promise<void>((resolve) => {
+        const req = httpGet({ host: "127.0.0.1", port, path, headers: host ? { host } : {} }, (res) => {
+          res
+            .resume()
+            .on("end", resolve)
+            .on("error", () => resolve());
+        });
+        req.setTimeout(WARM_UP_TIMEOUT_MS, () => req.destroy());
+        req.on("error", () => resolve());
+      });
+    }
+    log("info", "warmed up", { paths, ms: Math.round(performance.now() - started) });
+  } catch (error) {
+    log("warn", "warm-up failed: serving anyway", { error });
+  } finally {
+    probe.closeAllConnections();
+    probe.close();
+  }
+}
 
 /** Serves the app on `port` in this process (a worker, or the only process) until a signal stops it. */
 export function serveApp(
   app: Express,
-  { port, lifecycle, shutdownTimeoutMs, background = [], onListening }: ServeOptions,
+  { port, lifecycle, shutdownTimeoutMs, background = [], onListening, warmUpPaths = [], warmUpHost }: ServeOptions,
 ) {
   const server = createServer((req, res) => {
     // Keep-alive clients learn to reconnect (to another instance) once this one drains.
@@ -133,16 +170,26 @@ export function serveApp(
     app(req, res);
   });
   const stops: Array<() => Promise<void>> = [];
-  server.listen(port, () => {
-    consoleAsLog();
-    for (const start of background) stops.push(start());
-    onListening?.();
-  });
+  // A new process (a replacement worker under load) first renders its pages once on a port of its
+  // own, so that its first real request does not pay for loading modules, data and connections.
+  void warmUp(app, warmUpPaths, warmUpHost).finally(() =>
+    server.listen(port, () => {
+      consoleAsLog();
+      for (const start of background) stops.push(start());
+      onListening?.();
+    }),
+  );
 
   const shutdown = async (signal: string) => {
     if (lifecycle.shuttingDown) return;
     lifecycle.shuttingDown = true;
     log("info", "shutting down: finishing requests in flight", { signal, timeoutMs: shutdownTimeoutMs });
+    // Whatever still runs 5 s after the requests' deadline (a job, the database's goodbye) is cut:
+    // a stop never waits without a bound.
+    setTimeout(() => {
+      log("error", "shutdown did not finish in time: exiting");
+      process.exit(1);
+    }, shutdownTimeoutMs + 5000).unref();
     let forced = false;
     const deadline = setTimeout(() => {
       forced = true;

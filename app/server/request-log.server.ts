@@ -47,6 +47,7 @@ export function requestLog(): RequestHandler {
     const started = performance.now();
     const scope: RequestScope = { id: requestId(req), dbMs: 0, dbQueries: 0 };
     req.headers["x-request-id"] = scope.id;
+    res.locals.requestScope = scope;
     res.setHeader("X-Request-Id", scope.id);
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: unknown[]) {

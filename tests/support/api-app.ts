@@ -16,6 +16,7 @@ import express from "express";
 import { installEdge, remixHandler } from "~/http/edge.server";
 import { routesOfBuild } from "~/http/route-match.server";
 import { pageRoutes, resourceRoutes } from "~/route-table.js";
+import { requestLog } from "~/server/request-log.server";
 
 import remixConfig from "../../remix.config.js";
 
@@ -46,8 +47,10 @@ async function apiBuild(pages: string[]): Promise<ServerBuild> {
 
 export type ApiApp = { origin: string; close: () => Promise<void> };
 
-export async function startApiApp(options: { pages?: string[] } = {}): Promise<ApiApp> {
+/** `requestLog`: the request log in front, as the server has it (request ids, the request's scope). */
+export async function startApiApp(options: { pages?: string[]; requestLog?: boolean } = {}): Promise<ApiApp> {
   const app = express();
+  if (options.requestLog) app.use(requestLog());
   const build = await apiBuild(options.pages ?? []);
   const routes = async () => routesOfBuild(build, "production");
   installEdge(app, routes);

@@ -69,10 +69,14 @@ export type AppProcess = Awaited<ReturnType<typeof startApp>>;
 
 /**
  * Starts `server.ts` (one process, WEB_CONCURRENCY=1) with `env` on `port` and waits until /readyz
- * answers 200. `stop` sends a signal and resolves with the exit code.
+ * answers 200; with `npmServe`, `npm run serve` as an operator starts it (the compiled server).
+ * `stop` sends a signal and resolves with the exit code.
  */
-export async function startApp(name: string, port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+export async function startApp(name: string, port: number, env: Record<string, string>, { npmServe = false } = {}) {
+  const [command, args] = npmServe
+    ? ["npm", ["run", "--silent", "serve"]]
+    : [process.execPath, ["--import", "tsx", "server.ts"]];
+  const child = spawn(command, args, {
     env: {
       ...plainEnv(),
       NODE_ENV: "production",

@@ -296,10 +296,6 @@ function PositionFacts({ position }: { position: MapPosition }) {
   const locale = useLocale();
   const lat = position.latitude.toFixed(5);
   const lng = position.longitude.toFixed(5);
-  // A GPS fix is shown up close; an approximate area zoomed out enough to see its radius.
-  const zoom = position.precise
-    ? 15
-    : Math.max(5, Math.min(15, Math.round(Math.log2(40_000_000 / position.radius)) - 2));
   return (
     <div className="position-facts" data-testid="position">
       <p className="muted">{t(position.precise ? "dashboard.position.precise" : "dashboard.position.approximate")}</p>

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { db } from "~/db.server";
 import { DAY } from "~/utils/time";
 
+import { providerTimeoutMs } from "../timeout.server";
 import type { CheckoutInput, PaymentEvent, PaymentProvider } from "./types";
 
 type PayPalOptions = {
@@ -72,7 +73,7 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
   const client = new Client({
     clientCredentialsAuthCredentials: { oAuthClientId: options.clientId, oAuthClientSecret: options.clientSecret },
     environment: options.environment === "production" ? Environment.Production : Environment.Sandbox,
-    timeout: 20_000,
+    timeout: providerTimeoutMs(),
     // The SDK has no base-URL option: with another API origin, its HTTP client (axios) sends through
     // fetch with the environment's origin replaced.
     unstable_httpClientOptions: options.apiBase
@@ -236,6 +237,7 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
       method: "POST",
       headers: { Authorization: `Bearer ${token.accessToken}`, "Content-Type": "application/json" },
       // The event goes back verbatim: re-serialising parsed JSON could change what was signed.
+      signal: AbortSignal.timeout(providerTimeoutMs()),
       body: `{"auth_algo":${JSON.stringify(header("paypal-auth-algo"))},"cert_url":${JSON.stringify(header("paypal-cert-url"))},"transmission_id":${JSON.stringify(header("paypal-transmission-id"))},"transmission_sig":${JSON.stringify(header("paypal-transmission-sig"))},"transmission_time":${JSON.stringify(header("paypal-transmission-time"))},"webhook_id":${JSON.stringify(options.webhookId)},"webhook_event":${rawBody}}`,
     });
     if (!response.ok) return false;

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 
 import { DAY } from "~/utils/time";
 
+import { providerTimeoutMs } from "../timeout.server";
 import type { PaymentEvent, PaymentProvider } from "./types";
 
 type StripeOptions = {
@@ -30,7 +31,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
     protocol: options.protocol,
     // The caller decides about retries; the SDK's own would triple a failing request.
     maxNetworkRetries: 0,
-    timeout: 20_000,
+    timeout: providerTimeoutMs(),
   });
   const fail = (what: string, error: unknown) => {
     console.error(`Stripe ${what} failed`, (error as Error).message);
