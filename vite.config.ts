@@ -36,6 +36,7 @@ function manualChunks(id: string) {
     [
       "components/telemetry.tsx",
       "components/home-search-modal.tsx",
+      "components/home-reviews.tsx",
       "telemetry/tags.ts",
       "components/auth-modals.tsx",
       "components/payment-modal.tsx",
@@ -46,7 +47,17 @@ function manualChunks(id: string) {
     return undefined;
   // The route table (where tags may run) loads with the tags; the text pages' parts with those pages.
   // The recipient's pages never hydrate: their components and script stay out of the shell too.
-  const withTheirPages = ["route-table.js", "http/policy.ts", "components/text-page.tsx", "components/refund-form.tsx"];
+  const withTheirPages = [
+    "route-table.js",
+    "http/policy.ts",
+    "components/text-page.tsx",
+    "components/refund-form.tsx",
+    // Used only by code that loads later (the telemetry, the dashboard, the search answer, voice).
+    "utils/idle.ts",
+    "utils/distance.ts",
+    "phone/zones.ts",
+    "voice-messages/messages.ts",
+  ];
   if (withTheirPages.includes(app) || /^recipient\/(components|consent-script|paths|abuse-report)\./.test(app))
     return undefined;
   return "shell";

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { guardPage } from "~/auth/guards.server";
 import { BuyButton } from "~/components/buy-button";
 import { ContentSections } from "~/components/content";
@@ -15,7 +16,7 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { countryOptions, requestRegion } from "~/phone/countries.server";
 import { NUMBER_MAX } from "~/phone/number-search";
-import { homeReviewsIfAvailable, type HomeReviews } from "~/reviews/reviews.server";
+import { homeReviewsIfAvailable } from "~/reviews/reviews.server";
 import { pageSeo } from "~/seo.server";
 import { onDemand } from "~/utils/on-demand";
 import { pack, packFor, unpack } from "~/utils/packed";
@@ -23,6 +24,8 @@ import { seoMeta } from "~/utils/seo";
 
 import { searchNumber } from "./home.server";
 
+/** Published reviews: their code loads only where there are some. */
+const Reviews = onDemand(() => import("~/components/home-reviews").then((module) => module.Reviews));
 /** The search's answer: its code loads only when a search was sent (`?modal=search`). */
 const SearchModal = onDemand(() => import("~/components/home-search-modal").then((module) => module.SearchModal));
 
@@ -202,50 +205,6 @@ function Cards(props: {
         ))}
       </List>
     </section>
-  );
-}
-
-/**
- * Published customer reviews with their real average and count; not rendered at all when none is
- * published. Everything arrives formatted from the server, so this adds no client code of note.
- */
-function Reviews({ reviews }: { reviews: HomeReviews }) {
-  const t = useT();
-  return (
-    <section className="panel home-reviews" aria-labelledby="reviews-title" data-testid="home-reviews">
-      <h2 id="reviews-title">{t("reviews.home.heading")}</h2>
-      <p className="reviews-summary" data-testid="reviews-summary">
-        <Stars rating={Math.round(reviews.averageValue)} />{" "}
-        {t("reviews.home.summary", { average: reviews.average, count: reviews.count })}
-      </p>
-      <ul className="review-list">
-        {reviews.items.map((r) => (
-          <li key={r.id} data-testid="home-review">
-            <figure>
-              <Stars rating={r.rating} label={t("reviews.stars", { rating: r.rating })} />
-              <blockquote lang={r.lang}>
-                <p>{r.text}</p>
-              </blockquote>
-              <figcaption>
-                {r.displayName} · <time dateTime={r.isoDate}>{r.date}</time>
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/**
- * Filled and empty stars drawn as text; screen readers get the label ("4 of 5") instead, or nothing
- * when the text next to them already says it (the average).
- */
-function Stars({ rating, label }: { rating: number; label?: string }) {
-  return (
-    <span className="stars" role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
-      {"★".repeat(rating) + "☆".repeat(5 - rating)}
-    </span>
   );
 }
 
