@@ -79,6 +79,7 @@ const FIXTURES: Record<string, Fixture> = {
   "dashboard/modules/Review": { prepare: signedIn },
   "dashboard/modules/DeleteAccount": { prepare: signedIn },
   "dashboard/modules/cancleMySubscriptionModal": { prepare: signedIn },
+  "dashboard/modules/MySubscription": { prepare: signedIn },
   "set-locale": {},
   consent: {},
   "csp-report": {},
