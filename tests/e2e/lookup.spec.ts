@@ -46,7 +46,7 @@ test.describe("reverse phone number lookup", () => {
       await lookUp(page, js, prefix, "ID", "021 555 1234");
       await expect(result.locator("[data-field=country]")).toHaveText(`${countryName(intl, "ID")} (+62)`);
       await expect(result.locator("[data-field=numberType]")).toHaveText(text(locale, "lookup.numberTypes.FIXED_LINE"));
-      await expect(result.locator("[data-field=timeZones]")).toHaveText("UTC+7");
+      await expect(result.locator("[data-field=timeZones]")).toContainText("UTC+7");
       await expect(result.locator("[data-field=nationalFormat]")).toHaveText("(021) 5551234");
     });
 

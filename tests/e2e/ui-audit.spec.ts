@@ -148,6 +148,10 @@ const PLANS: Record<string, Screen[]> = {
     { name: "my subscription", who: "subscriber", url: () => "/dashboard/modules/MySubscription" },
     { name: "my subscription: expired", who: "expired", url: () => "/dashboard/modules/MySubscription" },
   ],
+  "dashboard/modules/DeleteAccount": [
+    { name: "delete account", who: "subscriber", url: () => "/dashboard/modules/DeleteAccount" },
+  ],
+  "dashboard/modules/MyData": [{ name: "my data", who: "subscriber", url: () => "/dashboard/modules/MyData" }],
   "dashboard/modules/cancleMySubscriptionModal": [
     {
       name: "cancel subscription",

@@ -18,6 +18,8 @@ test.beforeEach(async ({ js }) => {
     PORT: String(port),
     PUBLIC_URL: `http://localhost:${port}`,
     API_CORS_ORIGINS: `http://127.0.0.1:${port}`,
+    // The partner's page is this server under its other name, which it must answer to (421 otherwise).
+    ALLOWED_HOSTS: "127.0.0.1",
   });
   await waitUntilListening(server, `http://localhost:${port}`);
 });
