@@ -29,13 +29,16 @@ test.describe("the consent page", () => {
     ["/id", "id", "Maria meminta lokasi Anda", "Bagikan lokasi persis"],
     ["/ph", "fil", "Hinihingi ni Maria ang iyong lokasyon", "Ibahagi ang eksaktong lokasyon"],
   ] as const) {
-    test(`${prefix || "/"}{code} asks in its language and records only the opening`, async ({ page, makeUser }) => {
+    test(`${prefix || "/"}{code} asks in its language and records only the opening`, async ({ page, js, makeUser }) => {
       const code = createLinkRequest((await makeUser()).id);
       const response = await page.goto(`${prefix}/${code}`);
       expect(response?.status()).toBe(200);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-      await expect(button(page, precise)).toBeVisible();
+      // Without JavaScript the browser cannot be asked for its position: the precise choice steps
+      // aside (its reason is said) and approximate leads; the three choices are there either way.
+      if (js) await expect(button(page, precise)).toBeVisible();
+      else await expect(button(page, precise)).toBeHidden();
       await expect(page.locator("#consent button")).toHaveCount(3);
       await expectNoHydration(page);
       expect(readRequest(code)).toMatchObject({ status: "pending", decision: null, latitude: null, address: null });
@@ -43,7 +46,7 @@ test.describe("the consent page", () => {
     });
   }
 
-  test("says who asks, what is shared and for how long", async ({ page, makeUser }) => {
+  test("says who asks, what is shared and for how long", async ({ page, js, makeUser }) => {
     const code = createLinkRequest((await makeUser()).id, "Tita Rosa");
     await page.goto(`/${code}`);
     const main = page.locator("main");
@@ -51,8 +54,10 @@ test.describe("the consent page", () => {
     await expect(main).toContainText("GPS");
     await expect(main).toContainText("radius of about 25 km");
     await expect(main).toContainText("Tita Rosa can see what you share for 30 days");
-    for (const name of ["Share precise location", "Share approximate location", "Decline"])
-      await expect(button(page, name)).toBeVisible();
+    for (const name of ["Share approximate location", "Decline"]) await expect(button(page, name)).toBeVisible();
+    // The precise choice needs the browser's location, so only a page with JavaScript shows it.
+    if (js) await expect(button(page, "Share precise location")).toBeVisible();
+    else await expect(page.locator("#no-script-note")).toBeVisible();
   });
 
   test("an unknown code is 'Invalid link!', and /enter-link opens a typed code", async ({
@@ -87,7 +92,11 @@ test.describe("the consent page", () => {
     consoleErrors.allow(/status of 404/);
     const response = await page.goto("/not-a-code-at-all");
     expect(response?.status()).toBe(404);
-    await expect(page.getByTestId("error-message")).toHaveText("Page not found");
+    // The heading says it; the text under it says what to do (not the same words twice).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+    await expect(page.getByTestId("error-message")).toHaveText(
+      "The address may have a typing mistake, or the page may have moved. You can start again from the home page.",
+    );
   });
 });
 
@@ -143,11 +152,18 @@ test.describe("answers without a position", () => {
     expect(readRequest(code)).toMatchObject({ decision: "declined", latitude: null });
   });
 
-  test("precise without JavaScript says the browser cannot locate itself", async ({ page, makeUser, js }) => {
+  test("precise without JavaScript steps aside and says why; a forced post says the browser cannot locate itself", async ({
+    page,
+    makeUser,
+    js,
+  }) => {
     test.skip(js, "with JavaScript the page asks the browser for its position instead (tested below)");
     const code = createLinkRequest((await makeUser()).id);
     await page.goto(`/${code}`);
-    await button(page, "Share precise location").click();
+    await expect(button(page, "Share precise location")).toBeHidden();
+    await expect(page.locator("#no-script-note")).toBeVisible();
+    // A browser that posts the precise choice anyway (an old page) still ends on a page with a way on.
+    await page.locator("#share-precise").evaluate((button: HTMLButtonElement) => button.click());
     await expect(page).toHaveURL(new RegExp(`/location-failed\\?c=${code}&reason=unsupported$`));
     await expect(page.getByTestId("failure")).toHaveText("The browser does not support geolocation");
     await expect(button(page, "Share approximate location")).toBeVisible();
