@@ -13,7 +13,6 @@ import { applyControl, type OpenedLink } from "./recipient.server";
 // A recipient's report of a request (/report?c=…): stored for the operator (`npm run reports`),
 // forwarded to CONTACT_EMAIL, and, from the recipient's own link, the requester blocked for them.
 
-
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 

@@ -129,7 +129,11 @@ export const handle = recipientHandle;
 export default function ConsentPage() {
   const loaderData = useLoaderData<typeof loader>();
   return (
-    <RecipientPage reportCode={loaderData.kind === "consent" ? loaderData.request.code : loaderData.kind === "expired" ? loaderData.id : null}>
+    <RecipientPage
+      reportCode={
+        loaderData.kind === "consent" ? loaderData.request.code : loaderData.kind === "expired" ? loaderData.id : null
+      }
+    >
       {loaderData.kind === "invalid" || loaderData.kind === "expired" ? (
         <UnusableLink page={loaderData} />
       ) : (

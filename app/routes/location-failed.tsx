@@ -47,7 +47,9 @@ export const handle = recipientHandle;
 export default function LocationFailed() {
   const loaderData = useLoaderData<typeof loader>();
   return (
-    <RecipientPage reportCode={loaderData.kind === "failed" ? loaderData.code : loaderData.kind === "expired" ? loaderData.id : null}>
+    <RecipientPage
+      reportCode={loaderData.kind === "failed" ? loaderData.code : loaderData.kind === "expired" ? loaderData.id : null}
+    >
       {loaderData.kind === "invalid" ? (
         <InvalidLink />
       ) : loaderData.kind === "expired" ? (

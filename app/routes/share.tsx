@@ -63,7 +63,11 @@ export const handle = recipientHandle;
 export default function Share() {
   const loaderData = useLoaderData<typeof loader>();
   return (
-    <RecipientPage reportCode={loaderData.kind === "share" ? loaderData.request.code : loaderData.kind === "expired" ? loaderData.id : null}>
+    <RecipientPage
+      reportCode={
+        loaderData.kind === "share" ? loaderData.request.code : loaderData.kind === "expired" ? loaderData.id : null
+      }
+    >
       {loaderData.kind === "invalid" || loaderData.kind === "expired" ? (
         <UnusableLink page={loaderData} />
       ) : (
