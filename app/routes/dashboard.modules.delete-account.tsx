@@ -78,7 +78,7 @@ export default function DeleteAccount() {
         <li>{t("account.delete.payments")}</li>
         <li>{t("account.delete.email")}</li>
       </ul>
-      <p>
+      <p className="link-line">
         <a href={lp(paths.myData)}>{t("account.delete.downloadFirst")}</a>
       </p>
       <Form method="post" noValidate={false}>
