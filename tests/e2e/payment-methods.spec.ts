@@ -10,6 +10,15 @@ import { expect, test } from "./support/fixtures.ts";
 import { SPAWN_PORT, startSecondServer, waitUntilListening } from "./support/second-server.ts";
 import { uniqueEmail } from "./support/users.ts";
 
+/**
+ * The browser being sent to the provider's page (the payment form's answer redirects there). Only the
+ * navigation is checked: the npm-shipped Chromium does not hand a redirected navigation to
+ * `page.route`, so the stand-in page below is not always what it shows.
+ */
+function providerNavigation(page: Page, origin: string) {
+  return page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(origin));
+}
+
 /** Runs `use` against a server with both providers on `port` (each test its own: they run in parallel). */
 async function withBothProviders(page: Page, port: number, use: (base: string) => Promise<void>) {
   const [stripe, paypal] = await Promise.all([startStripeFake(), startPayPalFake()]);
@@ -73,9 +82,9 @@ test("Card or PayPal: a labelled radio group, card first, in every language; Pay
     await expect(modal.getByTestId("payment-terms")).toHaveCount(1);
     await expect(modal.getByTestId("payment-terms")).toContainText("$0.99 (USD)");
     await methods.getByRole("radio", { name: "PayPal" }).check();
+    const toPayPal = providerNavigation(page, "https://www.sandbox.paypal.test/");
     await modal.getByRole("button", { name: "Pay $0.99" }).click();
-    await expect(page).toHaveURL(/^https:\/\/www\.sandbox\.paypal\.test\//);
-    await expect(page.getByRole("heading", { name: "PayPal" })).toBeVisible();
+    await toPayPal;
   });
 });
 
@@ -98,7 +107,8 @@ test("in Indonesian each method shows what it charges (PayPal in USD), and the c
     await expect(terms).toHaveCount(2);
     await expect(terms.nth(0)).toContainText("(IDR)");
     await expect(terms.nth(1)).toContainText("(USD)");
+    const toStripe = providerNavigation(page, "https://checkout.stripe.test/");
     await modal.getByRole("button", { name: "Lanjutkan ke pembayaran" }).click();
-    await expect(page).toHaveURL(/^https:\/\/checkout\.stripe\.test\//);
+    await toStripe;
   });
 });
