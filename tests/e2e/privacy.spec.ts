@@ -1,32 +1,20 @@
 // People own their data, in each language, with and without JavaScript: a subscriber reads and
 // downloads everything held about their account, then deletes it (a wrong password first: nothing
 // happens); a recipient erases their data from their own link and the requester's history says so.
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 
 import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { tr, type Locale } from "./support/i18n.ts";
+import { tr } from "./support/i18n.ts";
 import { expectNotice, signInByRequest, waitForHydration } from "./support/pages.ts";
 import { outboxText } from "./support/requests.ts";
+import { linkIn, randomMobile, sendSms } from "./support/sms-requests.ts";
 
 const LOCALES = [
   ["", "en"],
   ["/id", "id"],
   ["/ph", "ph"],
 ] as const;
-const linkIn = (text: string | null) => /https?:\/\/\S+\/[A-Za-z0-9]{14}\b/.exec(text ?? "")?.[0] ?? null;
-const randomMobile = () => `917${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-
-async function sendSms(page: Page, js: boolean, prefix: string, locale: Locale, mobile: string) {
-  await page.goto(`${prefix}/dashboard/?tab=new`);
-  if (js) await waitForHydration(page, "form[data-testid=sms-form]");
-  const form = page.getByTestId("sms-form");
-  await form.getByLabel(tr(locale, "dashboard.new.sms.countryCode")).selectOption("PH");
-  await form.getByLabel(tr(locale, "dashboard.new.sms.number")).fill(mobile);
-  await form.getByLabel(tr(locale, "dashboard.new.language")).selectOption(locale);
-  await form.getByRole("button", { name: tr(locale, "dashboard.new.sms.submit"), exact: true }).click();
-  await expect(page).toHaveURL(/tab=history/);
-}
 
 async function browserFor(browser: Browser, js: boolean) {
   const context = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });

@@ -7,8 +7,9 @@ import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr, type Locale } from "./support/i18n.ts";
 import { createLinkRequest } from "./support/location-requests.ts";
-import { signInByRequest, waitForHydration } from "./support/pages.ts";
+import { signInByRequest } from "./support/pages.ts";
 import { ageRequest, clearSendSlots, outboxCount, outboxText } from "./support/requests.ts";
+import { linkIn, randomMobile, sendSms } from "./support/sms-requests.ts";
 import type { TestUser } from "./support/users.ts";
 
 const LOCALES = [
@@ -16,26 +17,12 @@ const LOCALES = [
   ["/id", "id"],
   ["/ph", "ph"],
 ] as const;
-const linkIn = (text: string | null) => /https?:\/\/\S+\/[A-Za-z0-9]{14}\b/.exec(text ?? "")?.[0] ?? null;
-const randomMobile = () => `917${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
 
 /** A requester signed in in its own browser context. */
 async function requester(browser: Browser, user: TestUser, js: boolean) {
   const context = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
   await signInByRequest(context, user.email, user.password);
   return { context, page: await context.newPage() };
-}
-
-/** Sends an SMS request to the Philippine number from the dashboard's New Search. */
-async function sendSms(page: Page, js: boolean, prefix: string, locale: Locale, mobile: string) {
-  await page.goto(`${prefix}/dashboard/?tab=new`);
-  if (js) await waitForHydration(page, "form[data-testid=sms-form]");
-  const form = page.getByTestId("sms-form");
-  await form.getByLabel(tr(locale, "dashboard.new.sms.countryCode")).selectOption("PH");
-  await form.getByLabel(tr(locale, "dashboard.new.sms.number")).fill(mobile);
-  await form.getByLabel(tr(locale, "dashboard.new.language")).selectOption(locale);
-  await form.getByRole("button", { name: tr(locale, "dashboard.new.sms.submit"), exact: true }).click();
-  await expect(page).toHaveURL(/tab=history/);
 }
 
 /** The newest request in the requester's history says it was not delivered, with the one neutral sentence. */
