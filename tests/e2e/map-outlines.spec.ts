@@ -199,7 +199,7 @@ test.describe("the map without street tiles", () => {
       await api.dispose();
       await recipient.dispose();
     } finally {
-      await server.stop();
+      await server.stop(page);
     }
   });
 });

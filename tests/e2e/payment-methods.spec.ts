@@ -42,8 +42,7 @@ async function withBothProviders(page: Page, port: number, use: (base: string) =
     await use(base);
   } finally {
     // The page first: nothing of it may still load from the server that stops.
-    await page.close();
-    await server.stop();
+    await server.stop(page);
     await Promise.all([stripe.close(), paypal.close()]);
   }
 }

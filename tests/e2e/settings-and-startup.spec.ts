@@ -41,7 +41,7 @@ test("the pages name CONTACT_EMAIL and RETENTION_DAYS in every language", async 
       }
     }
   } finally {
-    await server.stop();
+    await server.stop(page);
   }
 });
 
@@ -81,7 +81,7 @@ test("with a lookup provider the searching modal shows the carrier step, before 
       await expect(modal.locator("[data-step=location]")).toHaveAttribute("data-state", "waiting");
     }
   } finally {
-    await server.stop();
+    await server.stop(page);
     await twilio.close();
   }
 });

@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import type { Page } from "@playwright/test";
+
 import { PORT, ROOT } from "./env.ts";
 
 /** Ports for second servers: E2E_SPAWN_PORT, else 100 above the e2e server's. */
@@ -15,7 +17,8 @@ export type Started = {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
-  stop: () => Promise<void>;
+  /** Closes the given pages first (their idle reports would otherwise meet a closed port), then stops. */
+  stop: (...pages: Page[]) => Promise<void>;
 };
 
 export function startSecondServer(env: Record<string, string>): Started {
@@ -46,7 +49,8 @@ export function startSecondServer(env: Record<string, string>): Started {
     child,
     output: () => output,
     exited,
-    stop: async () => {
+    stop: async (...pages: Page[]) => {
+      for (const page of pages) await page.close();
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
     },
