@@ -71,8 +71,9 @@ export const pageRoutes = [
   // The owner's data (docs/privacy.md): delete the account (the password again), read everything held about it.
   { path: "dashboard/modules/DeleteAccount", file: "routes/dashboard.modules.delete-account.tsx", access: "user" },
   { path: "dashboard/modules/MyData", file: "routes/dashboard.modules.my-data.tsx", access: "user" },
-  // Payment: the buy page (visitors, and expired users renewing; a subscriber goes to the dashboard),
-  // the result page after checkout, and the embedded sandbox provider's hosted checkout.
+  // Payment: the buy address (the payment dialog over the home page for visitors, the renewal form for
+  // expired users, the dashboard for a subscriber), the result page after checkout, and the embedded
+  // sandbox provider's hosted checkout.
   { path: "checkout", file: "routes/checkout.tsx", access: "anyone", sitemap: false },
   { path: "register", file: "routes/register.tsx", access: "anyone", sitemap: false },
   { path: "checkout/sandbox/:id", file: "routes/checkout.sandbox.$id.tsx", access: "anyone", sitemap: false },

@@ -486,10 +486,15 @@ describe("one paying subscription per account", () => {
       where: { userId: user.id },
       data: { validUntil: new Date(Date.now() - 1000), state: "unsubscribed" },
     });
-    const { loader: checkoutPage } = await import("~/routes/checkout");
+    // The renewal form (the expired notice, where /checkout sends a subscriber without access).
+    const { loader: renewPage } = await import("~/routes/dashboard.modules.expired");
     const { cookie } = await signedIn(email);
-    const page = (await checkoutPage(
-      routeArgs(new Request("http://localhost:3000/ph/checkout", { headers: { Cookie: cookie } })),
+    const page = (await renewPage(
+      routeArgs(
+        new Request("http://localhost:3000/ph/dashboard/modules/subscriptionExpiredModal", {
+          headers: { Cookie: cookie },
+        }),
+      ),
     )) as { paymentModal: { terms: Record<string, unknown> } };
     expect(page.paymentModal.terms).toMatchObject({ renewal: true, dueNow: expect.stringMatching(/1,?499/) });
     fake.requests.length = 0;

@@ -1,14 +1,12 @@
 import { Link } from "@remix-run/react";
 
-import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
+import { useT } from "~/i18n/use-t";
 
-/** The home page's buy button: opens the checkout page, which shows the payment modal. */
+/** The home page's buy button: opens the payment dialog over the home page (a link: no JavaScript needed). */
 export function BuyButton() {
   const t = useT();
-  const lp = useLocalePath();
   return (
-    <Link className="button" to={lp(paths.checkout)} data-testid="buy-button">
+    <Link className="button" to="?modal=payment" preventScrollReset data-testid="buy-button">
       {t("payments.buyCta")}
     </Link>
   );

@@ -1,38 +1,21 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { guardPage } from "~/auth/guards.server";
-import { buyerOf, isReturningSubscriber, paymentOffer } from "~/billing/plans.server";
-import { PaymentModal, type PaymentModalData } from "~/components/payment-modal";
-import { getLocale, getT } from "~/i18n/i18next.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
-import { paymentFormMessages, type MessagesHandle } from "~/i18n/messages";
-import { pageMessages } from "~/i18n/resources.server";
-import { useLocalePath } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { subscriptionFor } from "~/subscription.server";
 
-/** The buy page: the payment modal over the site, for the home page's buy button and for renewals. */
-/** The payment form (always open here) and its errors. */
-export const handle: MessagesHandle = { messages: paymentFormMessages };
-
+/**
+ * The buy address (in e-mails, bookmarks and older links): the payment dialog opens over the page it
+ * belongs to, never over an empty page. A visitor's over the home page (`/?modal=payment`), a
+ * subscriber's renewal over their dashboard (the expired notice), and a subscriber with access goes
+ * to the dashboard.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocale(request);
   const { user } = await guardPage({ request, context }, "anyone");
-  if (user && (await subscriptionFor(user.id)).access) throw redirect(localizePath(paths.dashboard, locale));
-  const t = await getT(request);
-  const paymentModal: PaymentModalData = {
-    ...paymentOffer(locale, new Date(), { renewal: await isReturningSubscriber(user?.id) }),
-    buyer: user ? await buyerOf(user.id) : null,
-  };
-  return { paymentModal, title: t("payments.meta.checkout"), translations: pageMessages(locale, handle) };
+  if (!user) throw redirect(localizePath("/?modal=payment", locale));
+  const { access } = await subscriptionFor(user.id);
+  throw redirect(localizePath(access ? paths.dashboard : paths.renew, locale));
 }
-
-export default function Checkout() {
-  const lp = useLocalePath();
-  return <PaymentModal open closeTo={lp("/")} />;
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: "robots", content: "noindex" },
-];

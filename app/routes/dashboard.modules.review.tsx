@@ -109,7 +109,7 @@ export default function ReviewPage() {
           <FormError message={errors.form} />
           <p data-testid="review-not-allowed">{t("reviews.notAllowed")}</p>
           <p>
-            <Link className="button button-primary" to={lp(paths.checkout)}>
+            <Link className="button button-primary" to={lp(paths.renew)}>
               {t("reviews.subscribe")}
             </Link>
           </p>

@@ -33,12 +33,23 @@ test("the payment modal shows the terms and refuses an e-mail already in use", a
   const existing = await makeUser();
   await page.goto("/");
   await page.getByTestId("buy-button").click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  // The dialog opens over the home page, which stays behind it.
+  await expect(page).toHaveURL(/\/\?modal=payment$/);
+  await expect(page.locator(".hero h1")).toBeAttached();
   const modal = await fillPayment(page, existing.email);
   await expect(modal.getByTestId("payment-terms")).toContainText("$0.99 (USD)");
   await expect(modal.getByTestId("payment-terms")).toContainText("$29.99 every 30 days");
   await modal.getByRole("button", { name: "Pay $0.99" }).click();
   await expect(page.locator("#payment-modal")).toContainText("This email address is already in use");
+});
+
+test("the buy address (/checkout) opens the payment dialog over the home page, in each language", async ({ page }) => {
+  for (const prefix of ["", "/id", "/ph"]) {
+    await page.goto(`${prefix}/checkout`);
+    await expect(page).toHaveURL(new RegExp(`${prefix}/?\\?modal=payment$`));
+    await expect(page.locator("#payment-modal")).toBeVisible();
+    await expect(page.locator(".hero h1")).toBeAttached();
+  }
 });
 
 test("buy in the sandbox, land signed in, cancel, expire, see the expired notice, renew", async ({ page, js }) => {
@@ -89,7 +100,9 @@ test("buy in the sandbox, land signed in, cancel, expire, see the expired notice
   await expect(page).toHaveURL(/\/dashboard\/\?s=-1&at=10$/);
   await expect(page.locator("#expired-modal")).toBeVisible();
 
-  await page.goto("/dashboard/modules/subscriptionExpiredModal");
+  // The buy address leads a subscriber without access to the renewal form over their dashboard.
+  await page.goto("/checkout");
+  await expect(page).toHaveURL(/\/dashboard\/modules\/subscriptionExpiredModal$/);
   const renew = page.locator("#subscription-expired-modal");
   await expect(renew.getByLabel("E-mail")).toHaveValue(email);
   await renew.getByLabel("I confirm that I am 18 years of age or older").check();
