@@ -204,7 +204,7 @@ test.describe("the map without street tiles", () => {
   });
 });
 
-test.describe("the records map on a phone and a desktop", () => {
+test.describe("the records map (and one request's) on a phone and a desktop", () => {
   for (const [prefix, locale] of [
     ["", "en"],
     ["/id", "id"],
@@ -239,6 +239,15 @@ test.describe("the records map on a phone and a desktop", () => {
           path: `${ROOT}/tests/.tmp/map-outlines-${locale}-${width}-${js ? "js" : "nojs"}.png`,
           fullPage: true,
         });
+
+        // One request on its own: its map comes before its card too.
+        const details = await page.getByTestId("request").first().locator(".request-details-link").getAttribute("href");
+        await page.goto(details!);
+        await expect(page.getByTestId("request")).toHaveCount(1);
+        const detailFrame = (await page.locator(".map-frame").boundingBox())!;
+        const card = (await page.getByTestId("request").boundingBox())!;
+        expect(detailFrame.y + detailFrame.height).toBeLessThanOrEqual(card.y);
+        if (width === 390) expect(detailFrame.height).toBeGreaterThanOrEqual(height / 2);
       }
     });
   }

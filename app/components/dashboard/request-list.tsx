@@ -57,7 +57,7 @@ export function RequestList(props: {
   );
 }
 
-/** One request on its own (`?tab=records&id=...`), with the map passed in as children. */
+/** One request on its own (`?tab=records&id=...`), with the map (passed in as children) above its card. */
 export function RequestDetail({
   item,
   zone,
@@ -78,8 +78,9 @@ export function RequestDetail({
         <Link to={lp(paths.dashboardRecords)}>{t("dashboard.detail.back")}</Link>
       </p>
       <TimeZoneNote zone={zone} />
-      <RequestCard item={item} detail />
+      {/* The map first, as on Location Records: on a phone it is the first thing seen. */}
       {children}
+      <RequestCard item={item} detail />
     </section>
   );
 }
