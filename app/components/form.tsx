@@ -46,16 +46,19 @@ export function FieldError({ id, message }: { id: string; message?: string | fal
 export function SubmitButton({
   busy,
   waiting = false,
+  secondary = false,
   children,
 }: {
   busy: boolean;
   waiting?: boolean;
+  /** A screen has one primary action: the others are secondary buttons. */
+  secondary?: boolean;
   children: ReactNode;
 }) {
   return (
     <button
       type="submit"
-      className="button button-primary"
+      className={secondary ? "button" : "button button-primary"}
       aria-disabled={busy || undefined}
       disabled={waiting || undefined}
       data-busy={busy || undefined}

@@ -16,7 +16,7 @@ import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { expiredNoticeSeenCookie, isExpiredMarker } from "~/subscription.server";
 import { readFormData } from "~/utils/form-data.server";
-import { requestTimeZone } from "~/utils/time-zone";
+import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
 import { handleNewSearch, loadDashboardView } from "./dashboard.server";
@@ -93,8 +93,9 @@ export default function Dashboard() {
       )}
       {/* On a phone New Search is the page's main button, and the four lists fit in two rows. */}
       <Link
-        // While the subscription has ended, renewing is the one main action.
-        className={`button dashboard-new${subscription.access ? " button-primary" : ""}`}
+        // While the subscription has ended, renewing is the one main action; on New Search itself,
+        // sending is.
+        className={`button dashboard-new${subscription.access && view.tab !== "new" ? " button-primary" : ""}`}
         to={lp("/dashboard/?tab=new")}
         aria-current={view.tab === "new" ? "page" : undefined}
         preventScrollReset

@@ -306,7 +306,8 @@ function LinkForm({ values, errors, reply, defaultName, nextAt }: FormProps & { 
 }
 
 /**
- * A New Search form: posts its `intent` to the dashboard's action. What went wrong is summarised at
+ * A New Search form: posts its `intent` to the dashboard's action. SMS, the first, has the screen's
+ * one primary button; e-mail and link have secondary ones. What went wrong is summarised at
  * its top (each field's problem a link to the field); while the channel's three hours run, it says
  * when the next one may be sent and its button waits.
  */
@@ -345,7 +346,7 @@ function RequestForm(props: {
           {t("dashboard.new.nextAt", { time: nextAt })}
         </p>
       ) : null}
-      <SubmitButton busy={busy} waiting={nextAt !== null}>
+      <SubmitButton busy={busy} waiting={nextAt !== null} secondary={intent !== "sms"}>
         {submit}
       </SubmitButton>
     </Form>

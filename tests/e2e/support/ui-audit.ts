@@ -1,7 +1,8 @@
 // The layout checks of the screen audit (tests/e2e/ui-audit.spec.ts), measured inside the page in one
 // evaluate call per width: horizontal scroll, elements outside the viewport or outside their dialog,
-// tap targets under 24 × 24 px (WCAG 2.2, 2.5.8, with its spacing and inline exceptions) and main
-// actions (`.button-primary`) under 44 px high.
+// tap targets under 24 × 24 px (WCAG 2.2, 2.5.8, with its spacing and inline exceptions), main
+// actions (`.button-primary`) under 44 px high, and more than one main action on a screen (or in its
+// open dialog).
 import type { Page } from "@playwright/test";
 import axe from "axe-core";
 
@@ -175,6 +176,17 @@ function measure({ minTarget, minMainAction }: { minTarget: number; minMainActio
     if (h < minMainAction - 0.5)
       findings.push({ check: "main action", detail: `${describe(el)} is ${round(h)} px high` });
   }
+
+  // One primary action per screen: in the open dialog if there is one, else on the page around it.
+  const openDialog = document.querySelector("[role=dialog][aria-modal=true]");
+  const primaries = [...(openDialog ?? document.body).querySelectorAll(".button-primary")].filter(
+    (el) => shown(el) && !foreign(el) && (openDialog !== null || !el.closest("[role=dialog]")),
+  );
+  if (primaries.length > 1)
+    findings.push({
+      check: "one primary action",
+      detail: `${primaries.length} primary buttons: ${primaries.map(describe).join(", ")}`,
+    });
   return findings;
 }
 
