@@ -7,7 +7,8 @@ import type { MessageKey } from "~/i18n/keys";
 import { intlLocale, isLocale, type Locale } from "~/i18n/locales";
 import { describeSubscription } from "~/subscription.server";
 import { isDomainIssue, issueKey } from "~/utils/parse-form";
-import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
+import { requestTimeZone } from "~/utils/request-time-zone.server";
+import { formatDateTime } from "~/utils/time-zone";
 
 /** Spec section 3: every answer is `{ status, message, error, data }` and the HTTP status equals `status`. */
 export function envelope<T>(

@@ -11,7 +11,8 @@ import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { accountExport, type AccountExport } from "~/privacy/export.server";
-import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
+import { requestTimeZone } from "~/utils/request-time-zone.server";
+import { formatDateTime } from "~/utils/time-zone";
 
 /**
  * My data: everything held about the account, the same document as the JSON download

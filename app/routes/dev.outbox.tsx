@@ -12,7 +12,8 @@ import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { internationalNumber } from "~/phone/format.server";
 import { isLoopbackRequest } from "~/utils/client-ip.server";
-import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
+import { requestTimeZone } from "~/utils/request-time-zone.server";
+import { formatDateTime } from "~/utils/time-zone";
 
 export const OUTBOX_PAGE_SIZE = 50;
 

@@ -18,8 +18,9 @@ import { redirectWithToast } from "~/toast.server";
 import { NAME_MAX } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
 import { parseForm } from "~/utils/parse-form";
+import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { seoMeta } from "~/utils/seo";
-import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
+import { formatDateTime } from "~/utils/time-zone";
 import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
 import {
   isVoice,

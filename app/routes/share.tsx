@@ -19,7 +19,8 @@ import {
   type RecipientView,
 } from "~/recipient/recipient.server";
 import { readFormData } from "~/utils/form-data.server";
-import { formatDateTime, requestTimeZone } from "~/utils/time-zone";
+import { requestTimeZone } from "~/utils/request-time-zone.server";
+import { formatDateTime } from "~/utils/time-zone";
 
 // The thank-you page (`/share?c=CODE`): what the recipient shared, or that they declined, and the
 // button that stops sharing and deletes the position at once; on the recipient's own link, their

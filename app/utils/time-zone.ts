@@ -1,8 +1,9 @@
 // Times are shown in the viewer's own zone. The server does not know it: it renders in the zone the
 // browser reported in the `tz` cookie (set by every hydrated page, the sign-in form and the
 // recipient's consent page), else in the zone of the page's language (Indonesian: Jakarta, Filipino:
-// Manila, English: UTC), and names it; once React runs, a hydrated page re-renders in the browser's.
-import { localeFromPath, type Locale } from "~/i18n/locales";
+// Manila; English: where the client's address is, see request-time-zone.server.ts), and names it;
+// once React runs, a hydrated page re-renders in the browser's.
+import type { Locale } from "~/i18n/locales";
 
 import { readCookie } from "./cookies";
 
@@ -19,14 +20,11 @@ export function isTimeZone(value: unknown): value is string {
   }
 }
 
-/** The zone a page shows times in before the browser has said its own: the language's country's. */
+/**
+ * The zone a page shows times in before the browser has said its own: the language's country's
+ * (English, which has none, only where the client's address cannot be placed).
+ */
 export const LOCALE_TIME_ZONE: Record<Locale, string> = { en: "UTC", id: "Asia/Jakarta", ph: "Asia/Manila" };
-
-/** The zone for server-rendered times: the `tz` cookie when it names a real zone, else the language's. */
-export function requestTimeZone(request: Request, locale: Locale = localeFromPath(new URL(request.url).pathname)) {
-  const zone = readCookie(request.headers.get("Cookie"), TZ_COOKIE);
-  return isTimeZone(zone) ? zone : LOCALE_TIME_ZONE[locale];
-}
 
 /** A zone's name for people, in a BCP 47 language: "Philippine Standard Time", "Waktu Indonesia Barat". */
 export function zoneName(timeZone: string, language: string, at = new Date()) {

@@ -289,8 +289,14 @@ test.describe("dashboard", () => {
           .poll(async () => (await context.cookies()).find((c) => c.name === "tz")?.value)
           .toBe("Asia%2FJakarta");
       } else {
-        // An English page names UTC until the browser has said its zone (an Indonesian page: Jakarta).
+        // Until the browser has said its zone, an English page uses the zone where the client's address
+        // is (an Indonesian page: Jakarta's), and UTC only where the address cannot be placed (this
+        // loopback one).
         await expect(note).toHaveText("Times are shown in Coordinated Universal Time.");
+        await page.setExtraHTTPHeaders({ "X-Forwarded-For": "112.198.0.1" });
+        await page.reload();
+        await expect(note).toHaveText("Times are shown in Philippine Standard Time.");
+        await page.setExtraHTTPHeaders({});
         await context.addCookies([{ name: "tz", value: "Asia%2FJakarta", url: BASE_URL }]);
         await page.reload();
         await expect(note).toHaveText("Times are shown in Western Indonesia Time.");
