@@ -244,6 +244,8 @@ test.describe("the records map (and one request's) on a phone and a desktop", ()
         const details = await page.getByTestId("request").first().locator(".request-details-link").getAttribute("href");
         await page.goto(details!);
         await expect(page.getByTestId("request")).toHaveCount(1);
+        // With JavaScript, measured once Leaflet has replaced the server's drawing.
+        if (js) await expect(page.locator(".leaflet-container")).toHaveAttribute("data-outlines-drawn", "true");
         const detailFrame = (await page.locator(".map-frame").boundingBox())!;
         const card = (await page.getByTestId("request").boundingBox())!;
         expect(detailFrame.y + detailFrame.height).toBeLessThanOrEqual(card.y);
