@@ -17,6 +17,8 @@ export const paths = {
   sendVoiceMessage: "/send-voice-message",
   enterLink: "/enter-link",
   checkout: "/checkout",
+  /** The payment dialog over the home page: where the buy button and /checkout lead a visitor. */
+  buy: "/?modal=payment",
   dashboard: "/dashboard/",
   /** Dashboard tabs (the `tab` query). */
   dashboardRecords: "/dashboard/?tab=records",

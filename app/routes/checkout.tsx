@@ -15,7 +15,7 @@ import { subscriptionFor } from "~/subscription.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocale(request);
   const { user } = await guardPage({ request, context }, "anyone");
-  if (!user) throw redirect(localizePath("/?modal=payment", locale));
+  if (!user) throw redirect(localizePath(paths.buy, locale));
   const { access } = await subscriptionFor(user.id);
   throw redirect(localizePath(access ? paths.dashboard : paths.renew, locale));
 }

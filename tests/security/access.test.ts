@@ -33,11 +33,12 @@ const EXPECTED: Record<Access, Record<Role, "admitted" | keyof typeof paths>> = 
 };
 
 /**
- * Where a page, having let someone in, answers with something of its own: a subscriber has nothing
- * to buy or renew, so the buy page and the renewal form send them to the dashboard.
+ * Where a page, having let someone in, answers with something of its own: the buy address opens the
+ * payment dialog over the page it belongs to (a visitor's home page, an expired user's renewal form);
+ * a subscriber has nothing to buy or renew, so it and the renewal form send them to the dashboard.
  */
 const OWN_REDIRECTS: Record<string, Partial<Record<Role, keyof typeof paths>>> = {
-  checkout: { subscriber: "dashboard" },
+  checkout: { visitor: "buy", subscriber: "dashboard", expired: "renew" },
   "dashboard/modules/subscriptionExpiredModal": { subscriber: "dashboard" },
 };
 
