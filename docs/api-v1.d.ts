@@ -1797,6 +1797,17 @@ export interface operations {
           "application/json": components["schemas"]["Failure415"];
         };
       };
+      /** @description Past a limit: `Retry-After` says in how many seconds to try again, the message says it for people. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure429"];
+        };
+      };
       /** @description The payment provider refused to cancel the subscription: nothing was deleted. */
       502: {
         headers: {
