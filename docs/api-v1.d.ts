@@ -185,7 +185,7 @@ export interface paths {
     };
     /**
      * Download the account's data
-     * @description Everything held about the token's account, field by field in docs/api.md ("Your data"): profile, subscription, payments, purchases started, every request with its target, answer and position, voice messages, review, refund requests and messages to support. Only the account's own data.
+     * @description Everything held about the token's account, field by field in docs/api.md ("Your data"): profile, sign-ins, subscription, payments, purchases started, every request with its target, answer and position, voice messages, review, refund requests and messages to support. Only the account's own data.
      */
     get: operations["exportAccount"];
     put?: never;
@@ -654,6 +654,18 @@ export interface components {
          */
         updatedAt: string;
       };
+      sessions: {
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        expiresAt: string;
+      }[];
       subscription: {
         /** @enum {string} */
         state: "trial" | "active" | "cancelled" | "unsubscribed" | "expired";

@@ -16,6 +16,7 @@ import type { AccountExport } from "./export.server";
 /** The document's sections, in the order the page shows them. */
 export const DATA_SECTIONS = [
   "profile",
+  "sessions",
   "subscription",
   "payments",
   "checkouts",
@@ -41,6 +42,7 @@ const PROVIDERS = {
 /** For each section, its coded fields: the message of each code. */
 export const CODE_WORDS = {
   profile: { locale: LANGUAGES },
+  sessions: {},
   subscription: {
     state: {
       trial: "account.data.values.subscriptionState.trial",

@@ -400,6 +400,7 @@ const EXPORT = {
     createdAt: "2026-10-01T08:00:00.000Z",
     updatedAt: "2026-10-01T08:00:00.000Z",
   },
+  sessions: [{ createdAt: "2026-11-20T07:12:00.000Z", expiresAt: "2026-12-20T07:12:00.000Z" }],
   subscription: {
     state: "active",
     validUntil: "2026-12-01T08:00:00.000Z",
@@ -958,7 +959,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       tag: "Account",
       summary: "Download the account's data",
       description:
-        "Everything held about the token's account, field by field in docs/api.md (\"Your data\"): profile, subscription, payments, purchases started, every request with its target, answer and position, voice messages, review, refund requests and messages to support. Only the account's own data.",
+        "Everything held about the token's account, field by field in docs/api.md (\"Your data\"): profile, sign-ins, subscription, payments, purchases started, every request with its target, answer and position, voice messages, review, refund requests and messages to support. Only the account's own data.",
       token: "required",
       responses: {
         200: {

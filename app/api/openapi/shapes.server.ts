@@ -329,6 +329,7 @@ export const AccountExport = fieldsOf<Export>()(
           })
           .strict(),
       ),
+      sessions: z.array(fieldsOf<Item<"sessions">>()(z.object({ createdAt: time, expiresAt: time }).strict())),
       subscription: fieldsOf<Item<"subscription">>()(
         z
           .object({
