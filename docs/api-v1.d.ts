@@ -185,7 +185,7 @@ export interface paths {
     };
     /**
      * Download the account's data
-     * @description Everything held about the token's account, field by field in docs/api.md ("Your data"): profile, subscription, payments, purchases started, every request with its target, answer and position, voice messages, review, refund requests and messages to support. Only the account's own data.
+     * @description Everything held about the token's account, field by field in docs/api.md ("Your data"): profile, sign-ins, subscription, payments, purchases started, every request with its target, answer and position, voice messages, review, refund requests and messages to support. Only the account's own data.
      */
     get: operations["exportAccount"];
     put?: never;
@@ -641,7 +641,8 @@ export interface components {
         surname: string | null;
         /** @description E.164, given in the payment form. */
         phone: string | null;
-        locale: string;
+        /** @enum {string} */
+        locale: "en" | "id" | "ph";
         /**
          * Format: date-time
          * @example 2026-11-22T05:38:39.571Z
@@ -653,6 +654,18 @@ export interface components {
          */
         updatedAt: string;
       };
+      sessions: {
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        expiresAt: string;
+      }[];
       subscription: {
         /** @enum {string} */
         state: "trial" | "active" | "cancelled" | "unsubscribed" | "expired";
@@ -661,8 +674,7 @@ export interface components {
          * @example 2026-11-22T05:38:39.571Z
          */
         validUntil: string;
-        /** @description sandbox, stripe or paypal. */
-        provider: string | null;
+        provider: ("sandbox" | "stripe" | "paypal") | null;
         plan: string | null;
         currency: string | null;
         amount: number | null;
@@ -681,7 +693,8 @@ export interface components {
         createdAt: string;
       } | null;
       payments: {
-        provider: string;
+        /** @enum {string} */
+        provider: "sandbox" | "stripe" | "paypal";
         /** @description The provider's invoice, capture or charge id. */
         providerPaymentId: string;
         amount: number;
@@ -700,12 +713,14 @@ export interface components {
         periodEnd: string | null;
       }[];
       checkouts: {
-        provider: string;
+        /** @enum {string} */
+        provider: "sandbox" | "stripe" | "paypal";
         email: string;
         name: string;
         surname: string;
         phone: string | null;
-        locale: string;
+        /** @enum {string} */
+        locale: "en" | "id" | "ph";
         plan: string;
         currency: string;
         amount: number;
@@ -727,14 +742,27 @@ export interface components {
         target: string | null;
         title: string | null;
         requesterName: string;
-        locale: string;
+        /** @enum {string} */
+        locale: "en" | "id" | "ph";
         code: string;
-        /** @description The request's one state (docs/api.md, "A request's life"). */
-        state: string;
+        /**
+         * @description The request's one state (docs/api.md, "A request's life").
+         * @enum {string}
+         */
+        state:
+          | "not_delivered"
+          | "pending"
+          | "expired"
+          | "shared_precise"
+          | "shared_approximate"
+          | "declined"
+          | "stopped"
+          | "erased";
         /** @enum {string} */
         status: "pending" | "ip_located" | "gps_tracked";
         decision: ("declined" | "revoked" | "erased") | null;
-        delivery: string;
+        /** @enum {string} */
+        delivery: "queued" | "sending" | "sent" | "unknown" | "failed" | "not_accepted" | "link";
         /**
          * Format: date-time
          * @example 2026-11-22T05:38:39.571Z
@@ -760,9 +788,21 @@ export interface components {
         id: string;
         to: string;
         text: string;
-        language: string;
-        voice: string;
-        state: string;
+        /** @enum {string} */
+        language: "en" | "id" | "fil";
+        /** @enum {string} */
+        voice: "female" | "male";
+        /** @enum {string} */
+        state:
+          | "queued"
+          | "initiated"
+          | "ringing"
+          | "in-progress"
+          | "completed"
+          | "busy"
+          | "no-answer"
+          | "failed"
+          | "canceled";
         error: string | null;
         /**
          * Format: date-time
@@ -774,7 +814,8 @@ export interface components {
         rating: number;
         text: string;
         displayName: string;
-        locale: string;
+        /** @enum {string} */
+        locale: "en" | "id" | "ph";
         /** @enum {string} */
         status: "pending" | "published" | "hidden";
         /**
@@ -791,7 +832,8 @@ export interface components {
       refundRequests: {
         email: string;
         reason: string;
-        locale: string;
+        /** @enum {string} */
+        locale: "en" | "id" | "ph";
         /** @enum {string} */
         status: "unconfirmed" | "open" | "closed";
         /**
@@ -809,7 +851,8 @@ export interface components {
         name: string;
         email: string;
         message: string;
-        locale: string;
+        /** @enum {string} */
+        locale: "en" | "id" | "ph";
         /**
          * Format: date-time
          * @example 2026-11-22T05:38:39.571Z
@@ -1795,6 +1838,17 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description Past a limit: `Retry-After` says in how many seconds to try again, the message says it for people. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure429"];
         };
       };
       /** @description The payment provider refused to cancel the subscription: nothing was deleted. */

@@ -8,6 +8,7 @@ import { afterEach, assert, describe, expect, it } from "vitest";
 
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { locales } from "~/i18n/locales";
 import {
   normaliseRecipient,
   recipientKey,
@@ -17,12 +18,14 @@ import {
 import {
   createLocationRequest,
   listRequests,
+  MESSAGE_TEMPLATES,
   NOT_ACCEPTED,
   type CreateInput,
 } from "~/location-requests/requests.server";
 import { action as consentAction, loader as consentLoader } from "~/routes/consent-page";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
+import { NAME_MAX } from "~/utils/display-text";
 import { DAY } from "~/utils/time";
 
 import { startFake } from "../../tests/fakes/http";
@@ -45,8 +48,8 @@ const randomMobile = () => `+63917${String(Math.floor(Math.random() * 1e7)).padS
 function sms(userId: string, target: string, extra: Partial<CreateInput> = {}) {
   return createLocationRequest({ userId, channel: "sms", target, requesterName: "Ana", locale: "en", ...extra });
 }
-async function sent(userId: string, target: string) {
-  const result = await sms(userId, target);
+async function sent(userId: string, target: string, extra: Partial<CreateInput> = {}) {
+  const result = await sms(userId, target, extra);
   if (!result.ok) throw new Error(`not sent: ${result.error}`);
   return result.request;
 }
@@ -382,6 +385,18 @@ describe("names", () => {
     const message = await db().outboxMessage.findFirstOrThrow({ where: { to: target } });
     expect(message.text.length).toBeLessThanOrEqual(160);
     expect(message.text).toMatch(/^[\x20-\x7e]+$/); // GSM-7 safe: no character that forces UCS-2
+  });
+
+  it("fit two SMS segments in every language and template, even with the longest name", async () => {
+    for (const locale of locales)
+      for (const template of MESSAGE_TEMPLATES) {
+        const target = randomMobile();
+        await sent(await account(), target, { requesterName: "N".repeat(NAME_MAX), locale, template });
+        const message = await db().outboxMessage.findFirstOrThrow({ where: { to: target } });
+        // Two concatenated GSM-7 segments carry 2 × 153 characters.
+        expect(message.text.length, `${locale} ${template}`).toBeLessThanOrEqual(306);
+        expect(message.text, `${locale} ${template}`).toMatch(/^[\x20-\x7e]+$/);
+      }
   });
 });
 

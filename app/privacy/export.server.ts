@@ -13,6 +13,7 @@ export async function accountExport(userId: string, now = new Date()) {
     include: {
       subscription: { include: { payments: { orderBy: { paidAt: "desc" } } } },
       review: true,
+      sessions: { orderBy: { createdAt: "desc" } },
       locationRequests: { orderBy: { createdAt: "desc" } },
       voiceMessages: { orderBy: { createdAt: "desc" } },
     },
@@ -38,6 +39,11 @@ export async function accountExport(userId: string, now = new Date()) {
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
     },
+    // Signed-in devices: only when each sign-in began and when it ends (no device or address is kept).
+    sessions: user.sessions.map((s) => ({
+      createdAt: s.createdAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+    })),
     subscription: sub && {
       state: sub.state,
       validUntil: sub.validUntil.toISOString(),

@@ -182,6 +182,8 @@ describe("download my data", () => {
     const data = await accountExport(user.id);
     expect(data.profile.email).toBe(email);
     expect(data.subscription).toMatchObject({ state: "active", currency: "PHP", amount: 149900 });
+    // The sign-in of userWithData, by its times only.
+    expect(data.sessions).toEqual([{ createdAt: expect.any(String), expiresAt: expect.any(String) }]);
     expect(data.payments).toHaveLength(1);
     expect(data.checkouts).toEqual([expect.objectContaining({ email, phone: "+639171234567" })]);
     expect(data.requests).toEqual([

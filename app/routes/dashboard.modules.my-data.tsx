@@ -4,15 +4,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { guardPage } from "~/auth/guards.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
-import { intlLocale } from "~/i18n/locales";
-import { isMessageKey } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
-import { accountExport, type AccountExport } from "~/privacy/export.server";
+import { accountExport } from "~/privacy/export.server";
+import { DATA_SECTIONS, showField, showSection } from "~/privacy/my-data-words.server";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
-import { formatDateTime } from "~/utils/time-zone";
 
 /**
  * My data: everything held about the account, the same document as the JSON download
@@ -20,53 +18,18 @@ import { formatDateTime } from "~/utils/time-zone";
  */
 export const handle: MessagesHandle = { messages: ["account.data"] };
 
-/** The document's sections, in the order shown. */
-const SECTIONS = [
-  "profile",
-  "subscription",
-  "payments",
-  "checkouts",
-  "requests",
-  "voiceMessages",
-  "review",
-  "refundRequests",
-  "contactMessages",
-] as const satisfies readonly (keyof AccountExport)[];
-type Section = (typeof SECTIONS)[number];
-
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
   const t = await getT(request);
   const locale = getLocale(request);
-  const zone = requestTimeZone(request, locale);
+  // Values as people read them (words for stored codes, money, times in the reader's zone), worked
+  // out here so that the server's and the browser's rendering agree.
+  const reader = { t, locale, timeZone: requestTimeZone(request, locale) };
   const document = await accountExport(user.id);
-  // Values as people read them (times in the reader's zone, yes/no), worked out here so that the
-  // server's and the browser's rendering agree.
-  const show = (value: unknown): string | null => {
-    if (value === null || value === undefined || value === "") return null;
-    if (typeof value === "boolean") return t(value ? "account.data.yes" : "account.data.no");
-    if (typeof value === "string" && ISO_TIME.test(value)) return formatDateTime(value, intlLocale[locale], zone, true);
-    return String(value);
-  };
-  // Coded values people read better in words: a request's channel, status and answer.
-  const words: Record<string, (value: string) => string | null> = {
-    channel: (v) => (isMessageKey(`dashboard.channel.${v}`) ? t(`dashboard.channel.${v}` as MessageKey) : null),
-    status: (v) => (isMessageKey(`dashboard.status.${v}`) ? t(`dashboard.status.${v}` as MessageKey) : null),
-    decision: (v) => (isMessageKey(`dashboard.status.${v}`) ? t(`dashboard.status.${v}` as MessageKey) : null),
-  };
-  const records = (section: Section, value: object | object[] | null) =>
-    (value === null ? [] : Array.isArray(value) ? value : [value]).map((record) =>
-      Object.entries(record).map(([name, field]) => ({
-        name,
-        value: (section === "requests" && typeof field === "string" && words[name]?.(field)) || show(field),
-      })),
-    );
   return {
     title: t("account.data.title"),
-    exportedAt: show(document.exportedAt),
-    sections: SECTIONS.map((name: Section) => ({ name, records: records(name, document[name]) })),
+    exportedAt: showField("profile", "exportedAt", document.exportedAt, {}, reader),
+    sections: DATA_SECTIONS.map((name) => ({ name, records: showSection(name, document[name], reader) })),
     translations: pageMessages(request, handle),
   };
 }

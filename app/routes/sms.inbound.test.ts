@@ -79,6 +79,8 @@ describe("the inbound SMS webhook", () => {
       "<Message>Family Locator sends location requests on behalf of people who know your number.",
     );
     expect(english).toContain("Reply STOP to stop all requests, START to allow them again.</Message>");
+    // The erase control is on the recipient's own link, which only the request carries.
+    expect(english).toContain("The link in each request also lets you erase your data.");
 
     const { user } = await createUser();
     await createLocationRequest({
@@ -90,6 +92,7 @@ describe("the inbound SMS webhook", () => {
     });
     const indonesian = await (await post(reply(fields(number, "help")))).text();
     expect(indonesian).toContain("<Message>Family Locator mengirim permintaan lokasi");
+    expect(indonesian).toContain("menghapus data Anda");
     expect(await optedOut(number)).toBeNull();
   });
 

@@ -36,10 +36,16 @@ for (const [prefix, locale] of LOCALES) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "account.data.title"));
     await expect(page.locator("[data-section=profile]")).toContainText(user.email);
     await expect(page.locator("[data-section=requests]")).toContainText(tr(locale, "account.data.none"));
+    // Stored codes read as words of the page's language (the JSON keeps the code).
+    await expect(page.locator("[data-section=subscription]")).toContainText(
+      tr(locale, "account.data.values.subscriptionState.active"),
+    );
     // The download is the same document, for this account only.
     const download = await context.request.get("/account/export.json");
     expect(download.headers()["content-disposition"]).toMatch(/^attachment; filename="family-locator-data-/);
-    expect((await download.json()).profile.email).toBe(user.email);
+    const exported = await download.json();
+    expect(exported.profile.email).toBe(user.email);
+    expect(exported.subscription.state).toBe("active");
 
     await page.goto(`${prefix}/dashboard/modules/MySubscription`);
     await page

@@ -111,7 +111,7 @@ export async function userWithData(options: Parameters<typeof createUser>[0] = {
   const { user, email } = created;
   const sub = await db().subscription.update({
     where: { userId: user.id },
-    data: { plan: "monthly", currency: "PHP", amount: 149900, firstDayAmount: 4900, periodDays: 30 },
+    data: { plan: "php-30d", currency: "PHP", amount: 149900, firstDayAmount: 4900, periodDays: 30 },
   });
   const payment = await db().payment.create({
     data: {
@@ -132,7 +132,7 @@ export async function userWithData(options: Parameters<typeof createUser>[0] = {
       name: "Ana",
       surname: "Reyes",
       locale: "ph",
-      plan: "monthly",
+      plan: "php-30d",
       currency: "PHP",
       amount: 149900,
       firstDayAmount: 4900,
@@ -163,7 +163,7 @@ export async function userWithData(options: Parameters<typeof createUser>[0] = {
     },
   });
   await db().voiceMessage.create({
-    data: { userId: user.id, to: "+639171234567", text: "Call me when you land.", language: "en-US", voice: "female" },
+    data: { userId: user.id, to: "+639171234567", text: "Call me when you land.", language: "en", voice: "female" },
   });
   await db().review.create({
     data: {

@@ -418,6 +418,16 @@ const GIVENS: Record<Given, (context: Context) => Promise<Prepared>> = {
     stripeFake.control.cancelFailures = Number.POSITIVE_INFINITY;
     return { values: { token, password }, cleanup: () => void (stripeFake.control.cancelFailures = 0) };
   },
+  deletionPasswordsWrong: async ({ ip }) => {
+    const { token, password } = await signedInUser();
+    await repeat(5, 403, () =>
+      call(ip, "DELETE", "/api/v1/personnal/account", {
+        headers: { Authorization: token },
+        body: { password: "not the password", encrypted: false },
+      }),
+    );
+    return { values: { token, password } };
+  },
   stripeSigned: async ({ replay }) => ({ values: { stripeSignature: stripeSignature(JSON.stringify(replay.body)) } }),
 };
 

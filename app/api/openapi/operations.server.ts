@@ -65,6 +65,8 @@ export const GIVEN = {
     "`{{token}}` is the token of a subscriber with password `{{password}}`, a payment, a location request that was answered, a voice message and a review.",
   stripeRefusesAccountDeletion:
     "`{{token}}` is the token of an account with password `{{password}}` and an active Stripe subscription that Stripe refuses to cancel.",
+  deletionPasswordsWrong:
+    "`{{token}}` is the token of an account with password `{{password}}`; a wrong password was given 5 times in a row from this address to delete it.",
   stripeSigned: "`{{stripeSignature}}` is a valid `Stripe-Signature` of the body, made with STRIPE_WEBHOOK_SECRET.",
 } as const;
 export type Given = keyof typeof GIVEN;
@@ -398,11 +400,12 @@ const EXPORT = {
     createdAt: "2026-10-01T08:00:00.000Z",
     updatedAt: "2026-10-01T08:00:00.000Z",
   },
+  sessions: [{ createdAt: "2026-11-20T07:12:00.000Z", expiresAt: "2026-12-20T07:12:00.000Z" }],
   subscription: {
     state: "active",
     validUntil: "2026-12-01T08:00:00.000Z",
     provider: "stripe",
-    plan: "monthly",
+    plan: "php-30d",
     currency: "PHP",
     amount: 149900,
     firstDayAmount: 4900,
@@ -450,7 +453,7 @@ const EXPORT = {
       id: "cmi9x0abc0002",
       to: "+639171234567",
       text: "Call me when you land.",
-      language: "en-US",
+      language: "en",
       voice: "female",
       state: "completed",
       error: null,
@@ -928,6 +931,12 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
         },
         405: methodNotAllowed("DELETE"),
         ...jsonBodyAnswers({ headers: BEARER }, "subscriber"),
+        429: throttled({
+          summary: "After 5 wrong passwords from one address, even the right one waits",
+          given: "deletionPasswordsWrong",
+          request: { headers: BEARER, body: { password: "{{password}}", encrypted: false } },
+          message: ["errors.tryAgainIn", { minutes: 1 }],
+        }),
         502: {
           description: "The payment provider refused to cancel the subscription: nothing was deleted.",
           examples: {
@@ -950,7 +959,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       tag: "Account",
       summary: "Download the account's data",
       description:
-        "Everything held about the token's account, field by field in docs/api.md (\"Your data\"): profile, subscription, payments, purchases started, every request with its target, answer and position, voice messages, review, refund requests and messages to support. Only the account's own data.",
+        "Everything held about the token's account, field by field in docs/api.md (\"Your data\"): profile, sign-ins, subscription, payments, purchases started, every request with its target, answer and position, voice messages, review, refund requests and messages to support. Only the account's own data.",
       token: "required",
       responses: {
         200: {

@@ -6,9 +6,12 @@
 import type { ZodTypeAny } from "zod";
 
 import type { UserCacheInfo as UserCacheInfoType } from "~/auth/sign-in.server";
+import { locales } from "~/i18n/locales";
+import type { RequestState } from "~/location-requests/request-state";
 import type { getRequest } from "~/location-requests/requests.server";
 import type { LookupAnswer } from "~/phone/lookup.server";
 import type { AccountExport as AccountExportType } from "~/privacy/export.server";
+import type { ProviderName } from "~/providers/payments/types";
 import type { paidAmount, SubscriptionDetails } from "~/subscription.server";
 import { VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
 import { CALL_STATES, type listVoiceMessages } from "~/voice-messages/messages.server";
@@ -31,6 +34,22 @@ const fieldsOf =
  * `type: [string, null]` with an `enum` that lacks null, which refuses the null it means to allow.
  */
 const orNull = <S extends ZodTypeAny>(schema: S) => z.union([schema, z.null()]);
+
+/** Codes the app stores (docs/api.md); My data shows each as a word (app/privacy/my-data-words.server.ts). */
+const REQUEST_STATES = [
+  "not_delivered",
+  "pending",
+  "expired",
+  "shared_precise",
+  "shared_approximate",
+  "declined",
+  "stopped",
+  "erased",
+] as const satisfies readonly RequestState[];
+const DELIVERIES = ["queued", "sending", "sent", "unknown", "failed", "not_accepted", "link"] as const;
+const PAYMENT_PROVIDERS = ["sandbox", "stripe", "paypal"] as const satisfies readonly ProviderName[];
+const provider = z.enum(PAYMENT_PROVIDERS);
+const locale = z.enum(locales);
 
 const time = z.string().datetime().openapi({ example: "2026-11-22T05:38:39.571Z" });
 const id = z.string().min(1).openapi({ example: "cmi9x0abc0001" });
@@ -187,29 +206,18 @@ export const LocationRequest = fieldsOf<NonNullable<Awaited<ReturnType<typeof ge
       title: z.string().nullable().describe("A link's title (null after REQUEST_DATA_DAYS or an erasure)."),
       code: z.string(),
       link: z.string().url().nullable().describe("The recipient's link; null when the request was not delivered."),
-      state: z
-        .enum([
-          "not_delivered",
-          "pending",
-          "expired",
-          "shared_precise",
-          "shared_approximate",
-          "declined",
-          "stopped",
-          "erased",
-        ])
-        .describe("The request's one state (docs/api.md, \"A request's life\")."),
+      state: z.enum(REQUEST_STATES).describe("The request's one state (docs/api.md, \"A request's life\")."),
       expired: z.boolean().describe("Unanswered and older than REQUEST_TTL_DAYS: the link shares nothing."),
       status: z.enum(["pending", "ip_located", "gps_tracked"]),
       decision: orNull(z.enum(["declined", "revoked", "erased"])),
-      delivery: z.enum(["queued", "sending", "sent", "unknown", "failed", "not_accepted", "link"]),
+      delivery: z.enum(DELIVERIES),
       openedAt: time.nullable(),
       locatedAt: time.nullable(),
       latitude: z.number().nullable(),
       longitude: z.number().nullable(),
       accuracyMeters: z.number().nullable().describe("An approximate (ip_located) position is an area of this radius."),
       address: z.string().nullable(),
-      locale: z.enum(["en", "id", "ph"]),
+      locale: z.enum(locales),
       createdAt: time,
     })
     .strict(),
@@ -315,18 +323,19 @@ export const AccountExport = fieldsOf<Export>()(
             name: maybe,
             surname: maybe,
             phone: maybe.describe("E.164, given in the payment form."),
-            locale: text,
+            locale,
             createdAt: time,
             updatedAt: time,
           })
           .strict(),
       ),
+      sessions: z.array(fieldsOf<Item<"sessions">>()(z.object({ createdAt: time, expiresAt: time }).strict())),
       subscription: fieldsOf<Item<"subscription">>()(
         z
           .object({
             state: z.enum(["trial", "active", "cancelled", "unsubscribed", "expired"]),
             validUntil: time,
-            provider: maybe.describe("sandbox, stripe or paypal."),
+            provider: orNull(provider),
             plan: maybe,
             currency: maybe,
             amount: minor.nullable(),
@@ -342,7 +351,7 @@ export const AccountExport = fieldsOf<Export>()(
         fieldsOf<Item<"payments">>()(
           z
             .object({
-              provider: text,
+              provider,
               providerPaymentId: text.describe("The provider's invoice, capture or charge id."),
               amount: minor,
               currency: text,
@@ -357,12 +366,12 @@ export const AccountExport = fieldsOf<Export>()(
         fieldsOf<Item<"checkouts">>()(
           z
             .object({
-              provider: text,
+              provider,
               email: text,
               name: text,
               surname: text,
               phone: maybe,
-              locale: text,
+              locale,
               plan: text,
               currency: text,
               amount: minor,
@@ -382,12 +391,12 @@ export const AccountExport = fieldsOf<Export>()(
               target: maybe.describe("Null for a link, after REQUEST_DATA_DAYS, or once the recipient erased it."),
               title: maybe,
               requesterName: text,
-              locale: text,
+              locale,
               code: text,
-              state: text.describe("The request's one state (docs/api.md, \"A request's life\")."),
+              state: z.enum(REQUEST_STATES).describe("The request's one state (docs/api.md, \"A request's life\")."),
               status: z.enum(["pending", "ip_located", "gps_tracked"]),
               decision: orNull(z.enum(["declined", "revoked", "erased"])),
-              delivery: text,
+              delivery: z.enum(DELIVERIES),
               createdAt: time,
               openedAt: time.nullable(),
               locatedAt: time.nullable(),
@@ -406,9 +415,9 @@ export const AccountExport = fieldsOf<Export>()(
               id,
               to: text,
               text,
-              language: text,
-              voice: text,
-              state: text,
+              language: z.enum(VOICE_LANGUAGES),
+              voice: z.enum(VOICES),
+              state: z.enum(CALL_STATES),
               error: maybe,
               createdAt: time,
             })
@@ -421,7 +430,7 @@ export const AccountExport = fieldsOf<Export>()(
             rating: z.number().int().min(1).max(5),
             text,
             displayName: text,
-            locale: text,
+            locale,
             status: z.enum(["pending", "published", "hidden"]),
             writtenAt: time,
             publishedAt: time.nullable(),
@@ -434,7 +443,7 @@ export const AccountExport = fieldsOf<Export>()(
             .object({
               email: text,
               reason: text,
-              locale: text,
+              locale,
               status: z.enum(["unconfirmed", "open", "closed"]),
               createdAt: time,
               confirmedAt: time.nullable(),
@@ -444,7 +453,7 @@ export const AccountExport = fieldsOf<Export>()(
       ),
       contactMessages: z.array(
         fieldsOf<Item<"contactMessages">>()(
-          z.object({ name: text, email: text, message: text, locale: text, createdAt: time }).strict(),
+          z.object({ name: text, email: text, message: text, locale, createdAt: time }).strict(),
         ),
       ),
     })
