@@ -38,6 +38,11 @@ const schema = z.object({
   DATABASE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // The longest any call to an outside service (SMS, voice, e-mail, number lookup, payments) may take.
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  // Messages to recipients (SMS, e-mail, voice: app/location-requests/delivery.server.ts): how many
+  // times a send the provider surely refused (5xx, no connection) is tried, and the first wait between
+  // tries (it doubles each time).
+  MESSAGE_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  MESSAGE_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   PUBLIC_URL: z.string().url().optional(),
   // Other names this server answers to besides PUBLIC_URL's host: `name` (any port) or `name:port`.
   ALLOWED_HOSTS: z

@@ -1,7 +1,7 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 
-import type { SendResult } from "./email.server";
+import { isPermanentStatus, type SendResult } from "./email.server";
 import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
@@ -55,8 +55,15 @@ export function twilioSmsProvider(options: {
           return { ok: false, error: twilioErrorMessage(error), optedOut: true };
         console.error("Twilio SMS failed", twilioErrorMessage(error));
         // No answer is not a refusal: Twilio may have accepted the message and sent it.
-        const unknown = !(error as { status?: number }).status && isProviderTimeout(error);
-        return { ok: false, error: twilioErrorMessage(error), ...(unknown ? { unknown } : {}) };
+        const status = (error as { status?: number }).status;
+        const unknown = !status && isProviderTimeout(error);
+        const permanent = isPermanentStatus(status);
+        return {
+          ok: false,
+          error: twilioErrorMessage(error),
+          ...(unknown ? { unknown } : {}),
+          ...(permanent ? { permanent } : {}),
+        };
       }
     },
   };
