@@ -68,6 +68,9 @@ const schema = z.object({
   CONTACT_EMAIL: z.string().email().default("support@familylocator.example"),
   SENDGRID_API_KEY: z.string().optional(),
   SENDGRID_BASE_URL: z.string().url().optional(),
+  // The Event Webhook's verification key (SendGrid's "Signed Event Webhook", base64): /email/events
+  // takes signed events only, and answers 404 without it.
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().min(20).optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),

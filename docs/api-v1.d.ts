@@ -933,7 +933,7 @@ export interface components {
       status: "pending" | "ip_located" | "gps_tracked";
       decision: ("declined" | "revoked" | "erased") | null;
       /** @enum {string} */
-      delivery: "queued" | "sending" | "sent" | "unknown" | "failed" | "not_accepted" | "link";
+      delivery: "queued" | "sending" | "sent" | "delivered" | "unknown" | "failed" | "not_accepted" | "link";
       /**
        * Format: date-time
        * @example 2026-11-22T05:38:39.571Z

@@ -6,13 +6,17 @@ import { db } from "~/db.server";
 
 import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
 
-/** `headers`: extra mail headers, e.g. List-Unsubscribe (the outbox does not keep them). */
+/**
+ * `headers`: extra mail headers, e.g. List-Unsubscribe (the outbox does not keep them). `customArgs`:
+ * values the provider hands back with its delivery events (SendGrid's custom_args).
+ */
 export type EmailMessage = {
   to: string;
   subject: string;
   text: string;
   html: string;
   headers?: Record<string, string>;
+  customArgs?: Record<string, string>;
 };
 /**
  * `optedOut`: the provider refuses because the recipient opted out with it (Twilio error 21610).

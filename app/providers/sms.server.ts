@@ -5,7 +5,8 @@ import { isPermanentStatus, type SendResult } from "./email.server";
 import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
-export type SmsMessage = { to: string; body: string };
+/** `statusCallback`: where Twilio posts the message's delivery status (app/routes/sms.status.ts). */
+export type SmsMessage = { to: string; body: string; statusCallback?: string };
 
 /** Twilio's "Attempt to send to unsubscribed recipient". */
 export const TWILIO_UNSUBSCRIBED = 21610;
@@ -38,14 +39,14 @@ export function twilioSmsProvider(options: {
   const client = twilioClient(options.accountSid, options.authToken, options.baseUrl, timeoutMs);
   return {
     name: "twilio",
-    async send({ to, body }) {
+    async send({ to, body, statusCallback }) {
       try {
         const sender = options.messagingServiceSid
           ? { messagingServiceSid: options.messagingServiceSid }
           : { from: options.from };
         const message = await withinProviderTime(
           "Twilio SMS",
-          client.messages.create({ to, body, ...sender }),
+          client.messages.create({ to, body, ...sender, ...(statusCallback ? { statusCallback } : {}) }),
           timeoutMs,
         );
         return { ok: true, id: message.sid };

@@ -202,7 +202,7 @@ export const LocationRequest = fieldsOf<NonNullable<Awaited<ReturnType<typeof ge
       expired: z.boolean().describe("Unanswered and older than REQUEST_TTL_DAYS: the link shares nothing."),
       status: z.enum(["pending", "ip_located", "gps_tracked"]),
       decision: orNull(z.enum(["declined", "revoked", "erased"])),
-      delivery: z.enum(["queued", "sending", "sent", "unknown", "failed", "not_accepted", "link"]),
+      delivery: z.enum(["queued", "sending", "sent", "delivered", "unknown", "failed", "not_accepted", "link"]),
       openedAt: time.nullable(),
       locatedAt: time.nullable(),
       latitude: z.number().nullable(),
