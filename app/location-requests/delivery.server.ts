@@ -98,9 +98,14 @@ defineJobKind<RequestMessageJob>(REQUEST_MESSAGE_JOB, {
     if (sent.ok) {
       // A status callback may have been quicker than this answer: it is not undone.
       const providerMessageId = sent.id || null;
-      if (!(await settle(row.id, "sending", { delivery: "sent", deliveryError: null })))
+      const { count } = await db().locationRequest.updateMany({
+        where: { id: row.id, delivery: "sending" },
+        data: { delivery: "sent", deliveryError: null, providerMessageId },
+      });
+      if (count === 0) {
         log("info", "message status arrived before the provider's answer", { requestId: row.id });
-      await db().locationRequest.update({ where: { id: row.id }, data: { providerMessageId } });
+        await db().locationRequest.update({ where: { id: row.id }, data: { providerMessageId } });
+      }
       return { done: true };
     }
     const error = sent.error.slice(0, 500);
