@@ -79,7 +79,9 @@ describe("voice messages", () => {
     expect(form.get("Twiml")).toContain(
       '<Say language="fil-PH" voice="Google.fil-PH-Standard-A">Kumusta. Ito ay voice message mula kay Ana',
     );
-    expect(form.get("StatusCallback")).toBe(`${config().publicUrl.origin}/voice/status`);
+    expect(form.get("StatusCallback")).toBe(
+      `${config().publicUrl.origin}/voice/status?message=${sent.ok ? sent.message.id : ""}`,
+    );
     expect(await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).toMatchObject({
       userId: user.id,
       state: "queued",
@@ -153,6 +155,41 @@ describe("voice messages", () => {
     );
     expect(late.status).toBe(204);
     expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe("no-answer");
+  });
+
+  it("settles a call whose placing got no answer from its signed status callback; failed gives the slot back", async () => {
+    const { user } = await createUser();
+    await withTwilio();
+    const first = await sendVoiceMessage(input(user.id));
+    if (!first.ok) throw new Error(first.error);
+    const callbackUrl = new URLSearchParams(fake!.requests[0]!.body).get("StatusCallback")!;
+    const path = callbackUrl.slice(config().publicUrl.origin.length);
+    // What a call with no answer in time leaves: unknown, no call id, the slot used.
+    await db().voiceMessage.update({ where: { id: first.message.id }, data: { state: "unknown", callSid: null } });
+    // Signed for another message's URL: refused.
+    const elsewhere = new Request(`http://localhost:3000${path}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Twilio-Signature": twilio.getExpectedTwilioSignature(
+          "voice-token",
+          `${config().publicUrl.origin}/voice/status?message=other`,
+          { CallSid: "CAx", CallStatus: "failed" },
+        ),
+      },
+      body: new URLSearchParams({ CallSid: "CAx", CallStatus: "failed" }),
+    });
+    expect((await statusCallback(args(elsewhere))).status).toBe(403);
+    const res = await statusCallback(
+      args(callback(path, { CallSid: "CA42", CallStatus: "failed", AccountSid: "AC1" })),
+    );
+    expect(res.status).toBe(204);
+    expect(await db().voiceMessage.findUniqueOrThrow({ where: { id: first.message.id } })).toMatchObject({
+      state: "failed",
+      callSid: "CA42",
+    });
+    // Surely not placed: the sender may send again at once.
+    expect(await sendVoiceMessage(input(user.id, "+639171234568"))).toMatchObject({ ok: true });
   });
 
   it("never calls a number again once its owner pressed 9", async () => {

@@ -179,7 +179,10 @@ defineJobKind<VoiceCallJob>(VOICE_CALL_JOB, {
     }
     if (row.state !== "queued") return { done: true };
     if (!(await settleCall(job.voiceMessageId, "queued", { state: "sending" }))) return { done: true };
-    const placed = await voiceProvider().call(job.call);
+    const placed = await voiceProvider().call({
+      ...job.call,
+      statusCallback: voiceStatusCallbackUrl(job.voiceMessageId),
+    });
     if (placed.ok) {
       const state = (CALL_STATES as readonly string[]).includes(placed.state) ? placed.state : "queued";
       await db().voiceMessage.update({
@@ -201,8 +204,9 @@ defineJobKind<VoiceCallJob>(VOICE_CALL_JOB, {
     if (await settleCall(job.voiceMessageId, "queued", { state: "failed", error: error.slice(0, 500) }))
       await releaseSlot(job.slot.key, job.slot);
   },
-  // The spoken text and the number are not kept in the job once it has been handled.
-  afterwards: (job) => ({ voiceMessageId: job.voiceMessageId }),
+  // The spoken text and the number are not kept in the job once it has been handled; the slot, which a
+  // later "failed" from Twilio gives back, is.
+  afterwards: (job) => ({ voiceMessageId: job.voiceMessageId, slot: job.slot }),
 });
 
 /**
@@ -280,12 +284,36 @@ const STATE_RANK: Record<string, number> = {
 };
 const rank = (state: string) => STATE_RANK[state] ?? 4; // every final state ranks 4
 
-/** A status callback: moves the call's message to Twilio's state (unknown states are ignored). */
-export async function recordCallStatus(callSid: string, status: string) {
-  if (!(CALL_STATES as readonly string[]).includes(status)) return false;
+/** Twilio's status callback for one voice message: its id in the URL, which Twilio signs. */
+export const voiceStatusCallbackUrl = (voiceMessageId: string) =>
+  `${config().publicUrl.origin}${STATUS_PATH}?message=${encodeURIComponent(voiceMessageId)}`;
+
+/**
+ * A status callback: moves the call's message to Twilio's state (states Twilio does not have are
+ * ignored). `messageId` (from the callback's URL) finds a message whose placing got no answer, so it
+ * has no call id yet ("Call not confirmed"): the callback settles it, and a call Twilio reports
+ * `failed` or `canceled` before it rang gives the sender's slot back (it surely did not happen).
+ */
+export async function recordCallStatus(callSid: string, status: string, messageId?: string | null) {
+  if (!(CALL_STATES as readonly string[]).includes(status) || !callSid) return false;
   const earlier = CALL_STATES.filter((state) => rank(state) < rank(status));
-  await db().voiceMessage.updateMany({ where: { callSid, state: { in: earlier } }, data: { state: status } });
-  return (await db().voiceMessage.count({ where: { callSid } })) > 0;
+  const before = messageId
+    ? await db().voiceMessage.findFirst({
+        where: { id: messageId, OR: [{ callSid }, { callSid: null }] },
+        select: { id: true, state: true },
+      })
+    : null;
+  const where = before ? { id: before.id } : { callSid };
+  const { count } = await db().voiceMessage.updateMany({
+    where: { ...where, state: { in: earlier } },
+    data: { state: status, ...(before ? { callSid } : {}) },
+  });
+  if (count === 1 && before && (status === "failed" || status === "canceled") && rank(before.state) < 0) {
+    const job = await db().paymentJob.findUnique({ where: { key: voiceCallJobKey(before.id) } });
+    const slot = job ? (JSON.parse(job.payload) as Partial<VoiceCallJob>).slot : undefined;
+    if (slot) await releaseSlot(slot.key, slot);
+  }
+  return (await db().voiceMessage.count({ where })) > 0;
 }
 
 export async function optOut(number: string) {
