@@ -84,8 +84,11 @@ export type CreateResult =
   | { ok: false; error: "sendFailed"; request: { id: string; code: string; link: string } };
 
 /**
- * Creates a request and delivers it. The three-hour limit is claimed first, atomically; a provider
- * failure keeps the request (marked failed) and gives the limit back, so nothing is lost. A recipient
+ * Creates a request and delivers it. The three-hour limit is claimed first, atomically; the request
+ * and its message (a job: app/location-requests/delivery.server.ts) are stored in one transaction and
+ * the message is tried at once. "sendFailed" only when the provider refused it for good (the request
+ * is kept, marked failed, and the limit given back); a provider that is down leaves it queued for the
+ * job worker's next try, so nothing is lost. A recipient
  * who does not accept requests (docs/decisions/012) gets nothing: the request is stored once as not
  * delivered, and it uses the requester's slot like any other (asking again and again neither tells
  * the requester more nor grows the database).
@@ -107,8 +110,9 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   const claim = await claimSlot(slotKey);
   if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
 
-  // Anything that throws before the provider answered (the checks, the insert, the translation, the
-  // rendering) gives the slot back: the account must not wait three hours for a request that does not exist.
+  // Anything that throws before the request and its message are stored (the checks, the translation,
+  // the rendering, the transaction) gives the slot back: the account must not wait three hours for a
+  // request that does not exist.
   let prepared: Prepared;
   let deliveryClaimedAt: number | null = null;
   try {
