@@ -15,6 +15,7 @@ import { planWarnings } from "~/billing/plans.server";
 import { config } from "~/config.server";
 import { errorAnswer, installEdge, remixHandler } from "~/http/edge.server";
 import { currentRoutes, type BuildSource } from "~/http/route-match.server";
+import { startJobWorker } from "~/jobs.server";
 import { startMaintenance } from "~/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
 import { healthChecks } from "~/server/health.server";
@@ -97,7 +98,7 @@ serveApp(app, {
   port: c.PORT,
   lifecycle,
   shutdownTimeoutMs,
-  background: [startMaintenance],
+  background: [startMaintenance, startJobWorker],
   warmUpPaths: ["/", "/id", "/ph"],
   warmUpHost: c.publicUrl.host,
   onListening: () => log("info", `Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`),

@@ -72,7 +72,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks } },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "tests/security/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "tests/unit/**/*.test.ts",
+      "tests/security/**/*.test.ts",
+      "tests/faults/**/*.test.ts",
+    ],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     globalSetup: ["tests/setup/vitest.global.ts"],
     pool: "forks",

@@ -38,6 +38,11 @@ const schema = z.object({
   DATABASE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // The longest any call to an outside service (SMS, voice, e-mail, number lookup, payments) may take.
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  // Messages to recipients (SMS, e-mail, voice: app/location-requests/delivery.server.ts): how many
+  // times a send the provider surely refused (5xx, no connection) is tried, and the first wait between
+  // tries (it doubles each time).
+  MESSAGE_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  MESSAGE_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   PUBLIC_URL: z.string().url().optional(),
   // Other names this server answers to besides PUBLIC_URL's host: `name` (any port) or `name:port`.
   ALLOWED_HOSTS: z
@@ -63,6 +68,9 @@ const schema = z.object({
   CONTACT_EMAIL: z.string().email().default("support@familylocator.example"),
   SENDGRID_API_KEY: z.string().optional(),
   SENDGRID_BASE_URL: z.string().url().optional(),
+  // The Event Webhook's verification key (SendGrid's "Signed Event Webhook", base64): /email/events
+  // takes signed events only, and answers 404 without it.
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().min(20).optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),

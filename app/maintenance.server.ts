@@ -1,5 +1,9 @@
 import { sweepSignInThrottles } from "~/auth/sign-in-throttle.server";
-import { runPaymentJobs } from "~/billing/payment-jobs.server";
+
+// Loaded for their job kinds: the job worker runs them (app/jobs.server.ts).
+import "~/billing/payment-jobs.server";
+import "~/voice-messages/messages.server";
+
 import { sendRenewalReminders } from "~/billing/renewals.server";
 import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
 import { config } from "~/config.server";
@@ -80,10 +84,9 @@ export type MaintenanceJob = { name: string; everyMs: number; timeoutMs?: number
 export const MAINTENANCE_JOB_TIMEOUT_MS = 5 * 60_000;
 export const MAINTENANCE_JOBS: MaintenanceJob[] = [
   { name: "sweep", everyMs: 10 * 60_000, run: () => runMaintenance() },
-  // Payment side effects that failed right after their commit (app/billing/payment-jobs.server.ts): the jobs keep
-  // their own back-off (1 min doubling to 6 h), so a check every minute finds each when it is due.
-  { name: "payment-jobs", everyMs: 60_000, run: () => runPaymentJobs() },
-  // Sends a stopped or killed process left unfinished (app/location-requests/requests.server.ts).
+  // Payment side effects and messages to recipients are jobs the job worker runs in every process
+  // (app/jobs.server.ts startJobWorker), not here.
+  // Sends a stopped or killed process left unfinished with no job to settle them (app/location-requests/requests.server.ts).
   { name: "interrupted-sends", everyMs: 60_000, run: () => recoverInterruptedSends() },
 ];
 

@@ -172,6 +172,10 @@ export const resourceRoutes = [
   { path: "voice/opt-out", file: "routes/voice.opt-out.ts", body: "callback", origin: "signed" },
   // Replies to our SMS (STOP / START / HELP), signed with the auth token (routes/sms.inbound.ts).
   { path: "sms/inbound", file: "routes/sms.inbound.ts", body: "callback", origin: "signed" },
+  // Delivery reports of location requests' messages: Twilio's SMS StatusCallback (signed with the auth
+  // token) and SendGrid's Event Webhook (signed with ECDSA, SENDGRID_WEBHOOK_PUBLIC_KEY): docs/decisions/035.
+  { path: "sms/status", file: "routes/sms.status.ts", body: "callback", origin: "signed" },
+  { path: "email/events", file: "routes/email.events.ts", body: "callback", origin: "signed" },
   // One-click unsubscribe (RFC 8058) of request e-mails: mail providers post here with no cookies and
   // no Origin; the key in the URL is the authority (routes/unsubscribe.ts), as a signature is for a callback.
   { path: "unsubscribe/:id", file: "routes/unsubscribe.ts", origin: "signed" },

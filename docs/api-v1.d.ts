@@ -976,7 +976,7 @@ export interface components {
       status: "pending" | "ip_located" | "gps_tracked";
       decision: ("declined" | "revoked" | "erased") | null;
       /** @enum {string} */
-      delivery: "queued" | "sending" | "sent" | "unknown" | "failed" | "not_accepted" | "link";
+      delivery: "queued" | "sending" | "sent" | "delivered" | "unknown" | "failed" | "not_accepted" | "link";
       /**
        * Format: date-time
        * @example 2026-11-22T05:38:39.571Z
@@ -1055,7 +1055,17 @@ export interface components {
       id: string;
       /** @enum {string} */
       state:
-        "queued" | "initiated" | "ringing" | "in-progress" | "completed" | "busy" | "no-answer" | "failed" | "canceled";
+        | "sending"
+        | "unknown"
+        | "queued"
+        | "initiated"
+        | "ringing"
+        | "in-progress"
+        | "completed"
+        | "busy"
+        | "no-answer"
+        | "failed"
+        | "canceled";
     };
     VoiceMessages: {
       items: {
@@ -1069,6 +1079,8 @@ export interface components {
         voice: "female" | "male";
         /** @enum {string} */
         state:
+          | "sending"
+          | "unknown"
           | "queued"
           | "initiated"
           | "ringing"
@@ -2412,7 +2424,7 @@ export interface operations {
           };
         };
       };
-      /** @description The SMS or e-mail provider failed (an error, or no answer): the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. */
+      /** @description The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md). */
       502: {
         headers: {
           [name: string]: unknown;
@@ -2576,7 +2588,7 @@ export interface operations {
           };
         };
       };
-      /** @description The SMS or e-mail provider failed (an error, or no answer): the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. */
+      /** @description The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md). */
       502: {
         headers: {
           [name: string]: unknown;

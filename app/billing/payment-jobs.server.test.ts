@@ -35,11 +35,11 @@ describe("durable payment side effects", () => {
     expect(job).toMatchObject({ doneAt: null, attempts: 0 });
     expect(await credentialMails(email)).toBe(0);
 
-    // A restarted process's maintenance run performs it.
+    // A restarted process's job worker performs it.
     const restarted = child("maintain");
     expect(restarted.status, restarted.stderr).toBe(0);
     expect(JSON.parse(restarted.stdout.trim().split("\n").at(-1)!)).toMatchObject({
-      "payment-jobs": { done: 1, failed: 0 },
+      jobs: { done: 1, failed: 0 },
     });
     expect(await credentialMails(email)).toBe(1);
     const done = await db().paymentJob.findUniqueOrThrow({ where: { id: job.id } });

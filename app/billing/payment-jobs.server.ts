@@ -1,16 +1,16 @@
 import { config } from "~/config.server";
-import { db, type Tx } from "~/db.server";
+import type { Tx } from "~/db.server";
 import { accountDeletedEmail, credentialsEmail } from "~/emails/billing.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
+import { defineJobKind, enqueueJob, PAYMENT_POLICY, runJobs } from "~/jobs.server";
 import { emailProvider } from "~/providers/email.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
-import { HOUR, MINUTE } from "~/utils/time";
 
 /**
  * Side effects of a payment that must not be lost (docs/decisions/011): written to PaymentJob in
  * the same transaction as the payment state they follow from, performed right after the commit, and
- * retried by the maintenance job with a growing wait until done. A job is claimed with a lease before
+ * retried by the job worker (app/jobs.server.ts) with a growing wait until done. A job is claimed with a lease before
  * it runs, so two runners never perform it at once, and it is marked done right after its effect.
  */
 export type PaymentJob =
@@ -21,87 +21,39 @@ export type PaymentJob =
   /** A deleted account's confirmation (app/privacy/account-deletion.server.ts); the address is forgotten once sent. */
   | { kind: "sendAccountDeleted"; payload: { email: string; name: string; locale: string } };
 
-/** How long a claimed job is left to its runner before another may take it over. */
-export const JOB_LEASE_MS = 5 * MINUTE;
-export const JOB_RETRY_BASE_MS = MINUTE;
-export const JOB_RETRY_MAX_MS = 6 * HOUR;
+export const JOB_LEASE_MS = PAYMENT_POLICY.leaseMs;
+export const JOB_RETRY_BASE_MS = PAYMENT_POLICY.retryBaseMs;
+export const JOB_RETRY_MAX_MS = PAYMENT_POLICY.retryMaxMs;
+
+const PAYMENT_KINDS = ["stopSubscription", "sendCredentials", "sendAccountDeleted"] as const;
+for (const kind of PAYMENT_KINDS)
+  defineJobKind<PaymentJob["payload"]>(kind, {
+    policy: () => PAYMENT_POLICY,
+    perform: async (key, payload) => {
+      const error = await perform(key, { kind, payload } as PaymentJob);
+      return error === null ? { done: true } : { retry: error };
+    },
+    // The generated password is not kept once it has been sent, nor a deleted account's address.
+    afterwards: (payload) =>
+      kind === "sendCredentials" ? scrubPassword(payload) : kind === "sendAccountDeleted" ? {} : payload,
+  });
 
 /** Records a job inside the caller's transaction. `key` names the effect: a second job with it is the same job. */
 export async function enqueuePaymentJob(tx: Tx, key: string, job: PaymentJob) {
-  await tx.paymentJob.upsert({
-    where: { key },
-    create: { key, kind: job.kind, payload: JSON.stringify(job.payload) },
-    update: {},
-  });
-  return key;
+  return enqueueJob(tx, key, job.kind, job.payload);
 }
 
 /**
- * Runs due jobs (or only those with the given keys, right after their commit). Safe to call from any
- * number of processes at once: each job is claimed by one conditional update. A plain function, so
- * the maintenance loop (or a lease around it) decides where it runs.
+ * Runs due payment jobs (or only those with the given keys, right after their commit) through the
+ * one job runner (app/jobs.server.ts); the job worker runs them with every other kind.
  */
 export async function runPaymentJobs(now = new Date(), options: { keys?: string[]; limit?: number } = {}) {
-  const due = await db().paymentJob.findMany({
-    where: {
-      doneAt: null,
-      ...(options.keys ? { key: { in: options.keys } } : { nextRunAt: { lte: now } }),
-      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
-    },
-    orderBy: { nextRunAt: "asc" },
-    take: options.limit ?? 50,
-  });
-  let done = 0;
-  let failed = 0;
-  for (const job of due) {
-    const claimed = await db().paymentJob.updateMany({
-      where: { id: job.id, doneAt: null, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
-      data: { lockedUntil: new Date(now.getTime() + JOB_LEASE_MS), attempts: { increment: 1 } },
-    });
-    if (claimed.count !== 1) continue;
-    const attempts = job.attempts + 1;
-    let error: string | null;
-    try {
-      error = await perform(job.key, { kind: job.kind, payload: JSON.parse(job.payload) } as PaymentJob);
-    } catch (thrown) {
-      error = thrown instanceof Error ? thrown.message : String(thrown);
-    }
-    if (error === null) {
-      done += 1;
-      await db().paymentJob.update({
-        where: { id: job.id },
-        // The generated password is not kept once it has been sent, nor a deleted account's address.
-        data: {
-          doneAt: new Date(),
-          lockedUntil: null,
-          lastError: null,
-          payload:
-            job.kind === "sendCredentials"
-              ? scrubPassword(job.payload)
-              : job.kind === "sendAccountDeleted"
-                ? "{}"
-                : job.payload,
-        },
-      });
-    } else {
-      failed += 1;
-      const wait = Math.min(JOB_RETRY_MAX_MS, JOB_RETRY_BASE_MS * 2 ** (attempts - 1));
-      console.error(
-        `Payment job ${job.kind} ${job.key} failed (attempt ${attempts}), retrying in ${Math.round(wait / MINUTE)} min:`,
-        error,
-      );
-      await db().paymentJob.update({
-        where: { id: job.id },
-        data: { lockedUntil: null, lastError: error.slice(0, 1000), nextRunAt: new Date(now.getTime() + wait) },
-      });
-    }
-  }
-  return { done, failed };
+  return runJobs(now, { ...options, kinds: [...PAYMENT_KINDS] });
 }
 
-function scrubPassword(payload: string) {
-  const { password: _password, ...rest } = JSON.parse(payload) as Record<string, unknown>;
-  return JSON.stringify(rest);
+function scrubPassword(payload: PaymentJob["payload"]) {
+  const { password: _password, ...rest } = payload as Record<string, unknown>;
+  return rest;
 }
 
 /** Performs one job: null when done, the error otherwise. */

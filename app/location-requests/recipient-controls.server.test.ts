@@ -266,10 +266,11 @@ describe("the daily limit per recipient", () => {
     process.env.RECIPIENT_DAILY_LIMIT = "1";
     resetConfig();
     allowConsoleError();
+    // Refused for good (Twilio's "invalid To number"): not tried again, so not delivered at once.
     const fake = await startFake((_req, res) => {
       res
-        .writeHead(500, { "Content-Type": "application/json" })
-        .end(JSON.stringify({ code: 20500, message: "Internal", status: 500 }));
+        .writeHead(400, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ code: 21211, message: "Invalid 'To' Phone Number", status: 400 }));
     });
     const target = randomMobile();
     try {

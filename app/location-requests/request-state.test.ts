@@ -51,7 +51,7 @@ describe("the label a person reads", () => {
     if (status === "ip_located") return "ip_located/info";
     if (delivery === "failed") return "not_delivered/danger";
     if (age === "old") return "expired/neutral";
-    return delivery === "sending" ? "pending/warn+sending" : "pending/warn";
+    return delivery === "sending" ? "pending/warn+sending" : delivery === "sent" ? "pending/warn+sent" : "pending/warn";
   }
   const shown = (label: RequestLabel) => `${label.key}/${label.tone}${label.delivery ? `+${label.delivery}` : ""}`;
 

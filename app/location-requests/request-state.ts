@@ -81,10 +81,11 @@ export type RequestLabel = {
   key: RequestLabelKey;
   tone: RequestTone;
   /**
-   * A second tag only where it says something the label does not: the message is still on its way
-   * (queued or sending), or the provider never said whether it was sent ("Delivery not confirmed").
+   * A second tag, while the request waits for its answer, on how its message travels: still on its
+   * way (queued or sending: "Sending"), taken by the provider ("Sent"; delivered, when the provider's
+   * status callback says so), or the provider never said whether it was sent ("Delivery not confirmed").
    */
-  delivery: "sending" | "unconfirmed" | null;
+  delivery: "sending" | "sent" | "unconfirmed" | null;
 };
 
 const LABELS: Record<RequestState, Omit<RequestLabel, "delivery">> = {
@@ -104,7 +105,8 @@ const LABELS: Record<RequestState, Omit<RequestLabel, "delivery">> = {
  * specification's labels where it names them (Pending, IP Located, GPS Tracked), one word otherwise.
  * A message that could not be sent (`delivery` "failed") and was never answered reads "Not
  * delivered" rather than "Pending" or "Link expired": the person never got it. A message still on its
- * way adds "Sending" beside "Pending"; once the person answered, how the message travelled no longer
+ * way adds "Sending" beside "Pending", then "Sent" once the provider took it (or "Not delivered" in
+ * its place when it could not be sent); once the person answered, how the message travelled no longer
  * matters.
  */
 export function requestLabel(row: RequestLife, ttlDays: number, now = new Date()): RequestLabel {
@@ -116,8 +118,10 @@ export function requestLabel(row: RequestLife, ttlDays: number, now = new Date()
       ? null
       : row.delivery === "queued" || row.delivery === "sending"
         ? "sending"
-        : row.delivery === "unknown"
-          ? "unconfirmed"
-          : null;
+        : row.delivery === "sent" || row.delivery === "delivered"
+          ? "sent"
+          : row.delivery === "unknown"
+            ? "unconfirmed"
+            : null;
   return { ...LABELS[state], delivery };
 }

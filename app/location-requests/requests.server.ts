@@ -12,12 +12,20 @@ import { nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
+import { enqueueJob, runJobs } from "~/jobs.server";
+import {
+  openMessageJobs,
+  REQUEST_MESSAGE_JOB,
+  requestMessageJobKey,
+  UNCONFIRMED,
+  type PreparedMessage,
+  type RequestMessageJob,
+} from "~/location-requests/delivery.server";
 import {
   claimDailyDelivery,
   cooldownUntil,
   isBlocked,
   isOptedOut,
-  optOut,
   recipientKey,
   recipientKeys,
   recipientRef,
@@ -26,9 +34,8 @@ import {
 } from "~/location-requests/recipient-controls.server";
 import { mayDo, NOT_ACCEPTED, requestState, type RecipientAction } from "~/location-requests/request-state";
 import { parseMobile } from "~/phone/numbers.server";
-import { emailProvider, type EmailMessage } from "~/providers/email.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
-import { smsProvider } from "~/providers/sms.server";
+import { log } from "~/server/log.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { withoutContactPoint } from "~/utils/contact-points.server";
 import { cleanLine, NAME_MAX, TITLE_MAX } from "~/utils/display-text";
@@ -77,8 +84,11 @@ export type CreateResult =
   | { ok: false; error: "sendFailed"; request: { id: string; code: string; link: string } };
 
 /**
- * Creates a request and delivers it. The three-hour limit is claimed first, atomically; a provider
- * failure keeps the request (marked failed) and gives the limit back, so nothing is lost. A recipient
+ * Creates a request and delivers it. The three-hour limit is claimed first, atomically; the request
+ * and its message (a job: app/location-requests/delivery.server.ts) are stored in one transaction and
+ * the message is tried at once. "sendFailed" only when the provider refused it for good (the request
+ * is kept, marked failed, and the limit given back); a provider that is down leaves it queued for the
+ * job worker's next try, so nothing is lost. A recipient
  * who does not accept requests (docs/decisions/012) gets nothing: the request is stored once as not
  * delivered, and it uses the requester's slot like any other (asking again and again neither tells
  * the requester more nor grows the database).
@@ -100,8 +110,9 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   const claim = await claimSlot(slotKey);
   if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
 
-  // Anything that throws before the provider answered (the checks, the insert, the translation, the
-  // rendering) gives the slot back: the account must not wait three hours for a request that does not exist.
+  // Anything that throws before the request and its message are stored (the checks, the translation,
+  // the rendering, the transaction) gives the slot back: the account must not wait three hours for a
+  // request that does not exist.
   let prepared: Prepared;
   let deliveryClaimedAt: number | null = null;
   try {
@@ -110,68 +121,56 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
       deliveryClaimedAt = Date.now();
       if (!(await claimDailyDelivery(recipient, deliveryClaimedAt))) return await notAccepted(input, recipient);
     }
-    prepared = await prepareRequest(input, recipient);
+    prepared = await prepareRequest(input, recipient, {
+      slot: { key: slotKey, claimedAtMs: claim.claimedAtMs, previousMs: claim.previousMs },
+      daily: recipient && deliveryClaimedAt !== null ? { recipient, claimedAtMs: deliveryClaimedAt } : null,
+    });
   } catch (error) {
     await releaseSlot(slotKey, claim);
     if (recipient && deliveryClaimedAt !== null) await releaseDailyDelivery(recipient, deliveryClaimedAt);
     throw error;
   }
-  const { row, request, message } = prepared;
-  if (!message) return { ok: true, request };
+  const { request, job } = prepared;
+  if (!job) return { ok: true, request };
+  afterCommit?.();
 
-  // From here on the provider may have the message: a process that ends now leaves it `sending`,
-  // which the maintenance job reads as "perhaps sent" (recoverInterruptedSends).
-  await db().locationRequest.update({ where: { id: row.id }, data: { delivery: "sending" } });
-  const sent =
-    message.channel === "sms" ? await smsProvider().send(message.sms) : await emailProvider().send(message.email);
-  if (!sent.ok && sent.unknown) {
-    // No answer in time: the provider may have sent it. Never marked failed (a resend could
-    // duplicate it), and the slot stays used.
-    await db().locationRequest.update({
-      where: { id: row.id },
-      data: { delivery: UNCONFIRMED, deliveryError: sent.error.slice(0, 500) },
-    });
-    return { ok: true, request };
-  }
-  if (!sent.ok && recipient && deliveryClaimedAt !== null) await releaseDailyDelivery(recipient, deliveryClaimedAt);
-  if (!sent.ok && sent.optedOut && recipient) {
-    // The carrier says the number replied STOP to our sender (Twilio 21610): the same as an opt-out here.
-    await optOut(recipient, "carrier");
-    await db().locationRequest.update({
-      where: { id: row.id },
-      data: { delivery: NOT_ACCEPTED, deliveryError: sent.error.slice(0, 500) },
-    });
-    return { ok: false, error: "notAccepted", request: { id: row.id } };
-  }
-  await db().locationRequest.update({
-    where: { id: row.id },
-    data: sent.ok ? { delivery: "sent" } : { delivery: "failed", deliveryError: sent.error.slice(0, 500) },
-  });
-  if (!sent.ok) {
-    await releaseSlot(slotKey, claim);
-    return { ok: false, error: "sendFailed", request };
-  }
+  // The first try, right after the commit (bounded by PROVIDER_TIMEOUT_MS); the job worker makes any
+  // later one. A failure here is logged: the job stays due and the worker takes it.
+  await runJobs(new Date(), { keys: [job] }).catch((error) => log("error", "message send failed", { error }));
+  const after = await db().locationRequest.findUnique({ where: { id: request.id }, select: { delivery: true } });
+  if (after?.delivery === NOT_ACCEPTED) return { ok: false, error: "notAccepted", request: { id: request.id } };
+  if (after?.delivery === "failed") return { ok: false, error: "sendFailed", request };
   return { ok: true, request };
+}
+
+/** Runs between a request's commit and its first send; a test sets it to stop the process there. */
+let afterCommit: (() => void) | null = null;
+export function setAfterRequestCommit(hook: (() => void) | null) {
+  afterCommit = hook;
 }
 
 export { NOT_ACCEPTED };
 
-/** `delivery` of a message the provider may or may not have sent (no answer in time, or a crash). */
-export const UNCONFIRMED = "unknown";
+export { UNCONFIRMED };
 
 /**
- * Sends a process did not finish (it was killed or stopped mid-way). A request still `queued` never
- * reached the provider: it is not delivered, and its slot is given back. One still `sending` may have
- * gone out: it is marked unconfirmed and keeps its slot. Only rows older than any send could take
- * (PROVIDER_TIMEOUT_MS and a minute) are touched: a live send is never taken for a dead one.
+ * Sends a process did not finish and no job will finish (requests stored before messages went through
+ * the job table, app/location-requests/delivery.server.ts; a request whose job is still open is the
+ * job's to settle). A request still `queued` never reached the provider: it is not delivered, and its
+ * slot is given back. One still `sending` may have gone out: it is marked unconfirmed and keeps its
+ * slot. Only rows older than any send could take (PROVIDER_TIMEOUT_MS and a minute) are touched: a
+ * live send is never taken for a dead one.
  */
 export async function recoverInterruptedSends(now = new Date()) {
   const before = new Date(now.getTime() - config().PROVIDER_TIMEOUT_MS - 60_000);
-  const queued = await db().locationRequest.findMany({
-    where: { delivery: "queued", updatedAt: { lt: before } },
-    select: { id: true, userId: true, channel: true, createdAt: true },
+  const stale = await db().locationRequest.findMany({
+    where: { delivery: { in: ["queued", "sending"] }, updatedAt: { lt: before } },
+    select: { id: true, userId: true, channel: true, createdAt: true, delivery: true },
     take: 500,
   });
+  const open = await openMessageJobs(stale.map((row) => row.id));
+  const orphans = stale.filter((row) => !open.has(row.id));
+  const queued = orphans.filter((row) => row.delivery === "queued");
   for (const row of queued) {
     const { count } = await db().locationRequest.updateMany({
       where: { id: row.id, delivery: "queued" },
@@ -187,7 +186,10 @@ export async function recoverInterruptedSends(now = new Date()) {
       });
   }
   const sending = await db().locationRequest.updateMany({
-    where: { delivery: "sending", updatedAt: { lt: before } },
+    where: {
+      id: { in: orphans.filter((row) => row.delivery === "sending").map((row) => row.id) },
+      delivery: "sending",
+    },
     data: { delivery: UNCONFIRMED, deliveryError: "interrupted while sending: it may have been delivered" },
   });
   return { notSent: queued.length, unconfirmed: sending.count };
@@ -214,12 +216,10 @@ async function notAccepted(input: CreateInput, recipient: string) {
   return { ok: false as const, error: "notAccepted" as const, request: { id: row.id } };
 }
 
-type PreparedMessage =
-  { channel: "sms"; sms: { to: string; body: string } } | { channel: "email"; email: EmailMessage };
 type Prepared = {
-  row: { id: string; code: string };
   request: { id: string; code: string; link: string };
-  message: PreparedMessage | null;
+  /** The key of the message's job (none for a link). */
+  job: string | null;
 };
 
 /** `recipient`: the keyed hash of the number or address (recipientKey), by which a recipient's erasure finds the row. */
@@ -237,31 +237,41 @@ function requestData(input: CreateInput, recipient: string | null) {
 }
 
 /**
- * Stores the request and renders its message (none for a link). The message names the service as the
- * sender and the requester's name as typed and unverified; it links to the recipient's own link (the
- * code with its key) and says how to stop every request.
+ * Stores the request and, in the same transaction, its message as a job (none for a link), so that
+ * the message exists exactly when the request does. The message names the service as the sender and
+ * the requester's name as typed and unverified; it links to the recipient's own link (the code with
+ * its key) and says how to stop every request.
  */
-async function prepareRequest(input: CreateInput, recipient: string | null): Promise<Prepared> {
-  const row = await db().locationRequest.create({
-    data: { ...requestData(input, recipient), delivery: input.channel === "link" ? "link" : "queued" },
+async function prepareRequest(
+  input: CreateInput,
+  recipient: string | null,
+  used: Pick<RequestMessageJob, "slot" | "daily">,
+): Promise<Prepared> {
+  const data = requestData(input, recipient);
+  const link = shareLink(data.code, input.locale);
+  if (input.channel === "link") {
+    const row = await db().locationRequest.create({ data: { ...data, delivery: "link" } });
+    return { request: { id: row.id, code: row.code, link }, job: null };
+  }
+  const message = await renderMessage(input, data.code);
+  return db().$transaction(async (tx) => {
+    const row = await tx.locationRequest.create({ data: { ...data, delivery: "queued" } });
+    const job: RequestMessageJob = { requestId: row.id, message, ...used };
+    const key = await enqueueJob(tx, requestMessageJobKey(row.id), REQUEST_MESSAGE_JOB, job);
+    return { request: { id: row.id, code: row.code, link }, job: key };
   });
-  const link = shareLink(row.code, input.locale);
-  const request = { id: row.id, code: row.code, link };
-  if (input.channel === "link") return { row, request, message: null };
+}
 
+async function renderMessage(input: CreateInput, code: string): Promise<PreparedMessage> {
   const t = await getT(input.locale);
-  const recipientRefValue = await recipientRef(row.code);
+  const recipientRefValue = await recipientRef(code);
   const recipientLink = shareLink(recipientRefValue, input.locale);
   const text = t(`requests.templates.${input.template ?? "family"}`, {
     name: input.requesterName,
     link: recipientLink,
   });
   if (input.channel === "sms")
-    return {
-      row,
-      request,
-      message: { channel: "sms", sms: { to: input.target!, body: `${text} ${t("requests.sms.stop")}` } },
-    };
+    return { channel: "sms", sms: { to: input.target!, body: `${text} ${t("requests.sms.stop")}` } };
   const email = renderEmail({
     subject: t("requests.email.subject", { name: input.requesterName }),
     paragraphs: [text, t("requests.email.consent"), t("requests.email.unverified", { name: input.requesterName })],
@@ -274,7 +284,7 @@ async function prepareRequest(input: CreateInput, recipient: string | null): Pro
     "List-Unsubscribe": `<${unsubscribeUrl(recipientRefValue)}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
-  return { row, request, message: { channel: "email", email: { to: input.target!, ...email, headers } } };
+  return { channel: "email", email: { to: input.target!, ...email, headers } };
 }
 
 export function validateEmailTarget(email: string) {

@@ -98,6 +98,7 @@ export const CODE_WORDS = {
       queued: "account.data.values.delivery.queued",
       sending: "account.data.values.delivery.sending",
       sent: "account.data.values.delivery.sent",
+      delivered: "account.data.values.delivery.delivered",
       unknown: "account.data.values.delivery.unknown",
       failed: "account.data.values.delivery.failed",
       not_accepted: "account.data.values.delivery.not_accepted",
@@ -112,6 +113,8 @@ export const CODE_WORDS = {
     } satisfies Words<VoiceLanguage>,
     voice: { female: "voice.voices.female", male: "voice.voices.male" } satisfies Words<Voice>,
     state: {
+      sending: "voice.states.sending",
+      unknown: "voice.states.unknown",
       queued: "voice.states.queued",
       initiated: "voice.states.initiated",
       ringing: "voice.states.ringing",

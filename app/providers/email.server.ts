@@ -6,19 +6,30 @@ import { db } from "~/db.server";
 
 import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
 
-/** `headers`: extra mail headers, e.g. List-Unsubscribe (the outbox does not keep them). */
+/**
+ * `headers`: extra mail headers, e.g. List-Unsubscribe (the outbox does not keep them). `customArgs`:
+ * values the provider hands back with its delivery events (SendGrid's custom_args).
+ */
 export type EmailMessage = {
   to: string;
   subject: string;
   text: string;
   html: string;
   headers?: Record<string, string>;
+  customArgs?: Record<string, string>;
 };
 /**
  * `optedOut`: the provider refuses because the recipient opted out with it (Twilio error 21610).
  * `unknown`: no answer in time (PROVIDER_TIMEOUT_MS): the provider may have sent it all the same.
+ * `permanent`: the provider refused this message for good (a 4xx answer such as an invalid number or
+ * address): sending it again would be refused again. Other failures (5xx, no connection) may pass.
  */
-export type SendResult = { ok: true; id: string } | { ok: false; error: string; optedOut?: boolean; unknown?: boolean };
+export type SendResult =
+  { ok: true; id: string } | { ok: false; error: string; optedOut?: boolean; unknown?: boolean; permanent?: boolean };
+
+/** A 4xx answer other than 408 (timeout) and 429 (too many requests): the same request would fail again. */
+export const isPermanentStatus = (status: unknown) =>
+  typeof status === "number" && status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 export interface EmailProvider {
   readonly name: "outbox" | "sendgrid";
@@ -64,7 +75,14 @@ export function sendgridEmailProvider(
         const detail = (error as { response?: { body?: unknown }; message?: string }).response?.body;
         console.error("SendGrid send failed", detail ?? (error as Error).message);
         const unknown = !detail && isProviderTimeout(error);
-        return { ok: false, error: (error as Error).message, ...(unknown ? { unknown } : {}) };
+        // @sendgrid/client's ResponseError carries the HTTP status as `code`.
+        const permanent = isPermanentStatus((error as { code?: unknown }).code);
+        return {
+          ok: false,
+          error: (error as Error).message,
+          ...(unknown ? { unknown } : {}),
+          ...(permanent ? { permanent } : {}),
+        };
       }
     },
   };

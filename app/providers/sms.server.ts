@@ -1,11 +1,12 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 
-import type { SendResult } from "./email.server";
+import { isPermanentStatus, type SendResult } from "./email.server";
 import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
-export type SmsMessage = { to: string; body: string };
+/** `statusCallback`: where Twilio posts the message's delivery status (app/routes/sms.status.ts). */
+export type SmsMessage = { to: string; body: string; statusCallback?: string };
 
 /** Twilio's "Attempt to send to unsubscribed recipient". */
 export const TWILIO_UNSUBSCRIBED = 21610;
@@ -38,14 +39,14 @@ export function twilioSmsProvider(options: {
   const client = twilioClient(options.accountSid, options.authToken, options.baseUrl, timeoutMs);
   return {
     name: "twilio",
-    async send({ to, body }) {
+    async send({ to, body, statusCallback }) {
       try {
         const sender = options.messagingServiceSid
           ? { messagingServiceSid: options.messagingServiceSid }
           : { from: options.from };
         const message = await withinProviderTime(
           "Twilio SMS",
-          client.messages.create({ to, body, ...sender }),
+          client.messages.create({ to, body, ...sender, ...(statusCallback ? { statusCallback } : {}) }),
           timeoutMs,
         );
         return { ok: true, id: message.sid };
@@ -55,8 +56,15 @@ export function twilioSmsProvider(options: {
           return { ok: false, error: twilioErrorMessage(error), optedOut: true };
         console.error("Twilio SMS failed", twilioErrorMessage(error));
         // No answer is not a refusal: Twilio may have accepted the message and sent it.
-        const unknown = !(error as { status?: number }).status && isProviderTimeout(error);
-        return { ok: false, error: twilioErrorMessage(error), ...(unknown ? { unknown } : {}) };
+        const status = (error as { status?: number }).status;
+        const unknown = !status && isProviderTimeout(error);
+        const permanent = isPermanentStatus(status);
+        return {
+          ok: false,
+          error: twilioErrorMessage(error),
+          ...(unknown ? { unknown } : {}),
+          ...(permanent ? { permanent } : {}),
+        };
       }
     },
   };

@@ -46,3 +46,22 @@ it("names both payment providers when Stripe and PayPal are configured: the buye
   }
   expect(providerSummary().find((line) => line.startsWith("Payments"))).toMatch(/^Payments: sandbox \(embedded/);
 });
+
+it("says whether SendGrid's delivery reports are taken", () => {
+  process.env.SENDGRID_API_KEY = "SG.x";
+  resetConfig();
+  try {
+    expect(providerSummary()).toContain(
+      "E-mail: sendgrid (no delivery reports: SENDGRID_WEBHOOK_PUBLIC_KEY is not set)",
+    );
+    process.env.SENDGRID_WEBHOOK_PUBLIC_KEY = "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE";
+    resetConfig();
+    expect(providerSummary().find((line) => line.startsWith("E-mail"))).toMatch(
+      /^E-mail: sendgrid \(delivery reports at http.*\/email\/events\)$/,
+    );
+  } finally {
+    delete process.env.SENDGRID_API_KEY;
+    delete process.env.SENDGRID_WEBHOOK_PUBLIC_KEY;
+    resetConfig();
+  }
+});

@@ -1,3 +1,4 @@
+import { config } from "~/config.server";
 import { emailProvider } from "~/providers/email.server";
 import { paymentProviderNames, sandboxPayments } from "~/providers/payments/provider.server";
 import { phoneLookupProvider } from "~/providers/phone-lookup.server";
@@ -38,7 +39,7 @@ export function providerSummary(): string[] {
   const geocoder = reverseGeocoder().name;
   const payments = paymentProviderNames();
   return [
-    `E-mail: ${email}${email === "outbox" ? stays : ""}`,
+    `E-mail: ${email}${email === "outbox" ? stays : ""}${email === "sendgrid" ? emailReports() : ""}`,
     `SMS: ${sms}${sms === "outbox" ? stays : ""}`,
     `Voice calls: ${voice}${voice === "outbox" ? " (embedded: calls are only stored in the outbox)" : ""}`,
     `Number lookup: ${lookup}${lookup === "offline" ? " (embedded: numbering data only, no carrier)" : ""}`,
@@ -46,4 +47,11 @@ export function providerSummary(): string[] {
     "IP location: offline (the packaged city database)",
     `Payments: ${payments.join(" and ")}${payments.length > 1 ? " (the buyer chooses)" : ""}${payments[0] === "sandbox" ? " (embedded: test checkout at /checkout/sandbox, no money moves; renews by itself at each period end; npm run sandbox -- renew|fail <email>)" : ""}`,
   ];
+}
+
+/** Whether SendGrid's signed delivery events are taken (docs/deploy.md, "Delivery reports from the providers"). */
+function emailReports() {
+  return config().SENDGRID_WEBHOOK_PUBLIC_KEY
+    ? ` (delivery reports at ${config().publicUrl.origin}/email/events)`
+    : " (no delivery reports: SENDGRID_WEBHOOK_PUBLIC_KEY is not set)";
 }

@@ -1,13 +1,16 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 
+import { isPermanentStatus } from "./email.server";
 import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
 
 /** A call that plays `twiml`; Twilio reports its progress to `statusCallback`. */
 export type VoiceCall = { to: string; twiml: string; statusCallback: string };
 /** `unknown`: no answer in time (PROVIDER_TIMEOUT_MS): Twilio may have placed the call all the same. */
-export type CallResult = { ok: true; id: string; state: string } | { ok: false; error: string; unknown?: boolean };
+/** `permanent`: Twilio refused this call for good (a 4xx answer, such as an invalid number). */
+export type CallResult =
+  { ok: true; id: string; state: string } | { ok: false; error: string; unknown?: boolean; permanent?: boolean };
 
 export interface VoiceProvider {
   readonly name: "outbox" | "twilio";
@@ -53,8 +56,15 @@ export function twilioVoiceProvider(options: {
         return { ok: true, id: call.sid, state: call.status ?? "queued" };
       } catch (error) {
         console.error("Twilio call failed", twilioErrorMessage(error));
-        const unknown = !(error as { status?: number }).status && isProviderTimeout(error);
-        return { ok: false, error: twilioErrorMessage(error), ...(unknown ? { unknown } : {}) };
+        const status = (error as { status?: number }).status;
+        const unknown = !status && isProviderTimeout(error);
+        const permanent = isPermanentStatus(status);
+        return {
+          ok: false,
+          error: twilioErrorMessage(error),
+          ...(unknown ? { unknown } : {}),
+          ...(permanent ? { permanent } : {}),
+        };
       }
     },
   };

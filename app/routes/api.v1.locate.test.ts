@@ -215,12 +215,12 @@ describe("provider failures", () => {
     expect(calls).toBe(2);
   });
 
-  it("keep the request, mark it failed, give the limit back and answer 502", async () => {
+  it("a refusal for good: keep the request, mark it failed, give the limit back and answer 502", async () => {
     allowConsoleError();
     const fake = await startFake((_req, res) => {
       res
-        .writeHead(500, { "Content-Type": "application/json" })
-        .end(JSON.stringify({ code: 20500, message: "Internal", status: 500 }));
+        .writeHead(400, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ code: 21211, message: "Invalid 'To' Phone Number", status: 400 }));
     });
     Object.assign(process.env, {
       TWILIO_ACCOUNT_SID: "AC1",

@@ -5,10 +5,12 @@ import { readTwilioCallback, recordCallStatus, STATUS_PATH } from "~/voice-messa
 /** Twilio's call status callback: signed with the auth token over the public URL and the form fields. */
 export async function action({ request }: ActionFunctionArgs) {
   // Twilio always posts a form: anything else is not Twilio and gets a plain 4xx, no page.
-  const callback = await readTwilioCallback(request, STATUS_PATH);
+  // The URL Twilio signed: the voice message's id in its query (calls placed before it was added have none).
+  const url = new URL(request.url);
+  const callback = await readTwilioCallback(request, `${STATUS_PATH}${url.search}`);
   if (!callback.ok) return callback.response;
   const params = callback.params;
-  await recordCallStatus(params.CallSid ?? "", params.CallStatus ?? "");
+  await recordCallStatus(params.CallSid ?? "", params.CallStatus ?? "", url.searchParams.get("message"));
   return new Response(null, { status: 204 });
 }
 

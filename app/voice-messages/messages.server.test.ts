@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { config, resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { runJobs } from "~/jobs.server";
 import { action as optOutCallback } from "~/routes/voice.opt-out";
 import { action as statusCallback } from "~/routes/voice.status";
 
@@ -10,7 +11,7 @@ import { startFake } from "../../tests/fakes/http";
 import { matchedContext } from "../../tests/support/app-routes";
 import { allowConsoleError } from "../../tests/support/console";
 import { createUser } from "../../tests/support/factories";
-import { buildTwiml, sendVoiceMessage } from "./messages.server";
+import { buildTwiml, sendVoiceMessage, voiceCallJobKey } from "./messages.server";
 
 const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"] as const;
 let fake: Awaited<ReturnType<typeof startFake>> | undefined;
@@ -78,7 +79,9 @@ describe("voice messages", () => {
     expect(form.get("Twiml")).toContain(
       '<Say language="fil-PH" voice="Google.fil-PH-Standard-A">Kumusta. Ito ay voice message mula kay Ana',
     );
-    expect(form.get("StatusCallback")).toBe(`${config().publicUrl.origin}/voice/status`);
+    expect(form.get("StatusCallback")).toBe(
+      `${config().publicUrl.origin}/voice/status?message=${sent.ok ? sent.message.id : ""}`,
+    );
     expect(await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).toMatchObject({
       userId: user.id,
       state: "queued",
@@ -89,17 +92,45 @@ describe("voice messages", () => {
     expect(fake!.requests).toHaveLength(1);
   });
 
-  it("marks a provider failure and gives the limit back", async () => {
+  it("marks a call Twilio refused for good (400) as failed at once and gives the limit back", async () => {
     allowConsoleError();
     const { user } = await createUser();
-    await withTwilio(500);
+    await withTwilio(400);
     expect(await sendVoiceMessage(input(user.id))).toEqual({ ok: false, error: "sendFailed" });
     expect(await db().voiceMessage.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({ state: "failed" });
+    expect(fake!.requests).toHaveLength(1);
     await fake!.close();
     fake = undefined;
     for (const key of TWILIO_ENV) delete process.env[key];
     resetConfig();
     expect(await sendVoiceMessage(input(user.id))).toMatchObject({ ok: true });
+  });
+
+  it("tries a call again after a 5xx with a growing wait, and places it once", async () => {
+    allowConsoleError();
+    const { user } = await createUser();
+    const sid = await withTwilio(503);
+    const sent = await sendVoiceMessage(input(user.id));
+    // Not refused for good: still on its way, and the limit stays used meanwhile.
+    expect(sent).toMatchObject({ ok: true, message: { state: "queued" } });
+    const job = await db().paymentJob.findUniqueOrThrow({
+      where: { key: voiceCallJobKey(sent.ok ? sent.message.id : "") },
+    });
+    expect(job).toMatchObject({ attempts: 1, doneAt: null });
+    expect(job.nextRunAt.getTime() - Date.now()).toBeGreaterThan(25_000);
+    expect(await sendVoiceMessage(input(user.id, "+639171234568"))).toMatchObject({ error: "limited" });
+    await fake!.close();
+    await withTwilio(201, sid);
+    expect(await runJobs(new Date())).toMatchObject({ done: 0 });
+    expect(fake!.requests).toHaveLength(0);
+    await runJobs(new Date(Date.now() + 31_000));
+    expect(fake!.requests).toHaveLength(1);
+    expect(await db().voiceMessage.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({
+      state: "queued",
+      callSid: sid,
+    });
+    await runJobs(new Date(Date.now() + 3600_000));
+    expect(fake!.requests).toHaveLength(1);
   });
 
   it("keeps the state true with signed status callbacks and refuses unsigned ones", async () => {
@@ -124,6 +155,41 @@ describe("voice messages", () => {
     );
     expect(late.status).toBe(204);
     expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe("no-answer");
+  });
+
+  it("settles a call whose placing got no answer from its signed status callback; failed gives the slot back", async () => {
+    const { user } = await createUser();
+    await withTwilio();
+    const first = await sendVoiceMessage(input(user.id));
+    if (!first.ok) throw new Error(first.error);
+    const callbackUrl = new URLSearchParams(fake!.requests[0]!.body).get("StatusCallback")!;
+    const path = callbackUrl.slice(config().publicUrl.origin.length);
+    // What a call with no answer in time leaves: unknown, no call id, the slot used.
+    await db().voiceMessage.update({ where: { id: first.message.id }, data: { state: "unknown", callSid: null } });
+    // Signed for another message's URL: refused.
+    const elsewhere = new Request(`http://localhost:3000${path}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Twilio-Signature": twilio.getExpectedTwilioSignature(
+          "voice-token",
+          `${config().publicUrl.origin}/voice/status?message=other`,
+          { CallSid: "CAx", CallStatus: "failed" },
+        ),
+      },
+      body: new URLSearchParams({ CallSid: "CAx", CallStatus: "failed" }),
+    });
+    expect((await statusCallback(args(elsewhere))).status).toBe(403);
+    const res = await statusCallback(
+      args(callback(path, { CallSid: "CA42", CallStatus: "failed", AccountSid: "AC1" })),
+    );
+    expect(res.status).toBe(204);
+    expect(await db().voiceMessage.findUniqueOrThrow({ where: { id: first.message.id } })).toMatchObject({
+      state: "failed",
+      callSid: "CA42",
+    });
+    // Surely not placed: the sender may send again at once.
+    expect(await sendVoiceMessage(input(user.id, "+639171234568"))).toMatchObject({ ok: true });
   });
 
   it("never calls a number again once its owner pressed 9", async () => {

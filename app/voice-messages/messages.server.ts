@@ -8,9 +8,12 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
+import { defineJobKind, enqueueJob, runJobs } from "~/jobs.server";
+import { messagePolicy } from "~/location-requests/delivery.server";
 import { refineMobile } from "~/location-requests/requests.server";
 import { parseMobile } from "~/phone/numbers.server";
-import { voiceProvider } from "~/providers/voice.server";
+import { voiceProvider, type VoiceCall } from "~/providers/voice.server";
+import { log } from "~/server/log.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { withoutContactPoint } from "~/utils/contact-points.server";
 import { NAME_MAX } from "~/utils/display-text";
@@ -36,8 +39,15 @@ const SPEECH: Record<
   },
 };
 
-/** Twilio call states, in the words of the spec's history. */
+/**
+ * A voice message's states: Twilio's call states, in the words of the spec's history, and two of ours
+ * before Twilio has the call: `sending` (being placed) and `unknown` (Twilio did not answer in time or
+ * the process stopped during the request: the call may or may not have been placed).
+ */
+export const UNCONFIRMED_CALL = "unknown";
 export const CALL_STATES = [
+  "sending",
+  "unknown",
   "queued",
   "initiated",
   "ringing",
@@ -138,29 +148,99 @@ export type SendResult =
   | { ok: false; error: "limited"; nextAllowedAt: Date }
   | { ok: false; error: "sendFailed" };
 
+/** A voice message's call on its way: a job (app/jobs.server.ts), like a location request's message. */
+type VoiceCallJob = {
+  voiceMessageId: string;
+  call: VoiceCall;
+  slot: { key: string; claimedAtMs: number; previousMs: number | null };
+};
+export const VOICE_CALL_JOB = "voiceCall";
+export const voiceCallJobKey = (voiceMessageId: string) => `call:${voiceMessageId}`;
+
+/** Moves the message's state from `from` to `data` only if it is still `from`; true when it did. */
+async function settleCall(id: string, from: string, data: { state: string; error?: string | null; callSid?: string }) {
+  const { count } = await db().voiceMessage.updateMany({ where: { id, state: from }, data });
+  return count === 1;
+}
+
+const INTERRUPTED = "interrupted while placing the call: it may have been placed";
+
+// The same rules as a location request's message (app/location-requests/delivery.server.ts): a call
+// Twilio surely refused is tried again up to MESSAGE_SEND_ATTEMPTS, then failed with the slot given
+// back; one whose outcome is unknown is `unknown` and never placed twice blindly.
+defineJobKind<VoiceCallJob>(VOICE_CALL_JOB, {
+  policy: messagePolicy,
+  async perform(_key, job) {
+    const row = await db().voiceMessage.findUnique({ where: { id: job.voiceMessageId }, select: { state: true } });
+    if (!row) return { done: true };
+    if (row.state === "sending") {
+      await settleCall(job.voiceMessageId, "sending", { state: UNCONFIRMED_CALL, error: INTERRUPTED });
+      return { done: true };
+    }
+    if (row.state !== "queued") return { done: true };
+    if (!(await settleCall(job.voiceMessageId, "queued", { state: "sending" }))) return { done: true };
+    const placed = await voiceProvider().call({
+      ...job.call,
+      statusCallback: voiceStatusCallbackUrl(job.voiceMessageId),
+    });
+    if (placed.ok) {
+      const state = (CALL_STATES as readonly string[]).includes(placed.state) ? placed.state : "queued";
+      await db().voiceMessage.update({
+        where: { id: job.voiceMessageId },
+        data: { callSid: placed.id, state, error: null },
+      });
+      return { done: true };
+    }
+    const error = placed.error.slice(0, 500);
+    if (placed.unknown) {
+      await settleCall(job.voiceMessageId, "sending", { state: UNCONFIRMED_CALL, error });
+      return { done: true };
+    }
+    await settleCall(job.voiceMessageId, "sending", { state: "queued", error });
+    return placed.permanent ? { giveUp: error } : { retry: error };
+  },
+  async onGiveUp(_key, job, error) {
+    if (await settleCall(job.voiceMessageId, "sending", { state: UNCONFIRMED_CALL, error: INTERRUPTED })) return;
+    if (await settleCall(job.voiceMessageId, "queued", { state: "failed", error: error.slice(0, 500) }))
+      await releaseSlot(job.slot.key, job.slot);
+  },
+  // The spoken text and the number are not kept in the job once it has been handled; the slot, which a
+  // later "failed" from Twilio gives back, is.
+  afterwards: (job) => ({ voiceMessageId: job.voiceMessageId, slot: job.slot }),
+});
+
+/**
+ * Stores the voice message and its call as a job in one transaction, then tries the call at once; the
+ * job worker retries a call Twilio surely refused. "sendFailed" only when it was refused for good.
+ */
 export async function sendVoiceMessage(input: SendInput): Promise<SendResult> {
   if (await db().voiceOptOut.findUnique({ where: { number: input.to } })) return { ok: false, error: "optedOut" };
   const slotKey = `voice:${input.userId}`;
   const claim = await claimSlot(slotKey);
   if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
-  const row = await db().voiceMessage.create({
-    data: { userId: input.userId, to: input.to, text: input.text, language: input.language, voice: input.voice },
-  });
-  const origin = config().publicUrl.origin;
-  const optOutUrl = `${origin}${OPT_OUT_PATH}?lang=${input.language}`;
-  const twiml = await buildTwiml({ ...input, optOutUrl });
-  const placed = await voiceProvider().call({ to: input.to, twiml, statusCallback: `${origin}${STATUS_PATH}` });
-  if (!placed.ok) {
-    await db().voiceMessage.update({
-      where: { id: row.id },
-      data: { state: "failed", error: placed.error.slice(0, 500) },
-    });
+  let id: string;
+  let key: string;
+  try {
+    const origin = config().publicUrl.origin;
+    const optOutUrl = `${origin}${OPT_OUT_PATH}?lang=${input.language}`;
+    const twiml = await buildTwiml({ ...input, optOutUrl });
+    const call = { to: input.to, twiml, statusCallback: `${origin}${STATUS_PATH}` };
+    ({ id, key } = await db().$transaction(async (tx) => {
+      const row = await tx.voiceMessage.create({
+        data: { userId: input.userId, to: input.to, text: input.text, language: input.language, voice: input.voice },
+      });
+      const slot = { key: slotKey, claimedAtMs: claim.claimedAtMs, previousMs: claim.previousMs };
+      const job: VoiceCallJob = { voiceMessageId: row.id, call, slot };
+      return { id: row.id, key: await enqueueJob(tx, voiceCallJobKey(row.id), VOICE_CALL_JOB, job) };
+    }));
+  } catch (error) {
     await releaseSlot(slotKey, claim);
-    return { ok: false, error: "sendFailed" };
+    throw error;
   }
-  const state = (CALL_STATES as readonly string[]).includes(placed.state) ? placed.state : "queued";
-  await db().voiceMessage.update({ where: { id: row.id }, data: { callSid: placed.id, state } });
-  return { ok: true, message: { id: row.id, state } };
+  await runJobs(new Date(), { keys: [key] }).catch((error) => log("error", "voice call failed", { error }));
+  const row = await db().voiceMessage.findUnique({ where: { id }, select: { state: true } });
+  if (row?.state === "failed") return { ok: false, error: "sendFailed" };
+  return { ok: true, message: { id, state: row?.state ?? "queued" } };
 }
 
 /**
@@ -194,15 +274,46 @@ export function validTwilioSignature(signature: string | null, path: string, par
 }
 
 /** How far a call has got: a callback may only move a message forward (they can arrive out of order). */
-const STATE_RANK: Record<string, number> = { queued: 0, initiated: 1, ringing: 2, "in-progress": 3 };
+const STATE_RANK: Record<string, number> = {
+  sending: -1,
+  unknown: -1,
+  queued: 0,
+  initiated: 1,
+  ringing: 2,
+  "in-progress": 3,
+};
 const rank = (state: string) => STATE_RANK[state] ?? 4; // every final state ranks 4
 
-/** A status callback: moves the call's message to Twilio's state (unknown states are ignored). */
-export async function recordCallStatus(callSid: string, status: string) {
-  if (!(CALL_STATES as readonly string[]).includes(status)) return false;
+/** Twilio's status callback for one voice message: its id in the URL, which Twilio signs. */
+export const voiceStatusCallbackUrl = (voiceMessageId: string) =>
+  `${config().publicUrl.origin}${STATUS_PATH}?message=${encodeURIComponent(voiceMessageId)}`;
+
+/**
+ * A status callback: moves the call's message to Twilio's state (states Twilio does not have are
+ * ignored). `messageId` (from the callback's URL) finds a message whose placing got no answer, so it
+ * has no call id yet ("Call not confirmed"): the callback settles it, and a call Twilio reports
+ * `failed` or `canceled` before it rang gives the sender's slot back (it surely did not happen).
+ */
+export async function recordCallStatus(callSid: string, status: string, messageId?: string | null) {
+  if (!(CALL_STATES as readonly string[]).includes(status) || !callSid) return false;
   const earlier = CALL_STATES.filter((state) => rank(state) < rank(status));
-  await db().voiceMessage.updateMany({ where: { callSid, state: { in: earlier } }, data: { state: status } });
-  return (await db().voiceMessage.count({ where: { callSid } })) > 0;
+  const before = messageId
+    ? await db().voiceMessage.findFirst({
+        where: { id: messageId, OR: [{ callSid }, { callSid: null }] },
+        select: { id: true, state: true },
+      })
+    : null;
+  const where = before ? { id: before.id } : { callSid };
+  const { count } = await db().voiceMessage.updateMany({
+    where: { ...where, state: { in: earlier } },
+    data: { state: status, ...(before ? { callSid } : {}) },
+  });
+  if (count === 1 && before && (status === "failed" || status === "canceled") && rank(before.state) < 0) {
+    const job = await db().paymentJob.findUnique({ where: { key: voiceCallJobKey(before.id) } });
+    const slot = job ? (JSON.parse(job.payload) as Partial<VoiceCallJob>).slot : undefined;
+    if (slot) await releaseSlot(slot.key, slot);
+  }
+  return (await db().voiceMessage.count({ where })) > 0;
 }
 
 export async function optOut(number: string) {

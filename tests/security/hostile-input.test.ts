@@ -90,6 +90,8 @@ const FIXTURES: Record<string, Fixture> = {
   "payments/checkout": {},
   "voice/status": {},
   "sms/inbound": {},
+  "sms/status": { prepare: async () => ({ path: "/sms/status?request=cmi9x0abc0002" }) },
+  "email/events": {},
   // A well-formed but unknown link: the one-click unsubscribe must refuse it with a 4xx, whatever the body.
   "unsubscribe/:id": {
     prepare: async () => ({ path: "/unsubscribe/abcdefghijklmn", params: { id: "abcdefghijklmn" } }),

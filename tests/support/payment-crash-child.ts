@@ -1,11 +1,12 @@
 // A separate app process for the durable payment side-effect test (app/billing/payment-jobs.server.test.ts):
 // `pay` starts a sandbox checkout and pays it, exiting right after the payment's commit (before its
-// side effects run), as a crash would; `maintain` runs each maintenance job once, as a restarted
-// process's maintenance loop does, and prints their results by name. Reads DATABASE_URL from the
+// side effects run), as a crash would; `maintain` runs each maintenance job and the job worker
+// once, as a restarted process does, and prints their results by name. Reads DATABASE_URL from the
 // environment.
 import { startCheckout } from "~/billing/checkout.server";
 import { setAfterPaymentCommit } from "~/billing/payment-events.server";
 import { sandboxPay } from "~/billing/sandbox.server";
+import { runJobs } from "~/jobs.server";
 import { MAINTENANCE_JOBS } from "~/maintenance.server";
 
 const CRASH_EXIT_CODE = 86;
@@ -24,6 +25,8 @@ if (mode === "pay" && email) {
 } else if (mode === "maintain") {
   const results: Record<string, unknown> = {};
   for (const job of MAINTENANCE_JOBS) results[job.name] = await job.run();
+  // And one look of the job worker (app/jobs.server.ts), as a restarted process's worker makes.
+  results.jobs = await runJobs();
   console.log(JSON.stringify(results));
   process.exit(0);
 } else {

@@ -17,10 +17,13 @@ async function withEnv(env: Record<string, string>, test: () => Promise<void>) {
   }
 }
 
-/** Runs `test` with the real Twilio SMS provider pointed at a fake that answers 500 to everything. */
+/**
+ * Runs `test` with the real Twilio SMS provider pointed at a fake that refuses everything for good
+ * (400): such a send is not tried again (a 5xx would be: app/location-requests/delivery.server.ts).
+ */
 export async function withFailingTwilio(test: () => Promise<void>) {
   allowConsoleError();
-  const fake = await startTwilioFake({ failWith: 500 });
+  const fake = await startTwilioFake({ failWith: 400 });
   await withEnv(twilioEnv(fake.origin), test).finally(fake.close);
 }
 

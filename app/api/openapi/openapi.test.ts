@@ -393,9 +393,9 @@ const GIVENS: Record<Given, (context: Context) => Promise<Prepared>> = {
     await recordDecline((await recipientKey("sms", SMS_TARGET))!, user.id, new Date(Date.now() - 3600_000));
     return { values: { token } };
   },
-  smsProviderDown: async () => {
+  smsRefused: async () => {
     allowConsoleError();
-    twilio.failWith = 500;
+    twilio.failWith = 400;
     return { values: { token: await subscriberToken() }, cleanup: () => void (twilio.failWith = undefined) };
   },
   reportsUsed: async ({ ip, replay }) => {

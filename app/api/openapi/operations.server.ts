@@ -59,7 +59,8 @@ export const GIVEN = {
   voiceOptedOut: "`{{token}}` is a subscriber's token; +63 917 123 4567 asked not to receive voice messages.",
   declinedRecently:
     "`{{token}}` is a subscriber's token; +63 917 123 4567 declined that account's last request an hour ago.",
-  smsProviderDown: "`{{token}}` is a subscriber's token; the SMS and voice provider (Twilio) answers an error.",
+  smsRefused:
+    "`{{token}}` is a subscriber's token; the SMS and voice provider (Twilio) refuses the message for good (400, an invalid number).",
   reportsUsed: "This address sent DEVICE_REPORT_LIMIT_PER_IP device reports this hour.",
   accountWithData:
     "`{{token}}` is the token of a subscriber with password `{{password}}`, a payment, a location request that was answered, a voice message and a review.",
@@ -237,12 +238,12 @@ function locateAnswers(
     },
     502: {
       description:
-        "The SMS or e-mail provider failed (an error, or no answer): the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way.",
+        "The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md).",
       data: shape.RequestCreated,
       examples: {
         providerFailed: {
-          summary: "The provider answered an error",
-          given: channel === "email" ? "emailRefused" : "smsProviderDown",
+          summary: "The provider refused the message",
+          given: channel === "email" ? "emailRefused" : "smsRefused",
           request,
           message: failedKey,
           data: CREATED,
@@ -1510,7 +1511,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
           examples: {
             providerFailed: {
               summary: "The provider answered an error",
-              given: "smsProviderDown",
+              given: "smsRefused",
               request: { headers: BEARER, body: VOICE },
               message: "voice.errors.sendFailed",
             },

@@ -46,7 +46,7 @@ const REQUEST_STATES = [
   "stopped",
   "erased",
 ] as const satisfies readonly RequestState[];
-const DELIVERIES = ["queued", "sending", "sent", "unknown", "failed", "not_accepted", "link"] as const;
+const DELIVERIES = ["queued", "sending", "sent", "delivered", "unknown", "failed", "not_accepted", "link"] as const;
 const PAYMENT_PROVIDERS = ["sandbox", "stripe", "paypal"] as const satisfies readonly ProviderName[];
 const provider = z.enum(PAYMENT_PROVIDERS);
 const locale = z.enum(locales);

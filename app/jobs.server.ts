@@ -1,0 +1,172 @@
+// Durable jobs (docs/decisions/011 and 035): one table (PaymentJob, its first name) and one runner for
+// every side effect that must not be lost: a payment's e-mails and subscription stops, and every
+// message to a recipient (a location request's SMS or e-mail, a voice call). A job is written in the
+// same transaction as the row it follows from, so it exists exactly when that row does; it is run
+// right after the commit by the process that wrote it, and by the job worker of any process
+// (startJobWorker) when that did not finish it: due jobs are claimed with a lease by one conditional
+// update, so two runners never perform one job at once, and a failed one waits longer each time.
+import { db, type Tx } from "~/db.server";
+import { log } from "~/server/log.server";
+import { HOUR, MINUTE } from "~/utils/time";
+
+/** How a kind of job is retried. `maxAttempts`: Infinity retries for ever (with the capped wait). */
+export type JobPolicy = { leaseMs: number; retryBaseMs: number; retryMaxMs: number; maxAttempts: number };
+
+/**
+ * What one attempt did: `done`; `retry` (a failure that may pass: it runs again after the wait, until
+ * `maxAttempts`); `giveUp` (it will never succeed, or no attempt is left: `onGiveUp` runs).
+ */
+export type JobOutcome = { done: true } | { retry: string } | { giveUp: string };
+
+export type JobKind<P> = {
+  policy: () => JobPolicy;
+  /** `attempt` counts from 1; `lastAttempt` is true when a `retry` answer would be the end. */
+  perform: (key: string, payload: P, attempt: { attempt: number; lastAttempt: boolean }) => Promise<JobOutcome>;
+  /** Called once when the job ends without success (the last retry failed, or `giveUp`). */
+  onGiveUp?: (key: string, payload: P, error: string) => Promise<void>;
+  /** The payload kept once the job has ended (what it no longer needs is not kept). */
+  afterwards?: (payload: P) => unknown;
+};
+
+/** The payment jobs' policy (docs/decisions/011): 1 min doubling to 6 h, for ever. */
+export const PAYMENT_POLICY: JobPolicy = {
+  leaseMs: 5 * MINUTE,
+  retryBaseMs: MINUTE,
+  retryMaxMs: 6 * HOUR,
+  maxAttempts: Infinity,
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const kinds = new Map<string, JobKind<any>>();
+
+/** Registers a kind of job; the module that owns the effect does it when it is loaded. */
+export function defineJobKind<P>(name: string, kind: JobKind<P>) {
+  kinds.set(name, kind);
+  return name;
+}
+
+/** Records a job inside the caller's transaction. `key` names the effect: a second job with it is the same job. */
+export async function enqueueJob(tx: Tx, key: string, kind: string, payload: unknown) {
+  await tx.paymentJob.upsert({
+    where: { key },
+    create: { key, kind, payload: JSON.stringify(payload) },
+    update: {},
+  });
+  return key;
+}
+
+/** How long a failed attempt waits before the next: base × 2^(attempts−1), capped. */
+export function retryWait(policy: JobPolicy, attempts: number) {
+  return Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** (attempts - 1));
+}
+
+/**
+ * Runs due jobs (or only those with the given keys, right after their commit; or only some kinds).
+ * Safe to call from any number of processes at once: each job is claimed by one conditional update.
+ * Only kinds this process knows are touched. Returns how many ended done and how many failed.
+ */
+export async function runJobs(now = new Date(), options: { keys?: string[]; kinds?: string[]; limit?: number } = {}) {
+  const names = (options.kinds ?? [...kinds.keys()]).filter((name) => kinds.has(name));
+  const due = await db().paymentJob.findMany({
+    where: {
+      doneAt: null,
+      kind: { in: names },
+      ...(options.keys ? { key: { in: options.keys } } : { nextRunAt: { lte: now } }),
+      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+    },
+    orderBy: { nextRunAt: "asc" },
+    take: options.limit ?? 50,
+  });
+  let done = 0;
+  let failed = 0;
+  for (const job of due) {
+    const kind = kinds.get(job.kind)!;
+    const policy = kind.policy();
+    const claimed = await db().paymentJob.updateMany({
+      where: { id: job.id, doneAt: null, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+      data: { lockedUntil: new Date(now.getTime() + policy.leaseMs), attempts: { increment: 1 } },
+    });
+    if (claimed.count !== 1) continue;
+    const attempts = job.attempts + 1;
+    const payload = JSON.parse(job.payload);
+    let outcome: JobOutcome;
+    try {
+      outcome = await kind.perform(job.key, payload, {
+        attempt: attempts,
+        lastAttempt: attempts >= policy.maxAttempts,
+      });
+    } catch (thrown) {
+      outcome = { retry: thrown instanceof Error ? thrown.message : String(thrown) };
+    }
+    if ("done" in outcome) {
+      done += 1;
+      await db().paymentJob.update({
+        where: { id: job.id },
+        data: { doneAt: new Date(), lockedUntil: null, lastError: null, payload: kept(kind, payload) },
+      });
+      continue;
+    }
+    failed += 1;
+    const error = "retry" in outcome ? outcome.retry : outcome.giveUp;
+    if ("retry" in outcome && attempts < policy.maxAttempts) {
+      const wait = retryWait(policy, attempts);
+      log("warn", "job failed, retrying", { kind: job.kind, key: job.key, attempt: attempts, waitMs: wait, error });
+      await db().paymentJob.update({
+        where: { id: job.id },
+        data: { lockedUntil: null, lastError: error.slice(0, 1000), nextRunAt: new Date(now.getTime() + wait) },
+      });
+      continue;
+    }
+    log("error", "job given up", { kind: job.kind, key: job.key, attempts, error });
+    await kind.onGiveUp?.(job.key, payload, error);
+    await db().paymentJob.update({
+      where: { id: job.id },
+      data: { doneAt: new Date(), lockedUntil: null, lastError: error.slice(0, 1000), payload: kept(kind, payload) },
+    });
+  }
+  return { done, failed };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function kept(kind: JobKind<any>, payload: unknown) {
+  return JSON.stringify(kind.afterwards ? kind.afterwards(payload) : payload);
+}
+
+/** How often the worker looks for due jobs when nothing woke it. */
+export const JOB_POLL_MS = 2000;
+
+/**
+ * The job worker: every serving process runs one. It looks for due jobs every `everyMs` and runs
+ * them; looks never overlap. Returns the stop: no new look starts, the running
+ * one finishes (each provider call is bounded by PROVIDER_TIMEOUT_MS).
+ */
+export function startJobWorker(options: { everyMs?: number } = {}) {
+  const everyMs = options.everyMs ?? JOB_POLL_MS;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const look = () => {
+    clearTimeout(timer);
+    if (stopped) return;
+    running = running
+      .then(() => runJobs())
+      .then(
+        (result) => {
+          if (result.done + result.failed > 0) log("info", "jobs run", result);
+        },
+        (error) => log("error", "job worker failed", { error }),
+      )
+      .finally(() => {
+        if (!stopped) {
+          timer = setTimeout(look, everyMs);
+          timer.unref();
+        }
+      });
+  };
+  look();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
