@@ -762,7 +762,7 @@ export interface components {
         status: "pending" | "ip_located" | "gps_tracked";
         decision: ("declined" | "revoked" | "erased") | null;
         /** @enum {string} */
-        delivery: "queued" | "sending" | "sent" | "unknown" | "failed" | "not_accepted" | "link";
+        delivery: "queued" | "sending" | "sent" | "delivered" | "unknown" | "failed" | "not_accepted" | "link";
         /**
          * Format: date-time
          * @example 2026-11-22T05:38:39.571Z
@@ -794,6 +794,8 @@ export interface components {
         voice: "female" | "male";
         /** @enum {string} */
         state:
+          | "sending"
+          | "unknown"
           | "queued"
           | "initiated"
           | "ringing"
