@@ -416,33 +416,26 @@ export const LIVE_RECENT_MS = DAY;
 export const LIVE_PENDING_MS = 7 * DAY;
 
 /**
- * A cheap fingerprint of everything the requester's lists show: it changes when a request is added,
- * removed or updated in any way (opened, located, re-located, declined, revoked, its address refined,
- * its position purged), since every such write moves `updatedAt`. `active` says whether a change is
- * likely soon (a young request, or one still waiting for its recipient), so that the page checks often
- * only then and backs off otherwise.
+ * What the requester's lists show, as one number: database triggers raise the account's
+ * `requestsVersion` in the same transaction as every write to its requests (a new request, an
+ * opening, a share, a decline, a revoke, a recipient's erasure, an address refined, a purge by the
+ * maintenance job, a deletion), whoever makes it (prisma/migrations/*_requests_version.sql). One read
+ * by key, however long the history. `active` says whether a change is likely soon (something changed
+ * in the last day, or a request younger than a week may still be answered), so that the page checks
+ * often only then and backs off otherwise.
  */
 export async function requestsVersion(userId: string, now = new Date()) {
-  const [stats, recent] = await Promise.all([
-    db().locationRequest.aggregate({ where: { userId }, _count: { _all: true }, _max: { updatedAt: true } }),
-    db().locationRequest.findFirst({
-      where: {
-        userId,
-        OR: [
-          { createdAt: { gte: new Date(now.getTime() - LIVE_RECENT_MS) } },
-          { updatedAt: { gte: new Date(now.getTime() - LIVE_RECENT_MS) } },
-          {
-            status: "pending",
-            decision: null,
-            delivery: { not: "failed" },
-            createdAt: { gte: new Date(now.getTime() - LIVE_PENDING_MS) },
-          },
-        ],
-      },
-      select: { id: true },
-    }),
-  ]);
-  return { version: `${stats._count._all}.${stats._max.updatedAt?.getTime() ?? 0}`, active: recent !== null };
+  const row = await db().user.findUnique({
+    where: { id: userId },
+    select: { requestsVersion: true, requestsChangedAtMs: true, requestCreatedAtMs: true },
+  });
+  const at = now.getTime();
+  const changed = Number(row?.requestsChangedAtMs ?? -Infinity);
+  const created = Number(row?.requestCreatedAtMs ?? -Infinity);
+  return {
+    version: String(row?.requestsVersion ?? 0),
+    active: at - changed < LIVE_RECENT_MS || at - created < LIVE_PENDING_MS,
+  };
 }
 
 /** One request, only for its owner: another user's id is indistinguishable from a missing one. */
