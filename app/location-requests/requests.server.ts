@@ -362,7 +362,21 @@ export const createLinkSchema = z
 export const requestListQuery = z.object({
   channel: z.enum(["sms", "email", "link"]).optional(),
   located: z.enum(["true", "false"]).optional().describe("true: only requests whose recipient shared a position."),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(1)
+    .describe(
+      "Page number (counted from the newest). Kept for existing clients; `cursor` is cheaper on long histories.",
+    ),
+  cursor: z
+    .string()
+    .max(200)
+    .refine((value) => decodeCursor(value) !== null, "invalid cursor")
+    .optional()
+    .describe("`nextCursor` (older requests) or `prevCursor` (newer) of a page already read; `page` is then ignored."),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -385,29 +399,88 @@ const listSelect = {
   createdAt: true,
 } as const;
 
-/** A requester's own requests, newest first. */
+/** Totals are counted up to this many rows and shown as "1,000+" beyond: no query counts a whole history. */
+export const LIST_TOTAL_CAP = 1000;
+
+/**
+ * A position in a list, opaque to clients: base64url of the direction ("o": rows older than this one,
+ * "n": newer), the row's createdAt in epoch milliseconds and its id. Rows are ordered by (createdAt,
+ * id), so rows that share a timestamp are neither skipped nor repeated across pages.
+ */
+export type ListCursor = { direction: "older" | "newer"; at: Date; id: string };
+export function encodeCursor(direction: ListCursor["direction"], row: { createdAt: Date | string; id: string }) {
+  const at = new Date(row.createdAt).getTime();
+  return Buffer.from(`${direction === "older" ? "o" : "n"}.${at}.${row.id}`).toString("base64url");
+}
+export function decodeCursor(value: string): ListCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) return null;
+  const match = /^([on])\.(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(value, "base64url").toString("utf8"));
+  if (!match) return null;
+  const at = new Date(Number(match[2]));
+  if (Number.isNaN(at.getTime())) return null;
+  return { direction: match[1] === "o" ? "older" : "newer", at, id: match[3]! };
+}
+
+/** Rows strictly older (or newer) than the cursor's, in (createdAt, id) order. */
+function beyond(cursor: ListCursor) {
+  const op = cursor.direction === "older" ? "lt" : "gt";
+  return { OR: [{ createdAt: { [op]: cursor.at } }, { createdAt: cursor.at, id: { [op]: cursor.id } }] };
+}
+
+/**
+ * A requester's own requests, newest first, one page: after `cursor` (by key, however deep), or by
+ * `page` number (an offset, for existing clients). `total` is counted up to LIST_TOTAL_CAP rows
+ * (`totalCapped`: there are more). `nextCursor` leads to older requests, `prevCursor` to newer ones;
+ * null when there are none.
+ */
 export async function listRequests(
   userId: string,
-  options: { channel?: Channel; located?: boolean; page?: number; pageSize?: number } = {},
+  options: {
+    channel?: Channel;
+    located?: boolean;
+    page?: number;
+    pageSize?: number;
+    cursor?: string | ListCursor | null;
+  } = {},
 ) {
   const pageSize = Math.min(Math.max(options.pageSize ?? 20, 1), 100);
-  const page = Math.max(options.page ?? 1, 1);
+  const cursor = typeof options.cursor === "string" ? decodeCursor(options.cursor) : (options.cursor ?? null);
+  const page = cursor ? 1 : Math.max(options.page ?? 1, 1);
   const where = {
     userId,
     ...(options.channel ? { channel: options.channel } : {}),
     ...(options.located ? { status: { not: "pending" } } : {}),
   };
-  const [total, items] = await Promise.all([
-    db().locationRequest.count({ where }),
+  const newer = cursor?.direction === "newer";
+  const order = newer ? "asc" : "desc";
+  const [counted, fetched] = await Promise.all([
+    db().locationRequest.count({ where, take: LIST_TOTAL_CAP + 1 }),
     db().locationRequest.findMany({
-      where,
+      where: cursor ? { AND: [where, beyond(cursor)] } : where,
       select: listSelect,
-      orderBy: { createdAt: "desc" },
+      orderBy: [{ createdAt: order }, { id: order }],
       skip: (page - 1) * pageSize,
-      take: pageSize,
+      take: pageSize + 1,
     }),
   ]);
-  return { total, page, pageSize, items: items.map(present) };
+  const more = fetched.length > pageSize;
+  const rows = fetched.slice(0, pageSize);
+  if (newer) rows.reverse();
+  // A "newer" cursor past the newest row (they were deleted since): the first page instead.
+  if (newer && rows.length === 0) return listRequests(userId, { ...options, cursor: null, page: 1 });
+  const hasOlder = newer ? true : more;
+  const hasNewer = newer ? more : cursor !== null || page > 1;
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    total: Math.min(counted, LIST_TOTAL_CAP),
+    totalCapped: counted > LIST_TOTAL_CAP,
+    page,
+    pageSize,
+    nextCursor: hasOlder && last ? encodeCursor("older", last) : null,
+    prevCursor: hasNewer && first ? encodeCursor("newer", first) : null,
+    items: rows.map(present),
+  };
 }
 
 /** Requests this young are watched closely: their recipients are most likely to answer now. */
