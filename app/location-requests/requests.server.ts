@@ -26,6 +26,7 @@ import {
 } from "~/location-requests/recipient-controls.server";
 import { mayDo, NOT_ACCEPTED, requestState, type RecipientAction } from "~/location-requests/request-state";
 import { parseMobile } from "~/phone/numbers.server";
+import { inBatches, PURGE_BATCH } from "~/privacy/batches.server";
 import { emailProvider, type EmailMessage } from "~/providers/email.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
 import { smsProvider } from "~/providers/sms.server";
@@ -713,12 +714,13 @@ export async function revoke(code: string) {
   return count > 0;
 }
 
-/** Retention: positions older than RETENTION_DAYS are deleted; the request keeps its state. */
-export async function purgeOldPositions(now = new Date(), days = config().RETENTION_DAYS) {
+/** Retention: positions older than RETENTION_DAYS are deleted, in batches; the request keeps its state. */
+export async function purgeOldPositions(now = new Date(), days = config().RETENTION_DAYS, batch = PURGE_BATCH) {
   const cutoff = new Date(now.getTime() - days * DAY);
-  const { count } = await db().locationRequest.updateMany({
-    where: { locatedAt: { lt: cutoff }, latitude: { not: null } },
-    data: clearedPosition,
-  });
-  return count;
+  const where = { locatedAt: { lt: cutoff }, latitude: { not: null } };
+  return inBatches(
+    (take) => db().locationRequest.findMany({ where, select: { id: true }, take }),
+    (ids) => db().locationRequest.updateMany({ where: { ...where, id: { in: ids } }, data: clearedPosition }),
+    batch,
+  );
 }
