@@ -270,10 +270,10 @@ function leafProcesses(pid: number): number[] {
   return children.length ? children.flatMap(leafProcesses) : [pid];
 }
 
-/** A server's idle RSS per worker: after a few requests (the app warms itself up), then 10 s of quiet. */
+/** A server's idle RSS per worker: after a few requests (the app warms itself up), then 25 s of quiet. */
 async function idleRss(pid: number, origin: string, paths: string[]) {
   for (const p of paths) await (await fetch(origin + p)).arrayBuffer();
-  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  await new Promise((resolve) => setTimeout(resolve, 25_000));
   return leafProcesses(pid)
     .map(rssMb)
     .filter((mb): mb is number => mb !== null);
@@ -301,7 +301,7 @@ async function printIdleMemory(bare: number[]) {
   await serve.stop();
   for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(TMP, `bench-idle-${PORT}.db${suffix}`), { force: true });
   const bareMb = Math.max(...bare);
-  log("\nIdle memory (RSS after start-up and 10 s without requests; the IP database is read on first use only):\n");
+  log("\nIdle memory (RSS after start-up and 25 s without requests; the IP database is read on first use only):\n");
   table(
     ["process", "RSS", "beside bare Remix"],
     [
