@@ -6,7 +6,7 @@ import { emailError } from "~/auth/validation";
 import { config } from "~/config.server";
 import { db, firstRow } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
-import type { LocationRequest } from "~/generated/prisma-sqlite/client";
+import { Prisma, type LocationRequest } from "~/generated/prisma-sqlite/client";
 import { locateIp } from "~/geo/ip-location.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
@@ -422,10 +422,29 @@ export function decodeCursor(value: string): ListCursor | null {
   return { direction: match[1] === "o" ? "older" : "newer", at, id: match[3]! };
 }
 
+/**
+ * How many of the account's requests a list holds, counted up to LIST_TOTAL_CAP + 1 rows (a LIMIT
+ * inside the count, read through the driver: Prisma's count with `take` reads the rows themselves).
+ */
+async function cappedCount(userId: string, options: { channel?: Channel; located?: boolean }) {
+  const channel = options.channel ? Prisma.sql` AND "channel" = ${options.channel}` : Prisma.empty;
+  const located = options.located ? Prisma.sql` AND "status" <> 'pending'` : Prisma.empty;
+  const row = await firstRow<{ n: number | bigint }>(Prisma.sql`
+    SELECT CAST(COUNT(*) AS INTEGER) AS "n" FROM (
+      SELECT 1 FROM "LocationRequest" WHERE "userId" = ${userId}${channel}${located} LIMIT ${LIST_TOTAL_CAP + 1}
+    ) AS "capped"`);
+  return Number(row?.n ?? 0);
+}
+
 /** Rows strictly older (or newer) than the cursor's, in (createdAt, id) order. */
 function beyond(cursor: ListCursor) {
-  const op = cursor.direction === "older" ? "lt" : "gt";
-  return { OR: [{ createdAt: { [op]: cursor.at } }, { createdAt: cursor.at, id: { [op]: cursor.id } }] };
+  const [op, orEqual] = cursor.direction === "older" ? (["lt", "lte"] as const) : (["gt", "gte"] as const);
+  // The bound on createdAt alone lets the index (userId, createdAt, id) start at the cursor; the OR only
+  // sorts out the rows that share its time.
+  return {
+    createdAt: { [orEqual]: cursor.at },
+    OR: [{ createdAt: { [op]: cursor.at } }, { id: { [op]: cursor.id } }],
+  };
 }
 
 /**
@@ -455,7 +474,7 @@ export async function listRequests(
   const newer = cursor?.direction === "newer";
   const order = newer ? "asc" : "desc";
   const [counted, fetched] = await Promise.all([
-    db().locationRequest.count({ where, take: LIST_TOTAL_CAP + 1 }),
+    cappedCount(userId, options),
     db().locationRequest.findMany({
       where: cursor ? { AND: [where, beyond(cursor)] } : where,
       select: listSelect,
