@@ -9,8 +9,9 @@
 //
 // Options: --requests=N (all requests of the large database; default 1,000,000 on SQLite, 2,000,000 on
 // PostgreSQL), --account=N (of them the demo account's, default 100,000), --outbox=N (outbox messages,
-// default 100,000), --users=N (the other accounts, default 1,000), --duration=S and --warmup=S per row
-// (default 5 and 3), --connections=N (default 2).
+// default 100,000), --users=N (the other accounts, default 1,000), --small=N (the empty database's
+// requests and messages, so that its pages are full too; default 100), --duration=S and --warmup=S per row
+// (default 5 and 3), --connections=N (default 2), --keep (leave both databases for a look).
 import { rmSync } from "node:fs";
 import path from "node:path";
 
@@ -40,6 +41,7 @@ export async function runScale({ args, port, log, tmp }: Options) {
     users: Math.max(1, number("users", 1000)),
   };
   sizes.account = Math.min(sizes.account, sizes.requests);
+  const small = Math.max(1, number("small", 100));
   const duration = Number(args.get("duration") ?? 5);
   const warmup = Number(args.get("warmup") ?? 3);
   const connections = Number(args.get("connections") ?? 2);
@@ -47,7 +49,8 @@ export async function runScale({ args, port, log, tmp }: Options) {
   log(
     `\nScale (${engine}): an empty database beside one with ${sizes.requests.toLocaleString("en-US")} requests ` +
       `(${sizes.account.toLocaleString("en-US")} of them the measured account's, the rest over ` +
-      `${sizes.users.toLocaleString("en-US")} other accounts) and ${sizes.outbox.toLocaleString("en-US")} outbox messages.`,
+      `${sizes.users.toLocaleString("en-US")} other accounts) and ${sizes.outbox.toLocaleString("en-US")} outbox messages. ` +
+      `The empty one holds only a page's worth (--small=${small} requests of the account, ${small} messages).`,
   );
 
   const databases = postgresUrl
@@ -57,12 +60,16 @@ export async function runScale({ args, port, log, tmp }: Options) {
         large: `file:${path.join(tmp, `scale-large-${port}.db`)}`,
       };
   const removeSqlite = () => {
-    if (postgresUrl) return;
+    if (postgresUrl || args.has("keep")) return;
     for (const url of [databases.empty, databases.large]) {
       for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(url.slice(5) + suffix, { force: true });
     }
   };
-  removeSqlite();
+  if (!postgresUrl) {
+    for (const url of [databases.empty, databases.large]) {
+      for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(url.slice(5) + suffix, { force: true });
+    }
+  }
 
   const start = (name: string, url: string, serverPort: number) =>
     startProcess({
@@ -98,6 +105,11 @@ export async function runScale({ args, port, log, tmp }: Options) {
       fixtures[name] = await makeFixtures(server.origin);
       await server.stop();
     }
+    // The empty database gets a page's worth of the account's requests and of outbox messages, so that
+    // both servers render full pages and the rows compare the cost of the data around them only.
+    const pageWorth = { requests: small, account: small, outbox: small, users: 1 };
+    if (postgresUrl) await seedPostgres(databases.empty, pageWorth);
+    else seedSqlite(databases.empty.slice(5), pageWorth);
     const seeded = Date.now();
     log("Seeding the large database…");
     const deep = postgresUrl ? await seedPostgres(databases.large, sizes) : seedSqlite(databases.large.slice(5), sizes);
@@ -107,6 +119,8 @@ export async function runScale({ args, port, log, tmp }: Options) {
     servers.push(empty);
     const large = await start("scale-large", databases.large, port + 1);
     servers.push(large);
+    // Each server runs its first maintenance sweep at start: let it finish before measuring.
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
     // Only one login kept per database: the fixtures' sessions are still valid after the restart.
     const emptyDeep = cursorOf(Date.now() + DAY_MS, "zzzzzzzz");
     const rows: [string, (origin: string, f: Fixtures, deepCursor: string) => [string, Record<string, string>]][] = [
@@ -150,7 +164,8 @@ export async function runScale({ args, port, log, tmp }: Options) {
     log(`\nWorst ratio: ${worst.toFixed(2)}× (target: at most 1.25×).`);
   } finally {
     for (const server of servers) await server.stop();
-    if (postgresUrl) await dropPostgres(postgresUrl, databases);
+    if (postgresUrl && !args.has("keep")) await dropPostgres(postgresUrl, databases);
+    if (args.has("keep")) log(`Databases kept (--keep): ${databases.empty} ${databases.large}`);
     removeSqlite();
   }
 }
