@@ -5,6 +5,7 @@ import { z } from "zod";
 
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { deleteInBatches } from "~/privacy/batches.server";
 import { DAY } from "~/utils/time";
 
 /** A short free-text field; ua-parser leaves many of them empty (a desktop has no device brand). */
@@ -53,6 +54,5 @@ export async function recordDeviceReport(report: DeviceReportInput, host: string
 /** Deletes reports older than the retention period (run by the maintenance job). */
 export async function purgeOldDeviceReports(now = new Date()) {
   const cutoff = new Date(now.getTime() - config().DEVICE_REPORT_RETENTION_DAYS * DAY);
-  const { count } = await db().deviceReport.deleteMany({ where: { createdAt: { lt: cutoff } } });
-  return count;
+  return deleteInBatches(db().deviceReport, { createdAt: { lt: cutoff } });
 }

@@ -13,6 +13,7 @@ import { acquireLease, releaseLease } from "~/lease.server";
 import { sweepDeclines } from "~/location-requests/recipient-controls.server";
 import { purgeOldPositions, recoverInterruptedSends } from "~/location-requests/requests.server";
 import { sweepPhoneLookups } from "~/phone/lookup.server";
+import { deleteInBatches } from "~/privacy/batches.server";
 import {
   forgetOldRequestData,
   purgeOldAbuseReports,
@@ -36,9 +37,10 @@ import { DAY } from "~/utils/time";
 export async function runMaintenance(now = new Date()) {
   const dayAgo = new Date(now.getTime() - DAY);
   return counted({
-    sessions: db().session.deleteMany({ where: { expiresAt: { lt: now } } }),
-    codes: db().verificationCode.deleteMany({ where: { expiresAt: { lt: dayAgo } } }),
-    authCodes: db().authCode.deleteMany({ where: { expiresAt: { lt: dayAgo } } }),
+    // Every purge deletes or rewrites at most PURGE_BATCH rows per statement (app/privacy/batches.server.ts).
+    sessions: deleteInBatches(db().session, { expiresAt: { lt: now } }),
+    codes: deleteInBatches(db().verificationCode, { expiresAt: { lt: dayAgo } }),
+    authCodes: deleteInBatches(db().authCode, { expiresAt: { lt: dayAgo } }),
     rateLimits: sweepRateLimits(now),
     positions: purgeOldPositions(now),
     requestData: forgetOldRequestData(now),

@@ -345,7 +345,7 @@ export interface paths {
     };
     /**
      * The account's location requests
-     * @description Newest first, only the caller's own.
+     * @description Newest first, only the caller's own. Page with `cursor` (each page gives `nextCursor` for older requests and `prevCursor` for newer ones): it costs the same however deep the page. `page` still works, and costs more the deeper it goes.
      */
     get: operations["listRequests"];
     put?: never;
@@ -1003,9 +1003,17 @@ export interface components {
       createdAt: string;
     };
     RequestPage: {
+      /** @description How many requests match, counted up to 1,000 (`totalCapped`: there are more). */
       total: number;
+      /** @description true: more than 1,000 requests match; `total` is then 1000. */
+      totalCapped: boolean;
+      /** @description The page number asked for; 1 when a `cursor` was given. */
       page: number;
       pageSize: number;
+      /** @description Pass as `cursor` for the next (older) page; null on the oldest page. */
+      nextCursor: string | null;
+      /** @description Pass as `cursor` for the previous (newer) page; null on the newest page. */
+      prevCursor: string | null;
       items: components["schemas"]["LocationRequest"][];
     };
     Saved: {
@@ -2739,7 +2747,10 @@ export interface operations {
         channel?: "sms" | "email" | "link";
         /** @description true: only requests whose recipient shared a position. */
         located?: "true" | "false";
+        /** @description Page number (counted from the newest). Kept for existing clients; `cursor` is cheaper on long histories. */
         page?: number;
+        /** @description `nextCursor` (older requests) or `prevCursor` (newer) of a page already read; `page` is then ignored. */
+        cursor?: string;
         pageSize?: number;
       };
       header?: {

@@ -18,10 +18,11 @@
 //   --no-lighthouse, --profile (at the end, a fresh app server is profiled under load on the home page,
 //   the consent page and the API; profiles in tests/.tmp/profiles), --baseline=GIT_REF (that commit is
 //   exported to tests/.tmp/baseline, built, and its home, consent and API rows are measured right
-//   before this tree's: before/after in one run).
+//   before this tree's: before/after in one run), --memory (only the idle memory rows), --scale (only the
+//   cost as data grows: an empty and a large database side by side, scripts/support/scale.ts).
 // Ports: BENCH_PORT (default 3361) and the next four.
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import path from "node:path";
 
@@ -85,6 +86,18 @@ if (baselineRef) {
     env: { ...process.env, NODE_ENV: "production" },
   });
 }
+if (args.has("scale")) {
+  // The cost as data grows (scripts/support/scale.ts): its own run, then nothing else.
+  const { runScale } = await import("./support/scale.ts");
+  if (!existsSync("build/server.js")) throw new Error("build/server.js is missing: run without --skip-build");
+  try {
+    await runScale({ args, port: PORT, log, tmp: TMP });
+    process.exit(0);
+  } catch (error) {
+    console.error(`\nbench --scale failed: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exit(1);
+  }
+}
 for (const needed of ["build/server/index.js", "bench/bare-remix/build/server/index.js"]) {
   if (!existsSync(needed)) throw new Error(`${needed} is missing: run without --skip-build`);
 }
@@ -110,6 +123,19 @@ type Row = { name: string; result: Measured };
 const rows: Row[] = [];
 
 async function main() {
+  if (args.has("memory")) {
+    // Only the idle memory rows.
+    const bare = await startProcess({
+      name: "bare-remix",
+      ...onServerCores(tsx, [...SERVER_NODE_FLAGS, path.resolve("bench/bare-remix/server.ts")]),
+      port: PORT + 2,
+      env: { NODE_ENV: "production" },
+    });
+    const bareIdle = await idleRss(bare.pid, bare.origin, ["/", "/", "/"]);
+    await bare.stop();
+    await printIdleMemory(bareIdle);
+    return;
+  }
   log(`\nMachine: ${cores} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}.`);
   log(
     pin
@@ -149,8 +175,10 @@ async function main() {
     port: PORT + 2,
     env: { NODE_ENV: "production" },
   });
+  const bareIdle = await idleRss(bareRemix.pid, bareRemix.origin, ["/", "/", "/"]);
   rows.push({ name: "bare Remix, one route", result: await load(`${bareRemix.origin}/`) });
   await bareRemix.stop();
+  await printIdleMemory(bareIdle);
 
   // 3-5. The product (and the baseline's same rows just before, when asked).
   let baseline: (RunningServer & { dbFile: string }) | undefined;
@@ -218,6 +246,74 @@ async function main() {
       f.apiHeaders,
     ]);
   }
+}
+
+// ---- idle memory --------------------------------------------------------------------------------------
+/** Resident memory (MB) of a process from /proc, or null off Linux. */
+function rssMb(pid: number) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The node processes at the leaves of a process tree (a launcher's child, a primary's workers). */
+function leafProcesses(pid: number): number[] {
+  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map(Number)
+    .filter((child) => /(^|\/)node$/.test(readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0")[0] ?? ""));
+  return children.length ? children.flatMap(leafProcesses) : [pid];
+}
+
+/** A server's idle RSS per worker: after a few requests (the app warms itself up), then 25 s of quiet. */
+async function idleRss(pid: number, origin: string, paths: string[]) {
+  for (const p of paths) await (await fetch(origin + p)).arrayBuffer();
+  await new Promise((resolve) => setTimeout(resolve, 25_000));
+  return leafProcesses(pid)
+    .map(rssMb)
+    .filter((mb): mb is number => mb !== null);
+}
+
+/**
+ * Idle memory per worker of the product as `npm run serve` runs it (node build/server.js, two
+ * workers), beside the bare Remix app's one process; the target is within 1.5× (docs/performance.md).
+ */
+async function printIdleMemory(bare: number[]) {
+  const serve = await startProcess({
+    name: "serve",
+    ...onServerCores(process.execPath, [...SERVER_NODE_FLAGS, path.resolve("build/server.js")]),
+    port: PORT + 4,
+    readyPath: "/readyz",
+    env: {
+      NODE_ENV: "production",
+      WEB_CONCURRENCY: "2",
+      EMBEDDED_PROVIDERS: "1",
+      DATABASE_URL: `file:${path.join(TMP, `bench-idle-${PORT}.db`)}`,
+      PUBLIC_URL: `http://127.0.0.1:${PORT + 4}`,
+    },
+  });
+  const workers = await idleRss(serve.pid, serve.origin, ["/healthz"]);
+  await serve.stop();
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(TMP, `bench-idle-${PORT}.db${suffix}`), { force: true });
+  const bareMb = Math.max(...bare);
+  log("\nIdle memory (RSS after start-up and 25 s without requests; the IP database is read on first use only):\n");
+  table(
+    ["process", "RSS", "beside bare Remix"],
+    [
+      ["bare Remix, one process", `${bareMb.toFixed(0)} MB`, "1.00"],
+      ...workers.map((mb, i) => [
+        `\`npm run serve\` worker ${i + 1} of ${workers.length}`,
+        `${mb.toFixed(0)} MB`,
+        (mb / bareMb).toFixed(2),
+      ]),
+    ],
+  );
+  log("(target: each worker within 1.5× of the bare Remix app)\n");
 }
 
 /**

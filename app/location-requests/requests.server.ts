@@ -6,7 +6,7 @@ import { emailError } from "~/auth/validation";
 import { config } from "~/config.server";
 import { db, firstRow } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
-import type { LocationRequest } from "~/generated/prisma-sqlite/client";
+import { Prisma, type LocationRequest } from "~/generated/prisma-sqlite/client";
 import { locateIp } from "~/geo/ip-location.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
@@ -34,6 +34,7 @@ import {
 } from "~/location-requests/recipient-controls.server";
 import { mayDo, NOT_ACCEPTED, requestState, type RecipientAction } from "~/location-requests/request-state";
 import { parseMobile } from "~/phone/numbers.server";
+import { inBatches, PURGE_BATCH } from "~/privacy/batches.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
 import { log } from "~/server/log.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
@@ -372,7 +373,21 @@ export const createLinkSchema = z
 export const requestListQuery = z.object({
   channel: z.enum(["sms", "email", "link"]).optional(),
   located: z.enum(["true", "false"]).optional().describe("true: only requests whose recipient shared a position."),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(1)
+    .describe(
+      "Page number (counted from the newest). Kept for existing clients; `cursor` is cheaper on long histories.",
+    ),
+  cursor: z
+    .string()
+    .max(200)
+    .refine((value) => decodeCursor(value) !== null, "invalid cursor")
+    .optional()
+    .describe("`nextCursor` (older requests) or `prevCursor` (newer) of a page already read; `page` is then ignored."),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -395,29 +410,107 @@ const listSelect = {
   createdAt: true,
 } as const;
 
-/** A requester's own requests, newest first. */
+/** Totals are counted up to this many rows and shown as "1,000+" beyond: no query counts a whole history. */
+export const LIST_TOTAL_CAP = 1000;
+
+/**
+ * A position in a list, opaque to clients: base64url of the direction ("o": rows older than this one,
+ * "n": newer), the row's createdAt in epoch milliseconds and its id. Rows are ordered by (createdAt,
+ * id), so rows that share a timestamp are neither skipped nor repeated across pages.
+ */
+export type ListCursor = { direction: "older" | "newer"; at: Date; id: string };
+export function encodeCursor(direction: ListCursor["direction"], row: { createdAt: Date | string; id: string }) {
+  const at = new Date(row.createdAt).getTime();
+  return Buffer.from(`${direction === "older" ? "o" : "n"}.${at}.${row.id}`).toString("base64url");
+}
+export function decodeCursor(value: string): ListCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) return null;
+  const match = /^([on])\.(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(value, "base64url").toString("utf8"));
+  if (!match) return null;
+  const at = new Date(Number(match[2]));
+  if (Number.isNaN(at.getTime())) return null;
+  return { direction: match[1] === "o" ? "older" : "newer", at, id: match[3]! };
+}
+
+/**
+ * How many of the account's requests a list holds, counted up to LIST_TOTAL_CAP + 1 rows (a LIMIT
+ * inside the count, read through the driver: Prisma's count with `take` reads the rows themselves).
+ */
+async function cappedCount(userId: string, options: { channel?: Channel; located?: boolean }) {
+  const channel = options.channel ? Prisma.sql` AND "channel" = ${options.channel}` : Prisma.empty;
+  const located = options.located ? Prisma.sql` AND "status" <> 'pending'` : Prisma.empty;
+  const row = await firstRow<{ n: number | bigint }>(Prisma.sql`
+    SELECT CAST(COUNT(*) AS INTEGER) AS "n" FROM (
+      SELECT 1 FROM "LocationRequest" WHERE "userId" = ${userId}${channel}${located} LIMIT ${LIST_TOTAL_CAP + 1}
+    ) AS "capped"`);
+  return Number(row?.n ?? 0);
+}
+
+/** Rows strictly older (or newer) than the cursor's, in (createdAt, id) order. */
+function beyond(cursor: ListCursor) {
+  const [op, orEqual] = cursor.direction === "older" ? (["lt", "lte"] as const) : (["gt", "gte"] as const);
+  // The bound on createdAt alone lets the index (userId, createdAt, id) start at the cursor; the OR only
+  // sorts out the rows that share its time.
+  return {
+    createdAt: { [orEqual]: cursor.at },
+    OR: [{ createdAt: { [op]: cursor.at } }, { id: { [op]: cursor.id } }],
+  };
+}
+
+/**
+ * A requester's own requests, newest first, one page: after `cursor` (by key, however deep), or by
+ * `page` number (an offset, for existing clients). `total` is counted up to LIST_TOTAL_CAP rows
+ * (`totalCapped`: there are more). `nextCursor` leads to older requests, `prevCursor` to newer ones;
+ * null when there are none.
+ */
 export async function listRequests(
   userId: string,
-  options: { channel?: Channel; located?: boolean; page?: number; pageSize?: number } = {},
+  options: {
+    channel?: Channel;
+    located?: boolean;
+    page?: number;
+    pageSize?: number;
+    cursor?: string | ListCursor | null;
+  } = {},
 ) {
   const pageSize = Math.min(Math.max(options.pageSize ?? 20, 1), 100);
-  const page = Math.max(options.page ?? 1, 1);
+  const cursor = typeof options.cursor === "string" ? decodeCursor(options.cursor) : (options.cursor ?? null);
+  const page = cursor ? 1 : Math.max(options.page ?? 1, 1);
   const where = {
     userId,
     ...(options.channel ? { channel: options.channel } : {}),
     ...(options.located ? { status: { not: "pending" } } : {}),
   };
-  const [total, items] = await Promise.all([
-    db().locationRequest.count({ where }),
+  const newer = cursor?.direction === "newer";
+  const order = newer ? "asc" : "desc";
+  const [counted, fetched] = await Promise.all([
+    cappedCount(userId, options),
     db().locationRequest.findMany({
-      where,
+      where: cursor ? { AND: [where, beyond(cursor)] } : where,
       select: listSelect,
-      orderBy: { createdAt: "desc" },
+      orderBy: [{ createdAt: order }, { id: order }],
       skip: (page - 1) * pageSize,
-      take: pageSize,
+      take: pageSize + 1,
     }),
   ]);
-  return { total, page, pageSize, items: items.map(present) };
+  const more = fetched.length > pageSize;
+  const rows = fetched.slice(0, pageSize);
+  if (newer) rows.reverse();
+  // A "newer" cursor past the newest row (they were deleted since): the first page instead.
+  if (newer && rows.length === 0) return listRequests(userId, { ...options, cursor: null, page: 1 });
+  const hasOlder = newer ? true : more;
+  const hasNewer = newer ? more : cursor !== null || page > 1;
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    total: Math.min(counted, LIST_TOTAL_CAP),
+    totalCapped: counted > LIST_TOTAL_CAP,
+    page,
+    pageSize,
+    nextCursor: hasOlder && last ? encodeCursor("older", last) : null,
+    prevCursor: hasNewer && first ? encodeCursor("newer", first) : null,
+    items: rows.map(present),
+  };
 }
 
 /** Requests this young are watched closely: their recipients are most likely to answer now. */
@@ -426,33 +519,26 @@ export const LIVE_RECENT_MS = DAY;
 export const LIVE_PENDING_MS = 7 * DAY;
 
 /**
- * A cheap fingerprint of everything the requester's lists show: it changes when a request is added,
- * removed or updated in any way (opened, located, re-located, declined, revoked, its address refined,
- * its position purged), since every such write moves `updatedAt`. `active` says whether a change is
- * likely soon (a young request, or one still waiting for its recipient), so that the page checks often
- * only then and backs off otherwise.
+ * What the requester's lists show, as one number: database triggers raise the account's
+ * `requestsVersion` in the same transaction as every write to its requests (a new request, an
+ * opening, a share, a decline, a revoke, a recipient's erasure, an address refined, a purge by the
+ * maintenance job, a deletion), whoever makes it (prisma/migrations/*_requests_version.sql). One read
+ * by key, however long the history. `active` says whether a change is likely soon (something changed
+ * in the last day, or a request younger than a week may still be answered), so that the page checks
+ * often only then and backs off otherwise.
  */
 export async function requestsVersion(userId: string, now = new Date()) {
-  const [stats, recent] = await Promise.all([
-    db().locationRequest.aggregate({ where: { userId }, _count: { _all: true }, _max: { updatedAt: true } }),
-    db().locationRequest.findFirst({
-      where: {
-        userId,
-        OR: [
-          { createdAt: { gte: new Date(now.getTime() - LIVE_RECENT_MS) } },
-          { updatedAt: { gte: new Date(now.getTime() - LIVE_RECENT_MS) } },
-          {
-            status: "pending",
-            decision: null,
-            delivery: { not: "failed" },
-            createdAt: { gte: new Date(now.getTime() - LIVE_PENDING_MS) },
-          },
-        ],
-      },
-      select: { id: true },
-    }),
-  ]);
-  return { version: `${stats._count._all}.${stats._max.updatedAt?.getTime() ?? 0}`, active: recent !== null };
+  const row = await db().user.findUnique({
+    where: { id: userId },
+    select: { requestsVersion: true, requestsChangedAtMs: true, requestCreatedAtMs: true },
+  });
+  const at = now.getTime();
+  const changed = Number(row?.requestsChangedAtMs ?? -Infinity);
+  const created = Number(row?.requestCreatedAtMs ?? -Infinity);
+  return {
+    version: String(row?.requestsVersion ?? 0),
+    active: at - changed < LIVE_RECENT_MS || at - created < LIVE_PENDING_MS,
+  };
 }
 
 /** One request, only for its owner: another user's id is indistinguishable from a missing one. */
@@ -657,12 +743,13 @@ export async function revoke(code: string) {
   return count > 0;
 }
 
-/** Retention: positions older than RETENTION_DAYS are deleted; the request keeps its state. */
-export async function purgeOldPositions(now = new Date(), days = config().RETENTION_DAYS) {
+/** Retention: positions older than RETENTION_DAYS are deleted, in batches; the request keeps its state. */
+export async function purgeOldPositions(now = new Date(), days = config().RETENTION_DAYS, batch = PURGE_BATCH) {
   const cutoff = new Date(now.getTime() - days * DAY);
-  const { count } = await db().locationRequest.updateMany({
-    where: { locatedAt: { lt: cutoff }, latitude: { not: null } },
-    data: clearedPosition,
-  });
-  return count;
+  const where = { locatedAt: { lt: cutoff }, latitude: { not: null } };
+  return inBatches(
+    (take) => db().locationRequest.findMany({ where, select: { id: true }, take }),
+    (ids) => db().locationRequest.updateMany({ where: { ...where, id: { in: ids } }, data: clearedPosition }),
+    batch,
+  );
 }

@@ -5,68 +5,75 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { DAY } from "~/utils/time";
 
+import { deleteInBatches, inBatches, PURGE_BATCH } from "./batches.server";
+
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
 /**
  * A request older than REQUEST_DATA_DAYS keeps only its channel, dates and state: the number or
  * address asked, the title, the shared position and its address, and the recipient's keyed hash go.
  */
-export async function forgetOldRequestData(now = new Date()) {
-  const { count } = await db().locationRequest.updateMany({
-    where: {
-      createdAt: { lt: before(now, config().REQUEST_DATA_DAYS) },
-      OR: [
-        { target: { not: null } },
-        { title: { not: null } },
-        { address: { not: null } },
-        { latitude: { not: null } },
-        { recipientKey: { not: null } },
-      ],
-    },
-    data: {
-      target: null,
-      title: null,
-      recipientKey: null,
-      deliveryError: null,
-      latitude: null,
-      longitude: null,
-      accuracyMeters: null,
-      address: null,
-    },
-  });
-  return count;
+export async function forgetOldRequestData(now = new Date(), batch = PURGE_BATCH) {
+  const where = {
+    createdAt: { lt: before(now, config().REQUEST_DATA_DAYS) },
+    OR: [
+      { target: { not: null } },
+      { title: { not: null } },
+      { address: { not: null } },
+      { latitude: { not: null } },
+      { recipientKey: { not: null } },
+    ],
+  };
+  return inBatches(
+    (take) => db().locationRequest.findMany({ where, select: { id: true }, take }),
+    (ids) =>
+      db().locationRequest.updateMany({
+        where: { ...where, id: { in: ids } },
+        data: {
+          target: null,
+          title: null,
+          recipientKey: null,
+          deliveryError: null,
+          latitude: null,
+          longitude: null,
+          accuracyMeters: null,
+          address: null,
+        },
+      }),
+    batch,
+  );
 }
 
 /** Voice messages (their number and text) older than VOICE_MESSAGE_DAYS. */
-export function purgeOldVoiceMessages(now = new Date()) {
-  return db().voiceMessage.deleteMany({ where: { createdAt: { lt: before(now, config().VOICE_MESSAGE_DAYS) } } });
+export function purgeOldVoiceMessages(now = new Date(), batch = PURGE_BATCH) {
+  return deleteInBatches(db().voiceMessage, { createdAt: { lt: before(now, config().VOICE_MESSAGE_DAYS) } }, batch);
 }
 
 /** Contact-form messages older than CONTACT_MESSAGE_DAYS (they were forwarded to support by e-mail). */
-export function purgeOldContactMessages(now = new Date()) {
-  return db().contactMessage.deleteMany({
-    where: { createdAt: { lt: before(now, config().CONTACT_MESSAGE_DAYS) } },
-  });
+export function purgeOldContactMessages(now = new Date(), batch = PURGE_BATCH) {
+  return deleteInBatches(db().contactMessage, { createdAt: { lt: before(now, config().CONTACT_MESSAGE_DAYS) } }, batch);
 }
 
 /** Abuse reports older than ABUSE_REPORT_DAYS (each was also e-mailed to CONTACT_EMAIL when it came). */
-export function purgeOldAbuseReports(now = new Date()) {
-  return db().abuseReport.deleteMany({ where: { createdAt: { lt: before(now, config().ABUSE_REPORT_DAYS) } } });
+export function purgeOldAbuseReports(now = new Date(), batch = PURGE_BATCH) {
+  return deleteInBatches(db().abuseReport, { createdAt: { lt: before(now, config().ABUSE_REPORT_DAYS) } }, batch);
 }
 
 /** Refund requests older than REFUND_REQUEST_DAYS, whatever their state. */
-export function purgeOldRefundRequests(now = new Date()) {
-  return db().refundRequest.deleteMany({ where: { createdAt: { lt: before(now, config().REFUND_REQUEST_DAYS) } } });
+export function purgeOldRefundRequests(now = new Date(), batch = PURGE_BATCH) {
+  return deleteInBatches(db().refundRequest, { createdAt: { lt: before(now, config().REFUND_REQUEST_DAYS) } }, batch);
 }
 
 /** Copies of sent messages (the outbox) older than OUTBOX_DAYS. */
-export function purgeOldOutboxMessages(now = new Date()) {
-  return db().outboxMessage.deleteMany({ where: { createdAt: { lt: before(now, config().OUTBOX_DAYS) } } });
+export function purgeOldOutboxMessages(now = new Date(), batch = PURGE_BATCH) {
+  return deleteInBatches(db().outboxMessage, { createdAt: { lt: before(now, config().OUTBOX_DAYS) } }, batch);
 }
 
 /** Checkouts never paid (a name, an address and maybe a number) older than UNPAID_CHECKOUT_DAYS. */
-export function purgeUnpaidCheckouts(now = new Date()) {
-  return db().checkout.deleteMany({
-    where: { status: { not: "paid" }, userId: null, createdAt: { lt: before(now, config().UNPAID_CHECKOUT_DAYS) } },
-  });
+export function purgeUnpaidCheckouts(now = new Date(), batch = PURGE_BATCH) {
+  return deleteInBatches(
+    db().checkout,
+    { status: { not: "paid" }, userId: null, createdAt: { lt: before(now, config().UNPAID_CHECKOUT_DAYS) } },
+    batch,
+  );
 }

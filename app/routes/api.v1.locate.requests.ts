@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError, apiRoute, envelope, methodNotAllowed, requireApiUser } from "~/api/envelope.server";
 import { listRequests, requestListQuery } from "~/location-requests/requests.server";
 
-/** The caller's own requests, newest first, paged. */
+/** The caller's own requests, newest first, paged by cursor (or by page number, for existing clients). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   apiRoute(request, async () => {
     const user = await requireApiUser(request);

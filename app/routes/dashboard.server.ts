@@ -20,6 +20,7 @@ import { requestLabel } from "~/location-requests/request-state";
 import {
   createLinkSchema,
   createLocationRequest,
+  decodeCursor,
   getRequest,
   listRequests,
   MESSAGE_TEMPLATES,
@@ -160,9 +161,11 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
       },
     };
   }
+  // Pages by key (`cursor`, the Older and Newer links); `page` from older links still opens its page.
+  const cursor = decodeCursor(url.searchParams.get("cursor") ?? "");
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
   const [result, live] = await Promise.all([
-    listRequests(userId, { ...listOptions[tab], page, pageSize: PAGE_SIZE }),
+    listRequests(userId, { ...listOptions[tab], cursor, page, pageSize: PAGE_SIZE }),
     requestsVersion(userId),
   ]);
   const items = result.items.map((item) => toView(item, language, zone));
@@ -172,9 +175,10 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
     highlight: url.searchParams.get("new"),
     map: tab === "records" ? mapOf(items) : null,
     list: {
-      page: result.page,
-      pages: Math.max(1, Math.ceil(result.total / PAGE_SIZE)),
       total: result.total,
+      totalCapped: result.totalCapped,
+      older: result.nextCursor,
+      newer: result.prevCursor,
       items,
     },
   };

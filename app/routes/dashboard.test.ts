@@ -288,7 +288,7 @@ describe("dashboard: lists", () => {
     expect(JSON.stringify(foreign)).not.toContain("Dad");
   });
 
-  it("pages by 20", async () => {
+  it("pages by 20 with Older and Newer cursors", async () => {
     const { token, user } = await signedInUser();
     await db().locationRequest.createMany({
       data: Array.from({ length: 23 }, (_, i) => ({
@@ -303,11 +303,20 @@ describe("dashboard: lists", () => {
       })),
     });
     const first = await load("/dashboard/?tab=link", token);
-    expect(first.list).toMatchObject({ page: 1, pages: 2, total: 23 });
+    expect(first.list).toMatchObject({ total: 23, totalCapped: false, newer: null });
     expect(first.list?.items).toHaveLength(20);
-    const second = await load("/dashboard/?tab=link&page=2", token);
+    // The Older link's cursor, as the page's link carries it.
+    const second = await load(`/dashboard/?tab=link&cursor=${encodeURIComponent(first.list!.older!)}`, token);
     expect(second.list?.items.map((i) => i.title)).toEqual(["Link 20", "Link 21", "Link 22"]);
-    expect((await load("/dashboard/?tab=link&page=abc", token)).list?.page).toBe(1);
+    expect(second.list?.older).toBeNull();
+    const back = await load(`/dashboard/?tab=link&cursor=${encodeURIComponent(second.list!.newer!)}`, token);
+    expect(back.list?.items.map((i) => i.title)).toEqual(first.list?.items.map((i) => i.title));
+    expect(back.list?.newer).toBeNull();
+    // Old `page` links still open their page; nonsense opens the first.
+    const byPage = await load("/dashboard/?tab=link&page=2", token);
+    expect(byPage.list?.items.map((i) => i.title)).toEqual(["Link 20", "Link 21", "Link 22"]);
+    expect((await load("/dashboard/?tab=link&page=abc", token)).list?.items).toHaveLength(20);
+    expect((await load("/dashboard/?tab=link&cursor=bogus", token)).list?.items).toHaveLength(20);
   });
 
   it("keeps the expired notice and still shows the requests", async () => {

@@ -7,7 +7,7 @@ import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
 import { expectNotice, signInByRequest, waitForHydration } from "./support/pages.ts";
-import { addLocatedLink, markLocated, markRevoked, outboxText, requestOf } from "./support/requests.ts";
+import { addLinks, addLocatedLink, markLocated, markRevoked, outboxText, requestOf } from "./support/requests.ts";
 import type { NewUser, TestUser } from "./support/users.ts";
 
 // A 1×1 transparent PNG answers every tile request.
@@ -426,6 +426,33 @@ test.describe("dashboard", () => {
     await hide(false);
     await expect(card(page, "Lola's phone")).toBeVisible();
     expect(checks.length).toBe(whileVisible + 1);
+  });
+
+  test("pages a long history with Older and Newer links, every request once", async ({ page, context, makeUser }) => {
+    const user = await signedIn(context, makeUser);
+    addLinks(user.id, 45);
+    const paging = page.getByRole("navigation", { name: tr("en", "dashboard.paging.label") });
+    await page.goto("/dashboard/?tab=history");
+    await expect(paging).toContainText("45");
+    await expect(paging.getByRole("link", { name: tr("en", "dashboard.paging.newer") })).toHaveCount(0);
+    const seen: string[] = [];
+    for (const expected of [20, 20, 5]) {
+      // With JavaScript the next page replaces this one in place: wait for its first request.
+      await expect(page.getByTestId("request").first()).toContainText(new RegExp(`Link ${seen.length}(?!\\d)`));
+      await expect(page.getByTestId("request")).toHaveCount(expected);
+      seen.push(...(await page.getByTestId("request").allTextContents()));
+      const older = paging.getByRole("link", { name: tr("en", "dashboard.paging.older") });
+      if (expected === 5) await expect(older).toHaveCount(0);
+      else await older.click();
+    }
+    const listed = seen.map((text) => /Link \d+/.exec(text)?.[0]);
+    expect(listed).toEqual(Array.from({ length: 45 }, (_, i) => `Link ${i}`));
+    // And back to the newest.
+    await paging.getByRole("link", { name: tr("en", "dashboard.paging.newer") }).click();
+    await expect(page.getByTestId("request").first()).toContainText(/Link 20(?!\d)/);
+    await paging.getByRole("link", { name: tr("en", "dashboard.paging.newer") }).click();
+    await expect(page.getByTestId("request").first()).toContainText(/Link 0(?!\d)/);
+    await expect(paging.getByRole("link", { name: tr("en", "dashboard.paging.newer") })).toHaveCount(0);
   });
 
   test("Indonesian: a link is created, with the toast in Indonesian", async ({ page, context, js, makeUser }) => {

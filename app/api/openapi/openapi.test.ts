@@ -19,7 +19,7 @@ import { API_OPERATIONS, GIVEN, type Given } from "~/api/openapi/operations.serv
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { optOut, recipientKey, recordDecline, undoOptOut } from "~/location-requests/recipient-controls.server";
-import { createLocationRequest } from "~/location-requests/requests.server";
+import { createLocationRequest, encodeCursor } from "~/location-requests/requests.server";
 import { resourceRoutes } from "~/route-table.js";
 
 import { PAYPAL_ENV, startPayPalFake } from "../../../tests/fakes/paypal";
@@ -326,6 +326,11 @@ const GIVENS: Record<Given, (context: Context) => Promise<Prepared>> = {
     return { values: { token }, cleanup: () => void (stripeFake.control.cancelFailures = 0) };
   },
   ownRequest: async () => {
+    const cursorOf = async (id: string) =>
+      encodeCursor(
+        "older",
+        await db().locationRequest.findUniqueOrThrow({ where: { id }, select: { id: true, createdAt: true } }),
+      );
     const { user, token } = await signedInUser();
     const created = await createLocationRequest({
       userId: user.id,
@@ -335,7 +340,9 @@ const GIVENS: Record<Given, (context: Context) => Promise<Prepared>> = {
       locale: "ph",
     });
     if (!created.ok) throw new Error(`could not create the request: ${created.error}`);
-    return { values: { token, requestId: created.request.id } };
+    return {
+      values: { token, requestId: created.request.id, cursor: await cursorOf(created.request.id) },
+    };
   },
   smsSent: async ({ ip, replay }) => {
     const token = await subscriberToken();

@@ -49,7 +49,8 @@ export const GIVEN = {
   paymentProviderDown: "The payment provider (PayPal here) answers an error.",
   stripeRefusesCancel:
     "`{{token}}` is the token of an account with an active Stripe subscription that Stripe refuses to cancel.",
-  ownRequest: "`{{token}}` is a subscriber's token and `{{requestId}}` one of its location requests.",
+  ownRequest:
+    "`{{token}}` is a subscriber's token, `{{requestId}}` one of its location requests and `{{cursor}}` the `nextCursor` of a page that ends with it.",
   smsSent: "`{{token}}` is the token of a subscriber that sent an SMS request less than three hours ago.",
   emailSent: "`{{token}}` is the token of a subscriber that sent an e-mail request less than three hours ago.",
   linkCreated: "`{{token}}` is the token of a subscriber that created a link less than three hours ago.",
@@ -1265,7 +1266,8 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       operationId: "listRequests",
       tag: "Location requests",
       summary: "The account's location requests",
-      description: "Newest first, only the caller's own.",
+      description:
+        "Newest first, only the caller's own. Page with `cursor` (each page gives `nextCursor` for older requests and `prevCursor` for newer ones): it costs the same however deep the page. `page` still works, and costs more the deeper it goes.",
       token: "required",
       query: requestListQuery,
       responses: {
@@ -1277,7 +1279,29 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               summary: "SMS requests, first page",
               given: "ownRequest",
               request: { path: "/api/v1/locate/requests?channel=sms&page=1&pageSize=20", headers: BEARER },
-              data: { total: 1, page: 1, pageSize: 20, items: [REQUEST] },
+              data: {
+                total: 1,
+                totalCapped: false,
+                page: 1,
+                pageSize: 20,
+                nextCursor: null,
+                prevCursor: null,
+                items: [REQUEST],
+              },
+            },
+            cursor: {
+              summary: "The page after a cursor",
+              given: "ownRequest",
+              request: { path: "/api/v1/locate/requests?pageSize=20&cursor={{cursor}}", headers: BEARER },
+              data: {
+                total: 1,
+                totalCapped: false,
+                page: 1,
+                pageSize: 20,
+                nextCursor: null,
+                prevCursor: null,
+                items: [],
+              },
             },
           },
         },
@@ -1290,6 +1314,12 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               given: "subscriber",
               request: { path: "/api/v1/locate/requests?pageSize=500", headers: BEARER },
               message: ["api.invalidField", { field: "pageSize" }],
+            },
+            cursor: {
+              summary: "A cursor this API did not give",
+              given: "subscriber",
+              request: { path: "/api/v1/locate/requests?cursor=not-a-cursor", headers: BEARER },
+              message: ["api.invalidField", { field: "cursor" }],
             },
           },
         },

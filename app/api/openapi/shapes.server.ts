@@ -225,9 +225,20 @@ export const LocationRequest = fieldsOf<NonNullable<Awaited<ReturnType<typeof ge
 
 export const RequestPage = z
   .object({
-    total: z.number().int().min(0),
-    page: z.number().int().min(1),
+    total: z
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .describe("How many requests match, counted up to 1,000 (`totalCapped`: there are more)."),
+    totalCapped: z.boolean().describe("true: more than 1,000 requests match; `total` is then 1000."),
+    page: z.number().int().min(1).describe("The page number asked for; 1 when a `cursor` was given."),
     pageSize: z.number().int().min(1).max(100),
+    nextCursor: z.string().nullable().describe("Pass as `cursor` for the next (older) page; null on the oldest page."),
+    prevCursor: z
+      .string()
+      .nullable()
+      .describe("Pass as `cursor` for the previous (newer) page; null on the newest page."),
     items: z.array(LocationRequest),
   })
   .strict()

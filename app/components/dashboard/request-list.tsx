@@ -21,7 +21,14 @@ export const LIVE_MAX_INTERVAL_MS = 5 * 60_000;
 /** What the loader and GET /dashboard/live tell: a fingerprint of the lists, and whether to check often. */
 export type LiveState = { version: string; active: boolean };
 
-type ListData = { page: number; pages: number; total: number; items: RequestView[] };
+/** One page of a list: the cursors of the pages of older and newer requests (null: none), and the total. */
+type ListData = {
+  total: number;
+  totalCapped: boolean;
+  older: string | null;
+  newer: string | null;
+  items: RequestView[];
+};
 
 export function RequestList(props: {
   tab: Tab;
@@ -52,7 +59,7 @@ export function RequestList(props: {
           ))}
         </ol>
       )}
-      <Paging tab={tab} page={list.page} pages={list.pages} />
+      <Paging tab={tab} list={list} />
     </section>
   );
 }
@@ -330,22 +337,24 @@ function PositionFacts({ position }: { position: MapPosition }) {
   );
 }
 
-function Paging({ tab, page, pages }: { tab: Tab; page: number; pages: number }) {
+function Paging({ tab, list }: { tab: Tab; list: ListData }) {
   const t = useT();
   const lp = useLocalePath();
-  if (pages <= 1 && page <= 1) return null;
-  const href = (n: number) => lp(`/dashboard/?tab=${tab}&page=${n}`);
+  const language = intlLocale[useLocale()];
+  if (!list.older && !list.newer) return null;
+  const href = (cursor: string) => lp(`/dashboard/?tab=${tab}&cursor=${encodeURIComponent(cursor)}`);
+  const total = new Intl.NumberFormat(language).format(list.total) + (list.totalCapped ? "+" : "");
   return (
     <nav className="paging" aria-label={t("dashboard.paging.label")}>
-      {page > 1 ? (
-        <Link to={href(Math.min(page - 1, pages))} rel="prev">
-          {t("dashboard.paging.previous")}
+      {list.newer ? (
+        <Link to={href(list.newer)} rel="prev">
+          {t("dashboard.paging.newer")}
         </Link>
       ) : null}
-      <span>{t("dashboard.paging.status", { page, pages })}</span>
-      {page < pages ? (
-        <Link to={href(page + 1)} rel="next">
-          {t("dashboard.paging.next")}
+      <span>{t("dashboard.paging.total", { total })}</span>
+      {list.older ? (
+        <Link to={href(list.older)} rel="next">
+          {t("dashboard.paging.older")}
         </Link>
       ) : null}
     </nav>

@@ -144,3 +144,23 @@ export function addSmsRequest(
       sqliteDate(now),
     );
 }
+
+/**
+ * `count` link requests of one account titled "Link 0" (newest) to "Link {count-1}", a minute apart
+ * except that each pair shares its timestamp (the lists order such rows by id).
+ */
+export function addLinks(userId: string, count: number) {
+  const insert = db().prepare(
+    `INSERT INTO "LocationRequest" (id, userId, channel, title, requesterName, locale, code, status, delivery, createdAt, updatedAt)
+     VALUES (?, ?, 'link', ?, 'Ana', 'en', ?, 'pending', 'link', ?, ?)`,
+  );
+  const base = Date.now() - 60_000;
+  db().transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const at = sqliteDate(new Date(base - Math.floor(i / 2) * 60_000));
+      const code = `L${userId.slice(-4)}${String(i).padStart(3, "0")}`.slice(0, 8);
+      // Ids descending with i, so that the list's order (time, then id) is Link 0, Link 1, …
+      insert.run(`e2ep${userId}${String(999 - i).padStart(3, "0")}`, userId, `Link ${i}`, code, at, at);
+    }
+  })();
+}

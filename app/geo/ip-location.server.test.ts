@@ -1,0 +1,29 @@
+import { afterEach, expect, it, vi } from "vitest";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.resetModules();
+});
+
+it("reads the IP database on the first lookup, not when the app's modules load, and lets it go when idle", async () => {
+  vi.resetModules();
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  const ip = await import("./ip-location.server");
+  // What a worker loads at start: the server build's modules, the consent page and the share code.
+  await import("~/location-requests/requests.server");
+  await import("~/routes/consent-page");
+  await import("~/routes/share");
+  expect(ip.ipDatabaseLoaded()).toBe(false);
+
+  const found = ip.locateIp("112.198.0.1");
+  expect(found).toMatchObject({ country: "PH", accuracyMeters: ip.IP_ACCURACY_METERS });
+  expect(ip.ipDatabaseLoaded()).toBe(true);
+  // Each lookup keeps it a while longer; after a quiet spell it is let go, and read again when needed.
+  vi.advanceTimersByTime(ip.IP_DATABASE_IDLE_MS - 1000);
+  expect(ip.locateIp("10.0.0.1")).toBeNull();
+  vi.advanceTimersByTime(ip.IP_DATABASE_IDLE_MS - 1000);
+  expect(ip.ipDatabaseLoaded()).toBe(true);
+  vi.advanceTimersByTime(2000);
+  expect(ip.ipDatabaseLoaded()).toBe(false);
+  expect(ip.locateIp("112.198.0.1")).toEqual(found);
+});
