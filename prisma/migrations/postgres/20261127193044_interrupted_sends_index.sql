@@ -1,0 +1,5 @@
+-- migrate:up
+-- CreateIndex
+CREATE INDEX "LocationRequest_delivery_updatedAt_idx" ON "LocationRequest"("delivery", "updatedAt");
+
+-- migrate:down
