@@ -1,9 +1,9 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 
-import { isPermanentStatus, type SendResult } from "./email.server";
-import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
-import { twilioClient, twilioErrorMessage } from "./twilio.server";
+import type { SendResult } from "./email.server";
+import { providerTimeoutMs, withinProviderTime } from "./timeout.server";
+import { twilioClient, twilioErrorMessage, twilioFailure } from "./twilio.server";
 
 /** `statusCallback`: where Twilio posts the message's delivery status (app/routes/sms.status.ts). */
 export type SmsMessage = { to: string; body: string; statusCallback?: string };
@@ -56,15 +56,7 @@ export function twilioSmsProvider(options: {
           return { ok: false, error: twilioErrorMessage(error), optedOut: true };
         console.error("Twilio SMS failed", twilioErrorMessage(error));
         // No answer is not a refusal: Twilio may have accepted the message and sent it.
-        const status = (error as { status?: number }).status;
-        const unknown = !status && isProviderTimeout(error);
-        const permanent = isPermanentStatus(status);
-        return {
-          ok: false,
-          error: twilioErrorMessage(error),
-          ...(unknown ? { unknown } : {}),
-          ...(permanent ? { permanent } : {}),
-        };
+        return twilioFailure(error);
       }
     },
   };

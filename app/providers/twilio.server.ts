@@ -1,6 +1,7 @@
 import twilio from "twilio";
 
-import { providerTimeoutMs } from "./timeout.server";
+import { isPermanentStatus } from "./email.server";
+import { isProviderTimeout, providerTimeoutMs } from "./timeout.server";
 
 /**
  * A Twilio client. `baseUrl` sends every API call to another origin (a local fake of the Twilio API
@@ -25,4 +26,20 @@ export function twilioClient(accountSid: string, authToken: string, baseUrl?: st
 export function twilioErrorMessage(error: unknown) {
   const e = error as { code?: number; status?: number; message?: string };
   return [e.status, e.code, e.message].filter(Boolean).join(" ") || "Twilio request failed";
+}
+
+/**
+ * A Twilio call that threw, as a failed send: `unknown` when Twilio did not answer in time (it may have
+ * acted all the same), `permanent` when it refused for good (a 4xx such as an invalid number).
+ */
+export function twilioFailure(error: unknown): { ok: false; error: string; unknown?: boolean; permanent?: boolean } {
+  const status = (error as { status?: number }).status;
+  const unknown = !status && isProviderTimeout(error);
+  const permanent = isPermanentStatus(status);
+  return {
+    ok: false,
+    error: twilioErrorMessage(error),
+    ...(unknown ? { unknown } : {}),
+    ...(permanent ? { permanent } : {}),
+  };
 }

@@ -1,9 +1,8 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
 
-import { isPermanentStatus } from "./email.server";
-import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
-import { twilioClient, twilioErrorMessage } from "./twilio.server";
+import { providerTimeoutMs, withinProviderTime } from "./timeout.server";
+import { twilioClient, twilioErrorMessage, twilioFailure } from "./twilio.server";
 
 /** A call that plays `twiml`; Twilio reports its progress to `statusCallback`. */
 export type VoiceCall = { to: string; twiml: string; statusCallback: string };
@@ -56,15 +55,7 @@ export function twilioVoiceProvider(options: {
         return { ok: true, id: call.sid, state: call.status ?? "queued" };
       } catch (error) {
         console.error("Twilio call failed", twilioErrorMessage(error));
-        const status = (error as { status?: number }).status;
-        const unknown = !status && isProviderTimeout(error);
-        const permanent = isPermanentStatus(status);
-        return {
-          ok: false,
-          error: twilioErrorMessage(error),
-          ...(unknown ? { unknown } : {}),
-          ...(permanent ? { permanent } : {}),
-        };
+        return twilioFailure(error);
       }
     },
   };
