@@ -6,7 +6,7 @@ import { afterEach, expect, it } from "vitest";
 import { startCheckout } from "~/billing/checkout.server";
 import { sandboxPay } from "~/billing/sandbox.server";
 import { resetConfig } from "~/config.server";
-import { closeProcessDb, db } from "~/db.server";
+import { closeProcessDb, db, sqlitePath } from "~/db.server";
 
 import { uniqueEmail } from "../../tests/support/factories";
 import { notReady } from "./health.server";
@@ -139,4 +139,38 @@ it("a sandbox payment cut off mid-way stores nothing; Pay again completes all of
   });
   // The account's e-mail is a durable job written in the same transaction: it went out once.
   expect(await db().paymentJob.count({ where: { key: { contains: started.checkoutId } } })).toBeGreaterThanOrEqual(1);
+});
+
+it("a transaction that reads and then writes waits for another process's write instead of failing", async () => {
+  const { spawn } = await import("node:child_process");
+  const { config } = await import("~/config.server");
+  const file = sqlitePath(config().DATABASE_URL);
+  await db().outboxMessage.count(); // the parent's connection is open before the other process writes
+  // Another process (a second worker) holds the write lock for 400 ms.
+  const other = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const db = require("better-sqlite3")(${JSON.stringify(file)});
+       db.pragma("busy_timeout = 5000");
+       db.prepare("BEGIN IMMEDIATE").run();
+       db.prepare("INSERT INTO \\"OutboxMessage\\" (id, channel, \\"to\\", text, \\"createdAt\\") VALUES ('o-other', 'sms', '+15550000002', 'x', '2026-11-27T00:00:00.000+00:00')").run();
+       process.stdout.write("locked\\n");
+       setTimeout(() => { db.prepare("COMMIT").run(); process.exit(0); }, 400);`,
+    ],
+    { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const exited = new Promise((done) => other.on("exit", done));
+  await new Promise<void>((done) => other.stdout!.once("data", () => done()));
+  // A deferred transaction would read a snapshot here, then find it stale once the other process had
+  // committed: SQLITE_BUSY at once, whatever busy_timeout says (a 503 for the person). IMMEDIATE waits.
+  const written = await within(
+    4000,
+    db().$transaction(async (tx) => {
+      const before = await tx.outboxMessage.count({ where: { to: "+15550000002" } });
+      return tx.outboxMessage.create({ data: { channel: "sms", to: "+15550000003", text: `after ${before}` } });
+    }),
+  );
+  expect(written.text).toBe("after 1");
+  await exited;
 });
