@@ -95,9 +95,17 @@ export default function LeafletMap({
   );
 }
 
+const hideFromScreenReaders = {
+  add: (event: L.LeafletEvent) => (event.target as L.Tooltip).getElement()?.setAttribute("aria-hidden", "true"),
+};
+
+/**
+ * The place's name over the pin, for the eye: the same words are text beside the map (the request's
+ * card), so screen readers skip the label, which Leaflet creates empty before React fills it.
+ */
 function PlaceLabel({ place }: { place: string }) {
   return (
-    <Tooltip permanent direction="top" className="map-place">
+    <Tooltip permanent direction="top" className="map-place" eventHandlers={hideFromScreenReaders}>
       {place}
     </Tooltip>
   );
