@@ -2,7 +2,7 @@
 // link, cancelling at the provider once confirmed (the sandbox, and the real stripe SDK against a
 // local fake), the recorded request, the e-mails, the answers that never tell whether an account
 // exists, validation and throttling. Also the renewal reminder.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 import { REFUND_LIMITS } from "~/billing/refunds.server";
 import { sendRenewalReminders } from "~/billing/renewals.server";
@@ -14,9 +14,9 @@ import { action as confirmAction, loader as confirmLoader } from "~/routes/refun
 import { action } from "~/routes/unsubscribe-and-refund";
 import { DAY as DAY_MS } from "~/utils/time";
 
-import { startStripeFake, stripeEnv } from "../../tests/fakes/stripe";
 import { allowConsoleError } from "../../tests/support/console";
 import { createUser, formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
+import { stripeFakeForTests } from "../../tests/support/provider-fakes";
 import { routeData } from "../../tests/support/route-data";
 
 let ipSeq = 0;
@@ -198,22 +198,7 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
 });
 
 describe("/unsubscribe-and-refund with Stripe (real SDK, local fake API)", () => {
-  let fake: Awaited<ReturnType<typeof startStripeFake>>;
-  beforeAll(async () => {
-    fake = await startStripeFake();
-    const { STRIPE_WEBHOOK_SECRET: _secret, ...env } = stripeEnv(fake.origin);
-    Object.assign(process.env, env);
-    resetConfig();
-  });
-  afterAll(async () => {
-    for (const name of Object.keys(stripeEnv(fake.origin))) delete process.env[name];
-    resetConfig();
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.requests.length = 0;
-    fake.control.cancelFailures = 0;
-  });
+  const fake = stripeFakeForTests({ withoutWebhookSecret: true });
 
   it("cancels at period end at Stripe", async () => {
     const { user, email } = await subscriber({ provider: "stripe", providerSubscriptionId: "sub_R1" });

@@ -1,7 +1,7 @@
 // Payments end to end below the UI: the real stripe SDK against a local fake of the Stripe API, and
 // webhooks signed with the SDK's own test helper, handed to the webhook route's action.
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
@@ -19,7 +19,7 @@ import { subscriptionDetails } from "~/subscription.server";
 import { formatDay } from "~/utils/money";
 import { DAY as DAY_MS } from "~/utils/time";
 
-import { startStripeFake, STRIPE_WEBHOOK_SECRET, stripeEnv } from "../../tests/fakes/stripe";
+import { STRIPE_WEBHOOK_SECRET } from "../../tests/fakes/stripe";
 import { checkoutBrowsers } from "../../tests/support/checkout-browsers";
 import { allowConsoleError } from "../../tests/support/console";
 import {
@@ -30,24 +30,11 @@ import {
   signedInUser,
   uniqueEmail,
 } from "../../tests/support/factories";
+import { stripeFakeForTests } from "../../tests/support/provider-fakes";
 
 const SECRET = STRIPE_WEBHOOK_SECRET;
 const stripe = new Stripe("sk_test_x");
-let fake: Awaited<ReturnType<typeof startStripeFake>>;
-
-beforeAll(async () => {
-  fake = await startStripeFake();
-  Object.assign(process.env, stripeEnv(fake.origin));
-  resetConfig();
-});
-afterAll(async () => {
-  for (const name of Object.keys(stripeEnv(fake.origin))) delete process.env[name];
-  resetConfig();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-});
+const fake = stripeFakeForTests();
 
 const T0 = Math.floor(Date.now() / 1000);
 let eventSeq = 0;

@@ -4,7 +4,7 @@
 // Runs on SQLite and PostgreSQL.
 import { randomBytes } from "node:crypto";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { lookupSession } from "~/auth/session.server";
 import { resetConfig } from "~/config.server";
@@ -17,10 +17,10 @@ import { action as consentAction, loader as consentLoader } from "~/routes/conse
 import { loader as shareLoader } from "~/routes/share";
 import { DAY } from "~/utils/time";
 
-import { startStripeFake, stripeEnv } from "../../tests/fakes/stripe";
 import { matchedContext } from "../../tests/support/app-routes";
 import { allowConsoleError } from "../../tests/support/console";
 import { createUser, formRequest, routeArgs, userWithData } from "../../tests/support/factories";
+import { stripeFakeForTests } from "../../tests/support/provider-fakes";
 import { routeData, settle } from "../../tests/support/route-data";
 import { deleteAccount } from "./account-deletion.server";
 import { accountExport } from "./export.server";
@@ -37,18 +37,7 @@ async function thrownOrReturned(promise: Promise<Response>) {
     throw error;
   }
 }
-let stripe: Awaited<ReturnType<typeof startStripeFake>>;
-
-beforeAll(async () => {
-  stripe = await startStripeFake();
-  Object.assign(process.env, stripeEnv(stripe.origin));
-  resetConfig();
-});
-afterAll(async () => {
-  for (const name of Object.keys(stripeEnv(stripe.origin))) delete process.env[name];
-  resetConfig();
-  await stripe.close();
-});
+const stripe = stripeFakeForTests();
 
 const ownedRows = async (userId: string, email: string) => ({
   user: await db().user.count({ where: { id: userId } }),

@@ -2,35 +2,21 @@
 // (Stripe clears cancel_at_period_end through the real SDK on the local fake; the sandbox only changes
 // here), PayPal's says how to subscribe again, and the page links to the refund request, which a
 // signed-in person can open. The cancel dialog reads what the page under it shows.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { readFlash } from "~/toast.server";
 
-import { startStripeFake, stripeEnv } from "../../tests/fakes/stripe";
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";
+import { stripeFakeForTests } from "../../tests/support/provider-fakes";
 import { routeData } from "../../tests/support/route-data";
 import { loader as cancelLoader } from "./dashboard.modules.cancel";
 import { action, loader } from "./dashboard.modules.my-subscription";
 import { loader as successLoader } from "./dashboard.modules.success";
 import { loader as refundLoader } from "./unsubscribe-and-refund";
 
-let fake: Awaited<ReturnType<typeof startStripeFake>>;
-beforeAll(async () => {
-  fake = await startStripeFake();
-  Object.assign(process.env, stripeEnv(fake.origin));
-  resetConfig();
-});
-afterAll(async () => {
-  for (const name of Object.keys(stripeEnv(fake.origin))) delete process.env[name];
-  resetConfig();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-});
+const fake = stripeFakeForTests();
 
 const PATH = "/dashboard/modules/MySubscription";
 const cookie = (token: string) => ({ Cookie: `token=${token}` });

@@ -1,8 +1,11 @@
-// Runs the app's real Twilio and SendGrid providers against the local fakes in tests/fakes, for tests
-// of what the app does when a provider answers or fails.
+// Runs the app's real Twilio, SendGrid and Stripe providers against the local fakes in tests/fakes, for
+// tests of what the app does when a provider answers or fails.
+import { afterAll, beforeAll, beforeEach } from "vitest";
+
 import { resetConfig } from "~/config.server";
 
 import { sendgridEnv, startSendGridFake } from "../fakes/sendgrid";
+import { startStripeFake, stripeEnv } from "../fakes/stripe";
 import { startTwilioFake, twilioEnv } from "../fakes/twilio";
 import { allowConsoleError } from "./console";
 
@@ -55,4 +58,34 @@ export async function stopTwilioLookupFake(fake: { close(): Promise<unknown> } |
   for (const key of Object.keys(lookupEnv)) delete process.env[key];
   resetConfig();
   await fake?.close();
+}
+
+type StripeFake = Awaited<ReturnType<typeof startStripeFake>>;
+
+/**
+ * The Stripe fake for a whole test file (or describe block): started and pointed at before its tests,
+ * its recorded requests and failures cleared before each, stopped after. The returned object stands
+ * for the fake started in `beforeAll` (read its fields inside tests). `withoutWebhookSecret`: the app
+ * is given no STRIPE_WEBHOOK_SECRET.
+ */
+export function stripeFakeForTests(options: { withoutWebhookSecret?: boolean } = {}): StripeFake {
+  let fake: StripeFake | undefined;
+  let env: Record<string, string> = {};
+  beforeAll(async () => {
+    fake = await startStripeFake();
+    const { STRIPE_WEBHOOK_SECRET, ...rest } = stripeEnv(fake.origin);
+    env = options.withoutWebhookSecret ? rest : { ...rest, STRIPE_WEBHOOK_SECRET };
+    Object.assign(process.env, env);
+    resetConfig();
+  });
+  afterAll(async () => {
+    for (const name of Object.keys(env)) delete process.env[name];
+    resetConfig();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake!.requests.length = 0;
+    fake!.control.cancelFailures = 0;
+  });
+  return new Proxy({} as StripeFake, { get: (_target, key) => Reflect.get(fake!, key) });
 }
