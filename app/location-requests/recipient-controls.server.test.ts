@@ -29,9 +29,8 @@ import { NAME_MAX } from "~/utils/display-text";
 import { DAY } from "~/utils/time";
 
 import { startFake } from "../../tests/fakes/http";
-import { matchedContext } from "../../tests/support/app-routes";
 import { allowConsoleError } from "../../tests/support/console";
-import { formRequest } from "../../tests/support/factories";
+import { formRequest, routeArgs } from "../../tests/support/factories";
 import { routeData, settle, type AnyOf } from "../../tests/support/route-data";
 
 const ORIGIN = "http://localhost:3000";
@@ -53,20 +52,15 @@ async function sent(userId: string, target: string, extra: Partial<CreateInput> 
   if (!result.ok) throw new Error(`not sent: ${result.error}`);
   return result.request;
 }
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: matchedContext(request.url),
-});
 
 async function loaderData(path: string, id: string) {
-  const { status, data } = await routeData(consentLoader(args(new Request(ORIGIN + path), { "*": id })));
+  const { status, data } = await routeData(consentLoader(routeArgs(new Request(ORIGIN + path), { "*": id })));
   const body: AnyOf<typeof data> = data;
   return { status, body };
 }
 /** A consent-page form post; answers the redirect's Location or the returned data. */
 async function post(id: string, fields: Record<string, string>) {
-  const result = await settle(consentAction(args(formRequest(`/${id}`, fields), { "*": id })));
+  const result = await settle(consentAction(routeArgs(formRequest(`/${id}`, fields), { "*": id })));
   if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
   const { status, data } = await routeData(result);
   return { status, body: data };
@@ -222,10 +216,10 @@ describe("opting out", () => {
   it("is recorded from the thank-you page too, which shows the controls on the recipient's link only", async () => {
     const request = await sent(await account(), randomMobile());
     const ref = await recipientRef(request.code);
-    const { data: page } = await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${ref}`))));
+    const { data: page } = await routeData(shareLoader(routeArgs(new Request(`${ORIGIN}/share?c=${ref}`))));
     assert(page.kind === "share");
     expect(page.controls).toEqual({ channel: "sms", optedOut: false, blocked: false, erased: false });
-    const { data: plain } = await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${request.code}`))));
+    const { data: plain } = await routeData(shareLoader(routeArgs(new Request(`${ORIGIN}/share?c=${request.code}`))));
     assert(plain.kind === "share");
     expect(plain.controls).toBeNull();
   });
@@ -341,7 +335,7 @@ describe("links that expire", () => {
       decision: null,
       latitude: null,
     });
-    expect(await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${request.code}`))))).toMatchObject({
+    expect(await routeData(shareLoader(routeArgs(new Request(`${ORIGIN}/share?c=${request.code}`))))).toMatchObject({
       status: 410,
     });
     // The recipient may still opt out from an expired link of their own.
@@ -360,7 +354,7 @@ describe("links that expire", () => {
       data: { createdAt: new Date(Date.now() - 8 * DAY) },
     });
     expect((await loaderData(`/${request.code}`, request.code)).body.kind).toBe("consent");
-    await settle(shareAction(args(formRequest(`/share?c=${request.code}`, { intent: "revoke" }))));
+    await settle(shareAction(routeArgs(formRequest(`/share?c=${request.code}`, { intent: "revoke" }))));
     expect(await db().locationRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
       decision: "revoked",
       latitude: null,
@@ -489,7 +483,7 @@ describe("the e-mail", () => {
     expect(html).toContain("belum memverifikasinya");
 
     // A GET (a scanner, a client opening the link) changes nothing and leads to the controls.
-    const opened = await routeData(unsubscribeLoader(args(new Request(url), { id: ref })));
+    const opened = await routeData(unsubscribeLoader(routeArgs(new Request(url), { id: ref })));
     expect(opened.headers.get("Location")).toBe(`/id/${ref}#controls-title`);
     expect(await optedOut()).toBe(0);
     // Without the one-click body, or without the key, nothing happens.
@@ -498,19 +492,19 @@ describe("the e-mail", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "",
     });
-    expect((await unsubscribeAction(args(empty, { id: ref }))).status).toBe(400);
+    expect((await unsubscribeAction(routeArgs(empty, { id: ref }))).status).toBe(400);
     const json = new Request(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-    expect((await unsubscribeAction(args(json, { id: ref }))).status).toBe(415);
+    expect((await unsubscribeAction(routeArgs(json, { id: ref }))).status).toBe(415);
     const oneClick = () =>
       new Request(url, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body: "List-Unsubscribe=One-Click",
       });
-    expect((await unsubscribeAction(args(oneClick(), { id: request.code }))).status).toBe(404);
+    expect((await unsubscribeAction(routeArgs(oneClick(), { id: request.code }))).status).toBe(404);
     expect(await optedOut()).toBe(0);
 
-    expect((await unsubscribeAction(args(oneClick(), { id: ref }))).status).toBe(200);
+    expect((await unsubscribeAction(routeArgs(oneClick(), { id: ref }))).status).toBe(200);
     expect(await db().recipientOptOut.findUnique({ where: { recipientKey: key } })).toMatchObject({ source: "email" });
     expect(
       await createLocationRequest({

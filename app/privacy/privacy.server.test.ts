@@ -17,7 +17,6 @@ import { action as consentAction, loader as consentLoader } from "~/routes/conse
 import { loader as shareLoader } from "~/routes/share";
 import { DAY } from "~/utils/time";
 
-import { matchedContext } from "../../tests/support/app-routes";
 import { allowConsoleError } from "../../tests/support/console";
 import { createUser, formRequest, routeArgs, userWithData } from "../../tests/support/factories";
 import { stripeFakeForTests } from "../../tests/support/provider-fakes";
@@ -205,13 +204,8 @@ async function sent(userId: string, target: string, title?: string) {
   if (!result.ok) throw new Error(`not sent: ${result.error}`);
   return result.request;
 }
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: matchedContext(request.url),
-});
 async function post(id: string, fields: Record<string, string>) {
-  const result = await settle(consentAction(args(formRequest(`/${id}`, fields), { "*": id })));
+  const result = await settle(consentAction(routeArgs(formRequest(`/${id}`, fields), { "*": id })));
   if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
   return { status: (await routeData(result)).status };
 }
@@ -259,11 +253,11 @@ describe("forget me, from the recipient's own link", () => {
     // The opt-out holds only the keyed hash, and is kept.
     expect(await isOptedOut(key)).toBe(true);
     // Their own link still shows their page, erased, with their controls.
-    const page = await routeData(shareLoader(args(new Request(`${ORIGIN}/share?c=${ref}`))));
+    const page = await routeData(shareLoader(routeArgs(new Request(`${ORIGIN}/share?c=${ref}`))));
     expect(page.data).toMatchObject({ request: { state: "erased" }, controls: { erased: true, optedOut: true } });
     // And shares nothing again.
     expect(await post(ref, { intent: "approximate" })).toMatchObject({ status: 409 });
-    const consent = await routeData(consentLoader(args(new Request(`${ORIGIN}/${ref}`), { "*": ref })));
+    const consent = await routeData(consentLoader(routeArgs(new Request(`${ORIGIN}/${ref}`), { "*": ref })));
     expect(consent.data).toMatchObject({ request: { canAnswer: false } });
   });
 });

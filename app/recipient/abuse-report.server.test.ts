@@ -13,9 +13,8 @@ import { cleanText, listReports, submitReport } from "~/recipient/abuse-report.s
 import { openLink } from "~/recipient/recipient.server";
 import { action, loader } from "~/routes/report";
 
-import { matchedContext } from "../../tests/support/app-routes";
 import { allowConsoleError } from "../../tests/support/console";
-import { formRequest } from "../../tests/support/factories";
+import { formRequest, routeArgs } from "../../tests/support/factories";
 import { routeData, settle, type AnyOf } from "../../tests/support/route-data";
 
 const ORIGIN = "http://localhost:3000";
@@ -36,15 +35,14 @@ async function smsRequest() {
   return { user, target, request: result.request, ref: await recipientRef(result.request.code) };
 }
 
-const args = (request: Request) => ({ request, params: {}, context: matchedContext(request.url) });
 async function page(path: string) {
-  const { status, data } = await routeData(loader(args(new Request(ORIGIN + path))));
+  const { status, data } = await routeData(loader(routeArgs(new Request(ORIGIN + path))));
   const body: AnyOf<typeof data> = data;
   return { status, body };
 }
 type Failed = { kind?: string; errors?: Record<string, string>; values?: Record<string, string> };
 async function post(path: string, fields: Record<string, string>) {
-  const answer = await settle(action(args(formRequest(path, fields))));
+  const answer = await settle(action(routeArgs(formRequest(path, fields))));
   if (answer instanceof Response && answer.status === 303) {
     return { status: answer.status, location: answer.headers.get("Location") };
   }

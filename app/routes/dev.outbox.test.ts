@@ -3,19 +3,18 @@ import { expect, it } from "vitest";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 
-import { matchedContext } from "../../tests/support/app-routes";
+import { routeArgs } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";
 import { loader, OUTBOX_PAGE_SIZE } from "./dev.outbox";
 
 type Page = Awaited<ReturnType<typeof loader>>;
 const request = (query: string, headers: Record<string, string> = { "x-client-ip": "127.0.0.1" }) =>
   new Request(`http://localhost:3000/dev/outbox${query}`, { headers });
-const args = (request: Request) => ({ request, params: {}, context: matchedContext(request.url) });
-const open = (query: string) => loader(args(request(query))) as Promise<Page>;
+const open = (query: string) => loader(routeArgs(request(query))) as Promise<Page>;
 
 it("answers only loopback clients (no proxy header) unless OUTBOX_PAGE=public", async () => {
   const status = (headers: Record<string, string>) =>
-    routeData(loader(args(request("", headers)))).then((answer) => answer.status);
+    routeData(loader(routeArgs(request("", headers)))).then((answer) => answer.status);
   expect(await status({ "x-client-ip": "127.0.0.1" })).toBe(200);
   expect(await status({ "x-client-ip": "::1" })).toBe(200);
   expect(await status({ "x-client-ip": "::ffff:127.0.0.1" })).toBe(200);

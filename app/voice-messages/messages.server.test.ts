@@ -8,9 +8,8 @@ import { action as optOutCallback } from "~/routes/voice.opt-out";
 import { action as statusCallback } from "~/routes/voice.status";
 
 import { startFake } from "../../tests/fakes/http";
-import { matchedContext } from "../../tests/support/app-routes";
 import { allowConsoleError } from "../../tests/support/console";
-import { createUser } from "../../tests/support/factories";
+import { createUser, routeArgs } from "../../tests/support/factories";
 import { buildTwiml, sendVoiceMessage, voiceCallJobKey } from "./messages.server";
 
 const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"] as const;
@@ -47,7 +46,6 @@ function callback(path: string, params: Record<string, string>, sign = true) {
     body: new URLSearchParams(params),
   });
 }
-const args = (request: Request) => ({ request, params: {}, context: matchedContext(request.url) });
 
 const input = (userId: string, to = "+639171234567") =>
   ({ userId, senderName: "Ana", to, text: "Dinner at seven.", language: "fil", voice: "female" }) as const;
@@ -138,20 +136,20 @@ describe("voice messages", () => {
     const sid = await withTwilio();
     await sendVoiceMessage(input(user.id));
     const forged = await statusCallback(
-      args(callback("/voice/status", { CallSid: sid, CallStatus: "completed" }, false)),
+      routeArgs(callback("/voice/status", { CallSid: sid, CallStatus: "completed" }, false)),
     );
     expect(forged.status).toBe(403);
     expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe("queued");
     for (const state of ["ringing", "no-answer"]) {
       const res = await statusCallback(
-        args(callback("/voice/status", { CallSid: sid, CallStatus: state, AccountSid: "AC1" })),
+        routeArgs(callback("/voice/status", { CallSid: sid, CallStatus: state, AccountSid: "AC1" })),
       );
       expect(res.status).toBe(204);
       expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe(state);
     }
     // A late "ringing" after the final state does not move the call back.
     const late = await statusCallback(
-      args(callback("/voice/status", { CallSid: sid, CallStatus: "ringing", AccountSid: "AC1" })),
+      routeArgs(callback("/voice/status", { CallSid: sid, CallStatus: "ringing", AccountSid: "AC1" })),
     );
     expect(late.status).toBe(204);
     expect((await db().voiceMessage.findUniqueOrThrow({ where: { callSid: sid } })).state).toBe("no-answer");
@@ -179,9 +177,9 @@ describe("voice messages", () => {
       },
       body: new URLSearchParams({ CallSid: "CAx", CallStatus: "failed" }),
     });
-    expect((await statusCallback(args(elsewhere))).status).toBe(403);
+    expect((await statusCallback(routeArgs(elsewhere))).status).toBe(403);
     const res = await statusCallback(
-      args(callback(path, { CallSid: "CA42", CallStatus: "failed", AccountSid: "AC1" })),
+      routeArgs(callback(path, { CallSid: "CA42", CallStatus: "failed", AccountSid: "AC1" })),
     );
     expect(res.status).toBe(204);
     expect(await db().voiceMessage.findUniqueOrThrow({ where: { id: first.message.id } })).toMatchObject({
@@ -196,13 +194,15 @@ describe("voice messages", () => {
     const { user } = await createUser();
     await withTwilio();
     const to = "+639171230009";
-    const unsigned = await optOutCallback(args(callback("/voice/opt-out?lang=fil", { Digits: "9", To: to }, false)));
+    const unsigned = await optOutCallback(
+      routeArgs(callback("/voice/opt-out?lang=fil", { Digits: "9", To: to }, false)),
+    );
     expect(unsigned.status).toBe(403);
-    const other = await optOutCallback(args(callback("/voice/opt-out?lang=fil", { Digits: "1", To: to })));
+    const other = await optOutCallback(routeArgs(callback("/voice/opt-out?lang=fil", { Digits: "1", To: to })));
     expect(await other.text()).toContain("<Hangup/>");
     expect(await db().voiceOptOut.count({ where: { number: to } })).toBe(0);
 
-    const res = await optOutCallback(args(callback("/voice/opt-out?lang=fil", { Digits: "9", To: to })));
+    const res = await optOutCallback(routeArgs(callback("/voice/opt-out?lang=fil", { Digits: "9", To: to })));
     expect(await res.text()).toContain("Hindi ka na makakatanggap");
     expect(await sendVoiceMessage(input(user.id, to))).toEqual({ ok: false, error: "optedOut" });
     expect(fake!.requests).toHaveLength(0);

@@ -88,7 +88,11 @@ export async function readEnvelope<T = unknown>(response: Response) {
 }
 
 /** A loader's or action's arguments, with the route the edge would have matched for the request's path. */
-export const routeArgs = (request: Request) => ({ request, params: {}, context: matchedContext(request.url) });
+export const routeArgs = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: matchedContext(request.url),
+});
 
 /** The Response a loader or action throws (a redirect, usually); fails when it throws none. */
 export async function thrownResponse(promise: Promise<unknown>) {
