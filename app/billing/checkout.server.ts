@@ -9,6 +9,7 @@ import { localizePath, type Locale } from "~/i18n/locales";
 import { DEFAULT_REGION } from "~/phone/countries.server";
 import { withSearchedNumber, type SearchedNumber } from "~/phone/number-search";
 import { parseMobile } from "~/phone/numbers.server";
+import { paths } from "~/paths";
 import { paymentProvider, sandboxPayments } from "~/providers/payments/provider.server";
 import type { ProviderName } from "~/providers/payments/types";
 import { hit } from "~/rate-limit.server";
@@ -179,7 +180,7 @@ export async function startCheckout(
       origin,
     ).toString(),
     cancelUrl: new URL(
-      localizePath(withSearchedNumber("/?modal=payment", options.searched ?? null), options.locale),
+      localizePath(withSearchedNumber(paths.buy, options.searched ?? null), options.locale),
       origin,
     ).toString(),
     productName: t("payments.productName", { period: plan.periodDays }),
