@@ -1,8 +1,8 @@
 // Durable jobs (docs/decisions/011 and 035): one table (PaymentJob, its first name) and one runner for
 // every side effect that must not be lost: a payment's e-mails and subscription stops, and every
 // message to a recipient (a location request's SMS or e-mail, a voice call). A job is written in the
-// same transaction as the row it follows from, so it exists exactly when that row does; it is run
-// right after the commit by the process that wrote it, and by the job worker of any process
+// same transaction as the row it follows from, so it exists exactly when that row does; it is started
+// right after the commit by the process that wrote it, and run by the job worker of any process
 // (startJobWorker) when that did not finish it: due jobs are claimed with a lease by one conditional
 // update, so two runners never perform one job at once, and a failed one waits longer each time.
 import { db, type Tx } from "~/db.server";
@@ -132,6 +132,26 @@ function kept(kind: JobKind<any>, payload: unknown) {
   return JSON.stringify(kind.afterwards ? kind.afterwards(payload) : payload);
 }
 
+const started = new Set<Promise<unknown>>();
+
+/**
+ * Starts the given jobs now and returns at once: the answer that wrote them does not wait on a
+ * provider (a buyer's payment, an account's deletion). What this run does not finish (a failure, a
+ * crash, a shutdown) the job worker of any process takes up, like any due job.
+ */
+export function startJobs(keys: string[]) {
+  if (keys.length === 0) return;
+  const run: Promise<unknown> = runJobs(new Date(), { keys })
+    .catch((error) => log("error", "job run failed", { error, keys }))
+    .finally(() => started.delete(run));
+  started.add(run);
+}
+
+/** Waits until every run begun by startJobs in this process has ended (shutdown; tests). */
+export async function settleStartedJobs() {
+  while (started.size > 0) await Promise.all([...started]);
+}
+
 /** How often the worker looks for due jobs when nothing woke it. */
 export const JOB_POLL_MS = 2000;
 
@@ -168,5 +188,6 @@ export function startJobWorker(options: { everyMs?: number } = {}) {
     stopped = true;
     clearTimeout(timer);
     await running;
+    await settleStartedJobs();
   };
 }

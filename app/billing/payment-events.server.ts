@@ -3,10 +3,11 @@ import { randomBytes } from "node:crypto";
 import { hashPassword } from "~/auth/password.server";
 import { config } from "~/config.server";
 import { db, type Tx } from "~/db.server";
+import { startJobs } from "~/jobs.server";
 import type { PaymentEvent, ProviderName } from "~/providers/payments/types";
 import { DAY, later } from "~/utils/time";
 
-import { enqueuePaymentJob, runPaymentJobs } from "./payment-jobs.server";
+import { enqueuePaymentJob } from "./payment-jobs.server";
 import { RENEWAL_PLAN_SUFFIX } from "./plans.server";
 
 // Provider events, exactly once and in any order (docs/decisions/005): the payment state machine.
@@ -51,8 +52,9 @@ export async function applyPaymentEvent(provider: ProviderName, event: PaymentEv
   }
   if (effects.jobs.length > 0) {
     afterCommit?.();
-    // Right away; a failure or a crash here leaves the job for the maintenance job to retry.
-    await runPaymentJobs(new Date(), { keys: effects.jobs });
+    // Started now, not awaited: the buyer's answer never waits on a provider. A failure or a crash
+    // leaves the job to the job worker (app/jobs.server.ts).
+    startJobs(effects.jobs);
   }
   return { status: event.kind === "ignored" ? ("ignored" as const) : ("applied" as const) };
 }

@@ -3,10 +3,14 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
+import { startCheckout } from "~/billing/checkout.server";
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
+import { sandboxPay } from "~/billing/sandbox.server";
 import { db } from "~/db.server";
+import { settleStartedJobs } from "~/jobs.server";
 
 import { uniqueEmail } from "../../tests/support/factories";
+import { withHeldSendGrid } from "../../tests/support/provider-fakes";
 
 const CHILD = path.resolve("tests/support/payment-crash-child.ts");
 const TSX = path.resolve("node_modules/.bin/tsx");
@@ -51,4 +55,27 @@ describe("durable payment side effects", () => {
     expect(child("maintain").status).toBe(0);
     expect(await credentialMails(email)).toBe(1);
   }, 120_000);
+
+  it("the buyer's payment is answered while the credentials e-mail still waits on the provider; it goes out once", async () => {
+    const email = uniqueEmail("held");
+    const sent = await withHeldSendGrid(async (release) => {
+      const started = await startCheckout(
+        { name: "Rina", surname: "Wijaya", email, adult: "on" },
+        { locale: "id", ip: "203.0.113.5" },
+      );
+      if (!started.ok) throw new Error(started.error);
+      // Were the e-mail sent inside the payment's answer, this would wait for `release` for ever.
+      await sandboxPay(started.checkoutId);
+      const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
+      expect(user.subscription).toMatchObject({ state: "trial", provider: "sandbox" });
+      const job = () =>
+        db().paymentJob.findFirstOrThrow({ where: { kind: "sendCredentials", payload: { contains: email } } });
+      expect((await job()).doneAt).toBeNull();
+
+      release();
+      await settleStartedJobs();
+      expect((await job()).doneAt).not.toBeNull();
+    });
+    expect(sent.filter((r) => r.url === "/v3/mail/send" && r.body.includes(email))).toHaveLength(1);
+  });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentTerms, planFor, planWarnings } from "~/billing/plans.server";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { settleStartedJobs } from "~/jobs.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
@@ -61,6 +62,8 @@ async function deliver(body: object, options: { tamper?: boolean; signature?: st
     body: options.tamper ? raw.replace("ACTIVE", "ACTIVATED") : raw,
   });
   const response = await webhook({ request, params: { provider: "paypal" }, context: {} });
+  // The answer does not wait for the payment's jobs; the test does, before it looks at their effects.
+  await settleStartedJobs();
   return { status: response.status, body: (await response.json()) as { status?: string } };
 }
 
@@ -122,7 +125,10 @@ const browsers = checkoutBrowsers();
 const { inBrowserOf, query } = browsers;
 const userOf = (address: string) =>
   db().user.findUnique({ where: { email: address }, include: { subscription: true } });
-const mails = (address: string) => db().outboxMessage.count({ where: { to: address } });
+const mails = async (address: string) => {
+  await settleStartedJobs();
+  return db().outboxMessage.count({ where: { to: address } });
+};
 const paths = () => fake.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);
 
 describe("checkout with PayPal (official SDK, local fake API)", () => {

@@ -9,6 +9,7 @@ import { sendRenewalReminders } from "~/billing/renewals.server";
 import { sandboxAdvance, sandboxPay } from "~/billing/sandbox.server";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { settleStartedJobs } from "~/jobs.server";
 import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { action as getPaidAmount } from "~/routes/api.v1.personnal.get-paid-amount";
@@ -58,6 +59,8 @@ async function deliver(event: object, options: { tamper?: boolean } = {}) {
     body,
   });
   const response = await webhook({ request, params: { provider: "stripe" }, context: {} });
+  // The answer does not wait for the payment's jobs; the test does, before it looks at their effects.
+  await settleStartedJobs();
   return { status: response.status, body: (await response.json()) as { status?: string } };
 }
 

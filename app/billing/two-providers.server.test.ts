@@ -10,6 +10,7 @@ import { confirmRefund, requestRefund } from "~/billing/refunds.server";
 import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { settleStartedJobs } from "~/jobs.server";
 import { paymentProviderNames } from "~/providers/payments/provider.server";
 import { loader as rootLoader } from "~/root";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
@@ -90,7 +91,10 @@ async function stripeWebhook(type: string, object: Record<string, unknown>) {
     },
     body: payload,
   });
-  return webhook({ request, params: { provider: "stripe" }, context: {} });
+  const response = await webhook({ request, params: { provider: "stripe" }, context: {} });
+  // The answer does not wait for the payment's jobs; the test does, before it looks at their effects.
+  await settleStartedJobs();
+  return response;
 }
 
 async function paypalWebhook(type: string, resource: Record<string, unknown>) {
@@ -108,7 +112,10 @@ async function paypalWebhook(type: string, resource: Record<string, unknown>) {
     headers: paypalWebhookHeaders(raw, `tx-two-${seq}`),
     body: raw,
   });
-  return webhook({ request, params: { provider: "paypal" }, context: {} });
+  const response = await webhook({ request, params: { provider: "paypal" }, context: {} });
+  // The answer does not wait for the payment's jobs; the test does, before it looks at their effects.
+  await settleStartedJobs();
+  return response;
 }
 
 /** A paid Stripe checkout: completed and its first invoice paid, by Stripe's webhooks. */

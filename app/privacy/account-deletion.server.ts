@@ -8,8 +8,9 @@ import { z } from "zod";
 
 import { verifyPassword } from "~/auth/password.server";
 import { claimSignInAttempt } from "~/auth/sign-in-throttle.server";
-import { enqueuePaymentJob, runPaymentJobs } from "~/billing/payment-jobs.server";
+import { enqueuePaymentJob } from "~/billing/payment-jobs.server";
 import { db } from "~/db.server";
+import { startJobs } from "~/jobs.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 
 /** DELETE /api/v1/personnal/account's body: the password again, as the sign-in sends it. */
@@ -90,7 +91,7 @@ export async function deleteAccount(
       payload: { email, name: user.name ?? "", locale: user.locale },
     });
   });
-  // Sent now; if that fails, the maintenance job retries it.
-  await runPaymentJobs(now, { keys: [jobKey] }).catch(() => undefined);
+  // Started now, not awaited; if it fails, the job worker retries it.
+  startJobs([jobKey]);
   return { ok: true };
 }

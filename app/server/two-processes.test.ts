@@ -73,7 +73,8 @@ async function expectOneSignUp(email: string, provider: string) {
   const users = await db().user.findMany({ where: { email }, include: { subscription: true } });
   expect(users).toHaveLength(1);
   expect(users[0]!.subscription).toMatchObject({ provider, state: "trial" });
-  expect(await db().outboxMessage.count({ where: { to: email } })).toBe(1);
+  // Sent after the answer (which does not wait for it), by the process that applied the payment.
+  await expect.poll(() => db().outboxMessage.count({ where: { to: email } }), { timeout: 10_000 }).toBe(1);
 }
 
 describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () => {

@@ -41,6 +41,21 @@ export async function withFailingSendGrid(test: () => Promise<void>) {
   return fake.requests.length;
 }
 
+/**
+ * Runs `test` with the real SendGrid provider pointed at a fake that holds every answer until the
+ * test calls `release`; returns the requests the fake received.
+ */
+export async function withHeldSendGrid(test: (release: () => void) => Promise<void>) {
+  let release!: () => void;
+  const until = new Promise<void>((resolve) => (release = resolve));
+  const fake = await startSendGridFake({ until });
+  await withEnv(sendgridEnv(fake.origin), () => test(release)).finally(() => {
+    release();
+    return fake.close();
+  });
+  return fake.requests;
+}
+
 const { TWILIO_FROM: _from, ...lookupEnv } = twilioEnv("");
 
 /**
