@@ -63,8 +63,9 @@ for (const [prefix, locale] of LOCALES) {
     await dialog.getByRole("button", { name: tr(locale, "account.delete.confirm") }).click();
     await expect(page).toHaveURL(`${BASE_URL}${prefix || "/"}`);
     await expectNotice(page, js, tr(locale, "account.delete.done"));
-    // In the account's own language (English here), whatever the page's.
-    expect(outboxText(user.email)).toContain(tr("en", "account.email.deleted.kept"));
+    // In the account's own language (English here), whatever the page's; sent after the answer, which
+    // does not wait for it.
+    await expect.poll(() => outboxText(user.email)).toContain(tr("en", "account.email.deleted.kept"));
     // Signed out, and the account is gone: signing in again fails.
     const again = await context.request.post("/auth/login", {
       form: { email: user.email, password: user.password, returnTo: "/" },
