@@ -7,7 +7,7 @@
 // and the large/empty ratio of the median is printed; the target is at most 1.25× (docs/performance.md).
 // Figures are printed, never asserted: this is not part of the tests nor of CI.
 //
-// Options: --requests=N (all requests of the large database; default 1,000,000 on SQLite, 2,000,000 on
+// Options: --requests=N (all requests of the large database; default 1,000,000 on SQLite, 10,000,000 on
 // PostgreSQL), --account=N (of them the demo account's, default 100,000), --outbox=N (outbox messages,
 // default 100,000), --users=N (the other accounts, default 1,000), --small=N (the empty database's
 // requests and messages, so that its pages are full too; default 100), --duration=S and --warmup=S per row
@@ -35,7 +35,7 @@ export async function runScale({ args, port, log, tmp }: Options) {
   const postgresUrl = args.get("postgres");
   const number = (name: string, fallback: number) => Math.max(0, Math.floor(Number(args.get(name) ?? fallback)));
   const sizes: Sizes = {
-    requests: number("requests", postgresUrl ? 2_000_000 : 1_000_000),
+    requests: number("requests", postgresUrl ? 10_000_000 : 1_000_000),
     account: number("account", 100_000),
     outbox: number("outbox", 100_000),
     users: Math.max(1, number("users", 1000)),
