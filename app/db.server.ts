@@ -110,12 +110,18 @@ function timed(client: Db): Db {
 // full disk. Prisma's codes: P1001 unreachable, P1002/P1008 timed out, P1017 connection closed,
 // P2024 no connection from the pool in time, P2028 a transaction that could not start or ran out.
 const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
+// PostgreSQL's SQLSTATEs for the same (the driver's errors carry them): a connection that failed or
+// was lost (class 08), too many connections or no room (53xxx), an operator's or a crash's shutdown,
+// a server starting up (57P01–57P03), a statement cancelled by its time limit (57014), a lock not had
+// in time (55P03), a transaction ended for idling (25P03).
+const UNAVAILABLE_SQLSTATES =
+  /^(08000|08001|08003|08004|08006|53000|53100|53200|53300|57P01|57P02|57P03|57014|55P03|25P03)$/;
 const UNAVAILABLE_TEXT =
-  /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|Can't reach database|Query read timeout|statement timeout|canceling statement|terminating connection|the database system is (starting up|shutting down|in recovery)|database is locked|SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|SQLITE_READONLY|disk I\/O error|database or disk is full/i;
+  /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ETIMEDOUT|Connection terminated|timeout exceeded when trying to connect|Can't reach database|Query read timeout|statement timeout|canceling statement|terminating connection|the database system is (starting up|shutting down|in recovery)|is not currently accepting connections|too many clients already|remaining connection slots are reserved|database is locked|SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|SQLITE_READONLY|disk I\/O error|database or disk is full/i;
 
 export function isDatabaseUnavailable(error: unknown) {
   const e = error as { code?: unknown; message?: unknown } | null;
-  if (typeof e?.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (typeof e?.code === "string" && (UNAVAILABLE_CODES.has(e.code) || UNAVAILABLE_SQLSTATES.test(e.code))) return true;
   return UNAVAILABLE_TEXT.test(typeof e?.message === "string" ? e.message : String(error));
 }
 

@@ -61,5 +61,12 @@ it("tells an outage from a query's own mistake", () => {
   expect(isDatabaseUnavailable(new Error("connect ECONNREFUSED 127.0.0.1:5432"))).toBe(true);
   expect(isDatabaseUnavailable(new Error("SqliteError: database is locked"))).toBe(true);
   expect(isDatabaseUnavailable(new Error("canceling statement due to statement timeout"))).toBe(true);
+  // PostgreSQL's own codes: a database closed to connections, too many clients, an operator's shutdown.
+  const pgError = (message: string, code: string) => Object.assign(new Error(message), { code });
+  expect(isDatabaseUnavailable(pgError('database "fl" is not currently accepting connections', "55000"))).toBe(true);
+  expect(isDatabaseUnavailable(pgError("sorry", "53300"))).toBe(true);
+  expect(isDatabaseUnavailable(pgError("terminating connection due to administrator command", "57P01"))).toBe(true);
   expect(isDatabaseUnavailable(Object.assign(new Error("Unique constraint failed"), { code: "P2002" }))).toBe(false);
+  expect(isDatabaseUnavailable(pgError("duplicate key value violates unique constraint", "23505"))).toBe(false);
+  expect(isDatabaseUnavailable(pgError("currval of sequence is not yet defined in this session", "55000"))).toBe(false);
 });
