@@ -1,8 +1,9 @@
 // `npm run serve` as an operator runs it: the compiled server under `node` (no shell or TypeScript
 // runner in between that would swallow signals), and SIGTERM to what was started stops the primary
 // and every worker within SHUTDOWN_TIMEOUT_SECONDS + 5 s, even with a request that never finishes.
+// `npm start` (the demo, through tsx) stops the same way: no shell in between, tsx passes the signal on.
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 
@@ -12,9 +13,11 @@ import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../t
 
 const file = path.resolve("tests/.tmp", `serve-${randomBytes(4).toString("hex")}.db`);
 let server: AppProcess | undefined;
+let demo: AppProcess | undefined;
 
 afterAll(async () => {
   await server?.stop("SIGKILL");
+  await demo?.stop("SIGKILL");
   for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
 });
 
@@ -34,7 +37,7 @@ it("runs the compiled server with node, and SIGTERM to npm stops every process w
     "serve",
     port,
     { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}`, DEMO_MODE: "1", SHUTDOWN_TIMEOUT_SECONDS: "1" },
-    { npmServe: true },
+    { npmScript: "serve" },
   );
   const primary = await until(() => server!.logged("primary started workers")[0]?.pid, "the primary");
   const workers = await until(() => {
@@ -80,4 +83,41 @@ it("runs the compiled server with node, and SIGTERM to npm stops every process w
   stalled.destroy();
   // The port is free for the next start.
   await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+}, 120_000);
+
+/** Every process below `pid` (its children, theirs, …), from /proc. */
+function descendants(pid: number): number[] {
+  const parentOf = (name: string) => {
+    try {
+      // /proc/N/stat: "N (command) state ppid …"; the command may hold spaces, so read after its ")".
+      return Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+    } catch {
+      return -1; // gone meanwhile
+    }
+  };
+  const children = readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name) && parentOf(name) === pid)
+    .map(Number);
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+it("npm start: SIGTERM to npm stops tsx, the primary and every worker", async () => {
+  await ensureBuild();
+  const port = await freePort();
+  demo = await startApp(
+    "start",
+    port,
+    { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}-demo`, SHUTDOWN_TIMEOUT_SECONDS: "1" },
+    { npmScript: "start" },
+  );
+  await until(() => new Set(demo!.logged("warmed up").map((l) => l.pid)).size === 2, "two workers");
+  // npm, tsx, the primary and its two workers (and nothing else, such as a shell that would keep the
+  // signal to itself).
+  const below = descendants(demo.pid);
+  expect(below.length).toBeGreaterThanOrEqual(4);
+  const code = await demo.stop("SIGTERM");
+  expect(code).not.toBeNull();
+  await until(() => below.every((pid) => !alive(pid)), "every process of npm start to end", 8000);
+  await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}-demo${suffix}`, { force: true });
 }, 120_000);

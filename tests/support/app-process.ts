@@ -69,12 +69,18 @@ export type AppProcess = Awaited<ReturnType<typeof startApp>>;
 
 /**
  * Starts `server.ts` (one process, WEB_CONCURRENCY=1) with `env` on `port` and waits until /readyz
- * answers 200; with `npmServe`, `npm run serve` as an operator starts it (the compiled server).
+ * answers 200; with `npmScript`, `npm run serve` (the compiled server) or `npm start` (the demo) as
+ * an operator starts it.
  * `stop` sends a signal and resolves with the exit code.
  */
-export async function startApp(name: string, port: number, env: Record<string, string>, { npmServe = false } = {}) {
-  const [command, args] = npmServe
-    ? ["npm", ["run", "--silent", "serve"]]
+export async function startApp(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  { npmScript }: { npmScript?: "serve" | "start" } = {},
+) {
+  const [command, args] = npmScript
+    ? ["npm", ["run", "--silent", npmScript]]
     : [process.execPath, ["--import", "tsx", "server.ts"]];
   const child = spawn(command, args, {
     env: {
