@@ -55,7 +55,9 @@ export function sendgridEmailProvider(
   baseUrl?: string,
   timeoutMs = providerTimeoutMs(),
 ): EmailProvider {
-  // SendGrid's SDK is loaded, and the mail service made, at the first e-mail (docs/decisions/037).
+  // SendGrid's SDK is loaded, and the mail service made, at the first e-mail (docs/decisions/037). Its
+  // one check of the key (a warning) is made here, at start, as when the client was made here.
+  if (!apiKey.startsWith("SG.")) console.warn('SendGrid: SENDGRID_API_KEY does not start with "SG.".');
   let mail: Promise<SendgridMailService> | undefined;
   return {
     name: "sendgrid",
