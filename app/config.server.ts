@@ -71,7 +71,8 @@ const schema = z.object({
   // The Event Webhook's verification key (SendGrid's "Signed Event Webhook", base64): /email/events
   // takes signed events only, and answers 404 without it.
   SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().min(20).optional(),
-  TWILIO_ACCOUNT_SID: z.string().optional(),
+  // Checked here as Twilio's SDK would check it: the SDK is loaded only at the first call.
+  TWILIO_ACCOUNT_SID: z.string().startsWith("AC", "must be the Account SID, which starts with AC").optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),

@@ -6,7 +6,9 @@
 import { createHash } from "node:crypto";
 
 import Database from "better-sqlite3";
-import pg from "pg";
+import type pg from "pg";
+
+import { loadPg } from "~/db-postgres.server";
 
 /** A query as `Prisma.sql` builds it: `sql` with `?` placeholders, `text` with `$1`, and the values. */
 export type SqlQuery = { sql: string; text: string; values: unknown[] };
@@ -109,7 +111,7 @@ const pgTypes = {
   getTypeParser(oid: number, format?: "text" | "binary") {
     if (oid === TIMESTAMP) return (value: string) => new Date(`${value.replace(" ", "T")}Z`);
     if (oid === INT8) return (value: string) => BigInt(value);
-    return pg.types.getTypeParser(oid, format);
+    return loadPg().types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
 

@@ -1,8 +1,7 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
 
 import { config } from "~/config.server";
+import { loadPg, loadPrismaPg } from "~/db-postgres.server";
 import { postgresReader, sqliteReader, type RowReader } from "~/db-reads.server";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { Prisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
@@ -59,7 +58,8 @@ export function createDb(url: string, limits: Partial<DbLimits> | number = {}): 
   let client: Db;
   let reader: RowReader;
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({
+    const PrismaPg = loadPrismaPg();
+    const pool = new (loadPg().Pool)({
       connectionString: url,
       max: l.poolSize,
       connectionTimeoutMillis: l.connectTimeoutMs,

@@ -4,8 +4,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 import Database from "better-sqlite3";
-import pg from "pg";
 
+import { loadPg } from "~/db-postgres.server";
 import { isPostgresUrl, sqlitePath } from "~/db.server";
 
 const require = createRequire(import.meta.url);
@@ -39,7 +39,7 @@ export function latestMigration(url: string, root = process.cwd()) {
  */
 export async function migrateOnce(url: string, root = process.cwd()) {
   if (!isPostgresUrl(url)) return migrate(url, root);
-  const client = new pg.Client({ connectionString: url });
+  const client = new (loadPg().Client)({ connectionString: url });
   // Without a connection there is nothing to lock: dbmate then says why the database cannot be used.
   if (
     !(await client.connect().then(

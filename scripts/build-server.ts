@@ -2,6 +2,10 @@
 // build/server.js, so that `npm run serve` runs `node` itself: signals reach the server, and
 // production runs no TypeScript compiler. Packages stay in node_modules and are imported at run
 // time, except those whose entry is a JSON file (Node would want an import attribute for them).
+// What the app imports dynamically (the Stripe and PayPal providers) stays a file of its own in
+// build/server-chunks, loaded on first use as in the Remix build: bundled into one file, their SDKs
+// would be loaded at every start (docs/decisions/037).
+import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
 
 import { build, type Plugin } from "esbuild";
@@ -24,9 +28,13 @@ const packagesExternal: Plugin = {
   },
 };
 
+rmSync("build/server-chunks", { recursive: true, force: true });
 await build({
   entryPoints: ["server.ts"],
-  outfile: "build/server.js",
+  outdir: "build",
+  entryNames: "[name]",
+  chunkNames: "server-chunks/[name]-[hash]",
+  splitting: true,
   bundle: true,
   platform: "node",
   format: "esm",

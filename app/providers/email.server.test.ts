@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { db } from "~/db.server";
 
@@ -35,6 +35,18 @@ describe("SendGrid provider (real SDK, local fake API)", () => {
     });
     const result = await sendgridEmailProvider("SG.bad", "no-reply@example.com", fake.origin).send(message);
     expect(result.ok).toBe(false);
+  });
+  it("warns when it is made, before any e-mail, about a key that is not SendGrid's", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      sendgridEmailProvider("not-a-sendgrid-key", "no-reply@example.com");
+      expect(warn).toHaveBeenCalledWith('SendGrid: SENDGRID_API_KEY does not start with "SG.".');
+      warn.mockClear();
+      sendgridEmailProvider("SG.key", "no-reply@example.com");
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

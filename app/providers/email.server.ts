@@ -1,5 +1,5 @@
-import { Client } from "@sendgrid/client";
-import { MailService } from "@sendgrid/mail";
+import type { Client as SendgridClient } from "@sendgrid/client";
+import type { MailService as SendgridMailService } from "@sendgrid/mail";
 
 import { config } from "~/config.server";
 import { db } from "~/db.server";
@@ -55,21 +55,17 @@ export function sendgridEmailProvider(
   baseUrl?: string,
   timeoutMs = providerTimeoutMs(),
 ): EmailProvider {
-  // An own client and mail service: no shared module state. setApiKey resets the base URL, so a
-  // configured base URL (a local fake in tests) is set after it.
-  const client = new Client();
-  client.setApiKey(apiKey);
-  if (baseUrl) client.setDefaultRequest("baseUrl", baseUrl);
-  // axios's timeout (the SDK has none by default: a hung API would hold the caller for ever).
-  // (a request option the SDK passes on to axios, though its types do not list it)
-  client.setDefaultRequest({ timeout: timeoutMs } as unknown as Parameters<Client["setDefaultRequest"]>[0]);
-  const mail = new MailService();
-  mail.setClient(client);
+  // SendGrid's SDK is loaded, and the mail service made, at the first e-mail (docs/decisions/037). Its
+  // one check of the key (a warning) is made here, at start, as when the client was made here.
+  if (!apiKey.startsWith("SG.")) console.warn('SendGrid: SENDGRID_API_KEY does not start with "SG.".');
+  let mail: Promise<SendgridMailService> | undefined;
   return {
     name: "sendgrid",
     async send(message) {
       try {
-        const [response] = await withinProviderTime("SendGrid", mail.send({ from, ...message }), timeoutMs);
+        mail ??= sendgridMailService(apiKey, baseUrl, timeoutMs);
+        const service = await mail;
+        const [response] = await withinProviderTime("SendGrid", service.send({ from, ...message }), timeoutMs);
         return { ok: true, id: String(response.headers["x-message-id"] ?? "") };
       } catch (error) {
         const detail = (error as { response?: { body?: unknown }; message?: string }).response?.body;
@@ -86,6 +82,25 @@ export function sendgridEmailProvider(
       }
     },
   };
+}
+
+async function sendgridMailService(apiKey: string, baseUrl: string | undefined, timeoutMs: number) {
+  // CommonJS modules whose types (`export =`) do not show the named exports a dynamic import has.
+  const [{ Client }, { MailService }] = (await Promise.all([
+    import("@sendgrid/client"),
+    import("@sendgrid/mail"),
+  ])) as unknown as [{ Client: typeof SendgridClient }, { MailService: typeof SendgridMailService }];
+  // An own client and mail service: no shared module state. setApiKey resets the base URL, so a
+  // configured base URL (a local fake in tests) is set after it.
+  const client = new Client();
+  client.setApiKey(apiKey);
+  if (baseUrl) client.setDefaultRequest("baseUrl", baseUrl);
+  // axios's timeout (the SDK has none by default: a hung API would hold the caller for ever).
+  // (a request option the SDK passes on to axios, though its types do not list it)
+  client.setDefaultRequest({ timeout: timeoutMs } as unknown as Parameters<SendgridClient["setDefaultRequest"]>[0]);
+  const mail = new MailService();
+  mail.setClient(client);
+  return mail;
 }
 
 // Chosen once per configuration (tests reset the configuration to switch providers).

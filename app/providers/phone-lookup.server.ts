@@ -84,9 +84,10 @@ export function twilioLookupProvider(options: {
     name: "twilio",
     async lookup(e164) {
       try {
+        const twilio = await client();
         const answer = await withinProviderTime(
           "Twilio Lookup",
-          client.lookups.v2.phoneNumbers(e164).fetch({ fields: "line_type_intelligence,caller_name" }),
+          twilio.lookups.v2.phoneNumbers(e164).fetch({ fields: "line_type_intelligence,caller_name" }),
           timeoutMs,
         );
         const parsed = twilioAnswer.safeParse(answer.toJSON());

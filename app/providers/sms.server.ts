@@ -44,9 +44,10 @@ export function twilioSmsProvider(options: {
         const sender = options.messagingServiceSid
           ? { messagingServiceSid: options.messagingServiceSid }
           : { from: options.from };
+        const twilio = await client();
         const message = await withinProviderTime(
           "Twilio SMS",
-          client.messages.create({ to, body, ...sender, ...(statusCallback ? { statusCallback } : {}) }),
+          twilio.messages.create({ to, body, ...sender, ...(statusCallback ? { statusCallback } : {}) }),
           timeoutMs,
         );
         return { ok: true, id: message.sid };

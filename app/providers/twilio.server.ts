@@ -1,13 +1,43 @@
-import twilio from "twilio";
+import type { Twilio } from "twilio";
 
 import { isPermanentStatus } from "./email.server";
 import { isProviderTimeout, providerTimeoutMs } from "./timeout.server";
 
 /**
- * A Twilio client. `baseUrl` sends every API call to another origin (a local fake of the Twilio API
- * in tests and development); Twilio's edge/region settings cannot point at localhost.
+ * The Twilio SDK, loaded on first use: it costs every process some 15 MB, and a server with the
+ * embedded providers, or one that never calls, never needs it (docs/decisions/037).
  */
-export function twilioClient(accountSid: string, authToken: string, baseUrl?: string, timeoutMs = providerTimeoutMs()) {
+let sdk: Promise<typeof import("twilio")> | undefined;
+export function loadTwilio() {
+  sdk ??= import("twilio").then((module) => module.default);
+  return sdk;
+}
+
+/**
+ * A Twilio client, made on first use (with the SDK). `baseUrl` sends every API call to another origin
+ * (a local fake of the Twilio API in tests and development); Twilio's edge/region settings cannot
+ * point at localhost.
+ */
+export function twilioClient(
+  accountSid: string,
+  authToken: string,
+  baseUrl?: string,
+  timeoutMs = providerTimeoutMs(),
+): () => Promise<Twilio> {
+  let client: Promise<Twilio> | undefined;
+  return () => {
+    client ??= loadTwilio().then((twilio) => makeClient(twilio, accountSid, authToken, baseUrl, timeoutMs));
+    return client;
+  };
+}
+
+function makeClient(
+  twilio: typeof import("twilio"),
+  accountSid: string,
+  authToken: string,
+  baseUrl: string | undefined,
+  timeoutMs: number,
+) {
   // Twilio's own default would wait 30 s for an answer.
   const httpClient = new twilio.RequestClient({ timeout: timeoutMs });
   if (baseUrl) {

@@ -40,9 +40,10 @@ export function twilioVoiceProvider(options: {
     name: "twilio",
     async call({ to, twiml, statusCallback }) {
       try {
+        const twilio = await client();
         const call = await withinProviderTime(
           "Twilio call",
-          client.calls.create({
+          twilio.calls.create({
             to,
             from: options.from,
             twiml,

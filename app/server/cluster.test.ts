@@ -1,13 +1,14 @@
 // `npm run serve` with WEB_CONCURRENCY=2, as a real process tree on the production build: the primary
 // prepares once and supervises two workers, a worker that dies is replaced, and SIGTERM stops them all.
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
+import { workerEnv } from "./process.server";
 
 // The processes use their own SQLite file: the file runs in the sqlite project only (vite.config.ts).
 describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
@@ -51,6 +52,16 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
       server.lines.filter((l) => l.msg === "request" && ids.includes(l.id as string)).map((l) => l.pid),
     );
     expect(servedBy).toEqual(workerPids());
+  });
+
+  it("starts its workers with at most two malloc arenas, or as many as the operator set", async () => {
+    await until(() => workerPids().size === 2, "two workers listening");
+    const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, "latin1").split("\0");
+    for (const pid of workerPids()) {
+      expect(environ(pid)).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "2"}`);
+    }
+    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(workerEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({});
   });
 
   it("replaces a worker that dies", async () => {

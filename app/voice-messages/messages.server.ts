@@ -1,7 +1,7 @@
 // Send Voice Message: a call that speaks the user's text, introduced by who sent it through which
 // service and closed by how to stop such calls (press 9). One per three hours per account; a number
 // that opted out is never called again; the state follows Twilio's signed status callbacks.
-import twilio from "twilio";
+import type twilio from "twilio";
 import { z } from "zod";
 
 import { config } from "~/config.server";
@@ -12,6 +12,7 @@ import { defineJobKind, enqueueJob, runJobs } from "~/jobs.server";
 import { messagePolicy } from "~/location-requests/delivery.server";
 import { refineMobile } from "~/location-requests/requests.server";
 import { parseMobile } from "~/phone/numbers.server";
+import { loadTwilio } from "~/providers/twilio.server";
 import { voiceProvider, type VoiceCall } from "~/providers/voice.server";
 import { log } from "~/server/log.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
@@ -114,7 +115,8 @@ export async function buildTwiml(input: {
 }) {
   const parts = await spokenParts(input);
   const say = { language: SPEECH[input.language].tag, voice: SPEECH[input.language].voices[input.voice] } as const;
-  const response = new twilio.twiml.VoiceResponse();
+  const { twiml } = await loadTwilio();
+  const response = new twiml.VoiceResponse();
   response.say(say, parts.intro);
   response.pause({ length: 1 });
   response.say(say, parts.text);
@@ -125,7 +127,8 @@ export async function buildTwiml(input: {
 
 /** The spoken answer after the recipient pressed 9. */
 export async function optedOutTwiml(language: VoiceLanguage) {
-  const response = new twilio.twiml.VoiceResponse();
+  const { twiml } = await loadTwilio();
+  const response = new twiml.VoiceResponse();
   response.say(
     { language: SPEECH[language].tag },
     (await spokenParts({ senderName: "", text: "", language })).optedOut,
@@ -260,17 +263,18 @@ export async function readTwilioCallback(
       }),
     };
   const params = Object.fromEntries([...parsed.form].map(([k, v]) => [k, String(v)]));
-  if (!validTwilioSignature(request.headers.get("X-Twilio-Signature"), path, params)) {
+  if (!(await validTwilioSignature(request.headers.get("X-Twilio-Signature"), path, params))) {
     return { ok: false, response: new Response("Invalid signature", { status: 403 }) };
   }
   return { ok: true, params };
 }
 
 /** True when Twilio signed these form parameters for this public URL with the auth token. */
-export function validTwilioSignature(signature: string | null, path: string, params: Record<string, string>) {
+export async function validTwilioSignature(signature: string | null, path: string, params: Record<string, string>) {
   const token = config().TWILIO_AUTH_TOKEN;
   if (!token || !signature) return false;
-  return twilio.validateRequest(token, signature, `${config().publicUrl.origin}${path}`, params);
+  const { validateRequest } = await loadTwilio();
+  return validateRequest(token, signature, `${config().publicUrl.origin}${path}`, params);
 }
 
 /** How far a call has got: a callback may only move a message forward (they can arrive out of order). */

@@ -57,6 +57,20 @@ describe("start-up failures", () => {
     );
   }, 40_000);
 
+  it("names a Twilio Account SID that Twilio would refuse, before its SDK is ever loaded", async () => {
+    const { code, stderr } = await startServer({
+      DATABASE_URL: `file:${path.join(dir, "twilio.db")}`,
+      TWILIO_ACCOUNT_SID: "SK0123",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_FROM: "+15005550006",
+    });
+    expect(code).toBe(1);
+    expectOneSentence(
+      stderr,
+      /the configuration is invalid \(TWILIO_ACCOUNT_SID: must be the Account SID, which starts with AC\)/,
+    );
+  }, 40_000);
+
   it("names a database that cannot be reached, without its password", async () => {
     const { code, stderr } = await startServer({ DATABASE_URL: "postgres://app:s3cret@127.0.0.1:1/app" });
     expect(code).toBe(1);
