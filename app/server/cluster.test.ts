@@ -54,14 +54,16 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
     expect(servedBy).toEqual(workerPids());
   });
 
-  it("starts its workers with at most two malloc arenas, or as many as the operator set", async () => {
+  it("starts its workers with glibc's malloc set for a small idle worker, or as the operator set it", async () => {
     await until(() => workerPids().size === 2, "two workers listening");
     const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, "latin1").split("\0");
     for (const pid of workerPids()) {
       expect(environ(pid)).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "2"}`);
+      expect(environ(pid)).toContain(`MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? "65536"}`);
     }
-    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: "2" });
-    expect(workerEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({});
+    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" });
+    expect(workerEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({ MALLOC_MMAP_THRESHOLD_: "65536" });
+    expect(workerEnv({ MALLOC_ARENA_MAX: "8", MALLOC_MMAP_THRESHOLD_: "131072" })).toEqual({});
   });
 
   it("replaces a worker that dies", async () => {
