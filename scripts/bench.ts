@@ -28,7 +28,13 @@ import path from "node:path";
 
 import autocannon from "autocannon";
 
-import { SERVER_NODE_FLAGS, startAppServer, startProcess, type RunningServer } from "./support/app-server.ts";
+import {
+  childPids,
+  SERVER_NODE_FLAGS,
+  startAppServer,
+  startProcess,
+  type RunningServer,
+} from "./support/app-server.ts";
 import { summarizeProfiles } from "./support/cpu-profile.ts";
 import { makeFixtures } from "./support/fixtures.ts";
 import { pageBytes, type Bytes, type PageBytes } from "./support/page-bytes.ts";
@@ -262,11 +268,9 @@ function rssMb(pid: number) {
 
 /** The node processes at the leaves of a process tree (a launcher's child, a primary's workers). */
 function leafProcesses(pid: number): number[] {
-  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-    .stdout.split("\n")
-    .filter(Boolean)
-    .map(Number)
-    .filter((child) => /(^|\/)node$/.test(readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0")[0] ?? ""));
+  const children = childPids(pid).filter((child) =>
+    /(^|\/)node$/.test(readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0")[0] ?? ""),
+  );
   return children.length ? children.flatMap(leafProcesses) : [pid];
 }
 

@@ -3,12 +3,13 @@
 // and every worker within SHUTDOWN_TIMEOUT_SECONDS + 5 s, even with a request that never finishes.
 // `npm start` (the demo, through tsx) stops the same way: no shell in between, tsx passes the signal on.
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 
 import { afterAll, expect, it } from "vitest";
 
+import { childPids } from "../../scripts/support/app-server";
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
 
 const file = path.resolve("tests/.tmp", `serve-${randomBytes(4).toString("hex")}.db`);
@@ -85,21 +86,8 @@ it("runs the compiled server with node, and SIGTERM to npm stops every process w
   await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
 }, 120_000);
 
-/** Every process below `pid` (its children, theirs, …), from /proc. */
-function descendants(pid: number): number[] {
-  const parentOf = (name: string) => {
-    try {
-      // /proc/N/stat: "N (command) state ppid …"; the command may hold spaces, so read after its ")".
-      return Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
-    } catch {
-      return -1; // gone meanwhile
-    }
-  };
-  const children = readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name) && parentOf(name) === pid)
-    .map(Number);
-  return children.flatMap((child) => [child, ...descendants(child)]);
-}
+/** Every process below `pid` (its children, theirs, …). */
+const descendants = (pid: number): number[] => childPids(pid).flatMap((child) => [child, ...descendants(child)]);
 
 it("npm start: SIGTERM to npm stops tsx, the primary and every worker", async () => {
   await ensureBuild();

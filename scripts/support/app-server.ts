@@ -1,7 +1,7 @@
 // Starts a built server (the product's or the bare benchmark apps) as a child process in its own
 // process group, waits until it answers, and stops it again: on `stop()`, when this process exits,
 // and on Ctrl-C or SIGTERM. Used by `npm run bench` and the page budgets (scripts/page-budgets.ts).
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -11,6 +11,14 @@ import path from "node:path";
  * a request's short-lived objects die in fewer scavenges (docs/performance.md).
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"] as const;
+
+/** The processes `pid` started (its children), from `pgrep`. */
+export function childPids(pid: number): number[] {
+  return spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map(Number);
+}
 
 export type RunningServer = { name: string; origin: string; pid: number; stop: () => Promise<void> };
 
