@@ -8,7 +8,7 @@
 //   answers 503 within the time limits instead of waiting, and works again once the lock is gone.
 import Database from "better-sqlite3";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { db, sqlitePath } from "~/db.server";
 
@@ -76,9 +76,7 @@ const createLink = async (free = true) => {
 describe.runIf(onPostgres)("PostgreSQL out, then back", () => {
   const database = () => new URL(process.env.DATABASE_URL!).pathname.slice(1);
   async function admin<T>(run: (client: pg.Client) => Promise<T>) {
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = "/postgres";
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: inject("postgresAdminUrl") });
     await client.connect();
     try {
       return await run(client);
