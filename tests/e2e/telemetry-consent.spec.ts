@@ -11,6 +11,7 @@ import { startFake } from "../fakes/http.ts";
 import { PORT } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
+import { waitForHydration } from "./support/pages.ts";
 import { startTaggedServer } from "./support/tagged-server.ts";
 
 type Fake = Awaited<ReturnType<typeof startFake>>;
@@ -132,6 +133,38 @@ test("nothing loads before Accept; after Accept every tag loads without a reload
   } else {
     await expect.poll(() => paths()).toEqual(["/ns.html"]);
   }
+});
+
+test("the banner still hydrates when its code arrives after the page has re-rendered around it", async ({
+  page,
+  js,
+  consoleErrors,
+}) => {
+  test.skip(!js, "hydration needs the page's script");
+  consoleErrors.allow(/status of 404 .*kit\.js/);
+  // The banner's code is held until the route check (policy chunk) has answered and the telemetry
+  // has re-rendered with its result: the banner's server HTML must then hydrate, not be thrown away
+  // with an error (React's #421, "received an update before it finished hydrating").
+  let policyLoaded!: () => void;
+  const policy = new Promise<void>((resolve) => (policyLoaded = resolve));
+  page.on("requestfinished", (request) => {
+    if (/\/assets\/policy-[\w-]+\.js$/.test(request.url())) policyLoaded();
+  });
+  await page.route(/\/assets\/consent-[\w-]+\.js$/, async (route) => {
+    await policy;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.goto(`${base}/`);
+  await policy;
+  // Hydrated: the banner's button has React's props (its submit is then sent with fetch).
+  await waitForHydration(page, "[data-testid=cookie-banner] button");
+  await banner(page)
+    .getByRole("button", { name: tr("en", "consent.accept") })
+    .click();
+  await expect(banner(page)).toHaveCount(0);
+  // Accepted in place (fetch, no reload): the tags load into the same document.
+  await expect.poll(() => paths().length).toBe(4);
 });
 
 test("Reject stores the refusal and loads nothing; the cookie policy page changes the choice", async ({
