@@ -65,7 +65,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: chromium,
     locale: "en-US",
-    trace: "retain-on-failure",
+    // A trace records every action of every test (and is thrown away when it passes): a third of the
+    // suite's time. CI prints the failure and its page snapshot; locally a failing test leaves its
+    // trace (`npx playwright show-trace …`), or run it again with `--trace on`.
+    trace: process.env.CI ? "off" : "retain-on-failure",
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },

@@ -1,4 +1,12 @@
-import { createElement, lazy, memo, Suspense, type ComponentType, type FunctionComponent, type MemoExoticComponent } from "react";
+import {
+  createElement,
+  lazy,
+  memo,
+  Suspense,
+  type ComponentType,
+  type FunctionComponent,
+  type MemoExoticComponent,
+} from "react";
 
 /**
  * A component whose code the browser downloads only when it is first rendered (a dialog opened by the
@@ -10,7 +18,9 @@ import { createElement, lazy, memo, Suspense, type ComponentType, type FunctionC
  * effect, say) must not reach the boundary with new props, or React gives up hydrating it, throws the
  * server's HTML away and reports error #421. With equal props the parent's render stops here.
  */
-export function onDemand<P extends object>(load: () => Promise<FunctionComponent<P>>): MemoExoticComponent<FunctionComponent<P>> {
+export function onDemand<P extends object>(
+  load: () => Promise<FunctionComponent<P>>,
+): MemoExoticComponent<FunctionComponent<P>> {
   let loaded: ComponentType<P> | undefined;
   const loadOnce = () => load().then((component) => (loaded = component));
   if (import.meta.env.SSR) void loadOnce();
