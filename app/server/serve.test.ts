@@ -19,7 +19,8 @@ let demo: AppProcess | undefined;
 afterAll(async () => {
   await server?.stop("SIGKILL");
   await demo?.stop("SIGKILL");
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  for (const db of [file, `${file}-demo`])
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(db + suffix, { force: true });
 });
 
 const alive = (pid: number) => {
@@ -107,5 +108,4 @@ it("npm start: SIGTERM to npm stops tsx, the primary and every worker", async ()
   expect(code).not.toBeNull();
   await until(() => below.every((pid) => !alive(pid)), "every process of npm start to end", 8000);
   await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}-demo${suffix}`, { force: true });
 }, 120_000);
