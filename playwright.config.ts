@@ -54,9 +54,12 @@ export default defineConfig({
   testMatch: ["e2e/**/*.spec.ts", "security/**/*.spec.ts"],
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // A failing test runs once more, recording a trace (below); it still fails the run, flaky or not,
+  // locally and in CI alike.
+  retries: 1,
+  failOnFlakyTests: true,
   forbidOnly: !!process.env.CI,
-  reporter: "list",
+  reporter: [["list"], ["./tests/support/reporters/playwright-file-times.ts"]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
@@ -65,10 +68,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: chromium,
     locale: "en-US",
-    // A trace records every action of every test (and is thrown away when it passes): a third of the
-    // suite's time. CI prints the failure and its page snapshot; locally a failing test leaves its
-    // trace (`npx playwright show-trace …`), or run it again with `--trace on`.
-    trace: process.env.CI ? "off" : "retain-on-failure",
+    // A trace records every action of a test: recording every test and throwing the traces of the
+    // passing ones away cost a third of the suite's time. Only the retry of a failed test records one
+    // (`npx playwright show-trace …` on the path it prints), or every test with `--trace on`.
+    trace: "on-first-retry",
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },

@@ -79,6 +79,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       "tests/faults/**/*.test.ts",
     ],
     setupFiles: ["tests/setup/vitest.setup.ts"],
+    // The run's summary, then its slowest files (tests/support/reporters/).
+    reporters: ["default", "./tests/support/reporters/vitest-file-times.ts"],
     globalSetup: ["tests/setup/vitest.global.ts"],
     pool: "forks",
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },

@@ -4,7 +4,18 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-const INPUTS = ["app", "locales", "public", "server.ts", "remix.config.js", "vite.config.ts", "package-lock.json"];
+const INPUTS = [
+  "app",
+  "locales",
+  "public",
+  "server.ts",
+  "remix.config.js",
+  "vite.config.ts",
+  "package-lock.json",
+  "prisma/schema.prisma",
+  "scripts/build-server.ts",
+  "scripts/write-build-stamp.ts",
+];
 const SKIP = new Set(["generated", "node_modules"]);
 
 function files(entry: string): string[] {
