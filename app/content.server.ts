@@ -2,6 +2,7 @@
 // passes on the part its page shows, so the browser never downloads whole content files.
 import { z } from "zod";
 
+import { paymentTerms } from "~/billing/plans.server";
 import { config } from "~/config.server";
 import { intlLocale, type Locale } from "~/i18n/locales";
 import { commonMessages } from "~/i18n/resources.server";
@@ -87,7 +88,8 @@ const parsedBlogs = {
  * The settings the texts name, as i18next-style `{{name}}` values: the support address
  * (CONTACT_EMAIL), how long each kind of personal data is kept (app/privacy/retention.server.ts
  * RETENTION_TEXT_VALUES: RETENTION_DAYS as `retentionPeriod`, …) and how long a sign-in lasts
- * (SESSION_TTL_DAYS), the periods with the language's own plural ("1 day", "7 days", "7 hari").
+ * (SESSION_TTL_DAYS), the periods with the language's own plural ("1 day", "7 days", "7 hari"), and
+ * the plan's prices as the payment dialog shows them (`firstDayPrice`, `renewalPrice`, `periodDays`).
  */
 function configuredTextValues(locale: Locale) {
   const c = config();
@@ -100,7 +102,14 @@ function configuredTextValues(locale: Locale) {
     contactEmail: c.CONTACT_EMAIL,
     ...Object.fromEntries(periods),
     sessionPeriod: t("common.days", { count: c.SESSION_TTL_DAYS }),
+    ...priceTextValues(locale),
   };
+}
+
+/** The plan's prices in a language, as the home page, the FAQ, the terms and the payment dialog name them. */
+export function priceTextValues(locale: Locale) {
+  const terms = paymentTerms(locale);
+  return { firstDayPrice: terms.firstDayDebitAmount, renewalPrice: terms.amount, periodDays: String(terms.period) };
 }
 
 type Strings = string | Strings[] | { [key: string]: Strings };

@@ -8,6 +8,7 @@ import type { loader as rootLoader } from "~/root";
 
 import { Field, FieldError, FormError, SubmitButton } from "./form";
 import { Modal } from "./modal";
+import { PriceNote } from "./price-note";
 
 /** What a loader returns as `paymentModal` to offer the payment modal on its pages. */
 export type PaymentModalData = {
@@ -134,6 +135,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
       <SubmitButton busy={busy}>
         {sameTerms ? t("payments.modal.pay", { amount: terms.dueNow }) : t("payments.modal.continue")}
       </SubmitButton>
+      <PriceNote />
     </form>
   );
 }

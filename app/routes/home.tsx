@@ -6,8 +6,9 @@ import { BuyButton } from "~/components/buy-button";
 import { ContentSections } from "~/components/content";
 import { DemoNotice } from "~/components/demo-notice";
 import { CountryField, Field, SubmitButton } from "~/components/form";
+import { PriceNote } from "~/components/price-note";
 import { config } from "~/config.server";
-import { faqSections, pageContent } from "~/content.server";
+import { faqSections, pageContent, priceTextValues } from "~/content.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagePrefix } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -36,6 +37,7 @@ const HOME_FAQS = 5;
 const parts = {
   page: [
     "payments.buyCta",
+    "payments.offer",
     "home.heroTitle",
     "home.heroSubtitle",
     "home.signInCta",
@@ -94,6 +96,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         faq: { heading: home.faqHeading, sections: faqSections(faqs.items.slice(0, HOME_FAQS)) },
       })),
       reviews,
+      // What subscribing costs, beside the button that starts it.
+      price: priceTextValues(locale),
       demo: config().demo,
     },
     // The refused search answers 400, also without JavaScript.
@@ -102,7 +106,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { content, reviews, facts, demo } = useLoaderData<typeof loader>();
+  const { content, reviews, facts, demo, price } = useLoaderData<typeof loader>();
   const { howItWorks, benefits, faq } = unpack(content);
   const t = useT();
   const lp = useLocalePath();
@@ -119,6 +123,7 @@ export default function Home() {
           </Link>
           <BuyButton />
         </p>
+        <PriceNote price={price} />
       </section>
       {facts ? <SearchModal facts={facts} /> : null}
       <Cards id="how" className="panel how-steps" ordered heading={howItWorks.heading} items={howItWorks.steps} />
