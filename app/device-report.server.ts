@@ -20,7 +20,8 @@ const httpUrl = z
 export const deviceReportSchema = z
   .object({
     // FingerprintJS visitor ids are 32 hex characters; the cookie may hold an older, longer form.
-    visitorId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    // Empty: the visitor has not accepted the cookie banner, so there is no visitor id (decision 039).
+    visitorId: z.union([z.literal(""), z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)]),
     userAgent: z.string().min(1).max(512),
     osName: text(64),
     osVersion: text(64),

@@ -12,8 +12,8 @@ import { onDemand } from "~/utils/on-demand";
 const Consent = onDemand(() => import("./consent").then((module) => module.Consent));
 
 /**
- * Settles once this page's device report attempt is over: the advertising pixel then finds the
- * visitor id's FB_ copy even on a first visit.
+ * Settles once this page's device report attempt is over, so that the fingerprint is computed once
+ * when the visitor accepts on a page whose report is still on its way.
  */
 let reportSettled: (() => void) | undefined;
 const reportAttempt =
@@ -36,13 +36,15 @@ export function Telemetry() {
   bareRef.current = bare;
   const [newBuild, setNewBuild] = useState(false);
 
-  // Once per page load: the module itself decides (local-storage flag) whether a report is due.
+  // Once per page load: the module itself decides (local-storage flag) whether a report is due. It
+  // carries the visitor id only when the visitor has accepted the cookie banner.
+  const consented = telemetry?.consent === "accepted";
   useEffect(() => {
     if (!telemetry) return reportSettled?.();
     return whenLoadedAndIdle(() => {
       if (bareRef.current) return reportSettled?.();
       void import("~/telemetry/device-report.client")
-        .then((m) => m.sendDeviceReport())
+        .then((m) => m.sendDeviceReport(consented))
         .finally(() => reportSettled?.());
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one report attempt per page load
@@ -83,7 +85,11 @@ export function Telemetry() {
   }, [tags, leaf]);
   useEffect(() => {
     if (!accepted || !hasThirdPartyTags(tags) || bareRef.current || tagsHere !== true) return;
+    // The visitor id and its FB_ copy exist from the visitor's Accept on, before the pixel reads them.
     void reportAttempt
+      .then(() => import("~/telemetry/device-report.client"))
+      // A browser that cannot be fingerprinted still gets the tags it agreed to.
+      .then((report) => report.consentedVisitorId().catch(() => undefined))
       .then(() => Promise.all([import("~/telemetry/third-party.client"), import("~/telemetry/tag-boundary.client")]))
       .then(([m, boundary]) => {
         boundary.guardTagBoundary();

@@ -45,6 +45,14 @@ describe("POST /api/v1/locate/userAgent", () => {
     expect(JSON.stringify(row)).not.toContain("198.51.100.20");
   });
 
+  it("stores a report without a visitor id: the visitor has not accepted the cookie banner", async () => {
+    const res = await send(valid(""));
+    expect(res.status).toBe(200);
+    const { data } = await readEnvelope(res);
+    const row = await db().deviceReport.findUniqueOrThrow({ where: { id: (data as { id: string }).id } });
+    expect(row.visitorId).toBe("");
+  });
+
   it("accepts a desktop report with the empty fields ua-parser leaves", async () => {
     const res = await send({
       ...valid(),
@@ -58,7 +66,7 @@ describe("POST /api/v1/locate/userAgent", () => {
   });
 
   const invalid: [string, unknown][] = [
-    ["visitorId", ""],
+    ["visitorId", "short"],
     ["visitorId", "x".repeat(65)],
     ["visitorId", "<script>"],
     ["userAgent", ""],

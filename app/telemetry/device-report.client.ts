@@ -1,5 +1,7 @@
 // The visitor device report (spec sections 3, 4 and 7), loaded with a dynamic import once the page is
 // interactive, so neither this module nor ua-parser-js nor FingerprintJS is part of the first load.
+// The visitor id, its advertising copy and the fingerprint it is computed from wait for the visitor's
+// Accept in the cookie banner (docs/decisions/039): before it, the report goes without an id.
 import { UAParser } from "ua-parser-js";
 
 import { readCookie } from "~/utils/cookies";
@@ -47,9 +49,9 @@ const COOKIE_ATTRIBUTES = `; Max-Age=${VISITOR_MAX_AGE}; Path=/; SameSite=Lax; S
 
 /**
  * The id from the visitor cookie, or when it is missing or empty a browser fingerprint; the pixel's
- * FB_ copy is written again whenever it is missing or differs.
+ * FB_ copy is written again whenever it is missing or differs. Only after the visitor accepted.
  */
-async function visitorId() {
+export async function consentedVisitorId() {
   const stored = readCookie(document.cookie, VISITOR_COOKIE);
   if (stored && VISITOR_ID.test(stored)) {
     if (readCookie(document.cookie, PIXEL_VISITOR_COOKIE) !== stored)
@@ -72,9 +74,10 @@ async function visitorId() {
 /**
  * Sends the report once per visitor and host: a local-storage flag set after a successful send stops
  * the next ones. A failure is logged and otherwise ignored; the flag stays unset, so the next page
- * load tries again.
+ * load tries again. `consented`: the visitor accepted the cookie banner, so the report carries the
+ * visitor id; otherwise it carries none, and nothing is fingerprinted or stored but the flag.
  */
-export async function sendDeviceReport() {
+export async function sendDeviceReport(consented: boolean) {
   const key = sentFlagKey(location.host);
   try {
     // Without usable storage the flag could never be set, and every page would send a report.
@@ -83,7 +86,8 @@ export async function sendDeviceReport() {
     return "no-storage" as const;
   }
   try {
-    const report = buildReport(await visitorId(), navigator.userAgent, location.href, document.referrer);
+    const id = consented ? await consentedVisitorId() : "";
+    const report = buildReport(id, navigator.userAgent, location.href, document.referrer);
     const response = await fetch("/api/v1/locate/userAgent", {
       method: "POST",
       headers: { APP: "web", "Content-Type": "application/json" },

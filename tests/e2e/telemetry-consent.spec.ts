@@ -92,6 +92,12 @@ test("nothing loads before Accept; after Accept every tag loads without a reload
   }
   await settle(page, js);
   expect(paths()).toEqual([]);
+  // Before Accept: no visitor id, no advertising copy, no fingerprint (docs/decisions/039).
+  expect((await context.cookies(base)).map((c) => c.name).filter((name) => /visitor_id$/.test(name))).toEqual([]);
+  if (js)
+    expect(
+      await page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/fp\.esm-/.test(e.name))),
+    ).toBe(false);
 
   if (js) await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   await banner(page)
@@ -106,7 +112,7 @@ test("nothing loads before Accept; after Accept every tag loads without a reload
     await expect.poll(() => paths().sort()).toEqual(["/fbevents.js", "/gtm.js", "/kit.js", "/tag/testclarity"]);
     expect(fake.requests.find((r) => r.url.startsWith("/gtm.js"))?.url).toBe("/gtm.js?id=GTM-TEST123");
     await expect.poll(() => iconWarning.some((text) => text.includes("Failed to load custom icons"))).toBe(true);
-    // Even on this first visit the pixel got the visitor id: the tags wait for the device report.
+    // Even on this first visit the pixel got the visitor id, made at the Accept, before the tags.
     const firstVisitor = (await context.cookies(base)).find((c) => c.name === "FB_visitor_id")?.value;
     expect(firstVisitor).toMatch(/^[0-9a-f]{32}$/);
     expect(await page.evaluate(() => (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue[0])).toEqual([

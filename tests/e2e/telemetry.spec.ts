@@ -1,8 +1,9 @@
 // Telemetry on the normal e2e server (no third-party tags configured): the visitor device report
 // (sent once per visitor and host, with every field of spec section 3, never without JavaScript or on
-// the recipient's pages), the new-deployment notice, and no cookie banner when there is nothing to
-// consent to. The tags and the banner are in telemetry-consent.spec.ts (their own server).
-import type { Page, Request } from "@playwright/test";
+// the recipient's pages) without a visitor id, a fingerprint or a cookie, since nobody accepted a
+// cookie banner (docs/decisions/039); the new-deployment notice, and no cookie banner when there is
+// nothing to consent to. The tags and the banner are in telemetry-consent.spec.ts (their own server).
+import type { BrowserContext, Page, Request } from "@playwright/test";
 
 import { deviceReports } from "./support/device-reports.ts";
 import { BASE_URL, PORT } from "./support/env.ts";
@@ -11,6 +12,14 @@ import { tr } from "./support/i18n.ts";
 
 const REPORT_PATH = "/api/v1/locate/userAgent";
 const isReport = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname === REPORT_PATH;
+
+/** Whether the page fetched FingerprintJS's chunk. */
+const fingerprinted = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/fp\.esm-/.test(e.name)));
+
+/** The visitor id cookies the browser holds for `url` (the id and its advertising copy). */
+const visitorCookies = async (context: BrowserContext, url: string) =>
+  (await context.cookies(url)).map((c) => c.name).filter((name) => /visitor_id$/.test(name));
 
 /** Resolves once the page has loaded the device-report chunk (also when it comes from the cache). */
 async function reportModuleLoaded(page: Page) {
@@ -27,15 +36,15 @@ test.describe("device report", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "needs JavaScript");
   test.use({ userAgent: ANDROID_UA });
 
-  test("is sent once with every field, stored, and not again after the flag; again for a new host", async ({
+  test("is sent once with every field but no visitor id, stored, and not again after the flag; again for a new host", async ({
     page,
     context,
   }) => {
     const started = Date.now();
-    // The same browser computes the same fingerprint in every test: a source of its own tells this
-    // test's reports from those of the other tests (and of repeated runs) on the same server.
+    // A source of its own tells this test's reports from those of the other tests (and of repeated
+    // runs) on the same server.
     const source = `newsletter-${started}`;
-    const ours = (visitorId: string) => deviceReports(visitorId).filter((r) => r.source === source);
+    const ours = () => deviceReports(source, "source");
     const sent = page.waitForRequest(isReport);
     await page.goto(`/blog?source=${source}`, { referer: "https://news.example/issue-12" });
     const request = await sent;
@@ -73,33 +82,21 @@ test.describe("device report", () => {
       referrerUrl: "https://news.example/issue-12",
       source,
     });
-    expect(body.visitorId).toMatch(/^[0-9a-f]{32}$/);
+    // Nobody accepted a cookie banner: no visitor id, no fingerprint, no cookie.
+    expect(body.visitorId).toBe("");
+    expect(await fingerprinted(page)).toBe(false);
     const visitTime = Date.parse(body.visitTime!);
     expect(new Date(visitTime).toISOString()).toBe(body.visitTime);
     expect(visitTime).toBeGreaterThanOrEqual(started - 1000);
     expect(request.headers()["app"]).toBe("web");
 
-    // The visitor cookie and its FB_ copy: one year, path /, SameSite=Lax, Secure.
-    const cookies = await context.cookies(BASE_URL);
-    for (const name of ["visitor_id", "FB_visitor_id"]) {
-      const cookie = cookies.find((c) => c.name === name);
-      expect(cookie, name).toBeDefined();
-      expect(cookie).toMatchObject({
-        value: body.visitorId,
-        path: "/",
-        sameSite: "Lax",
-        secure: true,
-        httpOnly: false,
-      });
-      expect(cookie!.expires * 1000).toBeGreaterThan(started + 31_536_000_000 - 60_000);
-      expect(cookie!.expires * 1000).toBeLessThan(Date.now() + 31_536_000_000 + 60_000);
-    }
+    expect(await visitorCookies(context, BASE_URL)).toEqual([]);
     expect(await page.evaluate((host) => localStorage.getItem(`deviceReportSent:${host}`), `localhost:${PORT}`)).toBe(
       body.visitTime,
     );
-    expect(ours(body.visitorId!)).toEqual([
+    expect(ours()).toEqual([
       {
-        visitorId: body.visitorId,
+        visitorId: "",
         host: `localhost:${PORT}`,
         pageUrl: `${BASE_URL}/blog?source=${source}`,
         source,
@@ -114,34 +111,27 @@ test.describe("device report", () => {
     await reportModuleLoaded(page);
     await page.waitForTimeout(1500);
     expect(later).toHaveLength(0);
-    expect(ours(body.visitorId!)).toHaveLength(1);
+    expect(ours()).toHaveLength(1);
 
-    // Another host (same server, same browser): no flag and no cookie there, so a new report, with the
-    // visitor id computed again from the fingerprint.
+    // Another host (same server, same browser): no flag there, so a new report, again without an id.
     const other = `http://127.0.0.1:${PORT}`;
     const again = page.waitForRequest(isReport);
     await page.goto(`${other}/contact-us`);
     const second = (await again).postDataJSON() as Record<string, string>;
     expect(second.pageUrl).toBe(`${other}/contact-us`);
     expect(second.source).toBe("");
-    expect(second.visitorId).toMatch(/^[0-9a-f]{32}$/);
-    await expect.poll(() => deviceReports(second.visitorId!).some((r) => r.host === `127.0.0.1:${PORT}`)).toBe(true);
+    expect(second.visitorId).toBe("");
+    expect(await fingerprinted(page)).toBe(false);
+    expect(await visitorCookies(context, other)).toEqual([]);
   });
 
-  test("reuses the visitor cookie instead of fingerprinting, and restores a missing FB_ copy", async ({
-    page,
-    context,
-  }) => {
+  test("a visitor cookie left from before is neither sent nor copied without consent", async ({ page, context }) => {
     await context.addCookies([{ name: "visitor_id", value: "cookie-visitor-0001", url: BASE_URL }]);
     const sent = page.waitForRequest(isReport);
     await page.goto("/");
-    expect(((await sent).postDataJSON() as { visitorId: string }).visitorId).toBe("cookie-visitor-0001");
-    const copy = (await context.cookies(BASE_URL)).find((c) => c.name === "FB_visitor_id");
-    expect(copy).toMatchObject({ value: "cookie-visitor-0001", path: "/", sameSite: "Lax", secure: true });
-    // FingerprintJS was never needed, so its chunk was never fetched.
-    expect(
-      await page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/fp\.esm-/.test(e.name))),
-    ).toBe(false);
+    expect(((await sent).postDataJSON() as { visitorId: string }).visitorId).toBe("");
+    expect(await visitorCookies(context, BASE_URL)).toEqual(["visitor_id"]);
+    expect(await fingerprinted(page)).toBe(false);
   });
 
   test("a failed send is logged and leaves the flag unset, so the next page tries again", async ({

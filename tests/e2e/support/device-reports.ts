@@ -7,11 +7,12 @@ export type StoredReport = { visitorId: string; host: string; pageUrl: string; s
 
 let connection: Database.Database | undefined;
 
-export function deviceReports(visitorId: string): StoredReport[] {
+/** The stored reports whose `column` is `value` (a test's own `source`, or a visitor id), oldest first. */
+export function deviceReports(value: string, column: "visitorId" | "source" = "visitorId"): StoredReport[] {
   connection ??= new Database(DB_FILE, { fileMustExist: true, readonly: true });
   return connection
     .prepare(
-      `SELECT "visitorId", "host", "pageUrl", "source", "deviceType" FROM "DeviceReport" WHERE "visitorId" = ? ORDER BY "createdAt"`,
+      `SELECT "visitorId", "host", "pageUrl", "source", "deviceType" FROM "DeviceReport" WHERE "${column}" = ? ORDER BY "createdAt"`,
     )
-    .all(visitorId) as StoredReport[];
+    .all(value) as StoredReport[];
 }
