@@ -18,7 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await sendResetCode(email, clientIp(request), localeFromPath(page));
   if (result.ok) {
     return redirectWithFlash(pageWithModal(page, { modal: "reset", step: "2", email: email.toLowerCase() }), {
-      toast: { type: "success", key: "resetPwdModal.SendCodeSuccess" },
+      // Plain words on the screen; the spec's 'Send code success' stays the API's message.
+      toast: { type: "success", key: "resetPwdModal.codeSent", values: { email: email.toLowerCase() } },
     });
   }
   const errors = result.error === "validation" ? { ...result.fields } : {};
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
     toast:
       result.error === "throttled"
         ? { type: "error", key: "errors.tryAgainIn", values: { minutes: waitMinutes(result.retryAfterSeconds) } }
-        : { type: "error", key: "resetPwdModal.SendCodeFailed" },
+        : { type: "error", key: "resetPwdModal.codeNotSent" },
     form: { form: "reset", errors, values: { email } },
   });
 }

@@ -266,12 +266,17 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
       key: "requests.toast.linkCreated",
     });
   }
-  const [tab, key] = channel === "sms" ? (["history", "sms"] as const) : (["email", "email"] as const);
+  const tab = channel === "sms" ? "history" : "email";
   if (!result.ok && result.error === "notAccepted") {
     return redirectWithToast(dashboard(`tab=${tab}`), { type: "error", key: "requests.toast.notAccepted" });
   }
+  // Plain words that name who it went to; the spec's texts ("Send SMS Template Success") stay the
+  // API's (app/api/locate.server.ts).
+  const target = "target" in parsed.data ? parsed.data.target : "";
+  const to = channel === "sms" ? internationalNumber(target) : target;
   return redirectWithToast(dashboard(`tab=${tab}`), {
     type: sent ? "success" : "error",
-    key: `requests.toast.${key}${sent ? "Success" : "Failed"}` as const,
+    key: `requests.sent.${channel}${sent ? "" : "Failed"}` as const,
+    values: { to },
   });
 }

@@ -52,7 +52,11 @@ describe("dashboard: New Search", () => {
     const res = await reply("/id/dashboard/?tab=new", token, sms);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/id/dashboard/?tab=history");
-    expect((await toastOf(res))?.toast).toEqual({ type: "success", key: "requests.toast.smsSuccess" });
+    expect((await toastOf(res))?.toast).toEqual({
+      type: "success",
+      key: "requests.sent.sms",
+      values: { to: "+63 917 123 4567" },
+    });
 
     const request = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
     expect(request).toMatchObject({
@@ -76,7 +80,11 @@ describe("dashboard: New Search", () => {
     const { token, user } = await signedInUser();
     const res = await reply("/dashboard/?tab=new", token, email);
     expect(res.headers.get("Location")).toBe("/dashboard/?tab=email");
-    expect((await toastOf(res))?.toast).toEqual({ type: "success", key: "requests.toast.emailSuccess" });
+    expect((await toastOf(res))?.toast).toEqual({
+      type: "success",
+      key: "requests.sent.email",
+      values: { to: "rosa@example.com" },
+    });
     const request = await db().locationRequest.findFirstOrThrow({ where: { userId: user.id } });
     const mail = await db().outboxMessage.findFirstOrThrow({
       where: { channel: "email", to: "rosa@example.com" },
@@ -206,7 +214,11 @@ describe("dashboard: New Search", () => {
       const { token } = await signedInUser();
       const res = await reply("/dashboard/?tab=new", token, sms);
       expect(res.headers.get("Location")).toBe("/dashboard/?tab=history");
-      expect((await toastOf(res))?.toast).toEqual({ type: "error", key: "requests.toast.smsFailed" });
+      expect((await toastOf(res))?.toast).toEqual({
+        type: "error",
+        key: "requests.sent.smsFailed",
+        values: { to: "+63 917 123 4567" },
+      });
       const view = await load("/dashboard/?tab=history", token);
       expect(view.list?.items).toMatchObject([{ channel: "sms", delivery: "failed", status: "pending" }]);
     });
@@ -214,12 +226,16 @@ describe("dashboard: New Search", () => {
 });
 
 describe("dashboard: a SendGrid error", () => {
-  it("keeps the e-mail request, shows it failed, says 'Send Email Template Failed' and gives the limit back", async () => {
+  it("keeps the e-mail request, shows it failed, says it could not be sent and gives the limit back", async () => {
     const { token, user } = await signedInUser();
     const calls = await withFailingSendGrid(async () => {
       const res = await reply("/dashboard/?tab=new", token, email);
       expect(res.headers.get("Location")).toBe("/dashboard/?tab=email");
-      expect((await toastOf(res))?.toast).toEqual({ type: "error", key: "requests.toast.emailFailed" });
+      expect((await toastOf(res))?.toast).toEqual({
+        type: "error",
+        key: "requests.sent.emailFailed",
+        values: { to: "rosa@example.com" },
+      });
       const view = await load("/dashboard/?tab=email", token);
       expect(view.list?.items).toMatchObject([
         { channel: "email", target: "rosa@example.com", delivery: "failed", status: "pending" },
@@ -228,7 +244,7 @@ describe("dashboard: a SendGrid error", () => {
       expect(kept.deliveryError).toMatch(/Forbidden|403/);
       // The limit was given back: the next try reaches SendGrid again instead of a 429.
       const again = await reply("/dashboard/?tab=new", token, email);
-      expect((await toastOf(again))?.toast?.key).toBe("requests.toast.emailFailed");
+      expect((await toastOf(again))?.toast?.key).toBe("requests.sent.emailFailed");
     });
     expect(calls).toBe(2);
     expect(await db().locationRequest.count({ where: { userId: user.id, channel: "email", delivery: "failed" } })).toBe(

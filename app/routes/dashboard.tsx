@@ -27,6 +27,7 @@ export const handle: MessagesHandle = {
     "expiredModal",
     "requests.templateNames",
     "requests.toast",
+    "requests.sent",
     "requests.errors",
     "loginModal.EnterValidEmail",
     "reviews.link",

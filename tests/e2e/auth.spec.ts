@@ -192,7 +192,7 @@ test.describe("password reset", () => {
 
     // Step 2: the e-mail is locked, the new password is plain text, the button reads Confirm.
     await expect(reset.getByRole("button", { name: "Confirm" })).toBeVisible();
-    await expectNotice(page, js, "Send code success");
+    await expectNotice(page, js, `We e-mailed ${user.email}. Enter the code from that e-mail below.`);
     await expect(page).toHaveURL(/[?&]step=2\b/);
     await expect(reset.getByLabel("E-mail")).toHaveValue(user.email);
     await expect(reset.getByLabel("E-mail")).toHaveAttribute("readonly", "");

@@ -117,7 +117,7 @@ test.describe("dashboard", () => {
     // Enter in a field sends (the form's default button), it does not open the dialog.
     await smsForm(page).getByLabel("Mobile number").press("Enter");
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=history`);
-    await expectNotice(page, js, "Send SMS Template Success");
+    await expectNotice(page, js, "SMS sent to +63 917 123 4567");
     const smsCard = card(page, "+63 917 123 4567");
     await expect(smsCard.getByTestId("request-state")).toHaveText("Pending");
     await expect(smsCard).toContainText("Not yet");
@@ -152,7 +152,7 @@ test.describe("dashboard", () => {
     if (js) {
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
       await linkCard.getByRole("button", { name: "Copy" }).click();
-      await expectNotice(page, js, "Short Link Copy Success");
+      await expectNotice(page, js, "Link copied");
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${BASE_URL}/${link.code}`);
     } else {
       await expect(linkCard.getByRole("button", { name: "Copy" })).toHaveCount(0);
@@ -364,7 +364,7 @@ test.describe("dashboard", () => {
     await expect(tito.getByTestId("request-state")).toHaveText("Sharing stopped");
   });
 
-  test("says 'Short Link Copy Failed' when the clipboard refuses, and the link stays selectable", async ({
+  test("says the link could not be copied when the clipboard refuses, and the link stays selectable", async ({
     page,
     context,
     js,
@@ -386,7 +386,7 @@ test.describe("dashboard", () => {
     await waitForHydration(page, "[data-testid=request] button");
     const linkCard = card(page, "Kuya's phone");
     await linkCard.getByRole("button", { name: "Copy" }).click();
-    await expectNotice(page, js, "Short Link Copy Failed");
+    await expectNotice(page, js, "Could not copy the link. Select it and copy it yourself.");
     await expect(linkCard.getByLabel("Short link")).toHaveValue(`${BASE_URL}/${requestOf(user.id, "link").code}`);
   });
 
@@ -485,7 +485,7 @@ test.describe("dashboard", () => {
       .getByRole("button", { name: ph("dashboard.new.sms.submit") })
       .click();
     await expect(page).toHaveURL(`${BASE_URL}/ph/dashboard/?tab=history`);
-    await expectNotice(page, js, ph("requests.toast.smsSuccess"));
+    await expectNotice(page, js, ph("requests.sent.sms").replace("{{to}}", "+63 918 765 4321"));
     await expect(card(page, "+63 918 765 4321").getByTestId("request-state")).toHaveText(
       ph("dashboard.status.pending"),
     );

@@ -275,9 +275,9 @@ function ShortLink({ link }: { link: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(link);
-      notify({ type: "success", message: t("requests.toast.copySuccess") });
+      notify({ type: "success", message: t("requests.sent.linkCopied") });
     } catch {
-      notify({ type: "error", message: t("requests.toast.copyFailed") });
+      notify({ type: "error", message: t("requests.sent.linkCopyFailed") });
     }
   }
   return (
