@@ -75,7 +75,8 @@ export const sendVoiceSchema = z
     // Spoken from our number, like a request's name in our SMS: the same cleaning and the same rule.
     senderName: z
       .string()
-      .max(1000, messageKey("voice.errors.nameTooLong"))
+      .trim()
+      .max(NAME_MAX, messageKey("voice.errors.nameTooLong"))
       .transform(cleanLine)
       .pipe(
         z
@@ -89,7 +90,8 @@ export const sendVoiceSchema = z
     // The body is spoken by our number too: "Your account is locked, call …" must not be.
     message: z
       .string()
-      .max(MESSAGE_MAX * 4, messageKey("voice.errors.messageTooLong"))
+      .trim()
+      .max(MESSAGE_MAX, messageKey("voice.errors.messageTooLong"))
       .transform(cleanText)
       .pipe(
         z
