@@ -5,6 +5,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { passwordKey } from "~/auth/rsa.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { mailboxParts } from "~/utils/email-address.server";
 import { DAY, HOUR } from "~/utils/time";
 
 // What a recipient controls (docs/decisions/012): opting out of every request, blocking one requester,
@@ -19,13 +20,15 @@ export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
 const DOTLESS_DOMAINS: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
 
 /**
- * One mailbox, however its address is written: lower case, without a `+tag` (delivered to the same
- * mailbox by Gmail, Outlook, iCloud, Fastmail and most others), without the dots Gmail ignores.
+ * One mailbox, however its address is written: its parts as mail providers read them (mailboxParts:
+ * comments and quotes dropped, invisible characters removed, the domain through IDNA, lower case),
+ * without a `+tag` (delivered to the same mailbox by Gmail, Outlook, iCloud, Fastmail and most
+ * others), without the dots Gmail ignores. Null when it is no address.
  */
 function canonicalEmail(address: string) {
-  const at = address.lastIndexOf("@");
-  let local = address.slice(0, at);
-  let domain = address.slice(at + 1).replace(/\.$/, "");
+  const parts = mailboxParts(address);
+  if (!parts) return null;
+  let [local, domain] = parts;
   const plus = local.indexOf("+");
   if (plus > 0) local = local.slice(0, plus);
   const dotless = DOTLESS_DOMAINS[domain];
@@ -36,15 +39,13 @@ function canonicalEmail(address: string) {
   return `${local}@${domain}`;
 }
 
-const isAddress = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value);
-
 /**
  * One recipient, one value: E.164 for a number; for an address its mailbox (canonicalEmail); null when
- * it is neither. Every control (opt-out, block, daily cap, decline cooldown) keys on this.
+ * it is neither. Every control (opt-out, block, daily cap, decline cooldown, erasure) keys on this.
  */
 export function normaliseRecipient(channel: RecipientChannel, value: string): string | null {
   const trimmed = value.trim();
-  if (channel === "email") return isAddress(trimmed) ? canonicalEmail(trimmed.toLowerCase()) : null;
+  if (channel === "email") return canonicalEmail(trimmed);
   const parsed = parsePhoneNumberFromString(trimmed.startsWith("+") ? trimmed : `+${trimmed.replace(/^0+/, "")}`);
   return parsed?.isValid() ? parsed.number : null;
 }

@@ -40,6 +40,7 @@ import { log } from "~/server/log.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { withoutContactPoint } from "~/utils/contact-points.server";
 import { cleanLine, NAME_MAX, TITLE_MAX } from "~/utils/display-text";
+import { parseEmailAddress } from "~/utils/email-address.server";
 import { addDomainIssue, messageKey } from "~/utils/parse-form";
 import { DAY } from "~/utils/time";
 
@@ -288,8 +289,15 @@ async function renderMessage(input: CreateInput, code: string): Promise<Prepared
   return { channel: "email", email: { to: input.target!, ...email, headers } };
 }
 
-export function validateEmailTarget(email: string) {
-  return emailError(email.trim(), "requests.errors.emailRequired");
+/**
+ * The error for a recipient's address, if any: one plain address (parseEmailAddress: no quoted local
+ * part, comment or invisible character, a domain IDNA maps) that reads as the spec's pattern.
+ */
+export function validateEmailTarget(email: string): MessageKey | undefined {
+  const trimmed = email.trim();
+  if (!trimmed) return "requests.errors.emailRequired";
+  const address = parseEmailAddress(trimmed);
+  return address ? emailError(address) : "loginModal.EnterValidEmail";
 }
 
 // --- What a requester sends: one schema per form, read by New Search and by the JSON API alike. ---
@@ -352,7 +360,8 @@ export const sendEmailSchema = z
         const invalid = validateEmailTarget(email);
         if (invalid) addDomainIssue(ctx, invalid);
       })
-      .transform((email) => email.trim().toLowerCase()),
+      // Sent to, and keyed on, the form mail providers read: `rosa@ｇｍａｉｌ.com` is rosa@gmail.com.
+      .transform((email) => parseEmailAddress(email.trim()) ?? z.NEVER),
     template,
   })
   .transform(({ email, ...input }) => ({ ...input, channel: "email" as const, target: email }));

@@ -9,7 +9,7 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { isBlocked, recipientKeys, recipientRef } from "~/location-requests/recipient-controls.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
-import { cleanText, listReports, submitReport } from "~/recipient/abuse-report.server";
+import { listReports, submitReport } from "~/recipient/abuse-report.server";
 import { openLink } from "~/recipient/recipient.server";
 import { action, loader } from "~/routes/report";
 
@@ -130,12 +130,5 @@ describe("/report", () => {
     await db().user.delete({ where: { id: user.id } });
     const [kept] = (await listReports(1000)).filter((r) => r.requesterEmail === user.email);
     expect(kept).toMatchObject({ reason: "unknown", requestId: null, requesterId: null, requesterName: "Ana" });
-  });
-});
-
-describe("cleanText", () => {
-  it("keeps paragraphs, drops control and invisible characters", () => {
-    expect(cleanText(" a\u202eb \u0000c\n\n\n\nd\te ")).toBe("a b c\n\nd e");
-    expect(cleanText("\r\n")).toBe("");
   });
 });

@@ -5,7 +5,7 @@ import { db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Locale } from "~/i18n/locales";
 import { emailProvider, type EmailProvider } from "~/providers/email.server";
-import { cleanLine } from "~/utils/display-text";
+import { cleanLine, cleanText } from "~/utils/display-text";
 
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "./abuse-report";
 import { applyControl, type OpenedLink } from "./recipient.server";
@@ -13,24 +13,16 @@ import { applyControl, type OpenedLink } from "./recipient.server";
 // A recipient's report of a request (/report?c=…): stored for the operator (`npm run reports`),
 // forwarded to CONTACT_EMAIL, and, from the recipient's own link, the requester blocked for them.
 
-// eslint-disable-next-line no-control-regex -- removing control characters is the point
-const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-
-/** Free text as kept: no control or invisible characters, at most two line breaks in a row, trimmed. */
-export function cleanText(value: string) {
-  return value
-    .replace(/\r\n?/g, "\n")
-    .replace(CONTROL_BUT_NEWLINE, " ")
-    .replace(/[^\S\n]+/g, " ")
-    .replace(/ *\n */g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
+/**
+ * The details are normalised like every text someone else reads (cleanText), but may name a web
+ * address or a number: quoting what the scam said is what a report is for, and only the operator
+ * reads it, never a recipient of ours.
+ */
 export const ReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { message: "recipient.report.errors.reason" }),
   details: z
     .string()
+    .max(REPORT_DETAILS_MAX * 4, { message: "recipient.report.errors.details" })
     .transform(cleanText)
     .pipe(z.string().max(REPORT_DETAILS_MAX, { message: "recipient.report.errors.details" }))
     .transform((text) => text || null),

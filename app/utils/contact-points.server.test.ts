@@ -12,13 +12,17 @@ const fullWidth = (text: string) =>
 
 const label = fc.stringMatching(/^[a-z][a-z0-9]{1,10}$/);
 const tld = fc.constantFrom("com", "net", "org", "ph", "id", "co", "io", "ly", "xyz", "online", "example");
-const dot = fc.constantFrom(".", "[.]", "(.)", " [dot] ", "(dot)", "。", "．", "｡");
+const dot = fc.constantFrom(".", "[.]", "(.)", " [dot] ", "(dot)", "。", "．", "｡", " dot ", " . ", " .", " titik ");
 const at = fc.constantFrom("@", "(at)", "[at]", " [at] ", "＠");
 const caseOf = fc.constantFrom(
   (s: string) => s,
   (s: string) => s.toUpperCase(),
   (s: string) => s.replace(/^./, (c) => c.toUpperCase()),
   fullWidth,
+  // An invisible character between every two letters: a phone shows none of them.
+  (s: string) => [...s].join("\u00ad"),
+  (s: string) => [...s].join("\u034f"),
+  (s: string) => [...s].join("\u3164"),
 );
 
 const domain = fc.tuple(label, dot, tld).map(([name, d, t]) => `${name}${d}${t}`);
@@ -68,6 +72,52 @@ describe("contact points in a name or title", () => {
     expect(contactPointIn("192.168.0.1")).toBe("url");
   });
 
+  it("are found behind invisible characters, spelled-out or spaced dots and other scripts' digits", () => {
+    const found: [string, string][] = [
+      ["www\u00ad.bdo-verify.c\u00adom", "url"],
+      ["bdo\u034f-verify.com", "domain"],
+      ["bdo-verify.co\u180em", "domain"],
+      ["bdo-verify\u3164.com", "domain"],
+      ["bdo-verify.\u115fcom", "domain"],
+      ["bdo-verify\u200b.com", "domain"],
+      ["evil dot com", "domain"],
+      ["evil DOT com", "domain"],
+      ["evil titik com", "domain"],
+      ["evil tuldok ph", "domain"],
+      ["evil . com", "domain"],
+      ["evil .com", "domain"],
+      ["evil. com", "domain"],
+      ["a @ b . co", "domain"],
+      ["t\u00ad.me/x", "domain"],
+      ["Call ٠٩١٧ ١٢٣ ٤٥٦٧", "phone"],
+      ["Call ०९१७ १२३ ४५६७", "phone"],
+      ["Call ০৯১৭ ১২৩ ৪৫৬৭", "phone"],
+      ["Call ๐๙๑๗ ๑๒๓ ๔๕๖๗", "phone"],
+      ["Your account is locked. Call 0917 123 4567 or visit bdo-verify.com", "domain"],
+      ["Your account is locked. Call 0917 123 4567", "phone"],
+      ["Rp 0917.123.456", "phone"],
+    ];
+    for (const [text, kind] of found) expect(contactPointIn(text), JSON.stringify(text)).toBe(kind);
+  });
+
+  it("leave ordinary spoken messages alone: times, dates, amounts, street names, sentences", () => {
+    for (const message of [
+      "Call me when you land at 5.30",
+      "Meet at Jl. Sudirman",
+      "I'm home. Call me. Love you",
+      "Sudah sampai? Telepon Mama ya. Jangan lupa makan.",
+      "Nasa bahay na ako. Tawagan mo ako mamaya.",
+      "See you on 12/05/2025 at 10.30",
+      "The party is on 2025-05-12",
+      "Transfer Rp 1.500.000 ya",
+      "Kirim 1.500.000 rupiah besok",
+      "The gate code is 1234",
+      "Ana at Rosa will pick you up at gate 3",
+      "She wore a polka dot dress",
+    ])
+      expect(contactPointIn(message), message).toBeNull();
+  });
+
   it("leave names alone, in English, Indonesian and Filipino", () => {
     for (const name of [
       "Ana",
@@ -87,6 +137,11 @@ describe("contact points in a name or title", () => {
       "Nanay at Tatay",
       "Phone of Rosa",
       "HP Adik",
+      "Mom",
+      "Dr. Ana Cruz",
+      "Tita Bing 2",
+      "Tita Bing ٢",
+      "Lola Nena\u00ad",
     ])
       expect(contactPointIn(name), name).toBeNull();
     fc.assert(

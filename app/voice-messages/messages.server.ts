@@ -17,7 +17,7 @@ import { voiceProvider, type VoiceCall } from "~/providers/voice.server";
 import { log } from "~/server/log.server";
 import { claimSlot, releaseSlot } from "~/usage-limit.server";
 import { withoutContactPoint } from "~/utils/contact-points.server";
-import { NAME_MAX } from "~/utils/display-text";
+import { cleanLine, cleanText, NAME_MAX } from "~/utils/display-text";
 import { parseFormData } from "~/utils/form-data.server";
 import { messageKey } from "~/utils/parse-form";
 
@@ -72,19 +72,34 @@ export const isVoice = (v: string): v is Voice => (VOICES as readonly string[]).
  */
 export const sendVoiceSchema = z
   .object({
+    // Spoken from our number, like a request's name in our SMS: the same cleaning and the same rule.
     senderName: z
       .string()
       .trim()
-      .min(1, messageKey("requests.errors.nameRequired"))
       .max(NAME_MAX, messageKey("voice.errors.nameTooLong"))
-      .superRefine(withoutContactPoint("requests.errors.nameContact")),
+      .transform(cleanLine)
+      .pipe(
+        z
+          .string()
+          .min(1, messageKey("requests.errors.nameRequired"))
+          .max(NAME_MAX, messageKey("voice.errors.nameTooLong"))
+          .superRefine(withoutContactPoint("requests.errors.nameContact")),
+      ),
     countryCode: z.string().max(5, messageKey("requests.errors.numberInvalid")).default(""),
     phone: z.string().max(32, messageKey("requests.errors.numberInvalid")),
+    // The body is spoken by our number too: "Your account is locked, call …" must not be.
     message: z
       .string()
       .trim()
-      .min(1, messageKey("voice.errors.messageRequired"))
-      .max(MESSAGE_MAX, messageKey("voice.errors.messageTooLong")),
+      .max(MESSAGE_MAX, messageKey("voice.errors.messageTooLong"))
+      .transform(cleanText)
+      .pipe(
+        z
+          .string()
+          .min(1, messageKey("voice.errors.messageRequired"))
+          .max(MESSAGE_MAX, messageKey("voice.errors.messageTooLong"))
+          .superRefine(withoutContactPoint("voice.errors.messageContact")),
+      ),
     language: z.enum(VOICE_LANGUAGES).default("en"),
     voice: z.enum(VOICES).default("female"),
   })
