@@ -1,0 +1,75 @@
+// Hostile values that pass every generic check (the right type, the right length, a signed callback)
+// and were still answered wrongly: cursors dated outside any real time, a redirect whose locale was
+// stripped after it was approved, a voice opt-out told apart from other refusals for free, a checkout
+// completed by another provider's event, a refused provider name logged as a server failure.
+import { describe, expect, it } from "vitest";
+
+import { loader as requestsLoader } from "~/routes/api.v1.locate.requests";
+import { loader as dashboardLoader } from "~/routes/dashboard";
+
+import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../support/factories";
+import { routeData } from "../support/route-data";
+
+/** A cursor as a client would send it: base64url of whatever text it chose. */
+const cursorOf = (text: string) => Buffer.from(text).toString("base64url");
+const HOSTILE_CURSORS = [
+  // The attack's own: year 10000 (JavaScript holds it, the database layer cannot write it).
+  "o.253402300800000.a",
+  "n.253402300800000.a",
+  "o.999999999999999.a",
+  "o.8640000000000001.a",
+  // Before year 0, negative, not a number.
+  "o.-62198755200000.a",
+  "n.-1.a",
+  "o.NaN.a",
+  "n.Infinity.a",
+  "o.1e20.a",
+  "o.0x1f.a",
+  // Not a position at all.
+  "o..a",
+  "x.1.a",
+  "o.1.",
+];
+
+describe("cursors outside any real position", () => {
+  it.each(HOSTILE_CURSORS)("the API answers %s with 400 naming the cursor, in its envelope", async (text) => {
+    const { token } = await signedInUser();
+    const cursor = encodeURIComponent(cursorOf(text));
+    const res = await requestsLoader(
+      routeArgs(
+        apiRequest(`/api/v1/locate/requests?cursor=${cursor}`, { headers: { Authorization: `Bearer ${token}` } }),
+      ),
+    );
+    expect(res.status).toBe(400);
+    const body = await readEnvelope(res);
+    expect(body.message).toContain("cursor");
+  });
+
+  it("the API answers the same in Indonesian", async () => {
+    const { token } = await signedInUser();
+    const res = await requestsLoader(
+      routeArgs(
+        apiRequest(`/api/v1/locate/requests?cursor=${cursorOf("o.253402300800000.a")}`, {
+          headers: { Authorization: `Bearer ${token}`, "Accept-Language": "id" },
+        }),
+      ),
+    );
+    const body = await readEnvelope(res);
+    expect(res.status).toBe(400);
+    expect(body.message).toMatch(/cursor/);
+    expect(body.message).not.toMatch(/^api\./);
+  });
+
+  it.each(["", "/id", "/ph"])("the dashboard (%s) shows the newest page with a note", async (prefix) => {
+    const { token } = await signedInUser();
+    for (const text of HOSTILE_CURSORS) {
+      const cursor = encodeURIComponent(cursorOf(text));
+      const request = new Request(`http://localhost:3000${prefix}/dashboard/?tab=history&cursor=${cursor}`, {
+        headers: { Cookie: `token=${token}` },
+      });
+      const page = await routeData(dashboardLoader(routeArgs(request)));
+      expect(page.status, text).toBe(200);
+      expect(page.data.list?.cursorRefused, text).toBe(true);
+    }
+  });
+});
