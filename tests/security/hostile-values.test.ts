@@ -4,10 +4,13 @@
 // completed by another provider's event, a refused provider name logged as a server failure.
 import { describe, expect, it } from "vitest";
 
+import { db } from "~/db.server";
 import { loader as requestsLoader } from "~/routes/api.v1.locate.requests";
+import { action as sendVoiceApi } from "~/routes/api.v1.voice.send";
 import { loader as dashboardLoader } from "~/routes/dashboard";
+import { action as sendVoicePage } from "~/routes/send-voice-message";
 
-import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../support/factories";
+import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../support/factories";
 import { routeData } from "../support/route-data";
 
 /** A cursor as a client would send it: base64url of whatever text it chose. */
@@ -72,4 +75,48 @@ describe("cursors outside any real position", () => {
       expect(page.data.list?.cursorRefused, text).toBe(true);
     }
   });
+});
+
+describe("a voice opt-out is never learnt for free", () => {
+  const OPTED_OUT = "+639171230029";
+  const optOut = () =>
+    db().voiceOptOut.upsert({ where: { number: OPTED_OUT }, create: { number: OPTED_OUT }, update: {} });
+  const viaApi = async (token: string, phone: string) => {
+    const res = await sendVoiceApi(
+      routeArgs(
+        apiRequest("/api/v1/voice/send", {
+          headers: { Authorization: `Bearer ${token}` },
+          json: { senderName: "Ana", phone, message: "Dinner at seven." },
+        }),
+      ),
+    );
+    return res.status;
+  };
+  const viaPage = async (token: string, number: string) => {
+    const fields = { country: "PH", number, name: "Ana", message: "Dinner at seven.", language: "en", voice: "male" };
+    const res = await routeData(
+      sendVoicePage(routeArgs(formRequest("/ph/send-voice-message", fields, { Cookie: `token=${token}` }))),
+    );
+    // The page's success is a redirect to its list of messages.
+    return res.status === 302 ? 200 : res.status;
+  };
+
+  it.each([
+    ["the API", viaApi],
+    ["the page", viaPage],
+  ])(
+    "through %s: a spent slot answers 429 for that number as for any; a free one is spent by asking",
+    async (_, send) => {
+      await optOut();
+      const sender = await signedInUser();
+      expect(await send(sender.token, "+639171230030")).toBe(200);
+      expect(await send(sender.token, OPTED_OUT)).toBe(429);
+
+      const prober = await signedInUser();
+      expect(await send(prober.token, OPTED_OUT)).toBe(409);
+      // The answer cost the slot: asking again, or about anyone else, waits three hours.
+      expect(await send(prober.token, OPTED_OUT)).toBe(429);
+      expect(await send(prober.token, "+639171230031")).toBe(429);
+    },
+  );
 });
