@@ -2,6 +2,7 @@
 // and were still answered wrongly: cursors dated outside any real time, a redirect whose locale was
 // stripped after it was approved, a voice opt-out told apart from other refusals for free, a checkout
 // completed by another provider's event, a refused provider name logged as a server failure.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { db } from "~/db.server";
@@ -9,6 +10,7 @@ import { loader as requestsLoader } from "~/routes/api.v1.locate.requests";
 import { action as sendVoiceApi } from "~/routes/api.v1.voice.send";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { action as sendVoicePage } from "~/routes/send-voice-message";
+import { action as setLocale } from "~/routes/set-locale";
 
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../support/factories";
 import { routeData } from "../support/route-data";
@@ -119,4 +121,89 @@ describe("a voice opt-out is never learnt for free", () => {
       expect(await send(prober.token, "+639171230031")).toBe(429);
     },
   );
+});
+
+describe("the language menu's redirect stays on the site", () => {
+  const SITE = "http://localhost:3000";
+  const choose = async (lng: string, redirectTo: string, path = "/set-locale") => {
+    const res = await setLocale(routeArgs(formRequest(path, { lng, redirectTo })));
+    expect(res.status).toBe(302);
+    return res.headers.get("Location") ?? "";
+  };
+  /** What a browser would follow: a path of this site, not `//host`, `/\host` or another origin. */
+  const staysHome = (location: string) => {
+    expect(location, location).toMatch(/^\/(?![/\\])/);
+    expect(new URL(location, SITE).origin, location).toBe(SITE);
+    const pathname = new URL(location, SITE).pathname;
+    let decoded = pathname;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // Not decodable: no proxy could turn it into another host either.
+    }
+    expect(decoded, location).not.toMatch(/^\/[/\\]/);
+  };
+  const LANGUAGES = ["en", "id", "ph", "xx"];
+  const PREFIXES = ["", "/ph", "/id", "/PH", "/Id", "/%70h", "/%69%64"];
+  const TAILS = [
+    "//evil.example",
+    "/\\evil.example",
+    "/%2F%2Fevil.example",
+    "/%2f/evil.example",
+    "/%5Cevil.example",
+    "/%5C%5Cevil.example",
+    "/%09/evil.example",
+    "/..//evil.example",
+    "/.%2E//evil.example",
+    "//evil.example/dashboard?tab=records#x",
+    "/https://evil.example",
+    "/\t/evil.example",
+  ];
+
+  it("never answers a Location that leaves the site, for every language and locale prefix", async () => {
+    for (const lng of LANGUAGES)
+      for (const prefix of PREFIXES)
+        for (const tail of TAILS) {
+          staysHome(await choose(lng, prefix + tail));
+        }
+  });
+
+  it("keeps the page, its query and its hash when the path is an ordinary one", async () => {
+    expect(await choose("id", "/ph/dashboard/?tab=records#map")).toBe("/id/dashboard/?tab=records#map");
+    expect(await choose("en", "/ph/blog")).toBe("/blog");
+    expect(await choose("ph", "/")).toBe("/ph");
+    expect(await choose("en", "/ph//evil.example")).toBe("/");
+    expect(await choose("ph", "/id//evil.example")).toMatch(/^\/ph/);
+  });
+
+  it("holds for any path built from slashes, backslashes, encodings, dots and locale names", async () => {
+    const piece = fc.constantFrom(
+      "/",
+      "\\",
+      "%2F",
+      "%2f",
+      "%5C",
+      "%252F",
+      "%09",
+      "\t",
+      "ph",
+      "id",
+      "PH",
+      "%70h",
+      "..",
+      ".",
+      "evil.example",
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...LANGUAGES),
+        fc.constantFrom(...PREFIXES),
+        fc.array(piece, { minLength: 1, maxLength: 8 }),
+        async (lng, prefix, pieces) => {
+          staysHome(await choose(lng, `${prefix}/${pieces.join("")}`));
+        },
+      ),
+      { numRuns: 300, seed: 20261128 },
+    );
+  });
 });
