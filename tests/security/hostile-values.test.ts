@@ -3,16 +3,20 @@
 // stripped after it was approved, a voice opt-out told apart from other refusals for free, a checkout
 // completed by another provider's event, a refused provider name logged as a server failure.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
+import { startCheckout } from "~/billing/checkout.server";
+import { applyPaymentEvent } from "~/billing/payment-events.server";
+import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { settleStartedJobs } from "~/jobs.server";
 import { loader as requestsLoader } from "~/routes/api.v1.locate.requests";
 import { action as sendVoiceApi } from "~/routes/api.v1.voice.send";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { action as sendVoicePage } from "~/routes/send-voice-message";
 import { action as setLocale } from "~/routes/set-locale";
 
-import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../support/factories";
+import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../support/factories";
 import { routeData } from "../support/route-data";
 
 /** A cursor as a client would send it: base64url of whatever text it chose. */
@@ -205,5 +209,53 @@ describe("the language menu's redirect stays on the site", () => {
       ),
       { numRuns: 300, seed: 20261128 },
     );
+  });
+});
+
+describe("a checkout is completed only by its own provider", () => {
+  beforeAll(() => {
+    // The embedded sandbox opens the checkout; the events below claim to come from the real providers.
+    delete process.env.STRIPE_SECRET_KEY;
+    delete process.env.PAYPAL_CLIENT_ID;
+    resetConfig();
+  });
+
+  it.each(["stripe", "paypal"] as const)("a %s event naming a sandbox checkout opens no account", async (provider) => {
+    const email = uniqueEmail("other-provider");
+    const started = await startCheckout(
+      { name: "Budi", surname: "Santoso", email, adult: "on" },
+      { locale: "en", ip: "198.51.100.30" },
+    );
+    if (!started.ok) throw new Error("checkout failed");
+    expect(started.provider).toBe("sandbox");
+    const at = new Date();
+    await applyPaymentEvent(provider, {
+      kind: "checkout.paid",
+      eventId: `evt_other_${started.checkoutId}`,
+      at,
+      checkoutId: started.checkoutId,
+      customerId: "cus_other",
+      subscriptionId: `sub_other_${started.checkoutId}`,
+      periodEnd: new Date(at.getTime() + 86_400_000),
+    });
+    expect(await db().checkout.findUniqueOrThrow({ where: { id: started.checkoutId } })).toMatchObject({
+      status: "pending",
+      userId: null,
+    });
+    expect(await db().user.count({ where: { email } })).toBe(0);
+    // The checkout's own provider still completes it.
+    await applyPaymentEvent("sandbox", {
+      kind: "checkout.paid",
+      eventId: `evt_own_${started.checkoutId}`,
+      at,
+      checkoutId: started.checkoutId,
+      customerId: "cus_own",
+      subscriptionId: `sub_own_${started.checkoutId}`,
+      periodEnd: new Date(at.getTime() + 86_400_000),
+    });
+    await settleStartedJobs();
+    expect(await db().checkout.findUniqueOrThrow({ where: { id: started.checkoutId } })).toMatchObject({
+      status: "paid",
+    });
   });
 });
