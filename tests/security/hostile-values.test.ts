@@ -2,19 +2,24 @@
 // and were still answered wrongly: cursors dated outside any real time, a redirect whose locale was
 // stripped after it was approved, a voice opt-out told apart from other refusals for free, a checkout
 // completed by another provider's event, a refused provider name logged as a server failure.
+import type { AddressInfo } from "node:net";
+
+import express from "express";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
 import { applyPaymentEvent } from "~/billing/payment-events.server";
 import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { settleStartedJobs } from "~/jobs.server";
+import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { loader as requestsLoader } from "~/routes/api.v1.locate.requests";
 import { action as sendVoiceApi } from "~/routes/api.v1.voice.send";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { action as sendVoicePage } from "~/routes/send-voice-message";
 import { action as setLocale } from "~/routes/set-locale";
+import { requestLog } from "~/server/request-log.server";
 
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../support/factories";
 import { routeData } from "../support/route-data";
@@ -257,5 +262,55 @@ describe("a checkout is completed only by its own provider", () => {
     expect(await db().checkout.findUniqueOrThrow({ where: { id: started.checkoutId } })).toMatchObject({
       status: "paid",
     });
+  });
+});
+
+describe("a provider name the API does not offer", () => {
+  // The route behind the server's own request log, as server.ts mounts it.
+  let origin = "";
+  let close = () => {};
+  beforeAll(async () => {
+    const app = express();
+    app.use(requestLog());
+    app.post("/api/v1/auth/registerAndSign/:provider", async (req, res) => {
+      const answer = await registerAndSign(
+        routeArgs(apiRequest(req.originalUrl, { json: {} }), { provider: req.params.provider }),
+      );
+      res
+        .status(answer.status)
+        .type("application/json")
+        .send(await answer.text());
+    });
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it("answers 501 in the envelope and writes one info line per request, never an error", async () => {
+    const names = ["v5pay", "bitcoin", "STRIPE", "sandbox", "stripe%20", "%E2%80%AE", "x".repeat(300)];
+    const out: string[] = [];
+    const err: string[] = [];
+    const spies = [
+      vi.spyOn(process.stdout, "write").mockImplementation((chunk) => out.push(String(chunk)) > 0),
+      vi.spyOn(process.stderr, "write").mockImplementation((chunk) => err.push(String(chunk)) > 0),
+    ];
+    const statuses: number[] = [];
+    try {
+      for (const name of names) {
+        const res = await fetch(`${origin}/api/v1/auth/registerAndSign/${name}`, { method: "POST" });
+        statuses.push(res.status);
+        const body = (await res.json()) as { status: number; message: string };
+        expect(body.status).toBe(501);
+        expect(body.message).toMatch(/not available/);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(statuses).toEqual(names.map(() => 501));
+    expect(err).toEqual([]);
+    expect(out.filter((line) => line.includes("registerAndSign"))).toHaveLength(names.length);
   });
 });
