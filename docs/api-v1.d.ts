@@ -3155,7 +3155,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure405"];
         };
       };
-      /** @description The number's owner asked not to receive voice messages. */
+      /** @description The number's owner asked not to receive voice messages. Told only to a sender whose three-hour limit is free, and it uses that limit like a call: a sender who must wait is answered 429 for this number as for any other. */
       409: {
         headers: {
           [name: string]: unknown;

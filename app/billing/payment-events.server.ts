@@ -72,7 +72,7 @@ async function applyInTransaction(
       return;
     case "payment.succeeded":
     case "payment.failed": {
-      let sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
+      let sub = await subscriptionOf(tx, provider, event.subscriptionId);
       const checkoutId = sub
         ? null
         : (event.checkoutId ?? (await checkoutOfSubscription(tx, provider, event.subscriptionId)));
@@ -93,7 +93,7 @@ async function applyInTransaction(
           secret,
           effects,
         );
-        sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
+        sub = await subscriptionOf(tx, provider, event.subscriptionId);
       }
       if (!sub) return;
       const paid = event.kind === "payment.succeeded";
@@ -150,7 +150,7 @@ async function applyInTransaction(
       return;
     }
     case "subscription.updated": {
-      const sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
+      const sub = await subscriptionOf(tx, provider, event.subscriptionId);
       if (!sub || (sub.lastEventAt && event.at.getTime() < sub.lastEventAt.getTime())) return;
       if (sub.state === "unsubscribed") return;
       const state = event.cancelAtPeriodEnd ? "cancelled" : sub.state === "cancelled" ? "active" : sub.state;
@@ -167,7 +167,7 @@ async function applyInTransaction(
       return;
     }
     case "subscription.ended": {
-      const sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: event.subscriptionId } });
+      const sub = await subscriptionOf(tx, provider, event.subscriptionId);
       if (sub) {
         // Terminal, so applied whatever its order; a cancellation the buyer asked for stays "cancelled"
         // (shown as Expired once the paid period is over).
@@ -184,7 +184,7 @@ async function applyInTransaction(
         const checkoutId = event.checkoutId ?? (await checkoutOfSubscription(tx, provider, event.subscriptionId));
         if (checkoutId)
           await tx.checkout.updateMany({
-            where: { id: checkoutId, status: "pending" },
+            where: { id: checkoutId, status: "pending", provider },
             data: { status: "unsubscribed" },
           });
       }
@@ -193,6 +193,16 @@ async function applyInTransaction(
     case "ignored":
       return;
   }
+}
+
+/**
+ * The subscription an event names, only when it was made with the event's provider: a signed event
+ * of one provider never touches what another provider bills. (Rows from before the provider was
+ * stored have none and are taken as they are.)
+ */
+async function subscriptionOf(tx: Tx, provider: ProviderName, subscriptionId: string) {
+  const sub = await tx.subscription.findUnique({ where: { providerSubscriptionId: subscriptionId } });
+  return sub && (sub.provider === null || sub.provider === provider) ? sub : null;
 }
 
 /**
@@ -221,6 +231,9 @@ async function completeCheckout(
 ) {
   const checkout = await tx.checkout.findUnique({ where: { id: event.checkoutId } });
   if (!checkout || checkout.status === "paid" || checkout.status === "unsubscribed") return;
+  // Only the provider the checkout was opened with can say it was paid: a Stripe-signed event naming a
+  // PayPal checkout (or the sandbox's naming a real one) proves nothing about that payment.
+  if (checkout.provider !== provider) return;
   // Claimed by a conditional update: when a webhook and a status query complete the same checkout
   // at the same time, the second waits for the first's row lock and then matches nothing.
   const claimed = await tx.checkout.updateMany({

@@ -275,6 +275,69 @@ describe("both providers configured", () => {
     expect(await db().payment.count({ where: { subscription: { providerSubscriptionId: card.sub } } })).toBe(1);
   });
 
+  it("lets only a checkout's own provider complete it, or touch its subscription", async () => {
+    // A Stripe-signed completion (and a first invoice) naming a PayPal checkout: nothing happens.
+    const paypal = await buyThrough("paypal");
+    const forged = {
+      id: `cs_forged_${++seq}`,
+      object: "checkout.session",
+      mode: "subscription",
+      payment_status: "paid",
+      client_reference_id: paypal.id,
+      subscription: `sub_forged_${seq}`,
+      customer: "cus_forged",
+      metadata: { checkoutId: paypal.id },
+    };
+    expect((await stripeWebhook("checkout.session.completed", forged)).status).toBe(200);
+    const periodEnd = Math.floor(Date.now() / 1000) + 31 * 86400;
+    await stripeWebhook("invoice.paid", {
+      id: `in_forged_${seq}`,
+      object: "invoice",
+      customer: "cus_forged",
+      currency: "usd",
+      amount_paid: 2999,
+      amount_due: 2999,
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: forged.subscription, metadata: { checkoutId: paypal.id } },
+      },
+      lines: { object: "list", data: [{ period: { start: periodEnd - 30 * 86400, end: periodEnd } }] },
+    });
+    expect(await db().checkout.findUniqueOrThrow({ where: { id: paypal.id } })).toMatchObject({
+      status: "pending",
+      userId: null,
+    });
+    expect(await db().user.count({ where: { email: paypal.email } })).toBe(0);
+    // PayPal's own activation still completes it.
+    expect((await activateAtPayPal(paypal)).status).toBe(200);
+    expect(await subscriptionOf(paypal.email)).toMatchObject({
+      provider: "paypal",
+      providerSubscriptionId: paypal.session,
+    });
+
+    // A Stripe-signed renewal or cancellation naming the PayPal subscription changes nothing.
+    const before = await subscriptionOf(paypal.email);
+    await stripeWebhook("invoice.paid", {
+      id: `in_forged_${++seq}`,
+      object: "invoice",
+      customer: "cus_forged",
+      currency: "usd",
+      amount_paid: 2999,
+      amount_due: 2999,
+      parent: { type: "subscription_details", subscription_details: { subscription: paypal.session, metadata: {} } },
+      lines: { object: "list", data: [{ period: { start: periodEnd - 30 * 86400, end: periodEnd + 86400 * 300 } }] },
+    });
+    await stripeWebhook("customer.subscription.deleted", {
+      id: paypal.session,
+      object: "subscription",
+      status: "canceled",
+      customer: "cus_forged",
+      metadata: { checkoutId: paypal.id },
+    });
+    expect(await subscriptionOf(paypal.email)).toEqual(before);
+    expect(await db().payment.count({ where: { subscription: { providerSubscriptionId: paypal.session } } })).toBe(0);
+  });
+
   it("asks the checkout's own provider when the register query finds it pending", async () => {
     const paypal = await buyThrough("paypal");
     const sub = paypalFake.subs.get(paypal.session)!;

@@ -112,3 +112,33 @@ it("refuses cursors it did not make", () => {
     id: "abc",
   });
 });
+
+it("refuses cursors outside any date the database can hold, and answers with the last one it accepts", async () => {
+  const raw = (text: string) => Buffer.from(text).toString("base64url");
+  const yearTenThousand = Date.UTC(10_000, 0, 1);
+  expect(yearTenThousand).toBe(253_402_300_800_000);
+  for (const text of [
+    `o.${yearTenThousand}.a`,
+    "o.999999999999999.a",
+    "n.-1.a",
+    "o.-62198755200000.a",
+    "o.NaN.a",
+    "o.Infinity.a",
+    "o.1e20.a",
+    "o.0x10.a",
+    "o.+5.a",
+    "o.1.5.a",
+    "o..a",
+    "o.1.",
+  ])
+    expect(decodeCursor(raw(text)), text).toBeNull();
+
+  const { user } = await createUser();
+  await seed(user.id, 3);
+  const last = decodeCursor(raw(`o.${yearTenThousand - 1}.a`));
+  expect(last?.at.toISOString()).toBe("9999-12-31T23:59:59.999Z");
+  expect((await listRequests(user.id, { cursor: last })).items).toHaveLength(3);
+  const first = decodeCursor(raw("n.0.a"));
+  expect(first?.at.getTime()).toBe(0);
+  expect((await listRequests(user.id, { cursor: first })).items).toHaveLength(3);
+});

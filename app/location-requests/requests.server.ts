@@ -432,13 +432,19 @@ export function encodeCursor(direction: ListCursor["direction"], row: { createdA
   const at = new Date(row.createdAt).getTime();
   return Buffer.from(`${direction === "older" ? "o" : "n"}.${at}.${row.id}`).toString("base64url");
 }
+/**
+ * The latest time a cursor may name: the end of year 9999. Later dates are valid in JavaScript, but
+ * the database layer cannot write them (an ISO year of five digits), so such a cursor would fail the
+ * query instead of being refused as input. A time before 1970 cannot be written at all (no sign).
+ */
+const LAST_CURSOR_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export function decodeCursor(value: string): ListCursor | null {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) return null;
   const match = /^([on])\.(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(value, "base64url").toString("utf8"));
   if (!match) return null;
-  const at = new Date(Number(match[2]));
-  if (Number.isNaN(at.getTime())) return null;
-  return { direction: match[1] === "o" ? "older" : "newer", at, id: match[3]! };
+  const ms = Number(match[2]);
+  if (ms > LAST_CURSOR_TIME) return null;
+  return { direction: match[1] === "o" ? "older" : "newer", at: new Date(ms), id: match[3]! };
 }
 
 /**

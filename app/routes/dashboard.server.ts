@@ -162,7 +162,10 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
     };
   }
   // Pages by key (`cursor`, the Older and Newer links); `page` from older links still opens its page.
-  const cursor = decodeCursor(url.searchParams.get("cursor") ?? "");
+  // A cursor this site did not make (edited, cut short, dated outside any real time) opens the newest
+  // page with a note rather than an error: the list is still what the requester came for.
+  const asked = url.searchParams.get("cursor") || null;
+  const cursor = asked ? decodeCursor(asked) : null;
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
   const [result, live] = await Promise.all([
     listRequests(userId, { ...listOptions[tab], cursor, page, pageSize: PAGE_SIZE }),
@@ -179,6 +182,7 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
       totalCapped: result.totalCapped,
       older: result.nextCursor,
       newer: result.prevCursor,
+      cursorRefused: asked !== null && cursor === null,
       items,
     },
   };

@@ -332,7 +332,16 @@ describe("dashboard: lists", () => {
     const byPage = await load("/dashboard/?tab=link&page=2", token);
     expect(byPage.list?.items.map((i) => i.title)).toEqual(["Link 20", "Link 21", "Link 22"]);
     expect((await load("/dashboard/?tab=link&page=abc", token)).list?.items).toHaveLength(20);
-    expect((await load("/dashboard/?tab=link&cursor=bogus", token)).list?.items).toHaveLength(20);
+    expect(first.list?.cursorRefused).toBe(false);
+    expect(second.list?.cursorRefused).toBe(false);
+    // A cursor this site did not make, or one dated outside any real time (year 10000, before 1970, not
+    // a number): the newest page, with a note, never an error.
+    const raw = (text: string) => encodeURIComponent(Buffer.from(text).toString("base64url"));
+    for (const cursor of ["bogus", raw("o.253402300800000.a"), raw("o.-1.a"), raw("n.NaN.a"), raw("o.1e20.a")]) {
+      const view = await load(`/dashboard/?tab=link&cursor=${cursor}`, token);
+      expect(view.list?.items, cursor).toHaveLength(20);
+      expect(view.list?.cursorRefused, cursor).toBe(true);
+    }
   });
 
   it("keeps the expired notice and still shows the requests", async () => {

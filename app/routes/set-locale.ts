@@ -14,7 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const lng = form.get("lng");
   const target = safeRedirect(form.get("redirectTo"), "/");
   if (!isLocale(lng)) return redirect(target);
-  return redirect(localizePath(target, lng), {
+  // Checked again once the locale is swapped: stripping `/ph` from `/ph//evil.example` (or an encoded
+  // `/%2F%2F…`) leaves a path the first check never saw, one a browser would read as another host.
+  const home = localizePath("/", lng);
+  return redirect(safeRedirect(localizePath(target, lng), home), {
     headers: {
       "Set-Cookie": serializeCookie(localeCookieName, lng, {
         maxAge: localeCookieMaxAge,

@@ -23,6 +23,7 @@ beforeAll(async () => {
     await db().user.findFirst();
     res.json({ ok: true });
   });
+  for (const status of [500, 501, 503]) app.get(`/status/${status}`, (_req, res) => res.status(status).end());
   const untrusted = express();
   untrusted.use(requestLog());
   untrusted.get("/", (_req, res) => res.send("hi"));
@@ -44,6 +45,33 @@ function captureLog() {
 }
 
 describe("request id, log line and Server-Timing", () => {
+  it("writes a server failure as an error, and a 501 (a feature not offered) as one info line", async () => {
+    const errors: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      errors.push(String(chunk));
+      return true;
+    });
+    const log = captureLog();
+    try {
+      for (const status of [500, 501, 503]) {
+        const response = await fetch(`${origin}/status/${status}`);
+        expect(response.status).toBe(status);
+        await response.arrayBuffer();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      log.restore();
+      spy.mockRestore();
+    }
+    expect(errors.filter((line) => line.includes("path=/status/")).map((l) => /status=(\d+)/.exec(l)?.[1])).toEqual([
+      "500",
+      "503",
+    ]);
+    expect(log.lines.filter((line) => line.includes("path=/status/"))).toEqual([
+      expect.stringMatching(/^request .*path=\/status\/501 .*status=501/),
+    ]);
+  });
+
   it("keeps a well-formed X-Request-Id from a trusted proxy and times the database queries", async () => {
     const log = captureLog();
     const response = await fetch(`${origin}/users?token=secret-value`, { headers: { "X-Request-Id": "lb-7f3a.42" } });

@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 
 import type { Request, RequestHandler } from "express";
 
-import { log, requestScope, type RequestScope } from "./log.server";
+import { log, requestScope, type Level, type RequestScope } from "./log.server";
 
 // Letters, digits and the punctuation of UUIDs, ULIDs and trace ids; nothing a log line could be
 // forged or split with.
@@ -39,6 +39,13 @@ export function serverTiming(scope: RequestScope, totalMs: number) {
 }
 
 /**
+ * A request's line is an error when the server failed it (5xx), except 501: "not implemented" answers
+ * what was asked (`registerAndSign/v5pay`, a provider this server does not run), which anyone may ask
+ * as often as they like; as an error it would flood the log and wake whoever watches it.
+ */
+export const requestLogLevel = (status: number): Level => (status >= 500 && status !== 501 ? "error" : "info");
+
+/**
  * The access log. The path is logged without its query string, which can carry secrets (a refund
  * confirmation token, a reset link); the client address is not logged.
  */
@@ -55,7 +62,7 @@ export function requestLog(): RequestHandler {
       return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
     } as typeof res.writeHead;
     res.on("close", () => {
-      log(res.statusCode >= 500 ? "error" : "info", "request", {
+      log(requestLogLevel(res.statusCode), "request", {
         id: scope.id,
         method: req.method,
         path: req.originalUrl.split("?")[0]!.slice(0, MAX_LOGGED_PATH),

@@ -207,4 +207,21 @@ describe("voice messages", () => {
     expect(await sendVoiceMessage(input(user.id, to))).toEqual({ ok: false, error: "optedOut" });
     expect(fake!.requests).toHaveLength(0);
   });
+
+  it("tells a sender that a number pressed 9 only for their slot, and keeps it used", async () => {
+    const { user } = await createUser();
+    const { user: other } = await createUser();
+    await withTwilio();
+    const to = "+639171230019";
+    await db().voiceOptOut.create({ data: { number: to } });
+    // A sender whose slot is used learns nothing: the same "limited" as for any number.
+    expect(await sendVoiceMessage(input(other.id, "+639171230020"))).toMatchObject({ ok: true });
+    expect(await sendVoiceMessage(input(other.id, to))).toMatchObject({ ok: false, error: "limited" });
+    // A sender with a free slot is told, and the slot is spent: asking again (or calling anyone) waits.
+    expect(await sendVoiceMessage(input(user.id, to))).toEqual({ ok: false, error: "optedOut" });
+    expect(await sendVoiceMessage(input(user.id, to))).toMatchObject({ ok: false, error: "limited" });
+    expect(await sendVoiceMessage(input(user.id, "+639171230021"))).toMatchObject({ ok: false, error: "limited" });
+    expect(fake!.requests).toHaveLength(1);
+    expect(await db().voiceMessage.count({ where: { to } })).toBe(0);
+  });
 });

@@ -232,10 +232,12 @@ defineJobKind<VoiceCallJob>(VOICE_CALL_JOB, {
  * job worker retries a call Twilio surely refused. "sendFailed" only when it was refused for good.
  */
 export async function sendVoiceMessage(input: SendInput): Promise<SendResult> {
-  if (await db().voiceOptOut.findUnique({ where: { number: input.to } })) return { ok: false, error: "optedOut" };
   const slotKey = `voice:${input.userId}`;
   const claim = await claimSlot(slotKey);
   if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
+  // Asked only once the slot is claimed, and the slot is kept: whether a number pressed 9 costs a
+  // sender's message to learn, like a location request a recipient refused (docs/decisions/012).
+  if (await db().voiceOptOut.findUnique({ where: { number: input.to } })) return { ok: false, error: "optedOut" };
   let id: string;
   let key: string;
   try {

@@ -455,6 +455,23 @@ test.describe("dashboard", () => {
     await expect(paging.getByRole("link", { name: tr("en", "dashboard.paging.newer") })).toHaveCount(0);
   });
 
+  test("a page link the site did not make opens the newest page with a note", async ({ page, context, makeUser }) => {
+    const user = await signedIn(context, makeUser);
+    addLinks(user.id, 3);
+    // Dated in year 10000: once a 500 with a stack trace in the log.
+    const cursor = Buffer.from("o.253402300800000.a").toString("base64url");
+    for (const [prefix, locale] of [
+      ["", "en"],
+      ["/id", "id"],
+      ["/ph", "ph"],
+    ] as const) {
+      const response = await page.goto(`${prefix}/dashboard/?tab=history&cursor=${cursor}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByTestId("cursor-refused")).toHaveText(tr(locale, "dashboard.paging.refused"));
+      await expect(page.getByTestId("request")).toHaveCount(3);
+    }
+  });
+
   test("Indonesian: a link is created, with the toast in Indonesian", async ({ page, context, js, makeUser }) => {
     const id = (key: string) => tr("id", key);
     const user = await signedIn(context, makeUser);

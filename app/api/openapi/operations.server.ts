@@ -1511,7 +1511,8 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
         403: subscriptionExpired({ headers: BEARER, body: VOICE }),
         405: methodNotAllowed("POST"),
         409: {
-          description: "The number's owner asked not to receive voice messages.",
+          description:
+            "The number's owner asked not to receive voice messages. Told only to a sender whose three-hour limit is free, and it uses that limit like a call: a sender who must wait is answered 429 for this number as for any other.",
           examples: {
             optedOut: {
               summary: "Opted out",

@@ -27,6 +27,8 @@ type ListData = {
   totalCapped: boolean;
   older: string | null;
   newer: string | null;
+  /** The address named a page this site cannot open: the newest page is shown instead. */
+  cursorRefused: boolean;
   items: RequestView[];
 };
 
@@ -48,6 +50,11 @@ export function RequestList(props: {
       <TimeZoneNote zone={zone} />
       {hydrated && live ? <p className="muted">{t("dashboard.list.live")}</p> : null}
       {children}
+      {list.cursorRefused ? (
+        <p className="notice notice-warn" role="status" data-testid="cursor-refused">
+          {t("dashboard.paging.refused")}
+        </p>
+      ) : null}
       {list.items.length === 0 ? (
         <p className="empty-state">{t("dashboard.list.empty")}</p>
       ) : (
