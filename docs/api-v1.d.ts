@@ -2910,7 +2910,7 @@ export interface operations {
          *     }
          */
         "application/json": {
-          visitorId: string;
+          visitorId: "" | string;
           userAgent: string;
           osName: string;
           osVersion: string;
