@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { approximatePlace } from "~/location-requests/requests.server";
+
 import { locateIp } from "./ip-location.server";
-import { nearestPlace } from "./nearest-place.server";
+import { areaPlace, nearestPlace } from "./nearest-place.server";
 
 describe("offline IP location", () => {
   it("places public addresses in their city", () => {
@@ -21,5 +23,21 @@ describe("nearest place", () => {
   });
   it("says nothing in the middle of the ocean", () => {
     expect(nearestPlace(0, -140)).toBeNull();
+  });
+});
+
+describe("the place of an approximate position", () => {
+  it("names the town that holds the area, never the village at its centre", () => {
+    // Near Ubud (a village for this purpose): the area 25 km wide is Denpasar's.
+    expect(nearestPlace(-8.53, 115.33)).toBe("Ubud, ID");
+    expect(areaPlace(-8.53, 115.33, 25)).toBe("Denpasar, ID");
+    expect(nearestPlace(10.3, 123.9)).toBe("Adlaon, PH");
+    expect(areaPlace(10.3, 123.9, 25)).toBe("Cebu City, PH");
+    expect(areaPlace(0, -140, 25)).toBeNull();
+  });
+  it("falls back to the region the IP database names, and never to its city", () => {
+    const far = { latitude: 0, longitude: -140, accuracyMeters: 25_000, country: "ID" };
+    expect(approximatePlace({ ...far, city: "Kupel", region: "Bali" })).toBe("Bali, ID");
+    expect(approximatePlace({ ...far, city: "Kupel", region: null })).toBeNull();
   });
 });

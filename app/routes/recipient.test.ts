@@ -217,10 +217,10 @@ describe("sharing the approximate position", () => {
     expect(await redirectOf(consentPost(code, { intent: "approximate" }, { ip: "112.198.0.1" }))).toBe(
       `/share?c=${code}`,
     );
-    expect(await row(code)).toMatchObject({ status: "ip_located", address: "Taguig, PH", accuracyMeters: 25_000 });
+    expect(await row(code)).toMatchObject({ status: "ip_located", address: "Makati City, PH", accuracyMeters: 25_000 });
     const { data: page } = await routeData(shareLoader(args(get(`/share?c=${code}`))));
     assert(page.kind === "share");
-    expect(page.request).toMatchObject({ state: "shared", kind: "approximate", place: "Taguig, PH" });
+    expect(page.request).toMatchObject({ state: "shared", kind: "approximate", place: "Makati City, PH" });
   });
 
   it("fails for an address no database knows (a local one)", async () => {

@@ -172,6 +172,10 @@ test.describe("dashboard", () => {
     await expect(card(page, "+63 917 123 4567").getByTestId("request-state")).toHaveText("GPS Tracked");
     await expect(card(page, "+63 917 123 4567")).toContainText("Quezon City, PH");
     await expect(card(page, "rosa@example.com").getByTestId("request-state")).toHaveText("IP Located");
+    // An approximate position is an area, named by its town with its radius, never an address.
+    await expect(card(page, "rosa@example.com").getByTestId("request-area")).toHaveText(
+      "Around Jakarta, ID, within about 25 km",
+    );
     if (js) {
       // One map for the page: two areas, one pin (the GPS fix only).
       await expect(page.locator(".leaflet-container")).toHaveCount(1);

@@ -9,7 +9,8 @@ import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { createLinkRequest, readRequest } from "./support/location-requests.ts";
 
-// 112.198.0.1 is Taguig, PH in the bundled IP database; the e2e server trusts X-Forwarded-For.
+// 112.198.0.1 is in Taguig in the bundled IP database (its area: Makati City, PH); the e2e server trusts
+// X-Forwarded-For.
 const MANILA_IP = "112.198.0.1";
 const QUEZON_CITY = { latitude: 14.6507, longitude: 121.0494, accuracy: 15 };
 
@@ -109,8 +110,12 @@ test.describe("sharing approximately", () => {
     await button(page, "Ibahagi ang tinatayang lokasyon").click();
     await expect(page).toHaveURL(new RegExp(`/ph/share\\?c=${code}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salamat");
-    await expect(page.getByTestId("shared-place")).toHaveText("Sa paligid ng Taguig, PH, sa loob ng mga 25 km");
-    expect(readRequest(code)).toMatchObject({ status: "ip_located", address: "Taguig, PH", accuracyMeters: 25_000 });
+    await expect(page.getByTestId("shared-place")).toHaveText("Sa paligid ng Makati City, PH, sa loob ng mga 25 km");
+    expect(readRequest(code)).toMatchObject({
+      status: "ip_located",
+      address: "Makati City, PH",
+      accuracyMeters: 25_000,
+    });
     await expectNoHydration(page);
 
     await button(page, "Ihinto ang pagbabahagi at burahin ang aking lokasyon").click();
@@ -125,7 +130,7 @@ test.describe("sharing approximately", () => {
     await expect(page.getByTestId("failure")).toContainText("Please enable your location in the browser settings");
     await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", `/${code}`);
     await button(page, "Share approximate location").click();
-    await expect(page.getByTestId("shared-place")).toHaveText("Around Taguig, PH, within about 25 km");
+    await expect(page.getByTestId("shared-place")).toHaveText("Around Makati City, PH, within about 25 km");
   });
 });
 

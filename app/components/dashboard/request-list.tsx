@@ -195,6 +195,9 @@ function TimeZoneNote({ zone }: { zone: string }) {
   );
 }
 
+/** The states in which a position may still come. */
+const WAITING = new Set<RequestView["label"]["key"]>(["pending"]);
+
 function RequestCard({
   item,
   highlighted = false,
@@ -220,9 +223,7 @@ function RequestCard({
       <header className="request-head">
         {/* A recipient's erasure (or REQUEST_DATA_DAYS) leaves no number or address: the channel names it. */}
         <h3>
-          {item.channel === "link"
-            ? (item.title ?? item.link)
-            : (item.target ?? t(`dashboard.channel.${item.channel}`))}
+          {item.channel === "link" ? (item.title ?? item.link) : (item.target ?? t("dashboard.list.targetRemoved"))}
         </h3>
         <span className="request-channel">{t(`dashboard.channel.${item.channel}`)}</span>
         {highlighted ? <span className="badge badge-new">{t("dashboard.list.newLink")}</span> : null}
@@ -243,17 +244,33 @@ function RequestCard({
         </p>
       ) : null}
       <dl className="request-facts">
-        <div>
-          <dt>{t("dashboard.list.address")}</dt>
-          <dd>{item.address ?? "—"}</dd>
-        </div>
+        {/* An approximate position is an area: named by the place that holds it, with its radius. */}
+        {item.label.key === "ip_located" && position ? (
+          <div>
+            <dt>{t("dashboard.list.area")}</dt>
+            <dd data-testid="request-area">
+              {t(item.address ? "dashboard.list.areaAround" : "dashboard.list.areaWithin", {
+                place: item.address ?? "",
+                km: Math.round(position.radius / 1000),
+              })}
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t("dashboard.list.address")}</dt>
+            <dd>{item.address ?? "—"}</dd>
+          </div>
+        )}
         <div>
           <dt>{t("dashboard.list.locatedOn")}</dt>
           <dd>
             {item.locatedAt && item.shown.locatedAt ? (
               <time dateTime={item.locatedAt}>{dateText(item.locatedAt, item.shown.locatedAt)}</time>
-            ) : (
+            ) : WAITING.has(item.label.key) ? (
               t("dashboard.list.notYet")
+            ) : (
+              // Declined, expired, stopped or never delivered: nothing is coming, so not "Not yet".
+              "—"
             )}
           </dd>
         </div>
