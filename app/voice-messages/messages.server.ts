@@ -15,7 +15,7 @@ import { parseMobile } from "~/phone/numbers.server";
 import { loadTwilio } from "~/providers/twilio.server";
 import { voiceProvider, type VoiceCall } from "~/providers/voice.server";
 import { log } from "~/server/log.server";
-import { claimSlot, releaseSlot } from "~/usage-limit.server";
+import { accountSlotKey, claimSlot, releaseSlot } from "~/usage-limit.server";
 import { withoutContactPoint } from "~/utils/contact-points.server";
 import { NAME_MAX } from "~/utils/display-text";
 import { parseFormData } from "~/utils/form-data.server";
@@ -218,7 +218,7 @@ defineJobKind<VoiceCallJob>(VOICE_CALL_JOB, {
  */
 export async function sendVoiceMessage(input: SendInput): Promise<SendResult> {
   if (await db().voiceOptOut.findUnique({ where: { number: input.to } })) return { ok: false, error: "optedOut" };
-  const slotKey = `voice:${input.userId}`;
+  const slotKey = accountSlotKey("voice", input.userId);
   const claim = await claimSlot(slotKey);
   if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
   let id: string;
