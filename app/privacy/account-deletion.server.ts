@@ -14,7 +14,7 @@ import { startJobs } from "~/jobs.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { ACCOUNT_SLOT_KINDS, accountSlotKey } from "~/usage-limit.server";
 
-import { ownedRows, provenAddress } from "./owned-rows.server";
+import { ownedCheckouts, provenAddress } from "./owned-rows.server";
 
 /** DELETE /api/v1/personnal/account's body: the password again, as the sign-in sends it. */
 export const deleteAccountSchema = z.object({
@@ -80,11 +80,14 @@ export async function deleteAccount(
     // Kept for the accounting records (amount, date, provider reference), linked to nobody.
     if (sub) await tx.payment.updateMany({ where: { subscriptionId: sub.id }, data: { subscriptionId: null } });
     const checkouts = await tx.checkout.findMany({ where: { userId }, select: { id: true } });
-    await tx.checkout.deleteMany({ where: ownedRows(user) });
-    await tx.refundRequest.deleteMany({ where: ownedRows(user) });
+    await tx.checkout.deleteMany({ where: ownedCheckouts(user) });
     if (address) {
+      await tx.refundRequest.deleteMany({ where: { OR: [{ userId }, { email: address }] } });
       await tx.contactMessage.deleteMany({ where: { email: address } });
       await tx.outboxMessage.deleteMany({ where: { to: address } });
+    } else {
+      // Refund requests filed under this account by the public form stay, as their writer's, linked to nobody.
+      await tx.refundRequest.updateMany({ where: { userId }, data: { userId: null } });
     }
     await tx.recipientBlock.deleteMany({ where: { userId } });
     await tx.recipientDecline.deleteMany({ where: { userId } });

@@ -11,6 +11,7 @@ import { createSession, lookupSession } from "~/auth/session.server";
 import { claimSignInAttempt } from "~/auth/sign-in-throttle.server";
 import { startCheckout } from "~/billing/checkout.server";
 import { credentialsJobKey } from "~/billing/payment-jobs.server";
+import { requestRefund } from "~/billing/refunds.server";
 import { sandboxPay } from "~/billing/sandbox.server";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
@@ -74,6 +75,11 @@ describe("an account made by paying with someone else's address", () => {
     await ownersRows(email);
     const { user } = await strangerPays(email);
     expect(user.emailVerifiedAt).toBeNull();
+    // The refund form files a request under whatever account has the address typed.
+    expect(await requestRefund({ email, reason: "Rosa's own words." }, { locale: "en", ip: "192.0.2.45" })).toEqual({
+      ok: true,
+    });
+    expect(await db().refundRequest.count({ where: { userId: user.id } })).toBe(1);
 
     const data = await accountExport(user.id);
     expect(data.profile.emailVerifiedAt).toBeNull();
@@ -84,6 +90,16 @@ describe("an account made by paying with someone else's address", () => {
     expect(JSON.stringify(data)).not.toContain("Santos");
     expect(JSON.stringify(data)).not.toContain("+639175550101");
     expect(JSON.stringify(data)).not.toContain("Call me at home.");
+    expect(JSON.stringify(data)).not.toContain("Rosa's own words.");
+
+    // Deleting the stranger's account leaves Rosa's refund request, linked to nobody.
+    await db().user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword("strangers pw") } });
+    expect(await deleteAccount(user.id, "strangers pw", IP)).toEqual({ ok: true });
+    expect(await db().refundRequest.findMany({ where: { email }, select: { userId: true } })).toEqual([
+      { userId: null },
+      { userId: null },
+    ]);
+    expect(await countOwners(email)).toEqual({ contact: 1, checkouts: 1, refunds: 2 });
   });
 
   it("deleting it leaves the address owner's rows", async () => {

@@ -5,7 +5,7 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { requestState } from "~/location-requests/request-state";
 
-import { ownedRows, provenAddress } from "./owned-rows.server";
+import { ownedCheckouts, provenAddress } from "./owned-rows.server";
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
@@ -23,8 +23,10 @@ export async function accountExport(userId: string, now = new Date()) {
   // Rows keyed only by the address are included once the address is proven (owned-rows.server.ts).
   const address = provenAddress(user);
   const [checkouts, refundRequests, contactMessages] = await Promise.all([
-    db().checkout.findMany({ where: ownedRows(user), include: { phone: true }, orderBy: { createdAt: "desc" } }),
-    db().refundRequest.findMany({ where: ownedRows(user), orderBy: { createdAt: "desc" } }),
+    db().checkout.findMany({ where: ownedCheckouts(user), include: { phone: true }, orderBy: { createdAt: "desc" } }),
+    address
+      ? db().refundRequest.findMany({ where: { OR: [{ userId }, { email: address }] }, orderBy: { createdAt: "desc" } })
+      : [],
     address ? db().contactMessage.findMany({ where: { email: address }, orderBy: { createdAt: "desc" } }) : [],
   ]);
   const sub = user.subscription;

@@ -5,12 +5,16 @@
 // with someone else's address. Every match is exact: no pattern is ever built from a user's value.
 export type AccountOwner = { id: string; email: string; emailVerifiedAt: Date | null };
 
-/** Checkouts and refund requests: those the account made, and those made with its proven address. */
-export function ownedRows(owner: AccountOwner) {
+/** Checkouts: those the account made (signed in, or the one that created it), and those made with its proven address. */
+export function ownedCheckouts(owner: AccountOwner) {
   return { OR: owner.emailVerifiedAt ? [{ userId: owner.id }, { email: owner.email }] : [{ userId: owner.id }] };
 }
 
-/** The address whose rows (contact messages, messages sent to it) are the account's: null until proven. */
+/**
+ * The address whose rows are the account's, null until proven: contact messages, messages sent to it,
+ * and refund requests, which the public refund form files under whatever account has the address typed
+ * (its `userId` says which account to stop, not who wrote it).
+ */
 export function provenAddress(owner: AccountOwner) {
   return owner.emailVerifiedAt ? owner.email : null;
 }
