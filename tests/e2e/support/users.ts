@@ -109,3 +109,12 @@ export function isEmailVerified(userId: string) {
     { emailVerifiedAt: string | null } | undefined;
   return Boolean(row?.emailVerifiedAt);
 }
+
+/** A contact-form message someone sent with `email` while signed out (a row keyed only by the address). */
+export function contactMessageFrom(email: string, message: string) {
+  db()
+    .prepare(
+      `INSERT INTO "ContactMessage" (id, name, email, message, locale, createdAt) VALUES (?, 'Rosa', ?, ?, 'en', ?)`,
+    )
+    .run(randomUUID(), email, message, sqliteDate(new Date()));
+}
