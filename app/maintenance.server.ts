@@ -41,6 +41,7 @@ export async function runMaintenance(now = new Date()) {
     sessions: deleteInBatches(db().session, { expiresAt: { lt: now } }),
     codes: deleteInBatches(db().verificationCode, { expiresAt: { lt: dayAgo } }),
     authCodes: deleteInBatches(db().authCode, { expiresAt: { lt: dayAgo } }),
+    emailVerifications: deleteInBatches(db().emailVerification, { expiresAt: { lt: dayAgo } }),
     rateLimits: sweepRateLimits(now),
     positions: purgeOldPositions(now),
     requestData: forgetOldRequestData(now),

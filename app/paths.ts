@@ -13,6 +13,8 @@ export const paths = {
   intellectualProperty: "/intellectual-property",
   refund: "/unsubscribe-and-refund",
   refundConfirm: "/unsubscribe-and-refund/confirm",
+  /** The account e-mail's link that proves the buyer reads the address (docs/decisions/038). */
+  verifyEmail: "/verify-email",
   reverseLookup: "/reverse-phone-lookup",
   sendVoiceMessage: "/send-voice-message",
   enterLink: "/enter-link",

@@ -48,6 +48,9 @@ export const pageRoutes = [
   { path: "unsubscribe-and-refund", file: "routes/unsubscribe-and-refund.tsx", access: "anyone", tags: true },
   // The e-mailed confirmation link of a refund request: for whoever holds it, signed in or not.
   { path: "unsubscribe-and-refund/confirm", file: "routes/refund-confirm.tsx", access: "anyone", sitemap: false },
+  // The account e-mail's link that proves the address (docs/decisions/038): for whoever holds it; only
+  // someone signed in to that account confirms.
+  { path: "verify-email", file: "routes/verify-email.tsx", access: "anyone", sitemap: false },
   { path: "faqs", file: "routes/content-page.tsx", access: "visitor", tags: true },
   { path: "tracking-phone-number", file: "routes/content-page.tsx", access: "visitor", tags: true },
   // Open to signed-in users too (subscribers get the full lookup), so it does not send them away.

@@ -3,6 +3,13 @@ import { db } from "~/db.server";
 /** Spec section 9: one SMS, one e-mail and one generated link per three hours per account. */
 export const SEND_INTERVAL_MS = 3 * 60 * 60 * 1000;
 
+/** The account's own slots: one per kind of send, keyed `<kind>:<userId>` (accountSlotKey). */
+export const ACCOUNT_SLOT_KINDS = ["sms", "email", "link", "voice"] as const;
+export type AccountSlotKind = (typeof ACCOUNT_SLOT_KINDS)[number];
+
+/** Named once, so that deleting an account finds its slots by exact keys, never a pattern. */
+export const accountSlotKey = (kind: AccountSlotKind, userId: string) => `${kind}:${userId}`;
+
 export type SlotClaim =
   { ok: true; claimedAtMs: number; previousMs: number | null } | { ok: false; nextAllowedAt: Date };
 

@@ -637,6 +637,12 @@ export interface components {
       exportedAt: string;
       profile: {
         email: string;
+        /**
+         * Format: date-time
+         * @description When the owner proved the address (the e-mailed link or a reset by code); until then rows keyed only by the address are not included.
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        emailVerifiedAt: string | null;
         name: string | null;
         surname: string | null;
         /** @description E.164, given in the payment form. */

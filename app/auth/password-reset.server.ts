@@ -11,6 +11,7 @@ import { hit } from "~/rate-limit.server";
 import { randomDigits, sha256 } from "~/utils/hash.server";
 import { HOUR } from "~/utils/time";
 
+import { markEmailVerified } from "./email-verification.server";
 import { hashPassword } from "./password.server";
 import { revokeAllSessions } from "./session.server";
 import { hasErrors, validateReset, validateSendCode, type FieldErrors } from "./validation";
@@ -145,7 +146,12 @@ export async function resetPassword(
     data: { usedAt: new Date() },
   });
   if (claimed.count !== 1) return { ok: false, error: "codeInvalid" };
-  await db().user.update({ where: { id: user.id }, data: { passwordHash } });
+  // The code reached the address, so whoever used it owns it: the address is verified (its rows join
+  // the account, docs/decisions/038) and every session ends, a buyer's who paid with it included.
+  await db().$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    await markEmailVerified(tx, user.id);
+  });
   await revokeAllSessions(user.id);
   return { ok: true };
 }

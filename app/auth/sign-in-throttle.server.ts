@@ -32,7 +32,7 @@ export async function claimSignInAttempt(clientIp: string, email: string, now = 
     return byIp;
   }
   const pairKey = `pair:${clientIp}|${email}`;
-  const pair = await claimPair(pairKey, now);
+  const pair = await claimPair(pairKey, email, now);
   if (!pair.ok) {
     await unhit(ipKey, SIGN_IN_WINDOW_MS, new Date(now));
     return pair;
@@ -49,16 +49,21 @@ export async function claimSignInAttempt(clientIp: string, email: string, now = 
 /**
  * One statement: counts the attempt unless the pair is waiting, and when it reaches the free limit
  * starts (or doubles) the wait, so the next claim is refused until it ends. Every expression in SET
- * reads the row as it was, on SQLite and PostgreSQL alike.
+ * reads the row as it was, on SQLite and PostgreSQL alike. `email` is kept in its own column so that
+ * deleting the account finds the rows by an exact match, never by a pattern over the key.
  */
-async function claimPair(key: string, now: number): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+async function claimPair(
+  key: string,
+  email: string,
+  now: number,
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
   const free = config().LOGIN_LIMIT_PER_ACCOUNT;
   const expires = now + PAIR_MEMORY_MS;
   const firstBlock = free <= 1 ? now + BACKOFF_BASE_MS : 0;
   const firstBackoff = free <= 1 ? BACKOFF_BASE_MS : 0;
   const rows = await db().$queryRaw<{ failures: number | bigint }[]>`
-    INSERT INTO "SignInThrottle" ("key", "failures", "blockedUntil", "backoffMs", "expiresAt")
-    VALUES (${key}, 1, CAST(${firstBlock} AS BIGINT), CAST(${firstBackoff} AS BIGINT), CAST(${expires} AS BIGINT))
+    INSERT INTO "SignInThrottle" ("key", "email", "failures", "blockedUntil", "backoffMs", "expiresAt")
+    VALUES (${key}, ${email}, 1, CAST(${firstBlock} AS BIGINT), CAST(${firstBackoff} AS BIGINT), CAST(${expires} AS BIGINT))
     ON CONFLICT ("key") DO UPDATE SET
       "failures" = CASE WHEN "SignInThrottle"."expiresAt" <= CAST(${now} AS BIGINT) THEN 1 ELSE "SignInThrottle"."failures" + 1 END,
       "backoffMs" = CASE

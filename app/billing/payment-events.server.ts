@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 
+import { issueEmailVerification } from "~/auth/email-verification.server";
 import { hashPassword } from "~/auth/password.server";
 import { config } from "~/config.server";
 import { db, type Tx } from "~/db.server";
@@ -7,7 +8,7 @@ import { startJobs } from "~/jobs.server";
 import type { PaymentEvent, ProviderName } from "~/providers/payments/types";
 import { DAY, later } from "~/utils/time";
 
-import { enqueuePaymentJob } from "./payment-jobs.server";
+import { credentialsJobKey, enqueuePaymentJob } from "./payment-jobs.server";
 import { RENEWAL_PLAN_SUFFIX } from "./plans.server";
 
 // Provider events, exactly once and in any order (docs/decisions/005): the payment state machine.
@@ -262,10 +263,18 @@ async function completeCheckout(
       });
       userId = user.id;
       autoLogin = true;
+      // Paying proves nothing about the address typed: the e-mail to it carries the link that does.
+      const verifyToken = await issueEmailVerification(tx, user.id, checkout.email);
       effects.jobs.push(
-        await enqueuePaymentJob(tx, `credentials:${checkout.id}`, {
+        await enqueuePaymentJob(tx, credentialsJobKey(checkout.id), {
           kind: "sendCredentials",
-          payload: { email: checkout.email, name: checkout.name, password: secret.password, locale: checkout.locale },
+          payload: {
+            email: checkout.email,
+            name: checkout.name,
+            password: secret.password,
+            verifyToken,
+            locale: checkout.locale,
+          },
         }),
       );
     }

@@ -1,3 +1,4 @@
+import { emailVerificationUrl } from "~/auth/email-verification.server";
 import { config } from "~/config.server";
 import type { Tx } from "~/db.server";
 import { accountDeletedEmail, credentialsEmail } from "~/emails/billing.server";
@@ -16,8 +17,14 @@ import { paymentProvider } from "~/providers/payments/provider.server";
 export type PaymentJob =
   /** A provider subscription replaced by a newer paid checkout of the same account: stop its renewals. */
   | { kind: "stopSubscription"; payload: { provider: string; subscriptionId: string } }
-  /** A new account's credentials (the generated password), e-mailed once. */
-  | { kind: "sendCredentials"; payload: { email: string; name: string; password: string; locale: string } }
+  /**
+   * A new account's credentials (the generated password), e-mailed once, with the link that proves the
+   * address (`verifyToken`, app/auth/email-verification.server.ts; absent from jobs written before it).
+   */
+  | {
+      kind: "sendCredentials";
+      payload: { email: string; name: string; password: string; verifyToken?: string; locale: string };
+    }
   /** A deleted account's confirmation (app/privacy/account-deletion.server.ts); the address is forgotten once sent. */
   | { kind: "sendAccountDeleted"; payload: { email: string; name: string; locale: string } };
 
@@ -33,10 +40,13 @@ for (const kind of PAYMENT_KINDS)
       const error = await perform(key, { kind, payload } as PaymentJob);
       return error === null ? { done: true } : { retry: error };
     },
-    // The generated password is not kept once it has been sent, nor a deleted account's address.
+    // The generated password and the link are not kept once sent, nor a deleted account's address.
     afterwards: (payload) =>
-      kind === "sendCredentials" ? scrubPassword(payload) : kind === "sendAccountDeleted" ? {} : payload,
+      kind === "sendCredentials" ? scrubSecrets(payload) : kind === "sendAccountDeleted" ? {} : payload,
   });
+
+/** The job that e-mails the account a checkout created (one per checkout, so deletion can name it exactly). */
+export const credentialsJobKey = (checkoutId: string) => `credentials:${checkoutId}`;
 
 /** Records a job inside the caller's transaction. `key` names the effect: a second job with it is the same job. */
 export async function enqueuePaymentJob(tx: Tx, key: string, job: PaymentJob) {
@@ -51,8 +61,8 @@ export async function runPaymentJobs(now = new Date(), options: { keys?: string[
   return runJobs(now, { ...options, kinds: [...PAYMENT_KINDS] });
 }
 
-function scrubPassword(payload: PaymentJob["payload"]) {
-  const { password: _password, ...rest } = payload as Record<string, unknown>;
+function scrubSecrets(payload: PaymentJob["payload"]) {
+  const { password: _password, verifyToken: _verifyToken, ...rest } = payload as Record<string, unknown>;
   return rest;
 }
 
@@ -70,15 +80,14 @@ async function perform(key: string, job: PaymentJob): Promise<string | null> {
     case "sendCredentials": {
       const account = job.payload;
       const t = await getT(account.locale);
-      const login = new URL(
-        localizePath("/?modal=login", isLocale(account.locale) ? account.locale : "en"),
-        config().publicUrl,
-      );
+      const language = isLocale(account.locale) ? account.locale : "en";
+      const login = new URL(localizePath("/?modal=login", language), config().publicUrl);
       const message = credentialsEmail(t, {
         name: account.name,
         email: account.email,
         password: account.password,
         loginUrl: login.toString(),
+        verifyUrl: account.verifyToken ? emailVerificationUrl(account.verifyToken, language) : null,
       });
       const sent = await emailProvider().send({ to: account.email, ...message });
       return sent.ok ? null : sent.error;

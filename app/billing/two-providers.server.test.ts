@@ -384,9 +384,9 @@ describe("both providers configured", () => {
       ok: true,
     });
     const mail = await db().outboxMessage.findFirstOrThrow({
-      where: { to: refunded.email, text: { contains: "token=" } },
+      where: { to: refunded.email, text: { contains: "/unsubscribe-and-refund/confirm?token=" } },
     });
-    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    const token = /confirm\?token=([\w-]+)/.exec(mail.text)![1]!;
     expect(await confirmRefund(token)).toMatchObject({ ok: true, cancelled: { ok: true } });
     expect(paypalFake.requests.map((r) => `${r.method} ${r.url}`)).toContain(
       `POST /v1/billing/subscriptions/${refunded.sub}/cancel`,

@@ -8,15 +8,26 @@ import { renderEmail } from "./render.server";
 /** The translator of the reader's language (support reads English). */
 type T = Awaited<ReturnType<typeof getT>>;
 
-/** A new account's credentials, sent once after its first payment: the generated password stands out. */
-export function credentialsEmail(t: T, account: { name: string; email: string; password: string; loginUrl: string }) {
+/**
+ * A new account's credentials, sent once after its first payment: the generated password stands out.
+ * `verifyUrl` proves the address (docs/decisions/038), and the line after it tells someone who did not
+ * pay how to take the account made with their address.
+ */
+export function credentialsEmail(
+  t: T,
+  account: { name: string; email: string; password: string; loginUrl: string; verifyUrl: string | null },
+) {
   return renderEmail({
     subject: t("payments.email.credentials.subject"),
     paragraphs: [
       t("payments.email.credentials.greeting", { name: account.name }),
       t("payments.email.credentials.intro"),
-      t("payments.email.credentials.login", { email: account.email, url: account.loginUrl }),
+      ...(account.verifyUrl
+        ? [t("payments.email.credentials.verify", { url: account.verifyUrl }), t("payments.email.credentials.notYou")]
+        : []),
       t("payments.email.credentials.change"),
+      // Last, right above the password it announces.
+      t("payments.email.credentials.login", { email: account.email, url: account.loginUrl }),
     ],
     highlight: account.password,
     footer: t("email.footer"),

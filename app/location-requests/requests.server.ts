@@ -37,7 +37,7 @@ import { parseMobile } from "~/phone/numbers.server";
 import { inBatches, PURGE_BATCH } from "~/privacy/batches.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
 import { log } from "~/server/log.server";
-import { claimSlot, releaseSlot } from "~/usage-limit.server";
+import { accountSlotKey, claimSlot, releaseSlot } from "~/usage-limit.server";
 import { withoutContactPoint } from "~/utils/contact-points.server";
 import { cleanLine, NAME_MAX, TITLE_MAX } from "~/utils/display-text";
 import { parseEmailAddress } from "~/utils/email-address.server";
@@ -108,7 +108,7 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
     const until = await cooldownUntil(keys, input.userId);
     if (until) return { ok: false, error: "declinedRecently", nextAllowedAt: until };
   }
-  const slotKey = `${input.channel}:${input.userId}`;
+  const slotKey = accountSlotKey(input.channel, input.userId);
   const claim = await claimSlot(slotKey);
   if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
 

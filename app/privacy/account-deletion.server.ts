@@ -8,10 +8,13 @@ import { z } from "zod";
 
 import { verifyPassword } from "~/auth/password.server";
 import { claimSignInAttempt } from "~/auth/sign-in-throttle.server";
-import { enqueuePaymentJob } from "~/billing/payment-jobs.server";
+import { credentialsJobKey, enqueuePaymentJob } from "~/billing/payment-jobs.server";
 import { db } from "~/db.server";
 import { startJobs } from "~/jobs.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
+import { ACCOUNT_SLOT_KINDS, accountSlotKey } from "~/usage-limit.server";
+
+import { ownedCheckouts, provenAddress } from "./owned-rows.server";
 
 /** DELETE /api/v1/personnal/account's body: the password again, as the sign-in sends it. */
 export const deleteAccountSchema = z.object({
@@ -70,19 +73,33 @@ export async function deleteAccount(
 
   const jobKey = `accountDeleted:${user.id}`;
   const email = user.email;
+  // Rows keyed only by the address go too once the address is proven; until then they may be someone
+  // else's (owned-rows.server.ts). Every match below is exact: an address may hold `%` or `_`.
+  const address = provenAddress(user);
   await db().$transaction(async (tx) => {
     // Kept for the accounting records (amount, date, provider reference), linked to nobody.
     if (sub) await tx.payment.updateMany({ where: { subscriptionId: sub.id }, data: { subscriptionId: null } });
-    await tx.checkout.deleteMany({ where: { OR: [{ userId }, { email }] } });
-    await tx.refundRequest.deleteMany({ where: { OR: [{ userId }, { email }] } });
-    await tx.contactMessage.deleteMany({ where: { email } });
+    const checkouts = await tx.checkout.findMany({ where: { userId }, select: { id: true } });
+    await tx.checkout.deleteMany({ where: ownedCheckouts(user) });
+    if (address) {
+      await tx.refundRequest.deleteMany({ where: { OR: [{ userId }, { email: address }] } });
+      await tx.contactMessage.deleteMany({ where: { email: address } });
+      await tx.outboxMessage.deleteMany({ where: { to: address } });
+    } else {
+      // Refund requests filed under this account by the public form stay, as their writer's, linked to nobody.
+      await tx.refundRequest.updateMany({ where: { userId }, data: { userId: null } });
+    }
     await tx.recipientBlock.deleteMany({ where: { userId } });
     await tx.recipientDecline.deleteMany({ where: { userId } });
-    await tx.usageSlot.deleteMany({ where: { key: { endsWith: `:${userId}` } } });
-    await tx.signInThrottle.deleteMany({ where: { key: { endsWith: `|${email}` } } });
-    await tx.outboxMessage.deleteMany({ where: { to: email } });
-    // Finished jobs that named the account (its credentials e-mail).
-    await tx.paymentJob.deleteMany({ where: { doneAt: { not: null }, payload: { contains: `"${email}"` } } });
+    await tx.usageSlot.deleteMany({
+      where: { key: { in: ACCOUNT_SLOT_KINDS.map((kind) => accountSlotKey(kind, userId)) } },
+    });
+    // Failed sign-ins on this account, from any client address (the column repeats the key's account).
+    await tx.signInThrottle.deleteMany({ where: { email } });
+    // Finished jobs that named the account: its credentials e-mails, one per checkout that made it.
+    await tx.paymentJob.deleteMany({
+      where: { doneAt: { not: null }, key: { in: checkouts.map((c) => credentialsJobKey(c.id)) } },
+    });
     // Sessions, codes, the subscription, requests (with their positions), voice messages and the review
     // go with the user (onDelete: Cascade).
     await tx.user.delete({ where: { id: userId } });

@@ -5,6 +5,8 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { requestState } from "~/location-requests/request-state";
 
+import { ownedCheckouts, provenAddress } from "./owned-rows.server";
+
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 export async function accountExport(userId: string, now = new Date()) {
@@ -18,20 +20,21 @@ export async function accountExport(userId: string, now = new Date()) {
       voiceMessages: { orderBy: { createdAt: "desc" } },
     },
   });
+  // Rows keyed only by the address are included once the address is proven (owned-rows.server.ts).
+  const address = provenAddress(user);
   const [checkouts, refundRequests, contactMessages] = await Promise.all([
-    db().checkout.findMany({
-      where: { OR: [{ userId }, { email: user.email }] },
-      include: { phone: true },
-      orderBy: { createdAt: "desc" },
-    }),
-    db().refundRequest.findMany({ where: { OR: [{ userId }, { email: user.email }] }, orderBy: { createdAt: "desc" } }),
-    db().contactMessage.findMany({ where: { email: user.email }, orderBy: { createdAt: "desc" } }),
+    db().checkout.findMany({ where: ownedCheckouts(user), include: { phone: true }, orderBy: { createdAt: "desc" } }),
+    address
+      ? db().refundRequest.findMany({ where: { OR: [{ userId }, { email: address }] }, orderBy: { createdAt: "desc" } })
+      : [],
+    address ? db().contactMessage.findMany({ where: { email: address }, orderBy: { createdAt: "desc" } }) : [],
   ]);
   const sub = user.subscription;
   return {
     exportedAt: now.toISOString(),
     profile: {
       email: user.email,
+      emailVerifiedAt: iso(user.emailVerifiedAt),
       name: user.name,
       surname: user.surname,
       phone: user.phone,

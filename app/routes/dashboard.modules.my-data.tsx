@@ -29,19 +29,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: t("account.data.title"),
     exportedAt: showField("profile", "exportedAt", document.exportedAt, {}, reader),
+    unverifiedEmail: document.profile.emailVerifiedAt ? null : document.profile.email,
     sections: DATA_SECTIONS.map((name) => ({ name, records: showSection(name, document[name], reader) })),
     translations: pageMessages(request, handle),
   };
 }
 
 export default function MyData() {
-  const { sections, exportedAt } = useLoaderData<typeof loader>();
+  const { sections, exportedAt, unverifiedEmail } = useLoaderData<typeof loader>();
   const t = useT();
   const lp = useLocalePath();
   return (
     <section className="panel my-data" aria-labelledby="my-data-title">
       <h1 id="my-data-title">{t("account.data.title")}</h1>
       <p>{t("account.data.intro", { time: exportedAt ?? "" })}</p>
+      {/* Until the address is proven, rows others may have made with it are not the account's (docs/decisions/038). */}
+      {unverifiedEmail && (
+        <p className="notice" role="note">
+          {t("account.data.unverified", { email: unverifiedEmail })}
+        </p>
+      )}
       <p className="subscription-actions">
         <a className="button button-primary" href={paths.myDataJson} download>
           {t("account.data.download")}

@@ -35,7 +35,7 @@ import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries
 import { internationalNumber } from "~/phone/format.server";
 import { searchedNumber } from "~/phone/number-search";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
-import { nextAllowedAt } from "~/usage-limit.server";
+import { accountSlotKey, nextAllowedAt } from "~/usage-limit.server";
 import { cleanLine } from "~/utils/display-text";
 import { parseForm } from "~/utils/parse-form";
 import { formatDateTime } from "~/utils/time-zone";
@@ -144,7 +144,7 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
   }
   if (tab === "new") {
     const nextAt = async (channel: Channel) => {
-      const at = await nextAllowedAt(`${channel}:${userId}`);
+      const at = await nextAllowedAt(accountSlotKey(channel, userId));
       return at ? formatDateTime(at, language, zone, true) : null;
     };
     const [sms, email, link] = await Promise.all([nextAt("sms"), nextAt("email"), nextAt("link")]);

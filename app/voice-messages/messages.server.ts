@@ -15,7 +15,7 @@ import { parseMobile } from "~/phone/numbers.server";
 import { loadTwilio } from "~/providers/twilio.server";
 import { voiceProvider, type VoiceCall } from "~/providers/voice.server";
 import { log } from "~/server/log.server";
-import { claimSlot, releaseSlot } from "~/usage-limit.server";
+import { accountSlotKey, claimSlot, releaseSlot } from "~/usage-limit.server";
 import { withoutContactPoint } from "~/utils/contact-points.server";
 import { cleanLine, cleanText, NAME_MAX } from "~/utils/display-text";
 import { parseFormData } from "~/utils/form-data.server";
@@ -232,7 +232,7 @@ defineJobKind<VoiceCallJob>(VOICE_CALL_JOB, {
  * job worker retries a call Twilio surely refused. "sendFailed" only when it was refused for good.
  */
 export async function sendVoiceMessage(input: SendInput): Promise<SendResult> {
-  const slotKey = `voice:${input.userId}`;
+  const slotKey = accountSlotKey("voice", input.userId);
   const claim = await claimSlot(slotKey);
   if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
   // Asked only once the slot is claimed, and the slot is kept: whether a number pressed 9 costs a

@@ -118,6 +118,7 @@ const PLANS: Record<string, Screen[]> = {
     },
     { name: "refund confirmation: invalid link", who: "visitor", url: () => "/unsubscribe-and-refund/confirm" },
   ],
+  "verify-email": [{ name: "verify e-mail: invalid link", who: "visitor", url: () => "/verify-email?token=unknown" }],
   faqs: [{ name: "faqs", who: "visitor", url: () => "/faqs" }],
   "tracking-phone-number": [{ name: "tracking phone number", who: "visitor", url: () => "/tracking-phone-number" }],
   "reverse-phone-lookup": [

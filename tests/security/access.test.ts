@@ -54,6 +54,7 @@ const OWN_STATUS: Record<string, number> = {
   report: 404,
   "location-failed": 404,
   "unsubscribe-and-refund/confirm": 400,
+  "verify-email": 400,
   "dev/outbox": 404,
 };
 

@@ -69,6 +69,8 @@ const FIXTURES: Record<string, Fixture> = {
   "unsubscribe-and-refund/confirm": {
     prepare: async (target) => ({ path: localized(target, "/unsubscribe-and-refund/confirm?token=abc") }),
   },
+  // An unknown link: whatever the body, nothing is verified and the page is answered again.
+  "verify-email": { prepare: async (target) => ({ path: localized(target, "/verify-email?token=abc") }) },
   register: { prepare: async (target) => ({ path: localized(target, "/register?id=chk_unknown") }) },
   "contact-us": {},
   "unsubscribe-and-refund": {},

@@ -13,14 +13,20 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
 }
 
-/** A user with a subscription valid for `days` (negative: expired that many days ago). */
-export async function createUser(options: { email?: string; password?: string; days?: number; state?: string } = {}) {
+/**
+ * A user with a subscription valid for `days` (negative: expired that many days ago); its address is
+ * proven (`emailVerifiedAt`) unless `verified: false` (docs/decisions/038).
+ */
+export async function createUser(
+  options: { email?: string; password?: string; days?: number; state?: string; verified?: boolean } = {},
+) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? "correct horse";
   const user = await db().user.create({
     data: {
       email,
       passwordHash: await hashPassword(password),
+      emailVerifiedAt: options.verified === false ? null : new Date(),
       name: "Test",
       subscription: {
         create: {

@@ -138,8 +138,9 @@ beforeAll(async () => {
         email: "ana@example.com",
         password: "Pw-123456",
         loginUrl: "https://x.example/login",
+        verifyUrl: "https://x.example/verify-email?token=t",
       }),
-      [NAME, "ana@example.com", "Pw-123456", "https://x.example/login"],
+      [NAME, "ana@example.com", "Pw-123456", "https://x.example/login", "https://x.example/verify-email?token=t"],
     );
     email("refund confirmation", refundConfirmEmail(t, { name: NAME, url: "https://x.example/r" }), [
       NAME,

@@ -395,6 +395,7 @@ const EXPORT = {
   exportedAt: "2026-11-27T09:00:00.000Z",
   profile: {
     email: "ana.reyes@example.com",
+    emailVerifiedAt: "2026-10-01T08:05:00.000Z",
     name: "Ana",
     surname: "Reyes",
     phone: "+639171234567",

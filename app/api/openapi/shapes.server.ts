@@ -331,6 +331,11 @@ export const AccountExport = fieldsOf<Export>()(
         z
           .object({
             email: text,
+            emailVerifiedAt: time
+              .nullable()
+              .describe(
+                "When the owner proved the address (the e-mailed link or a reset by code); until then rows keyed only by the address are not included.",
+              ),
             name: maybe,
             surname: maybe,
             phone: maybe.describe("E.164, given in the payment form."),

@@ -1,7 +1,7 @@
 // Test users written straight into the e2e server's SQLite file, so each test owns its account and
 // tests can run in parallel. The format matches what the app's Prisma adapter writes (checked
 // against the seeded demo row): DateTime as ISO 8601 text with a "+00:00" offset.
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 
 import Database from "better-sqlite3";
 
@@ -88,4 +88,33 @@ export function setSubscriptionProvider(userId: string, provider: "sandbox" | "s
   db()
     .prepare(`UPDATE "Subscription" SET provider = ?, providerSubscriptionId = ? WHERE userId = ?`)
     .run(provider, provider === "sandbox" ? null : `I-${userId}`, userId);
+}
+
+/** A fresh link of the account e-mail (docs/decisions/038) for a test user: the raw token; its SHA-256 is stored, as the app does. */
+export function emailVerificationToken(user: Pick<TestUser, "id" | "email">) {
+  const token = randomBytes(24).toString("base64url");
+  const hash = createHash("sha256").update(token).digest("hex");
+  const now = new Date();
+  db()
+    .prepare(
+      `INSERT INTO "EmailVerification" (id, tokenHash, userId, email, expiresAt, createdAt) VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    .run(randomUUID(), hash, user.id, user.email, sqliteDate(days(7)), sqliteDate(now));
+  return token;
+}
+
+/** Whether the account's address is verified. */
+export function isEmailVerified(userId: string) {
+  const row = db().prepare(`SELECT emailVerifiedAt FROM "User" WHERE id = ?`).get(userId) as
+    { emailVerifiedAt: string | null } | undefined;
+  return Boolean(row?.emailVerifiedAt);
+}
+
+/** A contact-form message someone sent with `email` while signed out (a row keyed only by the address). */
+export function contactMessageFrom(email: string, message: string) {
+  db()
+    .prepare(
+      `INSERT INTO "ContactMessage" (id, name, email, message, locale, createdAt) VALUES (?, 'Rosa', ?, ?, 'en', ?)`,
+    )
+    .run(randomUUID(), email, message, sqliteDate(new Date()));
 }

@@ -1,0 +1,116 @@
+// The link in the account e-mail (docs/decisions/038), with and without JavaScript, in each language:
+// opened signed out it verifies nothing and says to sign in first (a mail scanner or the address's
+// owner holding a stranger's link); signed in to that account, its button verifies the address and
+// lands on My data; a second use is refused. And the takeover: the owner of an address a stranger's
+// account uses is told it is in use, resets the password by code, and then sees her own rows.
+import { BASE_URL } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { tr } from "./support/i18n.ts";
+import { expectNotice, readResetCode, resetModal, signInByRequest, waitForHydration } from "./support/pages.ts";
+import { contactMessageFrom, emailVerificationToken, isEmailVerified } from "./support/users.ts";
+
+const LOCALES = [
+  ["", "en"],
+  ["/id", "id"],
+  ["/ph", "ph"],
+] as const;
+
+/** A message with its address filled in. */
+const withEmail = (locale: (typeof LOCALES)[number][1], key: string, email: string) =>
+  tr(locale, key).replace("{{email}}", email);
+
+for (const [prefix, locale] of LOCALES) {
+  test(`the account e-mail's link verifies the address only when signed in to it (${locale})`, async ({
+    page,
+    context,
+    js,
+    makeUser,
+    consoleErrors,
+  }) => {
+    // The used link's page answers 400, as an invalid link should.
+    consoleErrors.allow(/status of 400/);
+    const user = await makeUser({ name: "Rosa" });
+    const token = emailVerificationToken(user);
+    const link = `${prefix}/verify-email?token=${encodeURIComponent(token)}`;
+
+    // Signed out: no button, the way to sign in, and nothing verified.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "account.verifyEmail.title"));
+    await expect(page.getByText(withEmail(locale, "account.verifyEmail.signIn", user.email))).toBeVisible();
+    await expect(page.getByRole("button", { name: tr(locale, "account.verifyEmail.button") })).toHaveCount(0);
+    await expect(
+      page.locator("article").getByRole("link", { name: tr(locale, "account.verifyEmail.signInButton") }),
+    ).toHaveAttribute("href", /modal=login/);
+    expect(isEmailVerified(user.id)).toBe(false);
+
+    // Signed in to that account: the button verifies it and shows My data.
+    await signInByRequest(context, user.email, user.password);
+    await page.goto(link);
+    await expect(page.getByText(withEmail(locale, "account.verifyEmail.intro", user.email))).toBeVisible();
+    await page.getByRole("button", { name: tr(locale, "account.verifyEmail.button") }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/modules/MyData$`));
+    await expectNotice(page, js, tr(locale, "account.verifyEmail.done"));
+    await expect(page.getByText(withEmail(locale, "account.data.unverified", user.email))).toHaveCount(0);
+    expect(isEmailVerified(user.id)).toBe(true);
+
+    // Used once: the link now says it is no longer valid (400).
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(400);
+    await expect(page.getByRole("alert")).toHaveText(tr(locale, "account.verifyEmail.invalid"));
+  });
+}
+
+test("the address's owner takes over an account a stranger made with it, by a reset code", async ({
+  page,
+  context,
+  browser,
+  js,
+  makeUser,
+}) => {
+  test.slow(); // Two browsers, the payment dialog, the reset dialog and an e-mail.
+  // The stranger's account (unverified) and its session; Rosa's message, sent signed out before.
+  const stranger = await makeUser({ name: "Mallory" });
+  contactMessageFrom(stranger.email, "Rosa's private note");
+  await signInByRequest(context, stranger.email, stranger.password);
+  await page.goto("/dashboard/modules/MyData");
+  await expect(page.getByText("Rosa's private note")).toHaveCount(0);
+  await expect(page.getByText(tr("en", "account.data.unverified").replace("{{email}}", stranger.email))).toBeVisible();
+
+  const rosa = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
+  try {
+    const own = await rosa.newPage();
+    await own.goto("/checkout");
+    const modal = own.locator("#payment-modal");
+    await modal.getByLabel(tr("en", "payments.modal.name"), { exact: true }).fill("Rosa");
+    await modal.getByLabel(tr("en", "payments.modal.surname")).fill("Santos");
+    await modal.getByLabel(tr("en", "payments.modal.email")).fill(stranger.email);
+    await modal.getByLabel(tr("en", "payments.modal.adult")).check();
+    await modal.locator("button[type=submit]").click();
+    await expect(modal).toContainText(tr("en", "payments.errors.emailInUse"));
+    await own
+      .getByTestId("email-in-use-links")
+      .getByRole("link", { name: tr("en", "loginModal.forgotPassword") })
+      .click();
+
+    const reset = resetModal(own);
+    await expect(reset).toBeVisible();
+    if (js) await waitForHydration(own, "#reset-modal form");
+    await reset.getByRole("button", { name: "Reset" }).click();
+    await expect(reset.getByRole("button", { name: "Confirm" })).toBeVisible();
+    const code = await readResetCode(rosa, stranger.email);
+    await reset.getByLabel("New password").fill("rosas-own-password");
+    await reset.getByLabel("Verification code").fill(code);
+    await reset.getByRole("button", { name: "Confirm" }).click();
+    await expect(resetModal(own)).toHaveCount(0);
+    expect(isEmailVerified(stranger.id)).toBe(true);
+
+    // The account is Rosa's now: her message is in My data; the stranger was signed out.
+    await signInByRequest(rosa, stranger.email, "rosas-own-password");
+    await own.goto("/dashboard/modules/MyData");
+    await expect(own.locator("[data-section=contactMessages]")).toContainText("Rosa's private note");
+    await page.goto("/dashboard/modules/MyData");
+    await expect(page).not.toHaveURL(/MyData/);
+  } finally {
+    await rosa.close();
+  }
+});
