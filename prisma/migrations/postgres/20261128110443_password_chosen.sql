@@ -1,0 +1,8 @@
+-- migrate:up
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "passwordChosenAt" TIMESTAMP(3);
+
+-- Accounts made before this rule have a password their owner knows (it was e-mailed to them).
+UPDATE "User" SET "passwordChosenAt" = "createdAt";
+
+-- migrate:down
