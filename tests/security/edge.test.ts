@@ -12,8 +12,11 @@ import { resetConfig } from "~/config.server";
 import { baselineHeaders, installEdge } from "~/http/edge.server";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
 
-import { testRoutes } from "../support/app-routes";
+import { routesWithModules } from "../support/app-routes";
 import { postTargets, type PostTarget } from "./routes";
+
+/** The routes with their modules: which methods each answers (app/http/route-methods.ts). */
+const appRoutes = await routesWithModules();
 
 const CROSS_SITE = {
   en: "This form was sent from another site",
@@ -35,7 +38,7 @@ beforeAll(async () => {
   delete process.env.TRUST_PROXY;
   resetConfig();
   const app = express();
-  installEdge(app, async () => testRoutes);
+  installEdge(app, async () => appRoutes);
   // Stands in for Remix: records what passed the edge and how many body bytes it was handed.
   app.all("*", (req, res) => {
     reached.push(req.path);
@@ -54,10 +57,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 type Sent = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** One request on its own connection; `chunked` sends the body without Content-Length. */
-function send(url: string, body: Buffer, headers: Record<string, string>, chunked = false) {
+function sendAs(url: string, body: Buffer, headers: Record<string, string>, chunked = false, method = "POST") {
   return new Promise<Sent>((resolve, reject) => {
     const req = http.request(base + url, {
-      method: "POST",
+      method,
       agent: false,
       headers: chunked
         ? { ...headers, "Transfer-Encoding": "chunked" }
@@ -123,7 +126,10 @@ describe("the route table's POST targets", () => {
   });
 });
 
-describe.each(targets.map((t) => [t.url, t] as const))("POST %s", (url, target) => {
+describe.each(targets.map((t) => [`${t.method} ${t.url}`, t] as const))("%s", (_, target) => {
+  const url = target.url;
+  const send = (to: string, body: Buffer, headers: Record<string, string>, chunked = false) =>
+    sendAs(to, body, headers, chunked, target.method);
   const small = Buffer.from(target.policy.body === "json" || target.policy.body === "report" ? "{}" : "a=1");
 
   it(`cross-site → ${target.policy.origin === "signed" || target.policy.origin === "report" ? "passes (the route verifies or only logs)" : "403, translated"}`, async () => {
