@@ -338,8 +338,9 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
 
 /**
  * The last middleware: an error no handler answered (Express's own, such as a path it cannot decode,
- * or a fault of the server's). A client's mistake is one warning line and its 4xx; a fault of the
- * server's is logged with its stack and answered 500; neither shows a stack to the client.
+ * or a fault of the server's). A client's mistake is its 4xx and its reason on the request's one log
+ * line (app/server/request-log.server.ts); a fault of the server's is logged with its stack and
+ * answered 500; neither shows a stack to the client.
  */
 export function errorAnswer(): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
@@ -347,13 +348,16 @@ export function errorAnswer(): ErrorRequestHandler {
       (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
       (error as { statusCode?: unknown } | null)?.statusCode;
     const status = typeof given === "number" && given >= 400 && given < 500 ? 400 : 500;
+    const reason = String((error as Error | null)?.message ?? error).slice(0, 200);
+    const scope = res.locals.requestScope as RequestScope | undefined;
     if (status === 500) console.error(error);
+    else if (scope) scope.clientError = reason;
     else
       log("warn", "client error", {
         status: given as number,
         method: req.method,
         path: req.path.slice(0, MAX_LOGGED_PATH),
-        reason: String((error as Error | null)?.message ?? error).slice(0, 200),
+        reason,
       });
     if (res.headersSent) return void res.destroy();
     void refuse(req, res, status);

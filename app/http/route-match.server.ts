@@ -21,6 +21,12 @@ export const MAX_PATH_SEGMENTS = 16;
 export const MAX_PATH_LENGTH = 2048;
 /** Paths one lazy route discovery request may ask about (a page's links come in one request). */
 export const MAX_MANIFEST_PATHS = 100;
+/**
+ * Paths one lazy route discovery request may have matched: each asked path and every path above it.
+ * A page's links need a few dozen (the deepest route has five segments); each match costs some
+ * microseconds, so this keeps the answer within a few milliseconds of CPU whatever is asked.
+ */
+export const MAX_MANIFEST_MATCHES = 400;
 /** Remix's own bound on a discovery request's address (its browser code never sends a longer one). */
 const MANIFEST_URL_LIMIT = 7680;
 export const MANIFEST_PATH = "/__manifest";
@@ -156,6 +162,7 @@ export function appRoutes(build: ServerBuild, mode: string): AppRoutes {
         const segments = path.split("/").slice(1);
         segments.forEach((_, i) => paths.add(`/${segments.slice(0, i + 1).join("/")}`));
       }
+      if (paths.size > MAX_MANIFEST_MATCHES) return new Response(null, { status: 400, statusText: "Bad Request" });
       const patches: Record<string, ServerBuild["assets"]["routes"][string]> = {};
       for (const path of paths)
         for (const { route } of matchesOf(path)) {

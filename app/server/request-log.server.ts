@@ -55,13 +55,15 @@ export function requestLog(): RequestHandler {
       return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
     } as typeof res.writeHead;
     res.on("close", () => {
-      log(res.statusCode >= 500 ? "error" : "info", "request", {
+      // A client's mistake is this one line, at warning level with its reason; nothing else is logged for it.
+      log(res.statusCode >= 500 ? "error" : scope.clientError ? "warn" : "info", "request", {
         id: scope.id,
         method: req.method,
         path: req.originalUrl.split("?")[0]!.slice(0, MAX_LOGGED_PATH),
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
         dbMs: Math.round(scope.dbMs * 10) / 10,
+        ...(scope.clientError ? { reason: scope.clientError } : {}),
         ...(res.writableFinished ? {} : { aborted: true }),
       });
     });
