@@ -1147,7 +1147,7 @@ export interface operations {
           };
         };
       };
-      /** @description Another method than GET; `Allow` names it. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1235,7 +1235,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1332,7 +1332,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure400"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1440,7 +1440,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure400"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1543,7 +1543,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1611,7 +1611,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure400"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1670,7 +1670,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1729,7 +1729,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1833,7 +1833,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure403"];
         };
       };
-      /** @description Another method than DELETE; `Allow` names the one the route answers. */
+      /** @description Another method than DELETE; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1930,7 +1930,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1989,7 +1989,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2048,7 +2048,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure400"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2146,7 +2146,7 @@ export interface operations {
           };
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2276,13 +2276,15 @@ export interface operations {
           "application/json": components["schemas"]["WebhookAnswer"];
         };
       };
-      /** @description Another method than POST. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["WebhookAnswer"];
+          "application/json": components["schemas"]["Failure405"];
         };
       };
     };
@@ -2369,7 +2371,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure403"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2533,7 +2535,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure403"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2691,7 +2693,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure403"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2796,7 +2798,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2867,7 +2869,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure404"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2955,7 +2957,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure400"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -3048,7 +3050,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -3144,7 +3146,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure403"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -3258,7 +3260,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
