@@ -46,6 +46,7 @@ beforeAll(async () => {
       reached: true,
       bytes: (res.locals.body as Buffer | undefined)?.length ?? 0,
       ip: req.headers["x-client-ip"],
+      proxied: req.headers["x-edge-proxied"] ?? null,
     });
   });
   server = app.listen(0, "127.0.0.1");
@@ -211,6 +212,17 @@ describe("preflight", () => {
     expect(response.status).toBe(204);
     expect([...response.headers.keys()].filter((k) => k.startsWith("access-control-"))).toEqual([]);
     expect(reached.at(-1)).not.toBe("/api/v1/auth/login");
+  });
+});
+
+describe("proxy headers", () => {
+  it("are recorded before the edge writes the client's address, whatever their name; a client cannot clear the record", async () => {
+    const proxied = async (headers: Record<string, string>) =>
+      ((await (await fetch(`${base}/anything`, { headers })).json()) as { proxied: string | null }).proxied;
+    expect(await proxied({})).toBeNull();
+    expect(await proxied({ "x-edge-proxied": "1" })).toBeNull();
+    for (const name of ["X-Client-IP", "X-Real-IP", "Via", "CF-Connecting-IP", "X-Forwarded-Proto", "Forwarded"])
+      expect(await proxied({ [name]: "127.0.0.1" }), name).toBe("1");
   });
 });
 
