@@ -2,7 +2,8 @@
 // (docs/decisions/010, 025). server.ts installs it first and hands requests to Remix through
 // `remixHandler`, which gives Remix the body the edge has already read within its limit. The edge
 // owns the request's URL (PUBLIC_URL's origin, the client's path: a host the server does not answer
-// to is refused), bounds the path before any routing, and finds the route by Remix's own matching.
+// to is refused), bounds the path before any routing, finds the route by Remix's own matching, and
+// lets through only the methods that route answers (app/http/route-methods.ts).
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 

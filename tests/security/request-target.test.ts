@@ -151,6 +151,12 @@ describe("the host a request names", () => {
     const robots = await get("/robots.txt");
     expect(robots.body).toContain(`Sitemap: https://${HOST}/sitemap.xml`);
     expect(robots.headers["cache-control"]).toBe("public, max-age=3600");
+    // HEAD wherever GET is: the answer's headers without its body.
+    for (const target of ["/robots.txt", "/", "/api/v1/openapi.json"]) {
+      const head = await raw([`HEAD ${target} HTTP/1.1`, `Host: ${HOST}`]);
+      expect(head.status, target).toBe(200);
+      expect(head.body, target).toBe("");
+    }
   });
 
   it("takes an absolute-form target's authority as the host, and refuses a target that is not a path", async () => {
