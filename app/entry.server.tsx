@@ -14,7 +14,7 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { FallbackMessages } from "~/i18n/use-t";
 import type { BareHandle } from "~/recipient/bare";
-import { log } from "~/server/log.server";
+import { log, requestScope } from "~/server/log.server";
 import { MAX_LOGGED_PATH } from "~/server/request-log.server";
 
 const ABORT_DELAY = 5_000;
@@ -112,19 +112,23 @@ export function handleDataRequest(response: Response, { context }: { context: Ap
 }
 
 /**
- * Errors Remix reports. A client's mistake (a method a route does not take, a path it cannot decode:
- * Remix answers those 4xx itself) is one warning line without a stack; only the server's own faults
- * are errors with their stack.
+ * Errors Remix reports. A client's mistake (Remix answers it 4xx itself) is its reason on the
+ * request's one log line (app/server/request-log.server.ts), or one warning line without a stack
+ * outside a request; only the server's own faults are errors with their stack.
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
-    log("warn", "client error", {
-      status: error.status,
-      method: request.method,
-      path: new URL(request.url).pathname.slice(0, MAX_LOGGED_PATH),
-      reason: String(error.data ?? error.statusText).slice(0, 200),
-    });
+    const reason = String(error.data ?? error.statusText).slice(0, 200);
+    const scope = requestScope.getStore();
+    if (scope) scope.clientError = reason;
+    else
+      log("warn", "client error", {
+        status: error.status,
+        method: request.method,
+        path: new URL(request.url).pathname.slice(0, MAX_LOGGED_PATH),
+        reason,
+      });
     return;
   }
   console.error(error);

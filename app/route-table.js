@@ -27,8 +27,13 @@
  * Who may post: `same` only this site's own pages; `signed` a provider, whose signature the route
  * verifies; `api` the JSON API (needs the APP header, which a browser cannot send cross-site without a
  * preflight the server never grants); `report` any browser (CSP reports, only logged).
- * @typedef {{ path: string, file: string, body?: BodyKind, origin?: OriginKind }} ResourceRoute
- * Defaults: `body: "form"`, `origin: "same"`.
+ * @typedef {"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} Method
+ * @typedef {{ path: string, file: string, body?: BodyKind, origin?: OriginKind, methods?: Method[] }} ResourceRoute
+ * Defaults: `body: "form"`, `origin: "same"`, and `methods` from the module's exports: GET (and HEAD)
+ * with a loader, POST with an action. A route whose loader or action only says "405" names the
+ * methods it really answers: the edge answers every other method 405 with that `Allow`
+ * (app/http/route-methods.ts), so a stub is never reached. A page answers GET and HEAD, and POST when
+ * its module has an action.
  */
 
 /** @type {PageRoute[]} Page routes, without locale prefix ("" is the home page). */
@@ -106,79 +111,158 @@ export const resourceRoutes = [
   // Download my data: the signed-in owner's data as a JSON file (anyone else is sent home).
   { path: "account/export.json", file: "routes/account.export.ts" },
   // Content-Security-Policy violation reports from browsers: logged, rate-limited per address.
-  { path: "csp-report", file: "routes/csp-report.ts", body: "report", origin: "report" },
+  { path: "csp-report", file: "routes/csp-report.ts", body: "report", origin: "report", methods: ["POST"] },
   { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },
   { path: "robots.txt", file: "routes/robots.txt.ts" },
   // The OpenAPI document of every api/v1 route below (app/api/openapi: each one must be described there).
-  { path: "api/v1/openapi.json", file: "routes/api.v1.openapi.ts", body: "json", origin: "api" },
-  { path: "api/v1/auth/login", file: "routes/api.v1.auth.login.ts", body: "json", origin: "api" },
-  { path: "api/v1/auth/sendCode", file: "routes/api.v1.auth.send-code.ts", body: "json", origin: "api" },
-  { path: "api/v1/auth/resetPassword", file: "routes/api.v1.auth.reset-password.ts", body: "json", origin: "api" },
+  { path: "api/v1/openapi.json", file: "routes/api.v1.openapi.ts", body: "json", origin: "api", methods: ["GET"] },
+  { path: "api/v1/auth/login", file: "routes/api.v1.auth.login.ts", body: "json", origin: "api", methods: ["POST"] },
+  {
+    path: "api/v1/auth/sendCode",
+    file: "routes/api.v1.auth.send-code.ts",
+    body: "json",
+    origin: "api",
+    methods: ["POST"],
+  },
+  {
+    path: "api/v1/auth/resetPassword",
+    file: "routes/api.v1.auth.reset-password.ts",
+    body: "json",
+    origin: "api",
+    methods: ["POST"],
+  },
   {
     path: "api/v1/auth/loginByAuthCode",
     file: "routes/api.v1.auth.login-by-auth-code.ts",
     body: "json",
     origin: "api",
+    methods: ["POST"],
   },
-  { path: "api/v1/auth/publicKey", file: "routes/api.v1.auth.public-key.ts", body: "json", origin: "api" },
+  {
+    path: "api/v1/auth/publicKey",
+    file: "routes/api.v1.auth.public-key.ts",
+    body: "json",
+    origin: "api",
+    methods: ["GET"],
+  },
   {
     path: "api/v1/personnal/subscribe/info",
     file: "routes/api.v1.personnal.subscribe.info.ts",
     body: "json",
     origin: "api",
+    methods: ["GET"],
   },
   {
     path: "api/v1/personnal/subscribe/cancel",
     file: "routes/api.v1.personnal.subscribe.cancel.ts",
     body: "json",
     origin: "api",
+    methods: ["POST"],
   },
   // The owner's data (docs/privacy.md): DELETE deletes the account, export answers everything held about it.
-  { path: "api/v1/personnal/account", file: "routes/api.v1.personnal.account.ts", body: "json", origin: "api" },
+  {
+    path: "api/v1/personnal/account",
+    file: "routes/api.v1.personnal.account.ts",
+    body: "json",
+    origin: "api",
+    methods: ["DELETE"],
+  },
   {
     path: "api/v1/personnal/account/export",
     file: "routes/api.v1.personnal.account.export.ts",
     body: "json",
     origin: "api",
+    methods: ["GET"],
   },
   {
     path: "api/v1/personnal/getPaidAmount",
     file: "routes/api.v1.personnal.get-paid-amount.ts",
     body: "json",
     origin: "api",
+    methods: ["POST"],
   },
   {
     path: "api/v1/personnal/registerQuery/:id",
     file: "routes/api.v1.personnal.register-query.ts",
     body: "json",
     origin: "api",
+    methods: ["GET"],
   },
   {
     path: "api/v1/auth/registerAndSign/:provider",
     file: "routes/api.v1.auth.register-and-sign.ts",
     body: "json",
     origin: "api",
+    methods: ["POST"],
   },
-  { path: "api/v1/webhooks/:provider", file: "routes/api.v1.webhooks.ts", body: "callback", origin: "signed" },
+  {
+    path: "api/v1/webhooks/:provider",
+    file: "routes/api.v1.webhooks.ts",
+    body: "callback",
+    origin: "signed",
+    methods: ["POST"],
+  },
   { path: "payments/checkout", file: "routes/payments.checkout.ts" },
-  { path: "api/v1/locate/sendSms", file: "routes/api.v1.locate.send-sms.ts", body: "json", origin: "api" },
-  { path: "api/v1/locate/sendEmail", file: "routes/api.v1.locate.send-email.ts", body: "json", origin: "api" },
-  { path: "api/v1/locate/createLink", file: "routes/api.v1.locate.create-link.ts", body: "json", origin: "api" },
-  { path: "api/v1/locate/requests", file: "routes/api.v1.locate.requests.ts", body: "json", origin: "api" },
-  { path: "api/v1/locate/requests/:id", file: "routes/api.v1.locate.request.ts", body: "json", origin: "api" },
-  { path: "api/v1/locate/userAgent", file: "routes/api.v1.locate.user-agent.ts", body: "json", origin: "api" },
-  { path: "api/v1/lookup", file: "routes/api.v1.lookup.ts", body: "json", origin: "api" },
-  { path: "api/v1/voice/send", file: "routes/api.v1.voice.send.ts", body: "json", origin: "api" },
-  { path: "api/v1/voice/messages", file: "routes/api.v1.voice.messages.ts", body: "json", origin: "api" },
+  {
+    path: "api/v1/locate/sendSms",
+    file: "routes/api.v1.locate.send-sms.ts",
+    body: "json",
+    origin: "api",
+    methods: ["POST"],
+  },
+  {
+    path: "api/v1/locate/sendEmail",
+    file: "routes/api.v1.locate.send-email.ts",
+    body: "json",
+    origin: "api",
+    methods: ["POST"],
+  },
+  {
+    path: "api/v1/locate/createLink",
+    file: "routes/api.v1.locate.create-link.ts",
+    body: "json",
+    origin: "api",
+    methods: ["POST"],
+  },
+  {
+    path: "api/v1/locate/requests",
+    file: "routes/api.v1.locate.requests.ts",
+    body: "json",
+    origin: "api",
+    methods: ["GET"],
+  },
+  {
+    path: "api/v1/locate/requests/:id",
+    file: "routes/api.v1.locate.request.ts",
+    body: "json",
+    origin: "api",
+    methods: ["GET"],
+  },
+  {
+    path: "api/v1/locate/userAgent",
+    file: "routes/api.v1.locate.user-agent.ts",
+    body: "json",
+    origin: "api",
+    methods: ["POST"],
+  },
+  { path: "api/v1/lookup", file: "routes/api.v1.lookup.ts", body: "json", origin: "api", methods: ["GET"] },
+  { path: "api/v1/voice/send", file: "routes/api.v1.voice.send.ts", body: "json", origin: "api", methods: ["POST"] },
+  {
+    path: "api/v1/voice/messages",
+    file: "routes/api.v1.voice.messages.ts",
+    body: "json",
+    origin: "api",
+    methods: ["GET"],
+  },
   // Twilio's callbacks for voice messages (signed with the auth token).
-  { path: "voice/status", file: "routes/voice.status.ts", body: "callback", origin: "signed" },
-  { path: "voice/opt-out", file: "routes/voice.opt-out.ts", body: "callback", origin: "signed" },
+  { path: "voice/status", file: "routes/voice.status.ts", body: "callback", origin: "signed", methods: ["POST"] },
+  { path: "voice/opt-out", file: "routes/voice.opt-out.ts", body: "callback", origin: "signed", methods: ["POST"] },
   // Replies to our SMS (STOP / START / HELP), signed with the auth token (routes/sms.inbound.ts).
-  { path: "sms/inbound", file: "routes/sms.inbound.ts", body: "callback", origin: "signed" },
+  { path: "sms/inbound", file: "routes/sms.inbound.ts", body: "callback", origin: "signed", methods: ["POST"] },
   // Delivery reports of location requests' messages: Twilio's SMS StatusCallback (signed with the auth
   // token) and SendGrid's Event Webhook (signed with ECDSA, SENDGRID_WEBHOOK_PUBLIC_KEY): docs/decisions/035.
-  { path: "sms/status", file: "routes/sms.status.ts", body: "callback", origin: "signed" },
-  { path: "email/events", file: "routes/email.events.ts", body: "callback", origin: "signed" },
+  { path: "sms/status", file: "routes/sms.status.ts", body: "callback", origin: "signed", methods: ["POST"] },
+  { path: "email/events", file: "routes/email.events.ts", body: "callback", origin: "signed", methods: ["POST"] },
   // One-click unsubscribe (RFC 8058) of request e-mails: mail providers post here with no cookies and
   // no Origin; the key in the URL is the authority (routes/unsubscribe.ts), as a signature is for a callback.
   { path: "unsubscribe/:id", file: "routes/unsubscribe.ts", origin: "signed" },

@@ -1153,7 +1153,7 @@ export interface operations {
           };
         };
       };
-      /** @description Another method than GET; `Allow` names it. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1241,7 +1241,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1338,7 +1338,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure400"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1446,7 +1446,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure400"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1549,7 +1549,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1617,7 +1617,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure400"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1676,7 +1676,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1735,7 +1735,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1839,7 +1839,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure403"];
         };
       };
-      /** @description Another method than DELETE; `Allow` names the one the route answers. */
+      /** @description Another method than DELETE; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1936,7 +1936,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -1995,7 +1995,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2054,7 +2054,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure400"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2152,7 +2152,7 @@ export interface operations {
           };
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2282,13 +2282,15 @@ export interface operations {
           "application/json": components["schemas"]["WebhookAnswer"];
         };
       };
-      /** @description Another method than POST. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
+          /** @description The methods this path answers. */
+          Allow?: string;
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["WebhookAnswer"];
+          "application/json": components["schemas"]["Failure405"];
         };
       };
     };
@@ -2375,7 +2377,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure403"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2539,7 +2541,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure403"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2697,7 +2699,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure403"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2802,7 +2804,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2873,7 +2875,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure404"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -2961,7 +2963,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure400"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -3054,7 +3056,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -3150,7 +3152,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure403"];
         };
       };
-      /** @description Another method than POST; `Allow` names the one the route answers. */
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -3264,7 +3266,7 @@ export interface operations {
           "application/json": components["schemas"]["Failure401"];
         };
       };
-      /** @description Another method than GET; `Allow` names the one the route answers. */
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */

@@ -5,8 +5,8 @@
 //      (bench/bare-remix: one route rendering a 20-item list, the same node_modules and Express
 //      adapter), the home page, the consent page and the JSON API (GET /api/v1/personnal/subscribe/info);
 //   2. bytes per page type (HTML, CSS, JS, inline hydration data; raw, gzip, brotli; the whole first load);
-//      then the health check's latency alone and while hostile paths (600 segments, lazy route
-//      discovery of them) arrive on 20 connections;
+//      then the health check's latency alone, beside 20 connections of ordinary pages and beside 20
+//      of hostile requests (600 segments, lazy route discovery of unreadable paths, TRACE…);
 //   3. Lighthouse mobile scores of the home page, the consent page and the signed-in dashboard.
 // The load generator is this process; each server is a process of its own, started and stopped here.
 // With two cores or more, `taskset` keeps the load generator on core 0 and the servers on the others.
@@ -19,7 +19,8 @@
 //   the consent page and the API; profiles in tests/.tmp/profiles), --baseline=GIT_REF (that commit is
 //   exported to tests/.tmp/baseline, built, and its home, consent and API rows are measured right
 //   before this tree's: before/after in one run), --memory (only the idle memory rows), --scale (only the
-//   cost as data grows: an empty and a large database side by side, scripts/support/scale.ts).
+//   cost as data grows: an empty and a large database side by side, scripts/support/scale.ts), --flood
+//   (only the health check beside floods of ordinary pages and of hostile requests).
 // Ports: BENCH_PORT (default 3361) and the next four.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -104,7 +105,9 @@ if (args.has("scale")) {
     process.exit(1);
   }
 }
-for (const needed of ["build/server/index.js", "bench/bare-remix/build/server/index.js"]) {
+// The flood rows need the product's build only.
+const bareRemixBuild = args.has("flood") ? [] : ["bench/bare-remix/build/server/index.js"];
+for (const needed of ["build/server/index.js", ...bareRemixBuild]) {
   if (!existsSync(needed)) throw new Error(`${needed} is missing: run without --skip-build`);
 }
 
@@ -129,6 +132,14 @@ type Row = { name: string; result: Measured };
 const rows: Row[] = [];
 
 async function main() {
+  if (args.has("flood")) {
+    // Only the health check beside ordinary and hostile floods.
+    app = await startAppServer(PORT, {}, onServerCores(tsx, [...SERVER_NODE_FLAGS, "server.ts"]));
+    stopAll.push(app.stop);
+    await healthUnderHostilePaths(app.origin, await (await fetch(`${app.origin}/`)).text());
+    await app.stop();
+    return;
+  }
   if (args.has("memory")) {
     // Only the idle memory rows.
     const bare = await startProcess({
@@ -320,43 +331,69 @@ async function printIdleMemory(bare: number[]) {
   log("(target: each worker within 1.5× of the bare Remix app)\n");
 }
 
+type FloodRequest = { path: string; method?: string };
+
+/** Seconds of each flood beside the health check (issue 28 measured 20 s at 20 connections). */
+const FLOOD_SECONDS = 20;
+
 /**
- * `/healthz` alone, then while 20 connections send paths that once cost seconds of CPU each (600
- * segments; lazy route discovery of such a path): the edge answers them without routing, so the
- * health check's latency should barely move (issue: hostile input, round two).
+ * `/healthz` alone, then during a flood of ordinary pages and during a flood of paths that once cost
+ * seconds of CPU each (600 segments; lazy route discovery of unreadable, empty-segment or too many
+ * paths; `/%ff`; TRACE, a PUT to sign-in), 20 connections each, all in this one run: the edge refuses the
+ * hostile ones in milliseconds, so the health check's p99 during them should stay within 2× of its
+ * p99 during the ordinary pages (issue 28).
  */
 async function healthUnderHostilePaths(origin: string, homeHtml: string) {
   const version = /"version":\s*"([^"]+)"/.exec(homeHtml)?.[1] ?? "";
   const deep = `/${"a/".repeat(600)}a`;
-  const health = () =>
-    steadyLoad({ url: `${origin}/healthz`, connections: 10, warmupSeconds: 2, durationSeconds: DURATION });
-  const alone = await health();
-  const flood = autocannon(
-    {
-      url: origin,
-      connections: 20,
-      duration: DURATION + 4,
-      requests: [{ path: deep }, { path: `/__manifest?p=${encodeURIComponent(deep)}&version=${version}` }],
-    },
-    () => undefined,
-  );
-  let hostile = 0;
-  flood.on("response", () => (hostile += 1));
-  const underFlood = await health();
-  flood.stop();
+  const sixteen = "a/b/c/d/e/f/g/h/i/j/k/l/m/n/o";
+  const discovery = (path: (i: number) => string) =>
+    `/__manifest?${Array.from({ length: 100 }, (_, i) => `p=${path(i)}`).join("&")}&version=${version}`;
+  const hostile: FloodRequest[] = [
+    { path: deep },
+    { path: `/__manifest?p=${encodeURIComponent(deep)}&version=${version}` },
+    { path: discovery((i) => `/%25q${i}/${sixteen}`) },
+    { path: discovery((i) => `/q${i}//${sixteen.slice(2)}`) },
+    { path: discovery((i) => `/q${i}/${sixteen}`) },
+    { path: "/%ff" },
+    { method: "TRACE", path: "/" },
+    { method: "PUT", path: "/api/v1/auth/login" },
+  ];
+  const ordinary: FloodRequest[] = [{ path: "/" }, { path: "/blog" }, { path: "/id/faqs" }];
+  const health = (seconds: number) =>
+    steadyLoad({ url: `${origin}/healthz`, connections: 10, warmupSeconds: 2, durationSeconds: seconds });
+  /** The health check's figures while 20 connections send `requests`, and how many were answered. */
+  const beside = async (requests: FloodRequest[]) => {
+    const flood = autocannon({ url: origin, connections: 20, duration: FLOOD_SECONDS + 6, requests }, () => undefined);
+    let answered = 0;
+    flood.on("response", () => (answered += 1));
+    const measured = await health(FLOOD_SECONDS);
+    flood.stop();
+    return { ...measured, answered };
+  };
+  const alone = await health(DURATION);
+  const pages = await beside(ordinary);
+  const attack = await beside(hostile);
   log("\nThe health check while hostile paths arrive (10 connections on /healthz; ms):\n");
   table(
-    ["", "p50", "p99", "hostile requests answered"],
+    ["", "p50", "p99", "flood requests answered"],
     [
       ["`/healthz` alone", `${alone.p50.toFixed(1)} ms`, `${alone.p99.toFixed(1)} ms`, ""],
       [
-        "`/healthz` beside 20 connections of 600-segment paths and manifests",
-        `${underFlood.p50.toFixed(1)} ms`,
-        `${underFlood.p99.toFixed(1)} ms`,
-        hostile.toLocaleString("en-US"),
+        `\`/healthz\` beside 20 connections of ordinary pages (${FLOOD_SECONDS} s)`,
+        `${pages.p50.toFixed(1)} ms`,
+        `${pages.p99.toFixed(1)} ms`,
+        pages.answered.toLocaleString("en-US"),
+      ],
+      [
+        `\`/healthz\` beside 20 connections of hostile paths, manifests and methods (${FLOOD_SECONDS} s)`,
+        `${attack.p50.toFixed(1)} ms`,
+        `${attack.p99.toFixed(1)} ms`,
+        attack.answered.toLocaleString("en-US"),
       ],
     ],
   );
+  log(`(p99 beside hostile paths / beside ordinary pages: ${(attack.p99 / pages.p99).toFixed(2)}; target at most 2)\n`);
 }
 
 /**

@@ -10,9 +10,8 @@
 import { config } from "~/config.server";
 
 import type { RoutePolicy } from "./policy";
+import { allowHeader } from "./route-methods";
 
-/** The methods the API answers. */
-export const CORS_METHODS = ["GET", "POST", "DELETE"];
 /** The request headers a partner's page may send beyond the CORS-safelisted ones. */
 export const CORS_REQUEST_HEADERS = ["app", "authorization", "content-type", "accept-language"];
 /** The answer headers a partner's page may read beyond the safelisted ones. */
@@ -27,11 +26,13 @@ function grantedOrigin(policy: Pick<RoutePolicy, "origin">, origin: string | und
 }
 
 /**
- * A preflight's (OPTIONS) grant: for a listed origin asking for one of the API's methods and only
- * headers it takes. Anything else gets no Access-Control-* header, so the browser sends nothing.
+ * A preflight's (OPTIONS) grant: for a listed origin asking for one of the methods the route answers
+ * (`methods`, app/http/route-methods.ts) and only headers the API takes. Anything else gets no
+ * Access-Control-* header, so the browser sends nothing.
  */
 export function preflightHeaders(
   policy: Pick<RoutePolicy, "origin">,
+  methods: readonly string[],
   request: { origin?: string; method?: string; headers?: string },
 ): Record<string, string> {
   const origin = grantedOrigin(policy, request.origin);
@@ -42,11 +43,11 @@ export function preflightHeaders(
     .split(",")
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
-  if (!CORS_METHODS.includes(method) || asked.some((h) => !CORS_REQUEST_HEADERS.includes(h))) return vary;
+  if (!methods.includes(method) || asked.some((h) => !CORS_REQUEST_HEADERS.includes(h))) return vary;
   return {
     ...vary,
     "Access-Control-Allow-Origin": origin,
-    "Access-Control-Allow-Methods": CORS_METHODS.join(", "),
+    "Access-Control-Allow-Methods": allowHeader(methods),
     "Access-Control-Allow-Headers": CORS_REQUEST_HEADERS.join(", "),
     "Access-Control-Max-Age": PREFLIGHT_MAX_AGE,
   };

@@ -2,7 +2,8 @@
 // (docs/decisions/010, 025). server.ts installs it first and hands requests to Remix through
 // `remixHandler`, which gives Remix the body the edge has already read within its limit. The edge
 // owns the request's URL (PUBLIC_URL's origin, the client's path: a host the server does not answer
-// to is refused), bounds the path before any routing, and finds the route by Remix's own matching.
+// to is refused), bounds the path before any routing, finds the route by Remix's own matching, and
+// lets through only the methods that route answers (app/http/route-methods.ts).
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 
@@ -18,12 +19,14 @@ import type {
 import { config } from "~/config.server";
 import { log, requestScope, type RequestScope } from "~/server/log.server";
 import { MAX_LOGGED_PATH } from "~/server/request-log.server";
+import { hasProxyHeader, PROXIED_HEADER } from "~/utils/client-ip.server";
 
 import { corsHeaders, preflightHeaders } from "./cors.server";
 import { hostAllowed, parseHost, type Host } from "./host";
 import type { RoutePolicy } from "./policy";
 import { rejection, type RefusedStatus } from "./reject.server";
-import { MANIFEST_PATH, pathTooCostly, type AppRoutes, type MatchedRoute } from "./route-match.server";
+import { MANIFEST_PATH, pathTooCostly, readablePath, type AppRoutes, type MatchedRoute } from "./route-match.server";
+import { allowHeader } from "./route-methods";
 import { wholeBody } from "./whole-body.server";
 
 declare module "@remix-run/node" {
@@ -34,6 +37,8 @@ declare module "@remix-run/node" {
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Lazy route discovery (`/__manifest`) is read, never posted to. */
+const MANIFEST_METHODS = ["GET", "HEAD"];
 /** How long a connection whose body was refused keeps draining (discarding) before it is closed. */
 const LINGER_MS = 2000;
 
@@ -73,11 +78,28 @@ export function originVerdict(
 }
 
 /**
+ * The path a refusal is answered for: the URL the edge made, or (a request refused before, such as a
+ * wrong host) the path of the target as sent, so that the API's refusals are its JSON envelope too.
+ */
+function refusedPath(req: ExpressRequest, res: ExpressResponse) {
+  const url = res.locals.url as URL | undefined;
+  if (url) return url.pathname;
+  const target = req.originalUrl.replace(/^https?:\/\/[^/?#]*/i, "");
+  return target.startsWith("/") ? target.split("?")[0]! : "/";
+}
+
+/**
  * Answers and closes: `Connection: close`, then the rest of the body is read and discarded for up to
  * LINGER_MS before the socket closes, so the client reads the answer instead of a reset, and nothing
- * of the body is kept in memory.
+ * of the body is kept in memory. `headers`: what the answer adds (a 405's `Allow`).
  */
-async function refuse(req: ExpressRequest, res: ExpressResponse, status: RefusedStatus, policy?: RoutePolicy) {
+async function refuse(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  status: RefusedStatus,
+  policy?: RoutePolicy,
+  headers: Record<string, string> = {},
+) {
   const socket = req.socket as Socket & { destroySoon?: () => void };
   socket.destroySoon = () => {
     socket.end();
@@ -88,16 +110,17 @@ async function refuse(req: ExpressRequest, res: ExpressResponse, status: Refused
   req.removeAllListeners("data");
   req.resume();
   const answer = await rejection(status, {
-    path: (res.locals.url as URL | undefined)?.pathname ?? "/",
+    path: refusedPath(req, res),
     policy,
     cookie: req.headers.cookie,
     acceptLanguage: req.headers["accept-language"],
     nonce: res.locals.nonce as string,
+    allow: headers.Allow,
   });
   if (!res.headersSent)
     res
       .status(status)
-      .set({ ...answer.headers, Connection: "close" })
+      .set({ ...answer.headers, ...headers, Connection: "close" })
       .send(answer.body);
 }
 
@@ -195,6 +218,10 @@ export type RoutesSource = () => Promise<AppRoutes>;
 export function installEdge(app: Express, routes: RoutesSource) {
   app.set("trust proxy", config().trustProxy);
   app.use((req, res, next) => {
+    // Whether a proxy header came with the request, recorded before `x-client-ip` is replaced (the
+    // outbox page answers only a request with none: app/utils/client-ip.server.ts).
+    if (hasProxyHeader(Object.keys(req.headers))) req.headers[PROXIED_HEADER] = "1";
+    else delete req.headers[PROXIED_HEADER];
     // Replaces any client-sent value: only the socket (or a trusted proxy) names the client.
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -218,19 +245,24 @@ export function installEdge(app: Express, routes: RoutesSource) {
       const canonical = target.url.pathname.replace(/\/{2,}/g, "/") + target.url.search;
       return void res.status(308).set({ Location: canonical, "Cache-Control": "no-store" }).end();
     }
+    // A segment no address of the site has (bad percent-encoding): refused here, in one log line,
+    // before any matching (Remix would match it over the whole build and warn of it each time).
+    if (!readablePath(target.url.pathname)) return void refuse(req, res, 400);
     // The data requests of Remix apps without single fetch: this app never makes them.
     if (target.url.searchParams.has("_data")) return void refuse(req, res, 400);
-    // Only the JSON API, and only for the origins API_CORS_ORIGINS lists, grants cross-origin requests
-    // (app/http/cors.server.ts); every other preflight gets no Access-Control-Allow-* header.
     const cors = config().corsOrigins.length > 0;
-    if (req.method !== "OPTIONS" && !cors && !BODY_METHODS.has(req.method)) return next();
     routes()
       .then((all) => {
         const route = all.match(target.url.pathname);
         res.locals.route = route;
+        const methods = target.url.pathname === MANIFEST_PATH ? MANIFEST_METHODS : route.methods;
+        const allow = allowHeader(methods);
         if (req.method === "OPTIONS") {
+          // Only the JSON API, and only for the origins API_CORS_ORIGINS lists, grants cross-origin
+          // requests, for the route's own methods (app/http/cors.server.ts); every other preflight
+          // gets no Access-Control-Allow-* header.
           const grant = cors
-            ? preflightHeaders(route.policy, {
+            ? preflightHeaders(route.policy, methods, {
                 origin: req.headers.origin,
                 method: req.get("access-control-request-method"),
                 headers: req.get("access-control-request-headers"),
@@ -238,11 +270,13 @@ export function installEdge(app: Express, routes: RoutesSource) {
             : {};
           res
             .status(204)
-            .set({ Allow: "GET, HEAD, POST", ...grant })
+            .set({ Allow: allow, ...grant })
             .end();
           return;
         }
         if (cors) res.set(corsHeaders(route.policy, req.headers.origin));
+        // A method the route does not answer (TRACE, QUERY, a PUT to a POST route) never reaches it.
+        if (!methods.includes(req.method)) return void refuse(req, res, 405, route.policy, { Allow: allow });
         if (!BODY_METHODS.has(req.method)) return next();
         const own = `${target.url.protocol}//${target.host.hostname}${target.host.port ? `:${target.host.port}` : ""}`;
         const verdict = originVerdict(
@@ -305,8 +339,9 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
 
 /**
  * The last middleware: an error no handler answered (Express's own, such as a path it cannot decode,
- * or a fault of the server's). A client's mistake is one warning line and its 4xx; a fault of the
- * server's is logged with its stack and answered 500; neither shows a stack to the client.
+ * or a fault of the server's). A client's mistake is its 4xx and its reason on the request's one log
+ * line (app/server/request-log.server.ts); a fault of the server's is logged with its stack and
+ * answered 500; neither shows a stack to the client.
  */
 export function errorAnswer(): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
@@ -314,13 +349,16 @@ export function errorAnswer(): ErrorRequestHandler {
       (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
       (error as { statusCode?: unknown } | null)?.statusCode;
     const status = typeof given === "number" && given >= 400 && given < 500 ? 400 : 500;
+    const reason = String((error as Error | null)?.message ?? error).slice(0, 200);
+    const scope = res.locals.requestScope as RequestScope | undefined;
     if (status === 500) console.error(error);
+    else if (scope) scope.clientError = reason;
     else
       log("warn", "client error", {
         status: given as number,
         method: req.method,
         path: req.path.slice(0, MAX_LOGGED_PATH),
-        reason: String((error as Error | null)?.message ?? error).slice(0, 200),
+        reason,
       });
     if (res.headersSent) return void res.destroy();
     void refuse(req, res, status);

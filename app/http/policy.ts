@@ -13,9 +13,10 @@ import {
   resourceRouteId,
   resourceRoutes,
   type Access,
+  type Method,
 } from "~/route-table.js";
 
-export type { Access };
+export type { Access, Method };
 export type BodyKind = "form" | "json" | "callback" | "report";
 export type OriginKind = "same" | "signed" | "api" | "report";
 
@@ -43,6 +44,8 @@ export type RoutePolicy = {
   access?: Access;
   /** An expired user who has seen the expired notice may read this page (docs/decisions/013). */
   expiredReads: boolean;
+  /** The methods the table names for a resource route (app/http/route-methods.ts reads them). */
+  methods?: readonly Method[];
 };
 
 function pagePolicy(entry: (typeof pageRoutes)[number]): RoutePolicy {
@@ -61,7 +64,7 @@ function pagePolicy(entry: (typeof pageRoutes)[number]): RoutePolicy {
 }
 
 function resourcePolicy(route: (typeof resourceRoutes)[number]): RoutePolicy {
-  const entry = route as { path: string; file: string; body?: BodyKind; origin?: OriginKind };
+  const entry = route as { path: string; file: string; body?: BodyKind; origin?: OriginKind; methods?: Method[] };
   const body = entry.body ?? "form";
   return {
     path: entry.path,
@@ -73,6 +76,7 @@ function resourcePolicy(route: (typeof resourceRoutes)[number]): RoutePolicy {
     tags: false,
     geolocation: false,
     expiredReads: false,
+    ...(entry.methods ? { methods: entry.methods } : {}),
   };
 }
 

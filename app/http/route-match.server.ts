@@ -12,7 +12,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 
 import { policyOf, UNMATCHED, type RoutePolicy } from "./policy";
-import { routeSubsets } from "./route-subsets.server";
+import { routeMethods } from "./route-methods";
+import { pathSegments, routeSubsets } from "./route-subsets.server";
 
 /** More segments than any route of the table has with its locale prefix (the deepest has five). */
 export const MAX_PATH_SEGMENTS = 16;
@@ -20,6 +21,12 @@ export const MAX_PATH_SEGMENTS = 16;
 export const MAX_PATH_LENGTH = 2048;
 /** Paths one lazy route discovery request may ask about (a page's links come in one request). */
 export const MAX_MANIFEST_PATHS = 100;
+/**
+ * Paths one lazy route discovery request may have matched: each asked path and every path above it.
+ * A page's links need a few dozen (the deepest route has five segments); each match costs some
+ * microseconds, so this keeps the answer within a few milliseconds of CPU whatever is asked.
+ */
+export const MAX_MANIFEST_MATCHES = 400;
 /** Remix's own bound on a discovery request's address (its browser code never sends a longer one). */
 const MANIFEST_URL_LIMIT = 7680;
 export const MANIFEST_PATH = "/__manifest";
@@ -29,6 +36,8 @@ export type MatchedRoute = {
   id: string | null;
   /** Its policy: what the route table says of it (UNMATCHED when no route matches). */
   policy: RoutePolicy;
+  /** The methods it answers (app/http/route-methods.ts): the edge answers any other 405. */
+  methods: readonly string[];
 };
 
 declare module "@remix-run/node" {
@@ -45,6 +54,13 @@ export function pathTooCostly(pathname: string): 404 | 414 | null {
   for (let i = 0; i < pathname.length; i += 1) if (pathname.charCodeAt(i) === 47 /* "/" */) segments += 1;
   return segments > MAX_PATH_SEGMENTS ? 404 : null;
 }
+
+/**
+ * Whether every segment of a path can be read: no bad percent-encoding (`%ff`, `%q0`) and no empty
+ * segment inside it. No address of the site is such a path; Remix would match it over the whole
+ * build, and warn of each undecodable segment every time it matches.
+ */
+export const readablePath = (pathname: string) => pathSegments(pathname) !== null;
 
 /** The path Remix matches for a request's path: a single-fetch `.data` request without its suffix. */
 export function routedPath(pathname: string) {
@@ -104,11 +120,21 @@ export function appRoutes(build: ServerBuild, mode: string): AppRoutes {
     return { entry };
   };
   const matchesOf = (path: string) => matchRoutes(subsetOf(path).entry.tree, path) ?? [];
+  const methodsById = new Map<string | null, readonly string[]>();
+  const methodsOf = (id: string | null) => {
+    let methods = methodsById.get(id);
+    if (!methods)
+      methodsById.set(
+        id,
+        (methods = routeMethods((id && policyOf(id)) || null, id ? build.routes[id]?.module : undefined)),
+      );
+    return methods;
+  };
 
   return {
     match(pathname) {
       const leaf = matchesOf(routedPath(pathname)).at(-1)?.route.id ?? null;
-      return { id: leaf, policy: (leaf && policyOf(leaf)) || UNMATCHED };
+      return { id: leaf, policy: (leaf && policyOf(leaf)) || UNMATCHED, methods: methodsOf(leaf) };
     },
     handle(request, loadContext) {
       const { entry } = subsetOf(routedPath(new URL(request.url).pathname));
@@ -119,20 +145,24 @@ export function appRoutes(build: ServerBuild, mode: string): AppRoutes {
       // As Remix answers it (@remix-run/server-runtime's handleManifestRequest), from the subsets.
       if (build.assets.version !== url.searchParams.get("version"))
         return new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } });
-      const asked = url.searchParams.getAll("p");
+      const asked = url.searchParams.getAll("p").map((path) => (path.startsWith("/") ? path : `/${path}`));
+      // A path that is not an address of the site (too deep, too long, unreadable) refuses the whole
+      // request: the browser asks only about its pages' links, and every path is then matched within
+      // its route subset, never over the whole build.
       if (
         url.href.length > MANIFEST_URL_LIMIT ||
         asked.length === 0 ||
         asked.length > MAX_MANIFEST_PATHS ||
-        asked.some((path) => pathTooCostly(path.startsWith("/") ? path : `/${path}`) !== null)
+        asked.some((path) => pathTooCostly(path) !== null || !readablePath(path))
       )
         return new Response(null, { status: 400, statusText: "Bad Request" });
       // Each path and every path above it, so that the browser also learns the routes on the way.
       const paths = new Set<string>();
       for (const path of asked) {
-        const segments = (path.startsWith("/") ? path : `/${path}`).split("/").slice(1);
+        const segments = path.split("/").slice(1);
         segments.forEach((_, i) => paths.add(`/${segments.slice(0, i + 1).join("/")}`));
       }
+      if (paths.size > MAX_MANIFEST_MATCHES) return new Response(null, { status: 400, statusText: "Bad Request" });
       const patches: Record<string, ServerBuild["assets"]["routes"][string]> = {};
       for (const path of paths)
         for (const { route } of matchesOf(path)) {

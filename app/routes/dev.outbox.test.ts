@@ -20,6 +20,20 @@ it("answers only loopback clients (no proxy header) unless OUTBOX_PAGE=public", 
   expect(await status({ "x-client-ip": "::ffff:127.0.0.1" })).toBe(200);
   expect(await status({ "x-client-ip": "203.0.113.8" })).toBe(404);
   expect(await status({ "x-client-ip": "127.0.0.1", "X-Forwarded-For": "203.0.113.8" })).toBe(404);
+  // A local proxy that adds any other header naming the client or itself, or none of the client's
+  // address at all (Via, X-Forwarded-Proto alone), or a client-sent X-Client-IP the edge replaced.
+  for (const [name, value] of [
+    ["X-Real-IP", "203.0.113.8"],
+    ["Via", "1.1 proxy"],
+    ["CF-Connecting-IP", "203.0.113.8"],
+    ["True-Client-IP", "203.0.113.8"],
+    ["Fastly-Client-IP", "203.0.113.8"],
+    ["X-Cluster-Client-IP", "203.0.113.8"],
+    ["Forwarded", "for=203.0.113.8"],
+    ["X-Forwarded-Proto", "https"],
+    ["x-edge-proxied", "1"],
+  ])
+    expect(await status({ "x-client-ip": "127.0.0.1", [name!]: value! }), name).toBe(404);
   process.env.OUTBOX_PAGE = "public";
   resetConfig();
   try {

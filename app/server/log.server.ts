@@ -10,7 +10,14 @@ export type Level = "info" | "warn" | "error";
 type Fields = Record<string, unknown>;
 
 /** What is known about the request being handled (request-log.server.ts fills it in). */
-export type RequestScope = { id: string; dbMs: number; dbQueries: number; dbUnavailable?: boolean };
+export type RequestScope = {
+  id: string;
+  dbMs: number;
+  dbQueries: number;
+  dbUnavailable?: boolean;
+  /** Why the request was refused as a client's mistake: said on its one request line (request-log.server.ts). */
+  clientError?: string;
+};
 
 /**
  * The log's state, one per process. The server (build/server.js) and the Remix build each carry a

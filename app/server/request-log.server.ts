@@ -41,9 +41,11 @@ export function serverTiming(scope: RequestScope, totalMs: number) {
 /**
  * A request's line is an error when the server failed it (5xx), except 501: "not implemented" answers
  * what was asked (`registerAndSign/v5pay`, a provider this server does not run), which anyone may ask
- * as often as they like; as an error it would flood the log and wake whoever watches it.
+ * as often as they like; as an error it would flood the log and wake whoever watches it. A warning
+ * when the edge or Express noted a client's mistake (its reason goes on the same line).
  */
-export const requestLogLevel = (status: number): Level => (status >= 500 && status !== 501 ? "error" : "info");
+export const requestLogLevel = (status: number, clientError = false): Level =>
+  status >= 500 && status !== 501 ? "error" : clientError ? "warn" : "info";
 
 /**
  * The access log. The path is logged without its query string, which can carry secrets (a refund
@@ -62,13 +64,15 @@ export function requestLog(): RequestHandler {
       return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
     } as typeof res.writeHead;
     res.on("close", () => {
-      log(requestLogLevel(res.statusCode), "request", {
+      // A client's mistake is this one line, at warning level with its reason; nothing else is logged for it.
+      log(requestLogLevel(res.statusCode, !!scope.clientError), "request", {
         id: scope.id,
         method: req.method,
         path: req.originalUrl.split("?")[0]!.slice(0, MAX_LOGGED_PATH),
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
         dbMs: Math.round(scope.dbMs * 10) / 10,
+        ...(scope.clientError ? { reason: scope.clientError } : {}),
         ...(res.writableFinished ? {} : { aborted: true }),
       });
     });

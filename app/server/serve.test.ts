@@ -56,15 +56,15 @@ it("runs the compiled server with node, and SIGTERM to npm stops every process w
   // line logged while a page is handled carries the request's id.
   const home = await fetch(`${server.origin}/`);
   expect(home.headers.get("server-timing")).toMatch(/db;dur=[\d.]+;desc="[1-9]\d* queries"/);
-  const refused = await fetch(`${server.origin}/`, {
+  const report = await fetch(`${server.origin}/csp-report`, {
     method: "POST",
-    headers: { Origin: "http://localhost:3000", "Content-Type": "application/x-www-form-urlencoded" },
-    body: "a=1",
+    headers: { "Content-Type": "application/csp-report" },
+    body: JSON.stringify({ "csp-report": { "document-uri": `${server.origin}/`, "violated-directive": "script-src" } }),
   });
-  expect(refused.status).toBe(405);
-  const id = refused.headers.get("x-request-id");
+  expect(report.status).toBe(204);
+  const id = report.headers.get("x-request-id");
   await until(
-    () => server!.lines.find((l) => l.msg === "client error" && l.requestId === id),
+    () => server!.lines.find((l) => l.msg.includes("csp-violation") && l.requestId === id),
     "the page's log line with the request id",
   );
 

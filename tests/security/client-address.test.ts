@@ -11,7 +11,10 @@ import { CSP_REPORTS_PER_HOUR, logCspReport } from "~/http/csp-report.server";
 import { installEdge } from "~/http/edge.server";
 import { clientIp, limitKeyAddress } from "~/utils/client-ip.server";
 
-import { testRoutes } from "../support/app-routes";
+import { routesWithModules } from "../support/app-routes";
+
+/** The routes with their modules: which methods each answers (app/http/route-methods.ts). */
+const appRoutes = await routesWithModules();
 
 const REPORT = JSON.stringify({
   "csp-report": {
@@ -26,7 +29,7 @@ async function startServer(trustProxy: string | undefined) {
   else process.env.TRUST_PROXY = trustProxy;
   resetConfig();
   const app = express();
-  installEdge(app, async () => testRoutes);
+  installEdge(app, async () => appRoutes);
   app.all("*", async (req, res) => {
     const headers = new Headers({
       "x-client-ip": String(req.headers["x-client-ip"]),

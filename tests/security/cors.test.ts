@@ -1,7 +1,7 @@
 // Browser access to the JSON API from other origins (API_CORS_ORIGINS, app/http/cors.server.ts), for
 // every route of the route table: a preflight from a listed origin is granted for the API's routes
-// only, with the API's methods and headers and never with credentials; an unlisted origin, and every
-// route that is not the JSON API, gets no Access-Control-* header at all; answers carry the origin
+// only, with the route's own methods and the API's headers, never with credentials; an unlisted
+// origin, and every route that is not the JSON API, gets no Access-Control-* header at all; answers carry the origin
 // (and Vary: Origin) only for a listed origin. Off by default: no grant to anyone.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,10 +13,13 @@ import { loadConfig, parseCorsOrigins, resetConfig } from "~/config.server";
 import { installEdge } from "~/http/edge.server";
 import { devRoutes, localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
 
-import { testRoutes } from "../support/app-routes";
+import { routesWithModules } from "../support/app-routes";
 import { samplePath } from "./routes";
 
-const routePolicy = (url: string) => testRoutes.match(url).policy;
+/** The routes with their modules: which methods each answers (app/http/route-methods.ts). */
+const appRoutes = await routesWithModules();
+
+const routePolicy = (url: string) => appRoutes.match(url).policy;
 
 const PARTNER = "https://partner.example";
 const OTHER = "https://evil.example";
@@ -30,14 +33,14 @@ const addresses = [
     }),
   ),
   ...resourceRoutes.map((route) => samplePath(route.path)),
-].map((url) => ({ url, api: routePolicy(url).origin === "api" }));
+].map((url) => ({ url, api: routePolicy(url).origin === "api", methods: appRoutes.match(url).methods }));
 
 let base = "";
 let server: http.Server;
 
 beforeAll(async () => {
   const app = express();
-  installEdge(app, async () => testRoutes);
+  installEdge(app, async () => appRoutes);
   // Stands in for Remix: every request that passed the edge is answered 200.
   app.all("*", (_req, res) => void res.json({ reached: true }));
   server = app.listen(0, "127.0.0.1");
@@ -106,13 +109,16 @@ describe(`API_CORS_ORIGINS=${PARTNER}`, () => {
     expect(addresses.filter((a) => !a.api).length).toBeGreaterThan(15);
   });
 
-  it.each(addresses.map((a) => [a.url, a] as const))("%s", async (url, { api }) => {
-    const granted = await preflight(url, PARTNER);
+  it.each(addresses.map((a) => [a.url, a] as const))("%s", async (url, { api, methods }) => {
+    // The route's own method with a body when it has one (POST, DELETE), else GET.
+    const asked = methods.find((method) => method !== "GET" && method !== "HEAD") ?? "GET";
+    const granted = await preflight(url, PARTNER, asked);
     expect(granted.status).toBe(204);
+    expect(granted.headers.get("allow")).toBe(methods.join(", "));
     if (api) {
       expect(corsHeadersOf(granted)).toEqual({
         "access-control-allow-origin": PARTNER,
-        "access-control-allow-methods": "GET, POST, DELETE",
+        "access-control-allow-methods": methods.join(", "),
         "access-control-allow-headers": "app, authorization, content-type, accept-language",
         "access-control-max-age": "600",
       });
@@ -123,7 +129,11 @@ describe(`API_CORS_ORIGINS=${PARTNER}`, () => {
     // Never to an unlisted origin.
     expect(corsHeadersOf(await preflight(url, OTHER))).toEqual({});
 
-    const answer = await fetch(base + url, { headers: { Origin: PARTNER, APP: "partner" } });
+    const answer = await fetch(base + url, {
+      method: asked,
+      headers: { Origin: PARTNER, APP: "partner", "Sec-Fetch-Site": "same-origin" },
+      body: asked === "GET" ? undefined : "{}",
+    });
     expect(answer.status).toBe(200);
     if (api) {
       expect(answer.headers.get("access-control-allow-origin")).toBe(PARTNER);
@@ -140,7 +150,13 @@ describe(`API_CORS_ORIGINS=${PARTNER}`, () => {
     const url = "/api/v1/auth/login";
     for (const answer of [await preflight(url, PARTNER), await fetch(base + url, { headers: { Origin: PARTNER } })])
       expect(answer.headers.get("access-control-allow-credentials")).toBeNull();
-    expect(corsHeadersOf(await preflight(url, PARTNER, "PUT"))).toEqual({});
+    // Only the route's own methods: sign-in is POST, the account's deletion DELETE.
+    for (const method of ["PUT", "DELETE", "GET", "PATCH"])
+      expect(corsHeadersOf(await preflight(url, PARTNER, method)), method).toEqual({});
+    expect(corsHeadersOf(await preflight("/api/v1/personnal/account", PARTNER, "POST"))).toEqual({});
+    expect(corsHeadersOf(await preflight("/api/v1/personnal/account", PARTNER, "DELETE"))).toMatchObject({
+      "access-control-allow-methods": "DELETE",
+    });
     expect(corsHeadersOf(await preflight(url, PARTNER, "POST", "app,x-forwarded-for"))).toEqual({});
     expect(corsHeadersOf(await preflight(url, PARTNER, "POST", "cookie"))).toEqual({});
     // The origin is compared exactly: another scheme, port or a suffix is another origin.

@@ -12,8 +12,11 @@ import { resetConfig } from "~/config.server";
 import { baselineHeaders, installEdge } from "~/http/edge.server";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
 
-import { testRoutes } from "../support/app-routes";
+import { routesWithModules } from "../support/app-routes";
 import { postTargets, type PostTarget } from "./routes";
+
+/** The routes with their modules: which methods each answers (app/http/route-methods.ts). */
+const appRoutes = await routesWithModules();
 
 const CROSS_SITE = {
   en: "This form was sent from another site",
@@ -35,7 +38,7 @@ beforeAll(async () => {
   delete process.env.TRUST_PROXY;
   resetConfig();
   const app = express();
-  installEdge(app, async () => testRoutes);
+  installEdge(app, async () => appRoutes);
   // Stands in for Remix: records what passed the edge and how many body bytes it was handed.
   app.all("*", (req, res) => {
     reached.push(req.path);
@@ -43,6 +46,7 @@ beforeAll(async () => {
       reached: true,
       bytes: (res.locals.body as Buffer | undefined)?.length ?? 0,
       ip: req.headers["x-client-ip"],
+      proxied: req.headers["x-edge-proxied"] ?? null,
     });
   });
   server = app.listen(0, "127.0.0.1");
@@ -54,10 +58,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 type Sent = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** One request on its own connection; `chunked` sends the body without Content-Length. */
-function send(url: string, body: Buffer, headers: Record<string, string>, chunked = false) {
+function sendAs(url: string, body: Buffer, headers: Record<string, string>, chunked = false, method = "POST") {
   return new Promise<Sent>((resolve, reject) => {
     const req = http.request(base + url, {
-      method: "POST",
+      method,
       agent: false,
       headers: chunked
         ? { ...headers, "Transfer-Encoding": "chunked" }
@@ -123,7 +127,10 @@ describe("the route table's POST targets", () => {
   });
 });
 
-describe.each(targets.map((t) => [t.url, t] as const))("POST %s", (url, target) => {
+describe.each(targets.map((t) => [`${t.method} ${t.url}`, t] as const))("%s", (_, target) => {
+  const url = target.url;
+  const send = (to: string, body: Buffer, headers: Record<string, string>, chunked = false) =>
+    sendAs(to, body, headers, chunked, target.method);
   const small = Buffer.from(target.policy.body === "json" || target.policy.body === "report" ? "{}" : "a=1");
 
   it(`cross-site → ${target.policy.origin === "signed" || target.policy.origin === "report" ? "passes (the route verifies or only logs)" : "403, translated"}`, async () => {
@@ -205,6 +212,17 @@ describe("preflight", () => {
     expect(response.status).toBe(204);
     expect([...response.headers.keys()].filter((k) => k.startsWith("access-control-"))).toEqual([]);
     expect(reached.at(-1)).not.toBe("/api/v1/auth/login");
+  });
+});
+
+describe("proxy headers", () => {
+  it("are recorded before the edge writes the client's address, whatever their name; a client cannot clear the record", async () => {
+    const proxied = async (headers: Record<string, string>) =>
+      ((await (await fetch(`${base}/anything`, { headers })).json()) as { proxied: string | null }).proxied;
+    expect(await proxied({})).toBeNull();
+    expect(await proxied({ "x-edge-proxied": "1" })).toBeNull();
+    for (const name of ["X-Client-IP", "X-Real-IP", "Via", "CF-Connecting-IP", "X-Forwarded-Proto", "Forwarded"])
+      expect(await proxied({ [name]: "127.0.0.1" }), name).toBe("1");
   });
 });
 

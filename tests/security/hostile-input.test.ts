@@ -248,7 +248,7 @@ function request(target: PostTarget, prepared: Prepared, input: Hostile, ip: str
     headers.set("Content-Type", "application/x-www-form-urlencoded");
     body = new URLSearchParams(input.form ?? {});
   }
-  return new Request(`http://localhost:3000${prepared.path ?? target.url}`, { method: "POST", headers, body });
+  return new Request(`http://localhost:3000${prepared.path ?? target.url}`, { method: target.method, headers, body });
 }
 
 /** The status of what an action returned or threw: a Response, `data(…, { status })`, or plain data (200). */

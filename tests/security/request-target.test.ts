@@ -1,7 +1,7 @@
 // What a client writes in the request line and the Host header cannot choose the route, the URL the
 // app builds or what costs the server CPU: tried against the real production server (server.ts on
 // the build, one process) with raw HTTP, since fetch would correct most of these requests itself.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { MAX_MANIFEST_PATHS, MAX_PATH_LENGTH, MAX_PATH_SEGMENTS } from "~/http/route-match.server";
 
-import { ensureBuild, freePort, startApp, type AppProcess } from "../support/app-process";
+import { ensureBuild, freePort, startApp, type AppProcess, type LogLine } from "../support/app-process";
 
 const HOST = "familylocator.example";
 const DB = path.resolve("tests/.tmp", `request-target-${process.pid}.db`);
@@ -78,6 +78,9 @@ function unchunk(text: string) {
   }
 }
 
+/** The lines written for requests (a request line, or a line with a request's id), not the background jobs'. */
+const ofRequests = (lines: LogLine[]) => lines.filter((line) => line.msg === "request" || "requestId" in line);
+
 const get = (target: string, host = HOST, extra: string[] = []) =>
   raw([`GET ${target} HTTP/1.1`, `Host: ${host}`, ...extra]);
 
@@ -90,6 +93,15 @@ describe("the host a request names", () => {
       const answer = await get("/", other);
       expect(answer.status, other).toBe(421);
       expect(answer.body, other).toContain("does not answer for that address");
+    }
+  });
+
+  it("answers the API's 421 in its JSON envelope", async () => {
+    for (const target of ["/api/v1/lookup?number=1", `http://evil.example/api/v1/auth/login`]) {
+      const answer = await get(target, "evil.example");
+      expect(answer.status, target).toBe(421);
+      expect(answer.headers["content-type"], target).toContain("application/json");
+      expect(JSON.parse(answer.body), target).toMatchObject({ status: 421, data: null });
     }
   });
 
@@ -139,6 +151,12 @@ describe("the host a request names", () => {
     const robots = await get("/robots.txt");
     expect(robots.body).toContain(`Sitemap: https://${HOST}/sitemap.xml`);
     expect(robots.headers["cache-control"]).toBe("public, max-age=3600");
+    // HEAD wherever GET is: the answer's headers without its body.
+    for (const target of ["/robots.txt", "/", "/api/v1/openapi.json"]) {
+      const head = await raw([`HEAD ${target} HTTP/1.1`, `Host: ${HOST}`]);
+      expect(head.status, target).toBe(200);
+      expect(head.body, target).toBe("");
+    }
   });
 
   it("takes an absolute-form target's authority as the host, and refuses a target that is not a path", async () => {
@@ -195,13 +213,45 @@ describe("paths that would cost the server", () => {
     expect(stale.headers["x-remix-reload-document"]).toBe("true");
   });
 
+  it("answers hostile discovery requests within the CPU of a page's, in one log line each", async () => {
+    const version = /"version":\s*"([^"]+)"/.exec((await get("/")).body)?.[1];
+    const deep = "a/b/c/d/e/f/g/h/i/j/k/l/m/n/o";
+    const discovery = (path: (i: number) => string) =>
+      `/__manifest?${Array.from({ length: MAX_MANIFEST_PATHS }, (_, i) => `p=${path(i)}`).join("&")}&version=${version}`;
+    const page = discovery((i) => `/id/blog/post-${i}`);
+    // The attack of issue 28: 4 KB of paths with a segment Remix cannot decode, or an empty one.
+    const hostile = [discovery((i) => `/%25q${i}/${deep}`), discovery((i) => `/q${i}//${deep.slice(2)}`)];
+    /** CPU time of the server process (user and system) in ms, at the kernel's 10 ms ticks. */
+    const cpuMs = () => {
+      const stat = readFileSync(`/proc/${app.pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    };
+    const spend = async (target: string, times: number) => {
+      const before = cpuMs();
+      for (let i = 0; i < times; i += 1) await get(target);
+      return cpuMs() - before;
+    };
+    expect((await get(page)).status).toBe(200);
+    const before = app.lines.length;
+    for (const target of hostile) expect((await get(target)).status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ofRequests(app.lines.slice(before)).map((line) => line.msg)).toEqual(["request", "request"]);
+    const ordinary = await spend(page, 20);
+    for (const target of hostile) {
+      const used = await spend(target, 20);
+      // Ten ms of slack: the kernel counts CPU time in ticks.
+      expect(used, `${used} ms beside ${ordinary} ms`).toBeLessThanOrEqual(ordinary * 2 + 10);
+    }
+  }, 60_000);
+
   it("refuses Remix's data requests of apps without single fetch (?_data)", async () => {
     expect((await get("/?_data=root")).status).toBe(400);
   });
 });
 
 describe("the log of hostile requests", () => {
-  it("writes client errors as one warning without a stack, paths cut short and control characters escaped", async () => {
+  it("writes a client's mistake as one line without a stack, paths cut short and control characters escaped", async () => {
     const before = app.lines.length;
     const post = await raw(
       [
@@ -213,16 +263,26 @@ describe("the log of hostile requests", () => {
       "a=1",
     );
     expect(post.status).toBe(405);
-    expect((await get("/%ff")).status).toBeLessThan(500);
+    expect(post.headers.allow).toBe("GET, HEAD");
+    // A segment that cannot be decoded is no address of the site: 400, and Remix never warns of it.
+    const undecodable = await get("/%ff");
+    expect(undecodable.status).toBe(400);
     expect((await get("/%E2%80%A8%C2%85%1b[31m-x")).status).toBeLessThan(500);
     expect((await get(`/${"z".repeat(1500)}`)).status).toBe(404);
+    const trace = await raw(["TRACE / HTTP/1.1", `Host: ${HOST}`]);
+    expect(trace.status).toBe(405);
+    const query = await raw(["QUERY /api/v1/lookup HTTP/1.1", `Host: ${HOST}`, "Content-Type: application/json"], "{}");
+    expect(query.status).toBe(405);
+    expect(JSON.parse(query.body)).toMatchObject({ status: 405, data: null });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = app.lines.slice(before);
+    const lines = ofRequests(app.lines.slice(before));
     expect(lines.filter((line) => line.level === "error")).toEqual([]);
-    const warning = lines.find((line) => line.msg === "client error");
-    expect(warning).toMatchObject({ level: "warn", status: 405, method: "POST", path: "/blog" });
-    expect(JSON.stringify(warning)).not.toContain("    at ");
-    const paths = lines.filter((line) => line.msg === "request").map((line) => String(line.path));
+    // One line per request: its request line, nothing else.
+    expect(lines.map((line) => line.msg)).toEqual(Array(6).fill("request"));
+    expect(lines[0]).toMatchObject({ method: "POST", path: "/blog", status: 405 });
+    expect(lines[1]).toMatchObject({ path: "/%ff", status: 400 });
+    expect(JSON.stringify(lines)).not.toContain("    at ");
+    const paths = lines.map((line) => String(line.path));
     expect(Math.max(...paths.map((path) => path.length))).toBeLessThanOrEqual(512);
     const written = app.output.slice(-50).join("\n");
     // eslint-disable-next-line no-control-regex -- the escaped characters are the point

@@ -1,15 +1,16 @@
 // The routes that accept a state-changing request, read from the route table (app/route-table.js) and
-// the route modules themselves (those that export `action`): a new route is in every security test
-// the moment it is in the table.
-import path from "node:path";
-
+// the route modules themselves (the methods each answers: app/http/route-methods.ts): a new route is
+// in every security test the moment it is in the table.
 import type { RoutePolicy } from "~/http/policy";
 import { devRoutes, localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
 
-import { testRoutes } from "../support/app-routes";
+import { routesWithModules } from "../support/app-routes";
 
-/** The policy of the route Remix matches for `url` (app/http/route-match.server.ts). */
-const routePolicy = (url: string) => testRoutes.match(url).policy;
+/** The app's routes with their modules: the route Remix matches for a path, and the methods it answers. */
+export const appRoutes = await routesWithModules();
+
+/** The methods that carry a body, of which a route answering one is a target of the body and origin rules. */
+export const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 
 /** A value for each kind of path parameter, so that a concrete address reaches the route. */
 const SAMPLE_PARAMS: Record<string, string> = {
@@ -44,28 +45,28 @@ export type PostTarget = {
   url: string;
   locale: "en" | "id" | "ph";
   policy: RoutePolicy;
+  /** The method with a body the route answers (POST; DELETE for the account's deletion). */
+  method: string;
 };
 
-async function hasAction(file: string) {
-  const module = (await import(/* @vite-ignore */ path.resolve("app", file))) as { action?: unknown };
-  return typeof module.action === "function";
-}
-
-/** Every address that accepts POST: all three locale variants of pages, and resource routes. */
-export async function postTargets(): Promise<PostTarget[]> {
-  const targets: PostTarget[] = [];
-  for (const route of [...pageRoutes, ...devRoutes]) {
-    if (!(await hasAction(route.file))) continue;
+/** Every address of every route of the table: pages in their three languages, resource routes. */
+export function allAddresses(): Omit<PostTarget, "policy" | "method">[] {
+  const addresses: Omit<PostTarget, "policy" | "method">[] = [];
+  for (const route of [...pageRoutes, ...devRoutes])
     for (const [locale, prefix] of Object.entries(localePrefixes) as [PostTarget["locale"], string][]) {
       const bare = samplePath(route.path);
-      const url = prefix ? `/${prefix}${bare === "/" ? "" : bare}` : bare;
-      targets.push({ tablePath: route.path, url, locale, policy: routePolicy(url) });
+      addresses.push({ tablePath: route.path, url: prefix ? `/${prefix}${bare === "/" ? "" : bare}` : bare, locale });
     }
-  }
-  for (const route of resourceRoutes) {
-    if (!(await hasAction(route.file))) continue;
-    const url = samplePath(route.path);
-    targets.push({ tablePath: route.path, url, locale: "en", policy: routePolicy(url) });
-  }
-  return targets;
+  for (const route of resourceRoutes)
+    addresses.push({ tablePath: route.path, url: samplePath(route.path), locale: "en" });
+  return addresses;
+}
+
+/** Every address that accepts a body (a route answering POST, PUT, PATCH or DELETE). */
+export async function postTargets(): Promise<PostTarget[]> {
+  return allAddresses().flatMap((address) => {
+    const { policy, methods } = appRoutes.match(address.url);
+    const method = methods.find((m) => BODY_METHODS.includes(m));
+    return method ? [{ ...address, policy, method }] : [];
+  });
 }

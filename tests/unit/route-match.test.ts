@@ -24,6 +24,9 @@ function tree(parentId?: string): RouteObject[] {
 }
 const whole = tree();
 
+/** The route and policy of a match (its methods are tests/security/methods.test.ts's). */
+const routeOf = ({ id, policy }: { id: string | null; policy: unknown }) => ({ id, policy });
+
 /** The leaf route Remix matches over the whole route list, and its policy. */
 function remixLeaf(pathname: string) {
   const id = matchRoutes(whole, routedPath(pathname))?.at(-1)?.route.id ?? null;
@@ -56,7 +59,7 @@ describe("the matched route's policy", () => {
     for (const [path, id] of cases) {
       const matched = testRoutes.match(path);
       expect(matched.id, path).toBe(id);
-      expect(matched, path).toEqual(remixLeaf(path));
+      expect(routeOf(matched), path).toEqual(remixLeaf(path));
     }
     expect(testRoutes.match("/PH/DASHBOARD").policy.access).toBe("subscriber");
   });
@@ -71,7 +74,7 @@ describe("the matched route's policy", () => {
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 7 }), fc.boolean(), (segments, slash) => {
         const path = `/${segments.join("/")}${slash ? "/" : ""}`;
-        expect(testRoutes.match(path), path).toEqual(remixLeaf(path));
+        expect(routeOf(testRoutes.match(path)), path).toEqual(remixLeaf(path));
       }),
       { numRuns: 1500 },
     );
@@ -87,5 +90,45 @@ describe("paths bounded before routing", () => {
     // No route has more segments than the bound leaves room for.
     const deepest = Math.max(...Object.values(manifest).map((route) => (route.path ?? "").split("/").length));
     expect(deepest).toBeLessThan(16);
+  });
+});
+
+describe("lazy route discovery", () => {
+  /** A discovery request for `paths`, as the browser sends it. */
+  const discovery = (paths: string[]) =>
+    new URL(`http://localhost/__manifest?${paths.map((p) => `p=${p}`).join("&")}&version=test`);
+  /** CPU time (user and system, µs) of answering `url` `times` times. */
+  const cpu = (url: URL, times: number) => {
+    const started = process.cpuUsage();
+    for (let i = 0; i < times; i += 1) testRoutes.manifest(url);
+    const used = process.cpuUsage(started);
+    return used.user + used.system;
+  };
+  const DEEP = "a/b/c/d/e/f/g/h/i/j/k/l/m/n/o";
+  // A page's links: a hundred blog posts in Indonesian (the answer a real page gets).
+  const ordinary = discovery(Array.from({ length: 100 }, (_, i) => `/id/blog/post-${i}`));
+  // The attack: a hundred paths of sixteen segments, each with a segment that cannot be decoded
+  // (`%25` is `%`) or an empty one, or readable but 1,600 paths to match in all.
+  const hostile = [
+    discovery(Array.from({ length: 100 }, (_, i) => `/%25q${i}/${DEEP}`)),
+    discovery(Array.from({ length: 100 }, (_, i) => `/q${i}//${DEEP.slice(2)}`)),
+    discovery(Array.from({ length: 100 }, (_, i) => `/q${i}/${DEEP}`)),
+  ];
+
+  it("answers a page's links, and refuses unreadable paths and more matching than a page needs", () => {
+    expect(testRoutes.manifest(ordinary).status).toBe(200);
+    for (const url of hostile) expect(testRoutes.manifest(url).status, url.href.slice(0, 80)).toBe(400);
+  });
+
+  it("costs no more CPU for hostile paths than for a page's links, and logs nothing", () => {
+    const warn = vi.spyOn(console, "warn");
+    cpu(ordinary, 5);
+    for (const url of hostile) cpu(url, 5);
+    const page = cpu(ordinary, 20);
+    for (const url of hostile) {
+      const used = cpu(url, 20);
+      expect(used, `${url.href.slice(0, 80)}: ${used} µs beside ${page} µs`).toBeLessThan(page * 2);
+    }
+    expect(warn).not.toHaveBeenCalled();
   });
 });

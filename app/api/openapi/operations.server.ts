@@ -142,14 +142,16 @@ const appHeaderMissing = (request: ExampleRequest = {}): Example => ({
   request: { ...request, headers: { ...request.headers, APP: "" } },
   message: "api.appHeaderMissing",
 });
+/** A GET route answers HEAD too (app/http/route-methods.ts): `Allow` names both. */
+const allowOf = (method: "GET" | "POST" | "DELETE") => (method === "GET" ? "GET, HEAD" : method);
 const methodNotAllowed = (allow: "GET" | "POST" | "DELETE", request: ExampleRequest = {}): Answer => ({
-  description: `Another method than ${allow}; \`Allow\` names the one the route answers.`,
+  description: `Another method than ${allow}; \`Allow\` names the methods the route answers.`,
   headers: ["Allow"],
   examples: {
     otherMethod: {
       summary: `${allow === "GET" ? "POST" : "GET"} instead of ${allow}`,
       request: { ...request, method: allow === "GET" ? "POST" : "GET" },
-      message: ["api.methodNotAllowed", { allow }],
+      message: ["api.methodNotAllowed", { allow: allowOf(allow) }],
     },
   },
 });
@@ -534,13 +536,13 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
           examples: { document: { summary: "The document", body: { openapi: "3.1.0", info: {}, paths: {} } } },
         },
         405: {
-          description: "Another method than GET; `Allow` names it.",
+          description: "Another method than GET; `Allow` names the methods the route answers.",
           headers: ["Allow"],
           examples: {
             otherMethod: {
               summary: "POST instead of GET",
               request: { method: "POST", headers: { APP: "" }, body: {} },
-              message: ["api.methodNotAllowed", { allow: "GET" }],
+              message: ["api.methodNotAllowed", { allow: allowOf("GET") }],
             },
           },
         },
@@ -1221,12 +1223,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             },
           },
         },
-        405: {
-          description: "Another method than POST.",
-          raw: true,
-          data: shape.WebhookAnswer,
-          examples: { otherMethod: { summary: "GET", request: { method: "GET" }, body: { error: "POST only" } } },
-        },
+        405: methodNotAllowed("POST"),
       },
     },
   ],
