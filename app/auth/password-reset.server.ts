@@ -149,7 +149,7 @@ export async function resetPassword(
   // The code reached the address, so whoever used it owns it: the address is verified (its rows join
   // the account, docs/decisions/038) and every session ends, a buyer's who paid with it included.
   await db().$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash, passwordChosenAt: new Date() } });
     await markEmailVerified(tx, user.id);
   });
   await revokeAllSessions(user.id);

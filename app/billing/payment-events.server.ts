@@ -34,9 +34,9 @@ export function setAfterPaymentCommit(hook: (() => void) | null) {
  */
 export async function applyPaymentEvent(provider: ProviderName, event: PaymentEvent) {
   const effects: Effects = { jobs: [] };
-  // Hashing is slow: prepare a password outside the transaction in case an account is created.
-  const password = randomBytes(9).toString("base64url");
-  const passwordHash = await hashPassword(password);
+  // Hashing is slow: prepare a password outside the transaction in case an account is created. It is
+  // random and never sent: the buyer chooses the account's password (docs/decisions/040).
+  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
   try {
     await db().$transaction(async (tx) => {
       try {
@@ -45,7 +45,7 @@ export async function applyPaymentEvent(provider: ProviderName, event: PaymentEv
         if (isUniqueViolation(error)) throw new DuplicateEvent();
         throw error;
       }
-      await applyInTransaction(tx, provider, event, { password, passwordHash }, effects);
+      await applyInTransaction(tx, provider, event, { passwordHash }, effects);
     });
   } catch (error) {
     if (error instanceof DuplicateEvent) return { status: "duplicate" as const };
@@ -64,7 +64,7 @@ async function applyInTransaction(
   tx: Tx,
   provider: ProviderName,
   event: PaymentEvent,
-  secret: { password: string; passwordHash: string },
+  secret: { passwordHash: string },
   effects: Effects,
 ) {
   switch (event.kind) {
@@ -219,7 +219,8 @@ async function checkoutOfSubscription(tx: Tx, provider: ProviderName, subscripti
 }
 
 /**
- * A paid checkout: creates the account (random password, e-mailed) or renews the signed-in buyer's,
+ * A paid checkout: creates the account (a random password nobody knows; its owner chooses one) or
+ * renews the signed-in buyer's,
  * and starts the subscription with its first day paid. Idempotent: only a pending (or declined and
  * retried) checkout is completed.
  */
@@ -227,7 +228,7 @@ async function completeCheckout(
   tx: Tx,
   provider: ProviderName,
   event: Extract<PaymentEvent, { kind: "checkout.paid" }>,
-  secret: { password: string; passwordHash: string },
+  secret: { passwordHash: string },
   effects: Effects,
 ) {
   const checkout = await tx.checkout.findUnique({ where: { id: event.checkoutId } });
@@ -263,7 +264,8 @@ async function completeCheckout(
       });
       userId = user.id;
       autoLogin = true;
-      // Paying proves nothing about the address typed: the e-mail to it carries the link that does.
+      // Paying proves nothing about the address typed: the e-mail to it carries the link that does,
+      // which is also how its owner sets the password (nobody knows the random one it starts with).
       const verifyToken = await issueEmailVerification(tx, user.id, checkout.email);
       effects.jobs.push(
         await enqueuePaymentJob(tx, credentialsJobKey(checkout.id), {
@@ -271,9 +273,16 @@ async function completeCheckout(
           payload: {
             email: checkout.email,
             name: checkout.name,
-            password: secret.password,
             verifyToken,
             locale: checkout.locale,
+            receipt: {
+              currency: checkout.currency,
+              paid: checkout.firstDayAmount,
+              paidAt: event.at.toISOString(),
+              amount: checkout.amount,
+              periodDays: checkout.periodDays,
+              renewsAt: (event.periodEnd ?? new Date(event.at.getTime() + DAY)).toISOString(),
+            },
           },
         }),
       );

@@ -5,6 +5,7 @@ import { accountDeletedEmail, credentialsEmail } from "~/emails/billing.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import { defineJobKind, enqueueJob, PAYMENT_POLICY, runJobs } from "~/jobs.server";
+import { paths } from "~/paths";
 import { emailProvider } from "~/providers/email.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 
@@ -18,15 +19,33 @@ export type PaymentJob =
   /** A provider subscription replaced by a newer paid checkout of the same account: stop its renewals. */
   | { kind: "stopSubscription"; payload: { provider: string; subscriptionId: string } }
   /**
-   * A new account's credentials (the generated password), e-mailed once, with the link that proves the
-   * address (`verifyToken`, app/auth/email-verification.server.ts; absent from jobs written before it).
+   * A new account's e-mail, sent once: the receipt, and the link that sets the password and proves the
+   * address (`verifyToken`, app/auth/email-verification.server.ts). Jobs written before the buyer chose
+   * the password carry the generated `password` instead of the receipt.
    */
   | {
       kind: "sendCredentials";
-      payload: { email: string; name: string; password: string; verifyToken?: string; locale: string };
+      payload: {
+        email: string;
+        name: string;
+        verifyToken?: string;
+        locale: string;
+        receipt?: Receipt;
+        password?: string;
+      };
     }
   /** A deleted account's confirmation (app/privacy/account-deletion.server.ts); the address is forgotten once sent. */
   | { kind: "sendAccountDeleted"; payload: { email: string; name: string; locale: string } };
+
+/** What the first payment bought, in minor units and ISO times (app/emails/billing.server.ts words it). */
+export type Receipt = {
+  currency: string;
+  paid: number;
+  paidAt: string;
+  amount: number;
+  periodDays: number;
+  renewsAt: string;
+};
 
 export const JOB_LEASE_MS = PAYMENT_POLICY.leaseMs;
 export const JOB_RETRY_BASE_MS = PAYMENT_POLICY.retryBaseMs;
@@ -40,7 +59,7 @@ for (const kind of PAYMENT_KINDS)
       const error = await perform(key, { kind, payload } as PaymentJob);
       return error === null ? { done: true } : { retry: error };
     },
-    // The generated password and the link are not kept once sent, nor a deleted account's address.
+    // The link (and an older job's generated password) is not kept once sent, nor a deleted account's address.
     afterwards: (payload) =>
       kind === "sendCredentials" ? scrubSecrets(payload) : kind === "sendAccountDeleted" ? {} : payload,
   });
@@ -82,11 +101,13 @@ async function perform(key: string, job: PaymentJob): Promise<string | null> {
       const t = await getT(account.locale);
       const language = isLocale(account.locale) ? account.locale : "en";
       const login = new URL(localizePath("/?modal=login", language), config().publicUrl);
-      const message = credentialsEmail(t, {
+      const message = credentialsEmail(t, language, {
         name: account.name,
         email: account.email,
-        password: account.password,
+        password: account.password ?? null,
+        receipt: account.receipt ?? null,
         loginUrl: login.toString(),
+        subscriptionUrl: new URL(localizePath(paths.mySubscription, language), config().publicUrl).toString(),
         verifyUrl: account.verifyToken ? emailVerificationUrl(account.verifyToken, language) : null,
       });
       const sent = await emailProvider().send({ to: account.email, ...message });

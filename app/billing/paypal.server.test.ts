@@ -214,7 +214,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect(paths()).toEqual(["POST /v1/billing/plans", "POST /v1/billing/subscriptions"]);
   });
 
-  it("after BILLING.SUBSCRIPTION.ACTIVATED: account, e-mailed password, one automatic sign-in", async () => {
+  it("after BILLING.SUBSCRIPTION.ACTIVATED: account, e-mailed receipt and password link, one automatic sign-in", async () => {
     const { id, sub, email: address } = await buy();
     expect(await deliver(activated(sub, id))).toEqual({ status: 200, body: { received: true, status: "applied" } });
     const user = await userOf(address);

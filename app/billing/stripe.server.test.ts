@@ -182,7 +182,7 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
     });
   });
 
-  it("after checkout.session.completed: account, e-mailed password, one automatic sign-in", async () => {
+  it("after checkout.session.completed: account, e-mailed receipt and password link, one automatic sign-in", async () => {
     const { id, email } = await buy();
     const result = await deliver(completed(id, "sub_A1"));
     expect(result).toEqual({ status: 200, body: { received: true, status: "applied" } });

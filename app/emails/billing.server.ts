@@ -1,3 +1,4 @@
+import type { Receipt } from "~/billing/payment-jobs.server";
 import type { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
 import type { CancelResult } from "~/subscription.server";
@@ -9,27 +10,60 @@ import { renderEmail } from "./render.server";
 type T = Awaited<ReturnType<typeof getT>>;
 
 /**
- * A new account's credentials, sent once after its first payment: the generated password stands out.
- * `verifyUrl` proves the address (docs/decisions/038), and the line after it tells someone who did not
- * pay how to take the account made with their address.
+ * A new account's e-mail, sent once after its first payment (docs/decisions/040): the receipt (what
+ * was paid and when, what renews when and for how much, where to cancel), and the link that sets the
+ * password and proves the address (docs/decisions/038), never a password. The line after the link
+ * tells someone who did not pay how to take the account made with their address. A job written
+ * before that rule still carries the generated password, shown as it was.
  */
 export function credentialsEmail(
   t: T,
-  account: { name: string; email: string; password: string; loginUrl: string; verifyUrl: string | null },
+  locale: Locale,
+  account: {
+    name: string;
+    email: string;
+    password: string | null;
+    receipt: Receipt | null;
+    loginUrl: string;
+    subscriptionUrl: string;
+    verifyUrl: string | null;
+  },
 ) {
+  const { receipt } = account;
   return renderEmail({
     subject: t("payments.email.credentials.subject"),
     paragraphs: [
       t("payments.email.credentials.greeting", { name: account.name }),
       t("payments.email.credentials.intro"),
-      ...(account.verifyUrl
-        ? [t("payments.email.credentials.verify", { url: account.verifyUrl }), t("payments.email.credentials.notYou")]
+      ...(receipt
+        ? [
+            t("payments.email.credentials.receipt", {
+              paid: formatMoney(receipt.paid, receipt.currency, locale),
+              date: formatDay(receipt.paidAt, locale),
+              email: account.email,
+            }),
+            t("payments.email.credentials.renewal", {
+              date: formatDay(receipt.renewsAt, locale),
+              amount: formatMoney(receipt.amount, receipt.currency, locale),
+              period: receipt.periodDays,
+            }),
+            t("payments.email.credentials.cancel", { url: account.subscriptionUrl }),
+          ]
         : []),
-      t("payments.email.credentials.change"),
-      // Last, right above the password it announces.
-      t("payments.email.credentials.login", { email: account.email, url: account.loginUrl }),
+      ...(account.verifyUrl
+        ? [
+            t("payments.email.credentials.setPassword", { url: account.verifyUrl }),
+            t("payments.email.credentials.notYou"),
+          ]
+        : []),
+      ...(account.password
+        ? [
+            t("payments.email.credentials.change"),
+            t("payments.email.credentials.login", { email: account.email, url: account.loginUrl }),
+          ]
+        : [t("payments.email.credentials.signIn", { email: account.email, url: account.loginUrl })]),
     ],
-    highlight: account.password,
+    ...(account.password ? { highlight: account.password } : {}),
     footer: t("email.footer"),
   });
 }

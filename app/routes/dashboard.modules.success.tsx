@@ -1,24 +1,32 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
+import { chooseFirstPassword, passwordToChoose } from "~/auth/choose-password.server";
 import { guardPage } from "~/auth/guards.server";
+import { Field, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
-import { getT } from "~/i18n/i18next.server";
+import { getLocale, getT } from "~/i18n/i18next.server";
+import type { MessageKey } from "~/i18n/keys";
+import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { newSearchPath, searchedNumber } from "~/phone/number-search";
 import { parseLookupNumber } from "~/phone/numbers.server";
+import { redirectWithToast } from "~/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 import Dashboard, { handle as dashboardHandle, loader as dashboardLoader } from "./dashboard";
 
 /** Shown once after payment and the automatic sign-in, over the dashboard it leads to. */
-export const handle: MessagesHandle = { messages: ["payments.success", ...dashboardHandle.messages] };
+export const handle: MessagesHandle = {
+  messages: ["payments.success", "account.choosePassword", "validation", ...dashboardHandle.messages],
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
-  await guardPage({ request, context }, "subscriber");
+  const { user } = await guardPage({ request, context }, "subscriber");
   // The dashboard under the dialog: what its own page shows (its History tab).
   const { data: dashboard } = await dashboardLoader(args);
   const t = await getT(request);
@@ -30,8 +38,23 @@ export async function loader(args: LoaderFunctionArgs) {
     ...dashboard,
     title: t("payments.meta.success"),
     number,
+    // A payment made this account with a random password nobody knows: the buyer chooses one here.
+    choosePassword: (await passwordToChoose(user.id)) ? user.email : null,
     translations: pageMessages(request, handle),
   };
+}
+
+/** The first password of an account a payment made (docs/decisions/040). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await guardPage({ request, context }, "subscriber");
+  const form = await readFormData(request, { plain: true });
+  const result = await chooseFirstPassword(user.id, String(form.get("password") ?? ""));
+  if (!result.ok) return data({ error: result.error as MessageKey }, { status: 400 });
+  const next = new URL(request.url);
+  return redirectWithToast(localizePath(paths.paymentSuccess, getLocale(request)) + next.search, {
+    type: "success",
+    key: "account.choosePassword.saved",
+  });
 }
 
 export default function SuccessModal() {
@@ -39,17 +62,47 @@ export default function SuccessModal() {
   const lp = useLocalePath();
   // After buying from the home page's search, starting means New Search with that number.
   const searched = searchedNumber(useSearchParams()[0]);
-  const { number } = useLoaderData<typeof loader>();
+  const { number, choosePassword } = useLoaderData<typeof loader>();
   return (
     <>
       <Dashboard />
       <Modal id="success-modal" title={t("payments.success.title")} closeTo={lp(paths.dashboard)}>
         <p>{t("payments.success.text")}</p>
-        <a className="button button-primary" href={lp(searched ? newSearchPath(searched) : paths.dashboard)}>
+        {choosePassword ? <ChoosePassword email={choosePassword} /> : null}
+        <a
+          className={choosePassword ? "button" : "button button-primary"}
+          href={lp(searched ? newSearchPath(searched) : paths.dashboard)}
+        >
           {searched && number ? t("payments.success.startSearch", { number }) : t("payments.success.start")}
         </a>
       </Modal>
     </>
+  );
+}
+
+/** A plain form: it works before JavaScript loads, and the password goes over TLS like the reset's. */
+function ChoosePassword({ email }: { email: string }) {
+  const t = useT();
+  const error = useActionData<typeof action>()?.error;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="choose-password" data-testid="choose-password">
+      <h3>{t("account.choosePassword.title")}</h3>
+      <p>{t("account.choosePassword.intro", { email })}</p>
+      <input type="text" name="email" value={email} autoComplete="username" readOnly hidden />
+      <Field
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={6}
+        maxLength={128}
+        required
+        label={t("account.choosePassword.label")}
+        error={error && t(error)}
+      />
+      <p className="field-hint">{t("account.choosePassword.hint")}</p>
+      <SubmitButton busy={busy}>{t("account.choosePassword.save")}</SubmitButton>
+    </Form>
   );
 }
 

@@ -1,10 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
+import { setPasswordWithLink } from "~/auth/choose-password.server";
 import { confirmEmailVerification, emailVerificationLink } from "~/auth/email-verification.server";
 import { guardPage } from "~/auth/guards.server";
 import { pageWithModal } from "~/auth/modal-url";
-import { lookupSession, readToken } from "~/auth/session.server";
+import { lookupSession, readToken, sessionCookieHeader } from "~/auth/session.server";
+import { Field, SubmitButton } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -12,14 +14,17 @@ import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 import { redirectWithToast } from "~/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 /**
- * The link in the account e-mail that proves the buyer reads the address (docs/decisions/038).
- * Opening it (GET) only shows what the button does, since mail scanners open links too; the button
- * (POST) confirms, and only for someone signed in to that same account here: holding the link proves
- * the mailbox, the session proves that its reader is the one using the account.
+ * The link in the account e-mail that proves the buyer reads the address (docs/decisions/038) and
+ * sets the password (040). Opening it (GET) only shows a form, since mail scanners open links too.
+ * Signed in to that same account here, the button confirms the address (the session proves that the
+ * mailbox's reader is the one using the account). Otherwise the form sets the account's password:
+ * holding the link proves the mailbox, so its reader takes the account, and everyone else is
+ * signed out.
  */
-export const handle: MessagesHandle = { messages: ["account.verifyEmail"] };
+export const handle: MessagesHandle = { messages: ["account.verifyEmail", "account.choosePassword", "validation"] };
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
@@ -28,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = tokenOf(request);
   const link = await emailVerificationLink(token);
   const t = await getT(request);
-  const state = !link ? "invalid" : user?.id === link.userId ? "confirm" : "signIn";
+  const state = !link ? "invalid" : user?.id === link.userId ? "confirm" : "choose";
   return data(
     {
       title: t("account.verifyEmail.title"),
@@ -45,6 +50,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await guardPage({ request, context }, "anyone");
   const locale = getLocale(request);
   const token = tokenOf(request);
+  const form = await readFormData(request, { plain: true });
+  if (form.get("intent") === "password") {
+    const chosen = await setPasswordWithLink(token, String(form.get("password") ?? ""));
+    if (chosen.ok) {
+      return redirectWithToast(
+        localizePath(paths.dashboard, locale),
+        { type: "success", key: "account.verifyEmail.chosen" },
+        { headers: { "Set-Cookie": await sessionCookieHeader(chosen.token) } },
+      );
+    }
+    if (chosen.error === "password") return data({ error: chosen.message }, { status: 400 });
+    return redirect(`${localizePath(paths.verifyEmail, locale)}?token=${encodeURIComponent(token)}`);
+  }
   const lookup = await lookupSession(await readToken(request));
   const session = lookup.state === "valid" ? { sessionId: lookup.sessionId, userId: lookup.user.id } : null;
   const result = await confirmEmailVerification(token, session);
@@ -57,6 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function VerifyEmail() {
   const { state, email, token } = useLoaderData<typeof loader>();
+  const error = useActionData<typeof action>()?.error;
+  const busy = useNavigation().state === "submitting";
   const t = useT();
   const lp = useLocalePath();
   const here = token ? `${lp(paths.verifyEmail)}?token=${encodeURIComponent(token)}` : lp(paths.verifyEmail);
@@ -73,12 +93,28 @@ export default function VerifyEmail() {
             </button>
           </form>
         </div>
-      ) : state === "signIn" && email ? (
+      ) : state === "choose" && token && email ? (
         <div className="panel">
-          <p>{t("account.verifyEmail.signIn", { email })}</p>
-          <Link className="button button-primary" to={pageWithModal(here, { modal: "login", email })}>
-            {t("account.verifyEmail.signInButton")}
-          </Link>
+          <p>{t("account.verifyEmail.chooseIntro", { email })}</p>
+          <Form method="post" action={`?token=${encodeURIComponent(token)}`} data-testid="link-password">
+            <input type="hidden" name="intent" value="password" />
+            <input type="text" name="email" value={email} autoComplete="username" readOnly hidden />
+            <Field
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              minLength={6}
+              maxLength={128}
+              required
+              label={t("account.choosePassword.label")}
+              error={error && t(error)}
+            />
+            <p className="field-hint">{t("account.choosePassword.hint")}</p>
+            <SubmitButton busy={busy}>{t("account.verifyEmail.chooseButton")}</SubmitButton>
+          </Form>
+          <p className="muted">
+            <Link to={pageWithModal(here, { modal: "login", email })}>{t("account.verifyEmail.signInButton")}</Link>
+          </p>
         </div>
       ) : (
         <p className="form-error" role="alert">

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
-import { expectNotice, waitForHydration } from "./support/pages.ts";
+import { expectNotice, signInByRequest, waitForHydration } from "./support/pages.ts";
 import { deleteUsersByEmail, sqliteDate, uniqueEmail } from "./support/users.ts";
 
 function sql() {
@@ -69,6 +69,24 @@ test("buy in the sandbox, land signed in, cancel, expire, see the expired notice
   // Once, a click on this plain link while React was still hydrating the page left a React #345
   // page error in the page being left (the navigation itself worked); this flow is about payments.
   if (js) await waitForHydration(page);
+
+  // The buyer chooses the password there; the account e-mail carries the receipt and a link, never one.
+  const choose = page.locator("#success-modal").getByTestId("choose-password");
+  await choose.getByLabel("New password").fill("buyers-own-password");
+  await choose.getByRole("button", { name: "Save password" }).click();
+  await expectNotice(page, js, "Password saved.");
+  await expect(page.locator("#success-modal").getByTestId("choose-password")).toHaveCount(0);
+  const mail = await page.context().newPage();
+  await mail.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  const sent = mail.getByTestId("outbox-message").first();
+  await expect(sent).toContainText("Receipt: you paid $0.99");
+  await expect(sent).toContainText("renews automatically at $29.99 every 30 days");
+  await expect(sent).toContainText("/verify-email?token=");
+  await expect(sent).not.toContainText("and this password");
+  await mail.close();
+  await signInByRequest(page.context(), email, "buyers-own-password");
+  await page.goto("/dashboard/modules/SuccessModal");
+
   await page.locator("#success-modal").getByRole("link", { name: "Go to the dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard\/$/);
 

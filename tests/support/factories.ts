@@ -27,6 +27,7 @@ export async function createUser(
       email,
       passwordHash: await hashPassword(password),
       emailVerifiedAt: options.verified === false ? null : new Date(),
+      passwordChosenAt: new Date(),
       name: "Test",
       subscription: {
         create: {

@@ -131,17 +131,36 @@ beforeAll(async () => {
     const t = await getT(locale);
     const email = (what: string, message: { subject: string; text: string; html: string }, values: string[]) =>
       rendered.push({ locale, what, parts: [message.subject, message.text, message.html], values });
-    email(
-      "credentials",
-      credentialsEmail(t, {
-        name: NAME,
-        email: "ana@example.com",
-        password: "Pw-123456",
-        loginUrl: "https://x.example/login",
-        verifyUrl: "https://x.example/verify-email?token=t",
-      }),
-      [NAME, "ana@example.com", "Pw-123456", "https://x.example/login", "https://x.example/verify-email?token=t"],
-    );
+    const buyer = {
+      name: NAME,
+      email: "ana@example.com",
+      loginUrl: "https://x.example/login",
+      subscriptionUrl: "https://x.example/subscription",
+      verifyUrl: "https://x.example/verify-email?token=t",
+    };
+    const receipt = {
+      currency: "USD",
+      paid: 99,
+      paidAt: "2026-11-28T10:00:00Z",
+      amount: 2999,
+      periodDays: 30,
+      renewsAt: "2026-11-29T10:00:00Z",
+    };
+    email("account", credentialsEmail(t, locale, { ...buyer, password: null, receipt }), [
+      NAME,
+      "ana@example.com",
+      "https://x.example/login",
+      "https://x.example/subscription",
+      buyer.verifyUrl,
+    ]);
+    // A job written before the buyer chose the password still carries the generated one.
+    email("credentials (older job)", credentialsEmail(t, locale, { ...buyer, password: "Pw-123456", receipt: null }), [
+      NAME,
+      "ana@example.com",
+      "Pw-123456",
+      "https://x.example/login",
+      buyer.verifyUrl,
+    ]);
     email("refund confirmation", refundConfirmEmail(t, { name: NAME, url: "https://x.example/r" }), [
       NAME,
       "https://x.example/r",
