@@ -82,6 +82,8 @@ const FIXTURES: Record<string, Fixture> = {
   "dashboard/modules/DeleteAccount": { prepare: signedIn },
   "dashboard/modules/cancleMySubscriptionModal": { prepare: signedIn },
   "dashboard/modules/MySubscription": { prepare: signedIn },
+  // Choosing the first password: refused once one was chosen (the fixture user has one).
+  "dashboard/modules/SuccessModal": { prepare: signedIn },
   "set-locale": {},
   consent: {},
   "csp-report": {},
