@@ -35,6 +35,7 @@ p{margin:0 0 12px}
 .banner{margin:0 0 20px;padding:12px 16px 14px;border:4px solid var(--color-ok);border-radius:var(--radius-sm);background:#fff}
 .banner-label{margin:0 0 4px;font-size:15px;font-weight:650;color:var(--color-ok)}
 .banner h1,.banner h2{margin:0 0 6px;font-size:21px}
+.banner>:last-child{margin-bottom:0}
 h3{font-size:17px;margin:16px 0 4px}
 ol{margin:0 0 12px;padding-left:22px}
 .button-quiet{border-color:transparent;background:transparent;text-decoration:underline}
