@@ -45,7 +45,12 @@ async function ownLinkOpened(browser: Browser, js: boolean, prefix: string, loca
   await sender.close();
   const context = await browser.newContext({ javaScriptEnabled: js, baseURL: BASE_URL });
   const page = await context.newPage();
-  await page.goto(linkIn(outboxText(`+63${mobile}`))!);
+  const text = outboxText(`+63${mobile}`);
+  // The request arrives before anything is shared: it names the erasure of what may be shared, and
+  // never says "erase your data" as if something were held already.
+  expect(text).toContain(tr(locale, "requests.templates.family").split("{{link}}")[0]!.split("}}").pop());
+  expect(text).not.toMatch(/erase your data|hapus data Anda|burahin ang data mo/);
+  await page.goto(linkIn(text)!);
   return { context, page };
 }
 
