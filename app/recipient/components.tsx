@@ -159,7 +159,7 @@ export function RecipientPage({
 }: {
   children: ReactNode;
   reportCode: string | null;
-  outcome?: { title: string; text?: string } | null;
+  outcome?: Outcome | null;
   script?: string;
 }) {
   const nonce = useNonce();
@@ -177,12 +177,15 @@ export function RecipientPage({
   );
 }
 
-/** GOV.UK's success banner: a small title, then the outcome as its heading. */
-function OutcomeBanner({ title, text }: { title: string; text?: string }) {
+/** What a post did (`problem`: what it could not do, and why). */
+type Outcome = { title: string; text?: string; problem?: boolean };
+
+/** GOV.UK's success banner: a small title, then the outcome as its heading; red for a refusal. */
+function OutcomeBanner({ title, text, problem }: Outcome) {
   const t = useT();
   return (
     <div
-      className="banner"
+      className={problem ? "banner banner-problem" : "banner"}
       id="outcome"
       role="alert"
       tabIndex={-1}
@@ -190,7 +193,7 @@ function OutcomeBanner({ title, text }: { title: string; text?: string }) {
       data-testid="outcome"
     >
       <p className="banner-label" id="outcome-label">
-        {t("recipient.outcome.title")}
+        {t(problem ? "recipient.outcome.problem" : "recipient.outcome.title")}
       </p>
       <h2 id="outcome-title">{title}</h2>
       {text ? <p>{text}</p> : null}

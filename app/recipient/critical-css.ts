@@ -36,6 +36,7 @@ p{margin:0 0 12px}
 .banner-label{margin:0 0 4px;font-size:15px;font-weight:650;color:var(--color-ok)}
 .banner h1,.banner h2{margin:0 0 6px;font-size:21px}
 .banner>:last-child{margin-bottom:0}
+.banner-problem{border-color:var(--color-danger)}.banner-problem .banner-label{color:var(--color-danger)}
 h3{font-size:17px;margin:16px 0 4px}
 ol{margin:0 0 12px;padding-left:22px}
 .button-quiet{border-color:transparent;background:transparent;text-decoration:underline}

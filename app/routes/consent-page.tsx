@@ -134,12 +134,17 @@ export default function ConsentPage() {
   const loaderData = useLoaderData<typeof loader>();
   const t = useT();
   const outcome = loaderData.kind === "consent" ? loaderData.outcome : null;
+  // A refused post (no tick before Erase, a closed request) is said where a post's outcome is: first.
+  const actionData = useActionData<typeof action>();
+  const error = actionData && "error" in actionData ? actionData.error : null;
   return (
     <RecipientPage
       reportCode={
         loaderData.kind === "consent" ? loaderData.request.code : loaderData.kind === "expired" ? loaderData.id : null
       }
-      outcome={outcome ? { title: t(`recipient.outcome.${outcome}`) } : null}
+      outcome={
+        error ? { title: t(error), problem: true } : outcome ? { title: t(`recipient.outcome.${outcome}`) } : null
+      }
       script={loaderData.kind === "consent" ? REMEMBER_TIME_ZONE_ES5 + CONSENT_SCRIPT : undefined}
     >
       {loaderData.kind === "invalid" || loaderData.kind === "expired" ? (
@@ -161,8 +166,6 @@ const NO_SCRIPT_CSS =
 function Consent({ view, controls }: { view: RecipientView; controls: RecipientControlsView }) {
   const t = useT();
   const locale = useLocale();
-  const actionData = useActionData<typeof action>();
-  const error = actionData && "error" in actionData ? actionData.error : null;
   const paths = recipientPaths(view.code, locale);
   const name = view.requesterName;
   const nonce = useNonce();
@@ -179,11 +182,6 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
       <p className="muted" data-testid="unverified">
         {t("recipient.consent.unverified", { name })}
       </p>
-      {error ? (
-        <div className="notice notice-error" role="alert">
-          <p>{t(error)}</p>
-        </div>
-      ) : null}
       {view.state !== "pending" ? (
         <div className="notice" role="status">
           <p>

@@ -70,6 +70,13 @@ for (const [prefix, locale] of LOCALES) {
     await button(page, tr(locale, "recipient.controls.optOut")).click();
     await expectOutcome(page, js, tr(locale, "recipient.outcome.optOut"));
 
+    // A refusal is said in the same place: Erase posted without its tick (a browser that ignores
+    // `required`) comes back with the reason at the top.
+    await page.getByLabel(tr(locale, "recipient.erase.confirm")).evaluate((box) => box.removeAttribute("required"));
+    await button(page, tr(locale, "recipient.erase.submit")).click();
+    await expectOutcome(page, js, tr(locale, "recipient.errors.eraseConfirm"));
+    await expect(page.getByTestId("outcome")).toContainText(tr(locale, "recipient.outcome.problem"));
+
     await page.getByLabel(tr(locale, "recipient.erase.confirm")).check();
     await button(page, tr(locale, "recipient.erase.submit")).click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/share\\?c=[A-Za-z0-9]{14}&done=erase$`));
