@@ -111,7 +111,10 @@ describe("opting out", () => {
     const target = randomMobile();
     const first = await sent(await account(), target);
     const ref = await recipientRef(first.code);
-    expect(await post(ref, { intent: "optOut", back: "consent" })).toEqual({ status: 302, location: `/${ref}` });
+    expect(await post(ref, { intent: "optOut", back: "consent" })).toEqual({
+      status: 302,
+      location: `/${ref}?done=optOut`,
+    });
     expect((await loaderData(`/${ref}`, ref)).body.controls).toMatchObject({ optedOut: true });
     // Only a keyed hash is stored, never the number.
     const stored = await db().recipientOptOut.findMany();
@@ -132,7 +135,7 @@ describe("opting out", () => {
 
     expect(await post(ref, { intent: "undoOptOut", back: "share" })).toEqual({
       status: 302,
-      location: `/share?c=${ref}`,
+      location: `/share?c=${ref}&done=undoOptOut`,
     });
     expect((await sms(await account(), target)).ok).toBe(true);
     expect(await outboxTo(target)).toBe(2);

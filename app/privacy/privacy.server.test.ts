@@ -233,7 +233,7 @@ describe("forget me, from the recipient's own link", () => {
 
     expect(await post(ref, { intent: "erase", confirm: "yes" })).toEqual({
       status: 302,
-      location: `/share?c=${ref}`,
+      location: `/share?c=${ref}&done=erase`,
     });
     for (const id of [a.id, b.id]) {
       expect(await db().locationRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({

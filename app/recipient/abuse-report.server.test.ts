@@ -74,7 +74,7 @@ describe("/report", () => {
       reason: "harassment",
       details: "  He keeps\r\n\r\n\r\n asking ",
     });
-    expect(answer).toEqual({ status: 303, location: `/ph/report?c=${ref}` });
+    expect(answer).toEqual({ status: 303, location: `/ph/report?c=${ref}&done=report` });
     const [report] = await db().abuseReport.findMany({ where: { requestId: request.id } });
     expect(report).toMatchObject({
       reason: "harassment",

@@ -16,7 +16,7 @@ export type BareHandle = { bare?: boolean };
  */
 export const recipientHandle: BareHandle & MessagesHandle = {
   bare: true,
-  messages: ["recipient", "dashboard.position"],
+  messages: ["recipient", "dashboard.position", "language"],
 };
 
 /**

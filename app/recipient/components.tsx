@@ -1,9 +1,13 @@
+import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { BrandMark } from "~/components/brand";
+import { useNonce } from "~/http/nonce";
+import { htmlLang, locales, stripLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { paths } from "~/paths";
 
+import { FOCUS_OUTCOME, OUTCOME_PARAM } from "./outcome";
 import { recipientPaths } from "./paths";
 
 /** Spec section 8: 'Invalid link!', with the way to type the code from the message instead. */
@@ -140,20 +144,64 @@ export function ExpiredLink({
 }
 
 /**
- * The frame of every recipient page: header, the page itself in <main>, footer. `reportCode`, the
- * link id of the request on the page, adds "Report abuse" to the footer.
+ * The frame of every recipient page: header (with the language row), the page itself in <main>,
+ * footer. `outcome`, the answer to the post that led here, comes first in <main> (GOV.UK's
+ * notification banner): without JavaScript the browser shows the top of the page, so the confirmation
+ * is what the reader sees; the page's one inline script (`script`, plus the focus line when there is
+ * an outcome) moves focus there for screen readers. `reportCode`, the link id of the request on the
+ * page, adds "Report abuse" to the footer.
  */
-export function RecipientPage({ children, reportCode }: { children: ReactNode; reportCode: string | null }) {
+export function RecipientPage({
+  children,
+  reportCode,
+  outcome,
+  script,
+}: {
+  children: ReactNode;
+  reportCode: string | null;
+  outcome?: Outcome | null;
+  script?: string;
+}) {
+  const nonce = useNonce();
+  const code = (outcome ? FOCUS_OUTCOME : "") + (script ?? "");
   return (
     <>
       <RecipientHeader />
-      <main id="main">{children}</main>
+      <main id="main">
+        {outcome ? <OutcomeBanner {...outcome} /> : null}
+        {children}
+      </main>
       <RecipientFooter reportCode={reportCode} />
+      {code ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} /> : null}
     </>
   );
 }
 
-/** The recipient's pages' header: the mark and the name, nothing to click away to. */
+/** What a post did (`problem`: what it could not do, and why). */
+type Outcome = { title: string; text?: string; problem?: boolean };
+
+/** GOV.UK's success banner: a small title, then the outcome as its heading; red for a refusal. */
+function OutcomeBanner({ title, text, problem }: Outcome) {
+  const t = useT();
+  return (
+    <div
+      className={problem ? "banner banner-problem" : "banner"}
+      id="outcome"
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby="outcome-label outcome-title"
+      data-testid="outcome"
+    >
+      <p className="banner-label" id="outcome-label">
+        {t(problem ? "recipient.outcome.problem" : "recipient.outcome.title")}
+      </p>
+      <h2 id="outcome-title">{title}</h2>
+      {text ? <p>{text}</p> : null}
+    </div>
+  );
+}
+
+/** The recipient's pages' header: the mark and the name, nothing to click away to but the language. */
 function RecipientHeader() {
   const t = useT();
   return (
@@ -162,7 +210,41 @@ function RecipientHeader() {
         <BrandMark size={28} />
         <span>{t("brand")}</span>
       </span>
+      <LanguageRow />
     </header>
+  );
+}
+
+/**
+ * The same page in another language, without JavaScript: the site's language menu (/set-locale, which
+ * remembers the choice in the `lng` cookie and opens the same address under /, /id or /ph), as one
+ * small row. The address keeps the link and its state (the query); only a post's outcome is left out,
+ * so that it is not announced again.
+ */
+function LanguageRow() {
+  const t = useT();
+  const current = useLocale();
+  const { pathname, search } = useLocation();
+  const query = new URLSearchParams(search);
+  query.delete(OUTCOME_PARAM);
+  const rest = query.toString();
+  return (
+    <form method="post" action="/set-locale" className="languages" aria-label={t("recipient.language")}>
+      <input type="hidden" name="redirectTo" value={stripLocale(pathname) + (rest ? `?${rest}` : "")} />
+      {locales.map((locale) => (
+        <button
+          key={locale}
+          type="submit"
+          name="lng"
+          value={locale}
+          lang={htmlLang[locale]}
+          aria-current={locale === current ? "true" : undefined}
+          data-testid={`language-${locale}`}
+        >
+          {t(`language.${locale}`)}
+        </button>
+      ))}
+    </form>
   );
 }
 

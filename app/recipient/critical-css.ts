@@ -9,7 +9,10 @@ export const CRITICAL_CSS = `
 body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;color:var(--color-ink);background:var(--color-canvas);display:flex;flex-direction:column;min-height:100vh}
 a{color:var(--color-brand);text-underline-offset:.15em}
 :focus-visible{outline:3px solid var(--color-brand);outline-offset:2px}
-.bare-header{background:#fff;border-bottom:1px solid var(--color-line);padding:10px max(16px,calc(50% - 273px))}
+.bare-header{background:#fff;border-bottom:1px solid var(--color-line);padding:6px max(16px,calc(50% - 273px));display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:0 12px}
+.languages{display:flex;flex-wrap:wrap;margin:0 -8px}
+.languages button{min-height:44px;padding:0 8px;border:0;background:none;font:inherit;font-size:15px;color:var(--color-brand);text-decoration:underline;text-underline-offset:.15em;cursor:pointer}
+.languages button[aria-current]{color:var(--color-ink);font-weight:650;text-decoration:none}
 .brand{display:inline-flex;align-items:center;gap:8px;font-weight:700;font-size:18px;color:var(--color-ink);text-decoration:none}
 .brand-mark{width:28px;height:28px;flex:none}
 main{flex:1 0 auto;width:100%;max-width:34em;margin:0 auto;padding:20px 16px 32px}
@@ -28,6 +31,14 @@ p{margin:0 0 12px}
 .button{display:flex;flex-direction:column;align-items:center;justify-content:center;width:100%;min-height:52px;padding:8px 16px;border-radius:var(--radius);border:1px solid var(--color-brand);background:var(--color-brand-tint);color:var(--color-brand);font:inherit;font-weight:650;line-height:1.25;text-align:center;text-decoration:none;cursor:pointer}
 .button small{display:block;font-weight:400;font-size:14px;opacity:.9;margin-top:2px}
 .button-primary{background:var(--color-brand);color:#fff}
+.button-secondary{background:#fff;border:2px solid var(--color-line-strong);color:var(--color-ink)}
+.banner{margin:0 0 20px;padding:12px 16px 14px;border:4px solid var(--color-ok);border-radius:var(--radius-sm);background:#fff}
+.banner-label{margin:0 0 4px;font-size:15px;font-weight:650;color:var(--color-ok)}
+.banner h1,.banner h2{margin:0 0 6px;font-size:21px}
+.banner>:last-child{margin-bottom:0}
+.banner-problem{border-color:var(--color-danger)}.banner-problem .banner-label{color:var(--color-danger)}
+h3{font-size:17px;margin:16px 0 4px}
+ol{margin:0 0 12px;padding-left:22px}
 .button-quiet{border-color:transparent;background:transparent;text-decoration:underline}
 .button-danger{background:var(--color-danger);border-color:var(--color-danger);color:#fff}
 .button[disabled]{opacity:.6;cursor:progress}

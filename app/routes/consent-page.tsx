@@ -17,6 +17,7 @@ import { eraseRecipientData } from "~/privacy/recipient-erasure.server";
 import { recipientHandle } from "~/recipient/bare";
 import { RecipientControls, RecipientPage, UnusableLink } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
+import { outcomeHolds, outcomeOf, withOutcome } from "~/recipient/outcome";
 import { recipientPaths } from "~/recipient/paths";
 import {
   applyControl,
@@ -62,11 +63,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Opening records only that it was opened: nothing about the recipient is read or kept here.
   await recordOpened(link.row);
   const t = await getT(request);
+  const controls = await recipientControls(link);
+  const outcome = outcomeOf(request.url);
   return {
     kind: "consent" as const,
     title: t("recipient.consent.title", { name: cleanLine(link.row.requesterName) }),
     request: recipientView(link.row, id),
-    controls: await recipientControls(link),
+    controls,
+    outcome: outcomeHolds(outcome, controls) ? outcome : null,
   };
 }
 
@@ -87,12 +91,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return data({ error: "recipient.errors.eraseConfirm" as const }, { status: 400 });
     if ((await eraseRecipientData(link)) === null)
       return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
-    throw redirect(paths.share);
+    throw redirect(withOutcome(paths.share, "erase"));
   }
   if (isControlIntent(intent)) {
     if (!(await applyControl(link, intent)))
       return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
-    throw redirect(form.get("back") === "share" ? paths.share : paths.consent);
+    throw redirect(withOutcome(form.get("back") === "share" ? paths.share : paths.consent, intent));
   }
   if (intent !== "precise" && intent !== "approximate" && intent !== "decline")
     return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
@@ -128,11 +132,20 @@ export const handle = recipientHandle;
 
 export default function ConsentPage() {
   const loaderData = useLoaderData<typeof loader>();
+  const t = useT();
+  const outcome = loaderData.kind === "consent" ? loaderData.outcome : null;
+  // A refused post (no tick before Erase, a closed request) is said where a post's outcome is: first.
+  const actionData = useActionData<typeof action>();
+  const error = actionData && "error" in actionData ? actionData.error : null;
   return (
     <RecipientPage
       reportCode={
         loaderData.kind === "consent" ? loaderData.request.code : loaderData.kind === "expired" ? loaderData.id : null
       }
+      outcome={
+        error ? { title: t(error), problem: true } : outcome ? { title: t(`recipient.outcome.${outcome}`) } : null
+      }
+      script={loaderData.kind === "consent" ? REMEMBER_TIME_ZONE_ES5 + CONSENT_SCRIPT : undefined}
     >
       {loaderData.kind === "invalid" || loaderData.kind === "expired" ? (
         <UnusableLink page={loaderData} />
@@ -153,8 +166,6 @@ const NO_SCRIPT_CSS =
 function Consent({ view, controls }: { view: RecipientView; controls: RecipientControlsView }) {
   const t = useT();
   const locale = useLocale();
-  const actionData = useActionData<typeof action>();
-  const error = actionData && "error" in actionData ? actionData.error : null;
   const paths = recipientPaths(view.code, locale);
   const name = view.requesterName;
   const nonce = useNonce();
@@ -171,11 +182,6 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
       <p className="muted" data-testid="unverified">
         {t("recipient.consent.unverified", { name })}
       </p>
-      {error ? (
-        <div className="notice notice-error" role="alert">
-          <p>{t(error)}</p>
-        </div>
-      ) : null}
       {view.state !== "pending" ? (
         <div className="notice" role="status">
           <p>
@@ -219,7 +225,7 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
             <p id="no-script-note" className="muted" hidden>
               {t("recipient.consent.noScript")}
             </p>
-            <button type="submit" name="intent" value="decline" className="button button-quiet">
+            <button type="submit" name="intent" value="decline" className="button button-secondary">
               {t("recipient.actions.decline")}
             </button>
           </form>
@@ -236,7 +242,6 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
         </>
       ) : null}
       {controls ? <RecipientControls controls={controls} consentPath={paths.consent} back="consent" /> : null}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: REMEMBER_TIME_ZONE_ES5 + CONSENT_SCRIPT }} />
     </section>
   );
 }

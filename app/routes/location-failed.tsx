@@ -9,20 +9,27 @@ import { recipientMayDo, stateOf } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
 import { InvalidLink, RecipientPage, UnusableLink } from "~/recipient/components";
 import { FAILURE_REASONS, recipientPaths, type FailureReason } from "~/recipient/paths";
-import { expiredLink, invalidLink, requestFromQuery } from "~/recipient/recipient.server";
+import { expiredLink, invalidLink, recipientView, requestFromQuery } from "~/recipient/recipient.server";
 
-// `/location-failed?c=CODE&reason=…`: why the position could not be shared (spec section 8's
-// messages), with the approximate choice and another try.
+// `/location-failed?c=CODE&reason=…`: why the position could not be shared, in plain words for the
+// reader, with the approximate choice, how to allow location again, another try, and declining.
 
-/** Spec messages per reason; a disabled GPS shows both of its lines. */
-const MESSAGES: Record<FailureReason, MessageKey[]> = {
-  denied: ["recipient.failed.denied"],
-  unavailable: ["recipient.failed.disabled", "recipient.failed.enable"],
-  timeout: ["recipient.failed.failed"],
-  unsupported: ["recipient.failed.unsupported"],
-  ip: ["recipient.failed.failed"],
-  failed: ["recipient.failed.failed"],
+/**
+ * What the reader is told for each reason. The spec's messages (section 8: 'User denied location
+ * permission', …) keep their keys in the catalogue (`recipient.failed.denied`, …); a person reads
+ * these instead, written to them.
+ */
+const MESSAGES: Record<FailureReason, MessageKey> = {
+  denied: "recipient.failed.plain.denied",
+  unavailable: "recipient.failed.plain.unavailable",
+  timeout: "recipient.failed.plain.timeout",
+  unsupported: "recipient.failed.plain.unsupported",
+  ip: "recipient.failed.ipHelp",
+  failed: "recipient.failed.plain.failed",
 };
+
+/** The reasons a setting on the phone can fix: the steps to allow location again are shown. */
+const SETTINGS_REASONS: readonly FailureReason[] = ["denied", "unavailable"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardPage({ request, context }, "anyone");
@@ -39,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("recipient.failed.title"),
     code: link.id,
     reason,
+    radiusKm: recipientView(link.row, link.id).approximateRadiusKm,
   };
 }
 
@@ -55,40 +63,71 @@ export default function LocationFailed() {
       ) : loaderData.kind === "expired" ? (
         <UnusableLink page={loaderData} />
       ) : (
-        <Failed code={loaderData.code} reason={loaderData.reason} />
+        <Failed code={loaderData.code} reason={loaderData.reason} radiusKm={loaderData.radiusKm} />
       )}
     </RecipientPage>
   );
 }
 
 /**
- * Never a dead end: whatever failed, the recipient can share their approximate location (again),
- * try again from the consent page (where the precise choice is), or decline.
+ * Never a dead end: whatever failed, the recipient can share their approximate location (the consent
+ * page's approximate choice, the same form), allow location and try again, or decline.
  */
-function Failed({ code, reason }: { code: string; reason: FailureReason }) {
+function Failed({ code, reason, radiusKm }: { code: string; reason: FailureReason; radiusKm: number }) {
   const t = useT();
   const locale = useLocale();
   const paths = recipientPaths(code, locale);
+  const approximate = (
+    <form method="post" action={paths.consent}>
+      <button
+        type="submit"
+        name="intent"
+        value="approximate"
+        className={reason === "ip" ? "button" : "button button-primary"}
+        aria-label={t("recipient.actions.approximate")}
+        aria-describedby="approximate-hint"
+      >
+        {t("recipient.actions.approximate")}
+        <small id="approximate-hint">{t("recipient.actions.approximateHint", { km: radiusKm })}</small>
+      </button>
+    </form>
+  );
   return (
     <section aria-labelledby="failed-title">
       <h1 id="failed-title">{t("recipient.failed.title")}</h1>
       <div className="notice notice-error" role="alert" data-testid="failure">
-        {MESSAGES[reason].map((key) => (
-          <p key={key}>{t(key)}</p>
-        ))}
+        <p>{t(MESSAGES[reason])}</p>
       </div>
-      <p>{t(reason === "ip" ? "recipient.failed.ipHelp" : "recipient.failed.offerApproximate")}</p>
+      {reason === "ip" ? null : (
+        <>
+          <p>{t("recipient.failed.offerApproximate")}</p>
+          <h2>{t("recipient.failed.howTo.approximateTitle")}</h2>
+          <div className="choices">{approximate}</div>
+        </>
+      )}
+      {SETTINGS_REASONS.includes(reason) ? (
+        <div className="card" data-testid="allow-location">
+          <h2>{t("recipient.failed.howTo.title")}</h2>
+          <h3>{t("recipient.failed.howTo.android")}</h3>
+          <ol>
+            <li>{t("recipient.failed.howTo.android1")}</li>
+            <li>{t("recipient.failed.howTo.android2")}</li>
+          </ol>
+          <h3>{t("recipient.failed.howTo.iphone")}</h3>
+          <ol>
+            <li>{t("recipient.failed.howTo.iphone1")}</li>
+            <li>{t("recipient.failed.howTo.iphone2")}</li>
+          </ol>
+          <p>{t("recipient.failed.howTo.then")}</p>
+        </div>
+      ) : null}
       <div className="choices">
-        <form method="post" action={paths.consent}>
-          <button type="submit" name="intent" value="approximate" className="button button-primary">
-            {t("recipient.actions.approximate")}
-          </button>
-        </form>
-        <a className="button" href={paths.consent}>
+        <a className={reason === "ip" ? "button button-primary" : "button"} href={paths.consent}>
           {t("recipient.actions.tryAgain")}
         </a>
+        {reason === "ip" ? approximate : null}
         <form method="post" action={paths.consent}>
-          <button type="submit" name="intent" value="decline" className="button button-quiet">
+          <button type="submit" name="intent" value="decline" className="button button-secondary">
             {t("recipient.actions.decline")}
           </button>
         </form>

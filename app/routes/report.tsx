@@ -9,6 +9,7 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS } from "~/recipient/abuse-report";
 import { ReportSchema, submitReport, wasReported } from "~/recipient/abuse-report.server";
 import { recipientHandle } from "~/recipient/bare";
 import { InvalidLink, RecipientPage } from "~/recipient/components";
+import { FOCUS_OUTCOME, outcomeOf, withOutcome } from "~/recipient/outcome";
 import { recipientPaths } from "~/recipient/paths";
 import { invalidLink, recipientKeysOfLink, requestFromQuery } from "~/recipient/recipient.server";
 import { cleanLine } from "~/utils/display-text";
@@ -31,6 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** Whether a report from this link also blocks the requester for this recipient. */
     blocks: (await recipientKeysOfLink(link)).length > 0,
     sent: await wasReported(link),
+    /** Right after the post: the page's script moves focus to the confirmation. */
+    justSent: outcomeOf(request.url) === "report",
   };
 }
 
@@ -62,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // A second report from the same link is not stored again; the page says it was received either way.
   await submitReport(link, parsed.data, getLocale(request));
-  throw redirect(recipientPaths(link.id, getLocale(request)).report, 303);
+  throw redirect(withOutcome(recipientPaths(link.id, getLocale(request)).report, "report"), 303);
 }
 
 export const handle = recipientHandle;
@@ -70,7 +73,7 @@ export const handle = recipientHandle;
 export default function Report() {
   const page = useLoaderData<typeof loader>();
   return (
-    <RecipientPage reportCode={null}>
+    <RecipientPage reportCode={null} script={page.kind === "report" && page.justSent ? FOCUS_OUTCOME : undefined}>
       {page.kind === "invalid" ? <InvalidLink /> : page.sent ? <Sent {...page} /> : <ReportForm {...page} />}
     </RecipientPage>
   );
@@ -78,23 +81,34 @@ export default function Report() {
 
 type ReportPage = { code: string; requesterName: string; blocks: boolean };
 
-function Sent({ code, requesterName, blocks }: ReportPage) {
+/**
+ * The answer to the report: the confirmation is the page's heading and first thing, in the banner's
+ * look; right after the post (`justSent`) the script moves focus to it, as the other pages' banners.
+ */
+function Sent({ code, requesterName, blocks, justSent }: ReportPage & { justSent: boolean }) {
   const t = useT();
   const locale = useLocale();
   return (
-    <section aria-labelledby="report-title" data-testid="report-sent">
-      <h1 id="report-title">{t("recipient.report.sent.title")}</h1>
-      <div className="notice notice-ok" role="status">
-        <p>{t("recipient.report.sent.text")}</p>
+    <>
+      <section
+        className="banner"
+        id={justSent ? "outcome" : undefined}
+        role={justSent ? "alert" : "status"}
+        tabIndex={-1}
+        aria-labelledby="report-title"
+        data-testid="outcome"
+      >
+        <h1 id="report-title">{t("recipient.report.sent.title")}</h1>
+        <p data-testid="report-sent">{t("recipient.report.sent.text")}</p>
         {blocks ? <p>{t("recipient.report.sent.blocked", { name: requesterName })}</p> : null}
-      </div>
+      </section>
       <p>{t("recipient.report.sent.danger")}</p>
       <p className="choices">
         <a className="button" href={recipientPaths(code, locale).consent}>
           {t("recipient.report.back")}
         </a>
       </p>
-    </section>
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { recipientMayDo, revoke, stateOf } from "~/location-requests/requests.server";
 import { recipientHandle } from "~/recipient/bare";
 import { RecipientControls, RecipientPage, UnusableLink } from "~/recipient/components";
+import { outcomeHolds, outcomeOf } from "~/recipient/outcome";
 import { recipientPaths } from "~/recipient/paths";
 import {
   expiredLink,
@@ -34,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getT(request);
   const locale = getLocale(request);
   const view = recipientView(link.row, link.id);
+  const controls = await recipientControls(link);
+  const outcome = outcomeOf(request.url);
   return {
     kind: "share" as const,
     title: t("recipient.share.metaTitle"),
@@ -42,7 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sharedAt: view.locatedAt
       ? formatDateTime(view.locatedAt, intlLocale[locale], requestTimeZone(request, locale), true)
       : null,
-    controls: await recipientControls(link),
+    controls,
+    outcome: outcomeHolds(outcome, controls) ? outcome : null,
   };
 }
 
@@ -63,11 +67,14 @@ export const handle = recipientHandle;
 
 export default function Share() {
   const loaderData = useLoaderData<typeof loader>();
+  const t = useT();
+  const outcome = loaderData.kind === "share" ? loaderData.outcome : null;
   return (
     <RecipientPage
       reportCode={
         loaderData.kind === "share" ? loaderData.request.code : loaderData.kind === "expired" ? loaderData.id : null
       }
+      outcome={outcome ? { title: t(`recipient.outcome.${outcome}`) } : null}
     >
       {loaderData.kind === "invalid" || loaderData.kind === "expired" ? (
         <UnusableLink page={loaderData} />

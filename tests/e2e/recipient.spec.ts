@@ -126,8 +126,9 @@ test.describe("sharing approximately", () => {
   test("is offered after precise sharing failed", async ({ page, makeUser }) => {
     const code = createLinkRequest((await makeUser()).id);
     await page.goto(`/location-failed?c=${code}&reason=unavailable`);
-    await expect(page.getByTestId("failure")).toContainText("Your GPS location has been disabled");
-    await expect(page.getByTestId("failure")).toContainText("Please enable your location in the browser settings");
+    await expect(page.getByTestId("failure")).toHaveText(
+      "Your phone could not find where you are. Location may be turned off on your phone.",
+    );
     await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", `/${code}`);
     await button(page, "Share approximate location").click();
     await expect(page.getByTestId("shared-place")).toHaveText("Around Makati City, PH, within about 25 km");
@@ -135,15 +136,14 @@ test.describe("sharing approximately", () => {
 });
 
 test.describe("answers without a position", () => {
-  test("approximate from an address no database knows fails with 'Failed to get location'", async ({
-    page,
-    makeUser,
-  }) => {
+  test("approximate from an address no database knows says the area could not be told", async ({ page, makeUser }) => {
     const code = createLinkRequest((await makeUser()).id);
     await page.goto(`/${code}`);
     await button(page, "Share approximate location").click();
     await expect(page).toHaveURL(new RegExp(`/location-failed\\?c=${code}&reason=ip$`));
-    await expect(page.getByTestId("failure")).toHaveText("Failed to get location");
+    await expect(page.getByTestId("failure")).toHaveText(
+      "We could not tell your area from your internet connection. You can try again, share your precise location, or decline.",
+    );
     await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
     expect(readRequest(code)).toMatchObject({ status: "pending", latitude: null });
   });
@@ -170,7 +170,9 @@ test.describe("answers without a position", () => {
     // A browser that posts the precise choice anyway (an old page) still ends on a page with a way on.
     await page.locator("#share-precise").evaluate((button: HTMLButtonElement) => button.click());
     await expect(page).toHaveURL(new RegExp(`/location-failed\\?c=${code}&reason=unsupported$`));
-    await expect(page.getByTestId("failure")).toHaveText("The browser does not support geolocation");
+    await expect(page.getByTestId("failure")).toHaveText(
+      "This browser cannot share a precise location with this page. Nothing was shared.",
+    );
     await expect(button(page, "Share approximate location")).toBeVisible();
   });
 });
@@ -211,14 +213,22 @@ test.describe("sharing precisely", () => {
     });
   });
 
-  test("a denied permission shows 'User denied location permission'", async ({ page, context, makeUser, js }) => {
+  test("a denied permission says so to the reader, with how to allow it again", async ({
+    page,
+    context,
+    makeUser,
+    js,
+  }) => {
     test.skip(!js, "the browser's geolocation is a JavaScript API");
     await context.clearPermissions();
     const code = createLinkRequest((await makeUser()).id);
     await page.goto(`/${code}`);
     await button(page, "Share precise location").click();
     await expect(page).toHaveURL(new RegExp(`/location-failed\\?c=${code}&reason=denied$`));
-    await expect(page.getByTestId("failure")).toHaveText("User denied location permission");
+    await expect(page.getByTestId("failure")).toHaveText(
+      "Your phone is set not to share your location with this page, so nothing was shared.",
+    );
+    await expect(page.getByTestId("allow-location")).toContainText("iPhone (Safari)");
     await expect(button(page, "Share approximate location")).toBeVisible();
     expect(readRequest(code)).toMatchObject({ status: "pending", latitude: null });
   });

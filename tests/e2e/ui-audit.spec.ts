@@ -192,6 +192,12 @@ const PLANS: Record<string, Screen[]> = {
   share: [{ name: "recipient: shared", who: "visitor", url: (m) => `/share?c=${m.sharedCode}` }],
   "location-failed": [
     { name: "recipient: location failed", who: "visitor", url: (m) => `/location-failed?c=${m.pendingCode}&reason=ip` },
+    // A refused permission: the steps to allow location again, the longest recipient page.
+    {
+      name: "recipient: location denied",
+      who: "visitor",
+      url: (m) => `/location-failed?c=${m.pendingCode}&reason=denied`,
+    },
   ],
   report: [{ name: "recipient: report abuse", who: "visitor", url: (m) => `/report?c=${m.pendingCode}` }],
   "enter-link": [{ name: "recipient: enter link", who: "visitor", url: () => "/enter-link" }],

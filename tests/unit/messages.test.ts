@@ -247,12 +247,20 @@ describe("every message the service sends", () => {
 
   it("tells the recipient of every request, by SMS and e-mail, that its link also erases their data", async () => {
     // The words of each language's templates; the link is the recipient's own (their erase control).
-    const ERASE: Record<Locale, string> = { en: "erase your data", id: "hapus data Anda", ph: "burahin ang data mo" };
+    // Nothing is shared yet when the request arrives: the erasure is of what they may share, never
+    // "erase your data" as if something were already held.
+    const ERASE: Record<Locale, string> = { en: "erase", id: "hapus", ph: "burahin" };
+    const SHARED_ALREADY: Record<Locale, string> = {
+      en: "erase your data",
+      id: "hapus data Anda",
+      ph: "burahin ang data mo",
+    };
     const requests = rendered.filter((r) => / request \(/.test(r.what));
     expect(requests).toHaveLength(locales.length * MESSAGE_TEMPLATES.length * 2);
     for (const { locale, what, parts } of requests) {
       const text = what.startsWith("sms") ? parts[0]! : parts[1]!;
       expect(text, `${what} (${locale})`).toContain(ERASE[locale]);
+      expect(text, `${what} (${locale})`).not.toContain(SHARED_ALREADY[locale]);
       expect(text, `${what} (${locale})`).toMatch(
         new RegExp(`${config().publicUrl.origin}/(id/|ph/)?[A-Za-z0-9]{14}\\b`),
       );
