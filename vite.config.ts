@@ -57,8 +57,10 @@ function manualChunks(id: string) {
     "utils/distance.ts",
     "phone/zones.ts",
     "voice-messages/messages.ts",
+    // The limits and the normaliser of names and titles: New Search and the voice page only.
+    "utils/display-text.ts",
   ];
-  if (withTheirPages.includes(app) || /^recipient\/(components|consent-script|paths|abuse-report)\./.test(app))
+  if (withTheirPages.includes(app) || /^recipient\/(components|consent-script|paths|abuse-report|outcome)\./.test(app))
     return undefined;
   return "shell";
 }

@@ -54,7 +54,8 @@ describe("texts that follow the configuration", () => {
     resetConfig();
   });
 
-  const OTHER_PERIODS = RETENTION_SETTINGS.filter((setting) => setting !== "RETENTION_DAYS");
+  // The plan's period (the prices the FAQ and the terms name) defaults to 30 days as well.
+  const OTHER_PERIODS = [...RETENTION_SETTINGS.filter((setting) => setting !== "RETENTION_DAYS"), "PERIOD_DAYS"];
 
   it.each(LOCALES)("name the defaults ($prefix)", async ({ prefix, days }) => {
     const text = await allPageTexts(prefix);

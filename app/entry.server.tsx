@@ -13,7 +13,8 @@ import { wholeResponse } from "~/http/whole-body.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { FallbackMessages } from "~/i18n/use-t";
-import type { BareHandle } from "~/recipient/bare";
+import { BareCss, type BareHandle } from "~/recipient/bare";
+import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { log, requestScope } from "~/server/log.server";
 import { MAX_LOGGED_PATH } from "~/server/request-log.server";
 
@@ -76,7 +77,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <FallbackMessages.Provider value={bareMessages(request, context)}>
-          <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <BareCss.Provider value={CRITICAL_CSS}>
+            <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </BareCss.Provider>
         </FallbackMessages.Provider>
       </NonceContext.Provider>,
       {

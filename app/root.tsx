@@ -19,7 +19,7 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useContext, useEffect, type ReactNode } from "react";
 
 import { getCurrentUser } from "~/auth/guards.server";
 import { passwordKey } from "~/auth/rsa.server";
@@ -36,8 +36,7 @@ import { shellHandle, shellMessages, type MessagesHandle } from "~/i18n/messages
 import { pageMessages, pickMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
 import { FallbackMessages, messageTrees, useLocale } from "~/i18n/use-t";
-import { useBare } from "~/recipient/bare";
-import { CRITICAL_CSS } from "~/recipient/critical-css";
+import { BareCss, useBare } from "~/recipient/bare";
 import appCss from "~/styles/app.css?url";
 import { readConsent } from "~/telemetry/cookies";
 import { hasThirdPartyTags } from "~/telemetry/tags";
@@ -119,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Alternates name the canonical form of the address: no trailing slash (except the home page).
   const bare = stripLocale(pathname).replace(/(.)\/+$/, "$1");
   const noHydration = useBare();
+  const bareCss = useContext(BareCss);
   const nonce = useNonce();
   if (noHydration) {
     // No <Links/> (app stylesheet), no <ScrollRestoration/> and no <Scripts/>: without them Remix
@@ -130,7 +130,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <Meta />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-          <style dangerouslySetInnerHTML={{ __html: CRITICAL_CSS }} />
+          <style dangerouslySetInnerHTML={{ __html: bareCss }} />
         </head>
         <body>{children}</body>
       </html>

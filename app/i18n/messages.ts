@@ -41,7 +41,7 @@ export const shellMessages = {
   signIn: ["loginModal", "resetPwdModal", "validation"],
   payment: [
     "payments.modal",
-    "payments.offer",
+    "payments.offer.cancelAnytime",
     "payments.errors",
     "validation",
     "loginModal.EnterValidEmail",

@@ -1,4 +1,5 @@
 import { useMatches } from "@remix-run/react";
+import { createContext } from "react";
 
 import type { MessagesHandle } from "~/i18n/messages";
 
@@ -26,3 +27,9 @@ export const recipientHandle: BareHandle & MessagesHandle = {
 export function useBare() {
   return useMatches().some((match) => (match.handle as BareHandle | undefined)?.bare === true && match.data != null);
 }
+
+/**
+ * The bare pages' inline CSS (recipient/critical-css.ts), given to the render by entry.server.tsx: a
+ * bare page never hydrates, so the browser's code never needs the 6 KB of CSS text (empty there).
+ */
+export const BareCss = createContext("");

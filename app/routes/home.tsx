@@ -37,7 +37,7 @@ const HOME_FAQS = 5;
 const parts = {
   page: [
     "payments.buyCta",
-    "payments.offer",
+    "payments.offer.cancelAnytime",
     "home.heroTitle",
     "home.heroSubtitle",
     "home.signInCta",
@@ -97,7 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
       reviews,
       // What subscribing costs, beside the button that starts it.
-      price: priceTextValues(locale),
+      price: t("payments.offer.price", priceTextValues(locale)),
       demo: config().demo,
     },
     // The refused search answers 400, also without JavaScript.
