@@ -14,7 +14,6 @@ export async function textPageData(request: Request, key: ContentPageKey, handle
   const locale = getLocale(request);
   const t = await getT(request);
   const { title, description, updated, ...text } = contentPage(key, locale);
-  const notFound = key === "notFound";
   return data(
     {
       ...pageSeo(request, { title, description }),
@@ -25,12 +24,10 @@ export async function textPageData(request: Request, key: ContentPageKey, handle
         updated: updated ? t("site.updated", { date: formatDate(updated, locale) }) : undefined,
         refundForm: key === "refund",
         consentSettings: key === "cookies",
-        homeLink: notFound,
       })),
-      noindex: notFound,
       translations: pageMessages(locale, handle),
     },
-    { status: notFound ? 404 : 200 },
+    { status: 200 },
   );
 }
 

@@ -50,7 +50,6 @@ const pagesSchema = z.object({
     benefits: z.object({ heading: z.string(), items: z.array(titled) }),
     faqHeading: z.string(),
   }),
-  notFound: notice,
   ok: notice,
 });
 
@@ -146,7 +145,7 @@ export function pageContent(locale: Locale): Pages {
 }
 
 /** Pages shown by the one generic content page: the text pages, the FAQ and the two notices. */
-export type ContentPageKey = TextPageKey | "faqs" | "ok" | "notFound";
+export type ContentPageKey = TextPageKey | "faqs" | "ok";
 
 export function faqSections(items: Faq[]): Section[] {
   return items.map(({ q, a }) => ({ heading: q, paragraphs: [a] }));
@@ -159,7 +158,7 @@ export function contentPage(key: ContentPageKey, locale: Locale): TextPage {
     const { items, ...rest } = all.faqs;
     return { ...rest, sections: faqSections(items) };
   }
-  if (key === "ok" || key === "notFound") {
+  if (key === "ok") {
     const { text, ...rest } = all[key];
     return { ...rest, intro: text, sections: [] };
   }

@@ -26,7 +26,7 @@ import { passwordKey } from "~/auth/rsa.server";
 import { paymentOffer } from "~/billing/plans.server";
 import { ErrorPage, pageErrorData, statusKey } from "~/components/error-page";
 import { Footer } from "~/components/footer";
-import { Header } from "~/components/header";
+import { Header, SkipLink } from "~/components/header";
 import { FlashBanner, ToastHost } from "~/components/toasts";
 import { config } from "~/config.server";
 import { useNonce } from "~/http/nonce";
@@ -170,9 +170,10 @@ export default function App() {
   }
   return (
     <>
+      <SkipLink />
       <Header />
       <FlashBanner />
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
@@ -242,8 +243,11 @@ export function ErrorBoundary() {
   );
   return (
     <FallbackMessages.Provider value={payload?.messages}>
+      <SkipLink />
       <Header />
-      <main id="main">{page}</main>
+      <main id="main" tabIndex={-1}>
+        {page}
+      </main>
       <Footer />
     </FallbackMessages.Provider>
   );

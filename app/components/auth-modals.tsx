@@ -108,7 +108,7 @@ function LoginModal({
   }
 
   return (
-    <Modal id="login-modal" title={t("loginModal.title")} closeTo={page}>
+    <Modal id="login-modal" title={t("loginModal.title")} closeTo={page} closeOnEscape={false}>
       <form method="post" action="/auth/login" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <input type="hidden" name="returnTo" value={page} />
         <FormError message={errors.form && t(errors.form, flashForm?.values)} />
@@ -180,7 +180,7 @@ function ResetModal(props: {
   }
 
   return (
-    <Modal id="reset-modal" title={t("resetPwdModal.title")} closeTo={page}>
+    <Modal id="reset-modal" title={t("resetPwdModal.title")} closeTo={page} closeOnEscape={false}>
       <form
         method="post"
         action={step === 1 ? "/auth/send-code" : "/auth/reset-password"}

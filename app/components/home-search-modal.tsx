@@ -26,7 +26,7 @@ export function SearchModal({ facts }: { facts: SearchFacts }) {
   const unknown = t("lookup.unknown");
   const consentOnly = t("home.search.consentOnly");
   return (
-    <Modal id="search-modal" title={t("home.search.modalTitle")} closeTo={page}>
+    <Modal id="search-modal" title={t("home.search.modalTitle")} closeTo={page} openedBy=".search-form [type=submit]">
       <p className="notice" data-testid="search-consent">
         {t("home.search.consent")}
       </p>

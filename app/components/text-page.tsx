@@ -1,8 +1,4 @@
-import { Link } from "@remix-run/react";
-
 import type { TextPageData } from "~/content-page.server";
-import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 
 import { ConsentSettings } from "./consent";
 import { ContentSections } from "./content";
@@ -10,8 +6,6 @@ import { RefundForm } from "./refund-form";
 
 /** A page that is a heading and sections of text, with the extra part its loader names. */
 export function TextPage({ page }: { page: TextPageData["page"] }) {
-  const t = useT();
-  const lp = useLocalePath();
   return (
     <article className="text-page">
       <h1>{page.heading}</h1>
@@ -20,11 +14,6 @@ export function TextPage({ page }: { page: TextPageData["page"] }) {
       <ContentSections sections={page.sections} />
       {page.refundForm ? <RefundForm /> : null}
       {page.consentSettings ? <ConsentSettings /> : null}
-      {page.homeLink ? (
-        <Link className="button" to={lp(paths.home)}>
-          {t("errors.backHome")}
-        </Link>
-      ) : null}
     </article>
   );
 }

@@ -25,7 +25,6 @@ const PATHS = [
   "/faqs",
   "/tracking-phone-number",
   "/200",
-  "/404",
 ];
 
 describe("content pages", () => {
@@ -95,10 +94,15 @@ describe("content pages", () => {
     expect((await load("/privacy-policy")).data.page.refundForm).toBe(false);
   });
 
-  it("answers /404 with status 404 and noindex, /200 with 200", async () => {
-    const notFound = await load("/404");
-    expect(notFound.init?.status).toBe(404);
-    expect(notFound.data).toMatchObject({ noindex: true, page: { homeLink: true } });
+  it("answers /404 with the error page's 404 (the same as any missing address), /200 with 200", async () => {
+    for (const [path, message] of [
+      ["/404", "Page not found"],
+      ["/ph/404", "Hindi nahanap ang pahina"],
+    ] as const) {
+      const thrown = await loader(routeArgs(page(path))).catch((error: unknown) => error);
+      expect(thrown).toMatchObject({ init: { status: 404 } });
+      expect((thrown as { data: string }).data.toLowerCase()).toBe(message.toLowerCase());
+    }
     const ok = await load("/id/200");
     expect(ok.init?.status).toBe(200);
     expect(ok.data.page.intro).toMatch(/OK/);

@@ -7,14 +7,14 @@ import { textPageData } from "~/content-page.server";
 import type { ContentPageKey } from "~/content.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pagePath } from "~/seo.server";
-import { notFoundForPath } from "~/utils/not-found.server";
+import { notFoundForPath, pageNotFound } from "~/utils/not-found.server";
 import { unpack } from "~/utils/packed";
 import { pageError } from "~/utils/page-error.server";
 import { seoMeta } from "~/utils/seo";
 
 /**
  * One module for the pages that are only a heading and sections of text (legal pages, about, FAQ,
- * the status pages): route-table.js registers it for each path below, and the path picks the content.
+ * /200; /404 throws the error page): route-table.js registers it for each path below, and the path picks the content.
  * The refund page, which also takes a form, has its own module (routes/unsubscribe-and-refund.tsx).
  */
 const contentByPath = new Map<string, ContentPageKey>([
@@ -26,7 +26,6 @@ const contentByPath = new Map<string, ContentPageKey>([
   ["/tracking-phone-number", "tracking"],
   ["/faqs", "faqs"],
   ["/200", "ok"],
-  ["/404", "notFound"],
 ]);
 
 // The refund form's messages too: the text page component includes it (shown on the refund page).
@@ -34,6 +33,8 @@ export const handle: MessagesHandle = { messages: ["payments.refund", "site.read
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardPage({ request, context }, "visitor");
+  // /404 is the error page every missing address shows, with its status.
+  if (pagePath(request) === "/404") throw await pageNotFound(request);
   const key = contentByPath.get(pagePath(request));
   if (!key) throw await notFoundForPath(request);
   return textPageData(request, key, handle);
@@ -50,5 +51,4 @@ export default function ContentPage() {
   return <TextPage page={unpack(page)} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  seoMeta(data, data?.noindex ? [{ name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data);

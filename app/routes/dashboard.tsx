@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 
 import { guardPage } from "~/auth/guards.server";
 import { LocationMap } from "~/components/dashboard/location-map";
@@ -175,12 +176,31 @@ function DashboardTabs({ current }: { current: Tab }) {
               aria-current={tab === current ? "page" : undefined}
               preventScrollReset
             >
-              {t(`dashboard.tabs.${tab}`)}
+              <WholeWords text={t(`dashboard.tabs.${tab}`)} />
             </Link>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * A tab's name wraps between its words only: a hyphen is a break opportunity for the browser, and
+ * "e-mail" split over two lines reads as two words.
+ */
+function WholeWords({ text }: { text: string }) {
+  const words = text.split(" ");
+  // One inline box: the tab is a flex container, which would drop the spaces between flex items.
+  return (
+    <span>
+      {words.map((word, i) => (
+        <Fragment key={i}>
+          <span className="nowrap">{word}</span>
+          {i < words.length - 1 ? " " : null}
+        </Fragment>
+      ))}
+    </span>
   );
 }
 

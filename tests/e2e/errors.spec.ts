@@ -24,6 +24,25 @@ test.describe("errors", () => {
     });
   }
 
+  // Every way to a missing page shows the same page: the site's header and footer around the error.
+  for (const [path, message] of [
+    ["/no-such-page", /may have a typing mistake/],
+    ["/404", /may have a typing mistake/],
+    ["/ph/404", /\S/],
+    ["/blog/no-such-article", "Page Not Found: /blog/no-such-article"],
+  ] as const) {
+    test(`${path} shows the one 404 design, with the brand`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByTestId("status-code")).toHaveText("404");
+      await expect(page.getByTestId("error-message")).toHaveText(message);
+      await expect(page.locator("header.site-header .brand")).toBeVisible();
+      await expect(page.locator("header nav.menu")).toHaveCount(1);
+      await expect(page.locator("footer.site-footer")).toBeVisible();
+      await expect(page.locator("a.skip-link")).toHaveAttribute("href", "#main");
+    });
+  }
+
   for (const [prefix, lang] of [
     ["/id", "id"],
     ["/ph", "fil"],

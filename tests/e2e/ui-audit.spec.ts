@@ -365,6 +365,37 @@ test("the layout checks find what they look for, and spare links in running text
   expect(found).toHaveLength(7);
 });
 
+test("the layout checks find a header on two rows at desktop widths and a word broken inside a tab", async ({
+  page,
+}) => {
+  const html = (headerWidth: string, tabWidth: string) => `<!doctype html>
+    <style>
+      body { margin: 0; font: 16px/1.5 sans-serif; }
+      header { display: flex; flex-wrap: wrap; width: ${headerWidth}; }
+      header a { display: inline-flex; min-height: 44px; padding: 0 8px; white-space: nowrap; }
+      nav ul { display: flex; list-style: none; padding: 0; }
+      nav a { display: block; width: ${tabWidth}; min-height: 44px; }
+    </style>
+    <header><a href="/">Family Locator</a><a href="/p">Produkto</a><a href="/v">Magpadala ng Voice Message</a></header>
+    <main><nav><ul><li><a href="?tab=email">Lokasyon sa e-mail</a></li></ul></nav></main>`;
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.setContent(html("300px", "60px"));
+  const found = (await layoutFindings(page)).map((f) => `${f.check}: ${f.detail}`);
+  expect(found).toEqual([
+    expect.stringMatching(
+      /^header on one row: the header wraps: <a> "Magpadala ng Voice Message" .* is below <a> "Family Locator"/,
+    ),
+    expect.stringMatching(/^word broken: "e-mail" is split over two lines in <a> "Lokasyon sa e-/),
+  ]);
+  // One row, and a tab that wraps between whole words: nothing to report.
+  await page.setContent(html("auto", "100px").replace("Lokasyon sa e-mail", "Lokasyon sa email"));
+  expect(await layoutFindings(page)).toEqual([]);
+  // Below the desktop widths the header may take two rows (the phone menu's own layout).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setContent(html("300px", "100px"));
+  expect((await layoutFindings(page)).filter((f) => f.check === "header on one row")).toEqual([]);
+});
+
 const screens = routePaths.flatMap((route) => PLANS[route] ?? []);
 
 for (const screen of screens) {

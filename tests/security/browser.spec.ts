@@ -115,7 +115,9 @@ test("a client-side navigation after hydration works under the policy", async ({
   await page.goto("/faqs");
   await waitForHydration(page, "header");
   await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
-  await page.locator("header a[href='/blog']").first().click();
+  // The blog is under the desktop header's "More".
+  await page.locator("header .menu-dropdown summary").click();
+  await page.locator("header .menu-dropdown a[href='/blog']").click();
   await expect(page).toHaveURL(/\/blog$/);
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(await violations(true)).toEqual([]);

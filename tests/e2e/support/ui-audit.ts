@@ -21,9 +21,19 @@ export const WIDTHS = only ? ALL_WIDTHS.filter(({ width }) => only.includes(widt
 
 export const MIN_TARGET = 24;
 export const MIN_MAIN_ACTION = 44;
+/** From this width the site header is one row (app/styles/app.css): the phone menu ends at 980 px. */
+export const DESKTOP_FROM = 981;
 
 /** Runs in the browser: everything in it must be self-contained (it is sent as source text). */
-function measure({ minTarget, minMainAction }: { minTarget: number; minMainAction: number }) {
+function measure({
+  minTarget,
+  minMainAction,
+  desktopFrom,
+}: {
+  minTarget: number;
+  minMainAction: number;
+  desktopFrom: number;
+}) {
   const findings: { check: string; detail: string }[] = [];
   const root = document.documentElement;
   const vw = root.clientWidth;
@@ -187,12 +197,86 @@ function measure({ minTarget, minMainAction }: { minTarget: number; minMainActio
       check: "one primary action",
       detail: `${primaries.length} primary buttons: ${primaries.map(describe).join(", ")}`,
     });
+  // The lines a piece of text is laid out on (the distinct tops of its rectangles; icons left out).
+  const tops = (range: Range, into: number[] = []) => {
+    for (const r of range.getClientRects())
+      if (r.width > 0 && !into.some((top) => Math.abs(top - r.top) < 2)) into.push(r.top);
+    return into;
+  };
+  const textNodes = (el: Element) => {
+    const nodes: Text[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (
+        node.textContent?.trim() &&
+        node.parentElement &&
+        shown(node.parentElement) &&
+        !node.parentElement.closest("svg")
+      )
+        nodes.push(node as Text);
+    return nodes;
+  };
+  const textLines = (el: Element) => {
+    const all: number[] = [];
+    for (const node of textNodes(el)) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      tops(range, all);
+    }
+    return all.length;
+  };
+
+  // The site header at desktop widths: every entry on one row, and each entry's name on one line.
+  const header = document.querySelector("body header, [role=banner]");
+  if (header && vw >= desktopFrom && shown(header)) {
+    const entries = [...header.querySelectorAll("a[href], button, summary, [role=button]")].filter((el) => {
+      if (!shown(el) || el.closest("[inert], [aria-hidden=true]")) return false;
+      // What an open dropdown shows below the row is not part of the row.
+      for (let a = el.parentElement; a && a !== header; a = a.parentElement)
+        if (/^(absolute|fixed)$/.test(style(a).position)) return false;
+      return true;
+    });
+    const rects = entries.map((el) => el.getBoundingClientRect());
+    const lowestTop = Math.max(...rects.map((r) => r.top));
+    const highestBottom = Math.min(...rects.map((r) => r.bottom));
+    if (entries.length && lowestTop >= highestBottom - 1) {
+      const first = entries[rects.findIndex((r) => r.bottom === highestBottom)]!;
+      const last = entries[rects.findIndex((r) => r.top === lowestTop)]!;
+      findings.push({
+        check: "header on one row",
+        detail: `the header wraps: ${describe(last)} (top at ${round(lowestTop)} px) is below ${describe(first)} (bottom at ${round(highestBottom)} px)`,
+      });
+    }
+    for (const el of entries) {
+      const n = textLines(el);
+      if (n > 1) findings.push({ check: "header on one row", detail: `${describe(el)} wraps onto ${n} lines` });
+    }
+  }
+
+  // A word split over two lines inside a tab or a menu entry ("e-/mail"): wrapping between whole
+  // words is fine, breaking inside one is not.
+  for (const el of document.querySelectorAll("[role=tab], nav a[href], nav button, nav summary")) {
+    if (!shown(el) || foreign(el)) continue;
+    for (const node of textNodes(el)) {
+      for (const match of node.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (tops(range).length > 1)
+          findings.push({ check: "word broken", detail: `"${match[0]}" is split over two lines in ${describe(el)}` });
+      }
+    }
+  }
   return findings;
 }
 
 /** The layout findings of the page as it is laid out now. */
 export function layoutFindings(page: Page): Promise<Finding[]> {
-  return page.evaluate(measure, { minTarget: MIN_TARGET, minMainAction: MIN_MAIN_ACTION });
+  return page.evaluate(measure, {
+    minTarget: MIN_TARGET,
+    minMainAction: MIN_MAIN_ACTION,
+    desktopFrom: DESKTOP_FROM,
+  });
 }
 
 /** What axe checks: WCAG 2.0, 2.1 and 2.2 A and AA, colour contrast included. */
