@@ -9,6 +9,17 @@ import { db } from "~/db.server";
 
 import { matchedContext } from "./app-routes";
 
+/**
+ * scrypt costs ~60 ms a hash (more on a busy machine) and hundreds of tests make users: each password
+ * is hashed once per test process and its hash reused (a salt shared by test users harms nothing).
+ */
+const hashes = new Map<string, Promise<string>>();
+export function testPasswordHash(password: string) {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
 }
@@ -25,7 +36,7 @@ export async function createUser(
   const user = await db().user.create({
     data: {
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await testPasswordHash(password),
       emailVerifiedAt: options.verified === false ? null : new Date(),
       passwordChosenAt: new Date(),
       name: "Test",

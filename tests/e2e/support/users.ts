@@ -38,13 +38,25 @@ export function uniqueEmail(tag = "user") {
   return `e2e-${tag}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@example.com`;
 }
 
+/**
+ * One password for this test process's users unless a test names its own, each hashed once: scrypt
+ * costs ~60 ms a hash, and every browser test makes users. Users still differ by address.
+ */
+const DEFAULT_PASSWORD = `pw-${randomBytes(6).toString("hex")}`;
+const hashes = new Map<string, Promise<string>>();
+function passwordHashOf(password: string) {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 export async function createUser(input: NewUser = {}): Promise<TestUser> {
   const email = uniqueEmail();
-  const password = input.password ?? `pw-${randomBytes(6).toString("hex")}`;
+  const password = input.password ?? DEFAULT_PASSWORD;
   const name = input.name ?? "Tester";
   const id = randomUUID();
   const now = sqliteDate(new Date());
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await passwordHashOf(password);
   const subscription =
     input.subscription === undefined
       ? { state: "active", validUntil: new Date(Date.now() + 30 * DAY) }
