@@ -57,6 +57,8 @@ function manualChunks(id: string) {
     "utils/distance.ts",
     "phone/zones.ts",
     "voice-messages/messages.ts",
+    // The new password's field: the payment success dialog and the e-mailed link's page only.
+    "components/new-password-field.tsx",
     // The limits and the normaliser of names and titles: New Search and the voice page only.
     "utils/display-text.ts",
   ];

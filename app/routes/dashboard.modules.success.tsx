@@ -3,8 +3,9 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 
 import { chooseFirstPassword, passwordToChoose } from "~/auth/choose-password.server";
 import { guardPage } from "~/auth/guards.server";
-import { Field, SubmitButton } from "~/components/form";
+import { SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
+import { NewPasswordField } from "~/components/new-password-field";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { localizePath } from "~/i18n/locales";
@@ -89,18 +90,7 @@ function ChoosePassword({ email }: { email: string }) {
     <Form method="post" className="choose-password" data-testid="choose-password">
       <h3>{t("account.choosePassword.title")}</h3>
       <p>{t("account.choosePassword.intro", { email })}</p>
-      <input type="text" name="email" value={email} autoComplete="username" readOnly hidden />
-      <Field
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={6}
-        maxLength={128}
-        required
-        label={t("account.choosePassword.label")}
-        error={error && t(error)}
-      />
-      <p className="field-hint">{t("account.choosePassword.hint")}</p>
+      <NewPasswordField email={email} error={error && t(error)} />
       <SubmitButton busy={busy}>{t("account.choosePassword.save")}</SubmitButton>
     </Form>
   );

@@ -6,7 +6,8 @@ import { confirmEmailVerification, emailVerificationLink } from "~/auth/email-ve
 import { guardPage } from "~/auth/guards.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { lookupSession, readToken, sessionCookieHeader } from "~/auth/session.server";
-import { Field, SubmitButton } from "~/components/form";
+import { SubmitButton } from "~/components/form";
+import { NewPasswordField } from "~/components/new-password-field";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -98,18 +99,7 @@ export default function VerifyEmail() {
           <p>{t("account.verifyEmail.chooseIntro", { email })}</p>
           <Form method="post" action={`?token=${encodeURIComponent(token)}`} data-testid="link-password">
             <input type="hidden" name="intent" value="password" />
-            <input type="text" name="email" value={email} autoComplete="username" readOnly hidden />
-            <Field
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={6}
-              maxLength={128}
-              required
-              label={t("account.choosePassword.label")}
-              error={error && t(error)}
-            />
-            <p className="field-hint">{t("account.choosePassword.hint")}</p>
+            <NewPasswordField email={email} error={error && t(error)} />
             <SubmitButton busy={busy}>{t("account.verifyEmail.chooseButton")}</SubmitButton>
           </Form>
           <p className="muted">
