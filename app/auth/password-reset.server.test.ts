@@ -29,8 +29,9 @@ describe("password reset", () => {
         error: "codeInvalid",
       });
     }
-    expect(await resetPassword({ email, password: "newpass1", verificationCode: second }, "1.1.1.9")).toEqual({
+    expect(await resetPassword({ email, password: "newpass1", verificationCode: second }, "1.1.1.9")).toMatchObject({
       ok: true,
+      userId: expect.any(String),
     });
   });
 

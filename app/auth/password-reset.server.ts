@@ -101,7 +101,7 @@ export async function sendResetCode(emailInput: string, clientIp: string, locale
 }
 
 export type ResetResult =
-  | { ok: true }
+  | { ok: true; userId: string }
   | { ok: false; error: "validation"; fields: FieldErrors }
   | { ok: false; error: "codeInvalid" }
   | { ok: false; error: "throttled"; retryAfterSeconds: number };
@@ -153,5 +153,5 @@ export async function resetPassword(
     await markEmailVerified(tx, user.id);
   });
   await revokeAllSessions(user.id);
-  return { ok: true };
+  return { ok: true, userId: user.id };
 }

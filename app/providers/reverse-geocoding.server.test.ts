@@ -217,12 +217,12 @@ describe("the address of a share", () => {
     warn.mockRestore();
   });
 
-  it("does not ask about an approximate share whose city the IP database names", async () => {
+  it("does not ask about an approximate share whose area holds a known town", async () => {
     configure({});
     answer = json(200, QUEZON_CITY);
     const c = await code();
     expect(await shareApproximate(c, "112.198.0.1")).toBe(true);
-    expect(await address(c)).toBe("Taguig, PH");
+    expect(await address(c)).toBe("Makati City, PH");
     expect(fake.requests).toHaveLength(0);
   });
 

@@ -2,8 +2,11 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
 import { pageWithModal } from "~/auth/modal-url";
 import { resetPassword } from "~/auth/password-reset.server";
+import { createSession, sessionCookieHeader } from "~/auth/session.server";
 import { readPassword } from "~/auth/sign-in.server";
 import type { FieldMessages } from "~/i18n/keys";
+import { localeFromPath, localizePath } from "~/i18n/locales";
+import { paths } from "~/paths";
 import { waitMinutes } from "~/rate-limit.server";
 import { redirectWithFlash } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
@@ -25,8 +28,14 @@ export async function action({ request }: ActionFunctionArgs) {
     clientIp(request),
   );
   if (result.ok) {
-    // Spec section 4: reset success → toast, fields cleared, dialog closes.
-    return redirectWithFlash(page, { toast: { type: "success", key: "resetPwdModal.ResetPasswordSuccess" } });
+    // Spec section 4: reset success → toast, fields cleared, dialog closes; the person who proved the
+    // mailbox and chose the password is signed in (every other session ended with the reset).
+    const { token } = await createSession(result.userId);
+    return redirectWithFlash(
+      localizePath(paths.dashboard, localeFromPath(page)),
+      { toast: { type: "success", key: "resetPwdModal.passwordChanged" } },
+      { headers: { "Set-Cookie": await sessionCookieHeader(token) } },
+    );
   }
   const errors: FieldMessages =
     result.error === "validation"

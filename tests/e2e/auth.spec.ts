@@ -203,10 +203,12 @@ test.describe("password reset", () => {
     await reset.getByLabel("Verification code").fill(code);
     await reset.getByRole("button", { name: "Confirm" }).click();
     await expect(resetModal(page)).toHaveCount(0);
-    await expectNotice(page, js, "Reset password success");
-    await expect(page).not.toHaveURL(/modal=/);
+    // Signed in with the new password, on the dashboard.
+    await expect(page).toHaveURL(/\/dashboard\/$/);
+    await expectNotice(page, js, "Password changed. You are signed in.");
 
     // The old password fails, the new one signs in.
+    await context.clearCookies();
     const modal = await openLogin(page, js);
     await fillLogin(modal, user.email, user.password);
     await submitLogin(modal);

@@ -26,9 +26,16 @@ const universal = (key: string, value: string) =>
   (/^[A-Z][a-z]+ [A-Z][a-z]+$/.test(value.trim()) && key.endsWith(".name"));
 
 // Words that really are the same in that language (loanwords), checked by a person.
+// Product names are the same in every language ("Android (Chrome)"), and Filipino says "Voice Message".
 const sameWord: Record<string, string[]> = {
-  id: ["dashboard.position.radius"],
-  ph: ["dashboard.position.radius", "subscription.state"],
+  id: ["dashboard.position.radius", "recipient.failed.howTo.android", "recipient.failed.howTo.iphone"],
+  ph: [
+    "dashboard.position.radius",
+    "subscription.state",
+    "recipient.failed.howTo.android",
+    "recipient.failed.howTo.iphone",
+    "menu.sendVoiceMessageShort",
+  ],
 };
 
 describe.each(files)("locales/*/%s", (file) => {
