@@ -132,7 +132,7 @@ test.describe("dashboard", () => {
     await emailForm(page).getByLabel("E-mail address").fill("rosa@example.com");
     await emailForm(page).getByRole("button", { name: "Send e-mail" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=email`);
-    await expectNotice(page, js, "Send Email Template Success");
+    await expectNotice(page, js, "E-mail sent to rosa@example.com");
     await expect(card(page, "rosa@example.com").getByTestId("request-state")).toHaveText("Pending");
     await expect(card(page, "+63 917 123 4567")).toHaveCount(0);
 

@@ -14,7 +14,8 @@ import { outboxText } from "./support/requests.ts";
 import { linkIn, randomMobile, sendSms } from "./support/sms-requests.ts";
 import type { TestUser } from "./support/users.ts";
 
-// 112.198.0.1 is Taguig, PH in the bundled IP database; the e2e server trusts X-Forwarded-For.
+// 112.198.0.1 is in Taguig in the bundled IP database (its area: Makati City, PH); the e2e server trusts
+// X-Forwarded-For.
 const MANILA_IP = "112.198.0.1";
 
 const LOCALES = [
@@ -188,7 +189,7 @@ test.describe("the failure page", () => {
         await expect(steps).toContainText(tr(locale, `recipient.failed.howTo.${key}`));
       await button(page, tr(locale, "recipient.actions.approximate")).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/share\\?c=${code}$`));
-      expect(readRequest(code)).toMatchObject({ status: "ip_located", address: "Taguig, PH" });
+      expect(readRequest(code)).toMatchObject({ status: "ip_located", address: "Makati City, PH" });
     });
   }
 

@@ -10,6 +10,8 @@ const HOSTILE = ["/ph//evil.example", "/id/\\evil.example", "/ph/%2F%2Fevil.exam
 for (const redirectTo of HOSTILE)
   test(`the language menu stays on the site when its page is ${redirectTo}`, async ({ page }) => {
     await page.goto("/ph/contact-us");
+    // The header's language choice opens first (a <details>, with or without JavaScript).
+    await page.locator("header .language-switch > summary").click();
     const menu = page.getByRole("form", { name: tr("ph", "menu.language") });
     // What a tampered page (or a page at a hostile path) would post.
     await menu.locator('input[name="redirectTo"]').evaluate((input, value) => {
@@ -22,6 +24,7 @@ for (const redirectTo of HOSTILE)
 
 test("the language menu still keeps an ordinary page", async ({ page }) => {
   await page.goto("/ph/contact-us?topic=x");
+  await page.locator("header .language-switch > summary").click();
   const menu = page.getByRole("form", { name: tr("ph", "menu.language") });
   await menu.getByRole("button", { name: tr("ph", "language.id") }).click();
   await expect(page).toHaveURL(`${BASE_URL}/id/contact-us?topic=x`);
