@@ -126,7 +126,9 @@ describe("an account made by paying with someone else's address", () => {
     // The reset dialog: a code to her address, and a new password with it.
     expect(await sendResetCode(email, "192.0.2.44", "en")).toEqual({ ok: true });
     const code = /\b(\d{6})\b/.exec((await latestMail(email)).text)![1]!;
-    expect(await resetPassword({ email, password: "rosas own pw", verificationCode: code }, "192.0.2.44")).toMatchObject({
+    expect(
+      await resetPassword({ email, password: "rosas own pw", verificationCode: code }, "192.0.2.44"),
+    ).toMatchObject({
       ok: true,
     });
 
