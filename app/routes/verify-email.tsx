@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = !link ? "invalid" : user?.id === link.userId ? "confirm" : "choose";
   return data(
     {
-      title: t("account.verifyEmail.title"),
+      title: t(state === "choose" ? "account.choosePassword.title" : "account.verifyEmail.title"),
       translations: pageMessages(request, handle),
       state,
       email: link?.email ?? null,
@@ -83,7 +83,7 @@ export default function VerifyEmail() {
   const here = token ? `${lp(paths.verifyEmail)}?token=${encodeURIComponent(token)}` : lp(paths.verifyEmail);
   return (
     <article className="text-page">
-      <h1>{t("account.verifyEmail.title")}</h1>
+      <h1>{t(state === "choose" ? "account.choosePassword.title" : "account.verifyEmail.title")}</h1>
       {state === "confirm" && token && email ? (
         <div className="panel">
           <p>{t("account.verifyEmail.intro", { email })}</p>
@@ -102,7 +102,7 @@ export default function VerifyEmail() {
             <NewPasswordField email={email} error={error && t(error)} />
             <SubmitButton busy={busy}>{t("account.verifyEmail.chooseButton")}</SubmitButton>
           </Form>
-          <p className="muted">
+          <p className="muted form-alternative">
             <Link to={pageWithModal(here, { modal: "login", email })}>{t("account.verifyEmail.signInButton")}</Link>
           </p>
         </div>
