@@ -6,7 +6,7 @@ import { guardPage } from "~/auth/guards.server";
 import { Field, FormError } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { KeyUnder } from "~/i18n/keys";
-import { intlLocale, localizePath } from "~/i18n/locales";
+import { intlLocale, localizePath, type Locale } from "~/i18n/locales";
 import { nameIn } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
@@ -15,6 +15,7 @@ import { paths } from "~/paths";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
 import { pageSeo } from "~/seo.server";
 import { redirectWithToast } from "~/toast.server";
+import { accountSlotKey, nextAllowedAt } from "~/usage-limit.server";
 import { NAME_MAX } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
 import { parseForm } from "~/utils/parse-form";
@@ -51,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     defaultRegion: DEFAULT_REGION[locale],
     defaultLanguage: DEFAULT_LANGUAGE[locale],
     defaultName: user.name ?? "",
+    // The one message every three hours, said before it bites: Send waits until then, with the time.
+    nextSend: await nextSendText(user.id, locale, request),
     // Formatted here, in the visitor's time zone (cookie), so server and browser render the same text.
     history: (await listVoiceMessages(user.id)).map((m) => ({
       ...m,
@@ -58,6 +61,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       when: formatDateTime(m.createdAt, intlLocale[locale], requestTimeZone(request), true),
     })),
   };
+}
+
+async function nextSendText(userId: string, locale: Locale, request: Request) {
+  const at = await nextAllowedAt(accountSlotKey("voice", userId));
+  return at ? formatDateTime(at, intlLocale[locale], requestTimeZone(request), true) : null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -205,10 +213,22 @@ export default function SendVoiceMessage() {
             <button type="submit" name="intent" value="preview" className="button" disabled={busy}>
               {t("voice.preview")}
             </button>
-            <button type="submit" name="intent" value="send" className="button button-primary" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="send"
+              className="button button-primary"
+              disabled={busy || loaded.nextSend !== null}
+              aria-describedby={loaded.nextSend ? "voice-next-send" : undefined}
+            >
               {t("voice.send")}
             </button>
           </div>
+          {loaded.nextSend ? (
+            <p className="field-hint" id="voice-next-send" role="status" data-testid="voice-next-send">
+              {t("requests.errors.limited", { time: loaded.nextSend })}
+            </p>
+          ) : null}
         </Form>
       </section>
       <History items={loaded.history} />

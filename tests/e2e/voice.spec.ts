@@ -42,15 +42,19 @@ test.describe("send voice message", () => {
       await expect(history).toContainText("+639171234567");
       await expect(history.locator("[data-state=queued]")).toHaveText(text(locale, "voice.states.queued"));
 
+      // The limit is shown before it bites: Send waits, with the time it opens again beside it.
+      const limited = text(locale, "requests.errors.limited").split("{{")[0]!.trim();
       const again = page.locator("form.voice-form");
+      await expect(again.locator("button[value=send]")).toBeDisabled();
+      await expect(page.getByTestId("voice-next-send")).toContainText(limited);
+      // The server refuses all the same (a page left open, a forged post).
+      await again.locator("button[value=send]").evaluate((button) => button.removeAttribute("disabled"));
       await again.locator("select[name=country]").selectOption("PH");
       await again.locator("input[name=number]").fill("0917 123 4568");
       await again.locator("input[name=name]").fill("Ana");
       await again.locator("textarea[name=message]").fill("Again");
       await again.locator("button[value=send]").click();
-      await expect(page.locator(".form-error")).toContainText(
-        text(locale, "requests.errors.limited").split("{{")[0]!.trim(),
-      );
+      await expect(page.locator(".form-error")).toContainText(limited);
     });
   }
 
