@@ -64,9 +64,12 @@ test.describe("dashboard", () => {
     ["/id", "id"],
     ["/ph", "ph"],
   ] as const) {
-    test(`tabs are links in ${prefix || "/"} and each is addressable`, async ({ page, context, makeUser }) => {
+    test(`tabs are links in ${prefix || "/"} and each is addressable`, async ({ page, context, js, makeUser }) => {
       await signedIn(context, makeUser);
       await page.goto(`${prefix}/dashboard/`);
+      // A tab clicked while React is still hydrating the page's parts on demand updates them before
+      // they have hydrated (React #421): a person's first tap waits for the page, as it does here.
+      if (js) await waitForHydration(page);
       const tabs = page.locator("nav.dashboard-tabs");
       const label = (tab: string) => tr(locale, `dashboard.tabs.${tab}`);
       await expect(tabs.getByRole("link")).toHaveText(TABS.map(label));

@@ -65,6 +65,10 @@ export default function LeafletMap({
       key={key}
       bounds={tileUrl ? bounds : outlineBounds(positions)}
       scrollWheelZoom={false}
+      // A new set of positions makes a new map, and a zoom animation that ends on a map already
+      // removed throws in Leaflet (`_leaflet_pos` of undefined): zooms are immediate, as a slow phone
+      // prefers anyway.
+      zoomAnimation={false}
       className="leaflet-map"
     >
       {tileUrl ? (
