@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { BASE_URL, DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr, type Locale } from "./support/i18n.ts";
-import { fillLogin, loginModal, openLogin, submitLogin } from "./support/pages.ts";
+import { fillLogin, loginModal, openLogin, submitLogin, whenHydrated } from "./support/pages.ts";
 import { deleteUsersByEmail, uniqueEmail } from "./support/users.ts";
 
 const PREFIX: Record<Locale, string> = { en: "", id: "/id", ph: "/ph" };
@@ -21,6 +21,7 @@ async function startCheckout(page: Page, locale: Locale, email: string) {
   await page.goto(`${PREFIX[locale]}/checkout`);
   const modal = page.locator("#payment-modal");
   await expect(modal).toBeVisible();
+  await whenHydrated(page, "#payment-modal form");
   await modal.getByLabel(tr(locale, "payments.modal.name"), { exact: true }).fill("Maria");
   await modal.getByLabel(tr(locale, "payments.modal.surname")).fill("Santos");
   await modal.getByLabel(tr(locale, "payments.modal.email")).fill(email);

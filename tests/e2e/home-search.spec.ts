@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
-import { signInByRequest, waitForHydration } from "./support/pages.ts";
+import { signInByRequest, waitForHydration, whenHydrated } from "./support/pages.ts";
 import { uniqueEmail } from "./support/users.ts";
 
 const LOCALES: {
@@ -179,6 +179,7 @@ test.describe("home page number search", () => {
       await page.goto("/?modal=search&country=PH&number=0917+123+4567");
       await searchModal(page).getByTestId("search-next").click();
       const modal = page.locator("#payment-modal");
+      await whenHydrated(page, "#payment-modal form");
       await modal.getByLabel("Name", { exact: true }).fill("Maria");
       await modal.getByLabel("Surname").fill("Santos");
       await modal.getByLabel("E-mail").fill(email);

@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { PAYPAL_ENV, startPayPalFake } from "../fakes/paypal.ts";
 import { startStripeFake, stripeEnv } from "../fakes/stripe.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { whenHydrated } from "./support/pages.ts";
 import { SPAWN_PORT, startSecondServer, waitUntilListening } from "./support/second-server.ts";
 import { uniqueEmail } from "./support/users.ts";
 
@@ -49,6 +50,7 @@ async function withBothProviders(page: Page, port: number, use: (base: string) =
 
 async function fill(page: Page, labels: { name: string; surname: string; email: string; adult: string }) {
   const modal = page.locator("#payment-modal");
+  await whenHydrated(page, "#payment-modal form");
   await modal.getByLabel(labels.name, { exact: true }).fill("Maria");
   await modal.getByLabel(labels.surname).fill("Santos");
   await modal.getByLabel(labels.email).fill(uniqueEmail("method"));

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
-import { expectNotice, signInByRequest, waitForHydration } from "./support/pages.ts";
+import { expectNotice, signInByRequest, waitForHydration, whenHydrated } from "./support/pages.ts";
 import { deleteUsersByEmail, sqliteDate, uniqueEmail } from "./support/users.ts";
 
 function sql() {
@@ -22,6 +22,7 @@ test.afterEach(() => deleteUsersByEmail(bought.splice(0)));
 async function fillPayment(page: Page, email: string) {
   const modal = page.locator("#payment-modal");
   await expect(modal).toBeVisible();
+  await whenHydrated(page, "#payment-modal form");
   await modal.getByLabel("Name", { exact: true }).fill("Maria");
   await modal.getByLabel("Surname").fill("Santos");
   await modal.getByLabel("E-mail").fill(email);

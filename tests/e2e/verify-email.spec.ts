@@ -7,7 +7,14 @@
 import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
-import { expectNotice, readResetCode, resetModal, signInByRequest, waitForHydration } from "./support/pages.ts";
+import {
+  expectNotice,
+  readResetCode,
+  resetModal,
+  signInByRequest,
+  waitForHydration,
+  whenHydrated,
+} from "./support/pages.ts";
 import { contactMessageFrom, emailVerificationToken, isEmailVerified } from "./support/users.ts";
 
 const LOCALES = [
@@ -99,6 +106,7 @@ test("the address's owner takes over an account a stranger made with it, by a re
     const own = await rosa.newPage();
     await own.goto("/checkout");
     const modal = own.locator("#payment-modal");
+    await whenHydrated(own, "#payment-modal form");
     await modal.getByLabel(tr("en", "payments.modal.name"), { exact: true }).fill("Rosa");
     await modal.getByLabel(tr("en", "payments.modal.surname")).fill("Santos");
     await modal.getByLabel(tr("en", "payments.modal.email")).fill(stranger.email);

@@ -1,6 +1,6 @@
 // Page helpers shared by the specs. They drive the UI the way a visitor does, with or without
 // JavaScript; `js` decides only how the helpers wait (hydration, toast or inline banner).
-import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 export const loginModal = (page: Page) => page.locator("#login-modal");
 export const resetModal = (page: Page) => page.locator("#reset-modal");
@@ -18,6 +18,15 @@ export async function waitForHydration(page: Page, selector = "body") {
       Object.keys(el).some((key) => key.startsWith("__reactProps$"))
     );
   }, selector);
+}
+
+/**
+ * In the "js" project, waits until React has hydrated `selector`; without JavaScript there is nothing
+ * to wait for. For helpers that fill a form: a field filled while its dialog's code is still arriving
+ * and then submitted mid-hydration can lose the click.
+ */
+export async function whenHydrated(page: Page, selector: string) {
+  if (test.info().project.name === "js") await waitForHydration(page, selector);
 }
 
 /** Opens the login dialog on `path`; with JavaScript, waits until the dialog is interactive. */
