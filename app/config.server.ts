@@ -113,7 +113,7 @@ const schema = z.object({
     )
     .optional(),
   MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
-  // Off, a hop count or the proxies' addresses (app/http/trust-proxy.ts); never "trust every hop".
+  // Off, a hop count or the proxies' addresses (app/http/trust-proxy.server.ts); never "trust every hop".
   TRUST_PROXY: parsedSetting(parseTrustProxy),
   // Processes: workers of `npm run serve` (unset → one per core), how long a stopping process lets
   // requests finish, the maintenance lease's time to live, and the log format.

@@ -3,7 +3,7 @@
 
 /**
  * @typedef {"visitor" | "anyone" | "user" | "subscriber"} Access
- * Who may open a page (its loader and its action alike; tests/access.test.ts walks every page):
+ * Who may open a page (its loader and its action alike; tests/security/access.test.ts walks every page):
  * `visitor`: only someone not signed in; a signed-in visitor goes to the dashboard.
  * `anyone`: signed in or not.
  * `user`: signed in (else the home page).

@@ -1,7 +1,7 @@
 // Text a stranger will read in the service's name (a requester's name and title in our SMS, e-mail and
 // consent page, a voice message's sender and body spoken from our number, a report's details) is kept
-// as a phone shows it. One normaliser for all of it, so that what is checked (app/utils/contact-points
-// .server.ts) is what is sent: no invisible character can hide a web address from the check and then
+// as a phone shows it. One normaliser for all of it, so that what is checked (app/utils/contact-points.server.ts)
+// is what is sent: no invisible character can hide a web address from the check and then
 // vanish on the recipient's screen. Browser-safe: no Node module, no package.
 
 /**

@@ -1,6 +1,6 @@
 // A server that cannot start says why in one sentence and exits with code 1, instead of a stack
 // trace: a DATABASE_URL that is not a database address, a database that cannot be reached, a
-// migration that fails. (A port already in use: tests/e2e/startup.spec.ts, which has a build.)
+// migration that fails. (A port already in use: tests/e2e/settings-and-startup.spec.ts, which has a build.)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
