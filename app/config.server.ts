@@ -59,11 +59,13 @@ const schema = z.object({
   API_APP_IDS: z.string().optional(),
   // Web origins whose pages may call /api/v1 from a browser (app/http/cors.server.ts); none by default.
   API_CORS_ORIGINS: parsedSetting(parseCorsOrigins),
-  DEMO_MODE: z.enum(["0", "1"]).default("0"),
-  // 1: the outbox page for loopback clients only; public: for anyone (docs/security.md); 0: off.
-  OUTBOX_PAGE: z.enum(["0", "1", "public"]).optional(),
-  // 1: production may run on embedded providers on purpose (otherwise `npm run serve` refuses to start).
-  EMBEDDED_PROVIDERS: z.enum(["0", "1"]).default("0"),
+  // What this server is for (README "Modes"): `live` sends and charges for real and refuses to start on
+  // an embedded provider (the default of `npm run serve`); `sandbox` runs on the embedded providers on
+  // purpose, with the outbox page; `demo` is a sandbox with the demo account (`npm start`). Outside
+  // production the default is `sandbox`.
+  APP_MODE: z.enum(["live", "sandbox", "demo"]).optional(),
+  // 1: the outbox page of a sandbox or demo answers anyone, not only this machine (docs/security.md).
+  OUTBOX_PUBLIC: z.enum(["0", "1"]).default("0"),
   MAIL_FROM: z.string().email().default("no-reply@familylocator.example"),
   CONTACT_EMAIL: z.string().email().default("support@familylocator.example"),
   SENDGRID_API_KEY: z.string().optional(),
@@ -176,23 +178,32 @@ const schema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Settings that one `APP_MODE` replaced: a server given one of them says so instead of ignoring it. */
+const REPLACED = ["DEMO_MODE", "OUTBOX_PAGE", "EMBEDDED_PROVIDERS"];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+  const replaced = REPLACED.filter((name) => env[name] !== undefined);
+  if (!parsed.success || replaced.length > 0) {
+    const problems = [
+      ...(parsed.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`),
+      ...replaced.map((name) => `${name}: replaced by APP_MODE (live, sandbox or demo)`),
+    ].join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
   const publicUrl = new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`);
-  const demo = c.DEMO_MODE === "1";
+  const mode = c.APP_MODE ?? (c.NODE_ENV === "production" ? "live" : "sandbox");
+  const demo = mode === "demo";
   return {
     ...c,
     publicUrl,
+    mode,
     demo,
     // Browsers treat localhost as a secure context, so Secure cookies work there over http too.
     cookieSecure: publicUrl.protocol === "https:" || publicUrl.hostname === "localhost",
-    outboxPage: c.OUTBOX_PAGE ? c.OUTBOX_PAGE !== "0" : demo || c.NODE_ENV !== "production",
-    outboxPublic: c.OUTBOX_PAGE === "public",
+    outboxPage: mode !== "live",
+    outboxPublic: c.OUTBOX_PUBLIC === "1",
     // Vite's dev server (hot reload) runs in one process.
     workers: c.NODE_ENV === "development" ? 1 : (c.WEB_CONCURRENCY ?? availableParallelism()),
     logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === "production" ? "json" : "text"),

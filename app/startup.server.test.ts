@@ -18,9 +18,8 @@ const PROVIDER_KEYS = [
   "PAYPAL_CLIENT_ID",
   "PAYPAL_CLIENT_SECRET",
   "TWILIO_MESSAGING_SERVICE_SID",
-  "EMBEDDED_PROVIDERS",
-  "DEMO_MODE",
-  "OUTBOX_PAGE",
+  "APP_MODE",
+  "OUTBOX_PUBLIC",
 ];
 
 /**
@@ -67,7 +66,7 @@ describe("production fails closed", () => {
       "TWILIO_ACCOUNT_SID",
       "TWILIO_FROM",
       "SENDGRID_API_KEY",
-      "EMBEDDED_PROVIDERS=1",
+      "APP_MODE=sandbox",
     ]) {
       expect(output).toContain(setting);
     }
@@ -82,20 +81,23 @@ describe("production fails closed", () => {
     expect(output).not.toMatch(/payments \(|SMS \(|voice calls \(/);
   }, 70_000);
 
-  it("EMBEDDED_PROVIDERS=1 starts on purpose and warns", async () => {
-    const { output, stopped } = await startServer(
-      { EMBEDDED_PROVIDERS: "1" },
-      /EMBEDDED_PROVIDERS=1: running in production/,
-    );
+  it("APP_MODE=sandbox starts on purpose and warns", async () => {
+    const { output, stopped } = await startServer({ APP_MODE: "sandbox" }, /APP_MODE=sandbox\): running in production/);
     expect(stopped).toBe(true);
     expect(output).not.toContain("Refusing to start");
     expect(output).toMatch(/embedded providers for payments .*SMS .*e-mail/);
   }, 70_000);
 
-  it("npm start (DEMO_MODE=1) starts and says that it is the demo", async () => {
-    const { output, stopped } = await startServer({ DEMO_MODE: "1" }, /DEMO MODE/);
+  it("npm start (APP_MODE=demo) starts and says that it is the demo", async () => {
+    const { output, stopped } = await startServer({ APP_MODE: "demo" }, /DEMO MODE/);
     expect(stopped).toBe(true);
     expect(output).not.toContain("Refusing to start");
-    expect(output).toContain("DEMO MODE (DEMO_MODE=1): embedded providers");
+    expect(output).toContain("DEMO MODE (APP_MODE=demo): embedded providers");
+  }, 70_000);
+
+  it("a setting that APP_MODE replaced is refused by name, not ignored", async () => {
+    const { code, output } = await startServer({ ...REAL_PROVIDERS, DEMO_MODE: "1" }, null);
+    expect(code).toBe(1);
+    expect(output).toContain("DEMO_MODE: replaced by APP_MODE (live, sandbox or demo)");
   }, 70_000);
 });

@@ -123,7 +123,7 @@ export async function startupStep<T>(step: () => T | Promise<T>): Promise<T> {
 export type StartupCheck = { refuse: string | null; warnings: string[] };
 
 /**
- * Production fails closed: `npm run serve` (NODE_ENV=production without DEMO_MODE=1) must not take
+ * Production fails closed: `npm run serve` (APP_MODE=live, its default) must not take
  * payments through the sandbox or mark messages sent that never leave the machine. The demo
  * (`npm start`) says what it is instead.
  */
@@ -133,18 +133,18 @@ export function startupCheck(): StartupCheck {
     return {
       refuse: null,
       warnings: [
-        "DEMO MODE (DEMO_MODE=1): embedded providers. E-mail, SMS and calls are kept in the outbox, not sent; payments go through the test checkout, no money moves. Not for real users: use `npm run serve` with the providers' keys.",
+        "DEMO MODE (APP_MODE=demo): embedded providers. E-mail, SMS and calls are kept in the outbox, not sent; payments go through the test checkout, no money moves. Not for real users: use `npm run serve` with the providers' keys.",
       ],
     };
   }
-  if (c.NODE_ENV !== "production") return { refuse: null, warnings: [] };
   const missing = embeddedFallbacks();
   if (missing.length === 0) return { refuse: null, warnings: [] };
-  if (c.EMBEDDED_PROVIDERS === "1") {
+  if (c.mode === "sandbox") {
+    if (c.NODE_ENV !== "production") return { refuse: null, warnings: [] };
     return {
       refuse: null,
       warnings: [
-        `EMBEDDED_PROVIDERS=1: running in production on embedded providers for ${missing.join("; ")}. Nothing is sent or charged for these.`,
+        `SANDBOX (APP_MODE=sandbox): running in production on embedded providers for ${missing.join("; ")}. Nothing is sent or charged for these.`,
       ],
     };
   }
@@ -152,7 +152,7 @@ export function startupCheck(): StartupCheck {
     refuse: [
       "Refusing to start in production: these services would fall back to an embedded provider (messages marked sent that never leave the machine, subscriptions without payment):",
       ...missing.map((line) => `  - ${line}`),
-      "Set those settings, or set EMBEDDED_PROVIDERS=1 to run on the embedded providers on purpose.",
+      "Set those settings, or set APP_MODE=sandbox to run on the embedded providers on purpose.",
     ].join("\n"),
     warnings: [],
   };

@@ -307,7 +307,7 @@ async function printIdleMemory(bare: number[]) {
     env: {
       NODE_ENV: "production",
       WEB_CONCURRENCY: "2",
-      EMBEDDED_PROVIDERS: "1",
+      APP_MODE: "sandbox",
       DATABASE_URL: `file:${path.join(TMP, `bench-idle-${PORT}.db`)}`,
       PUBLIC_URL: `http://127.0.0.1:${PORT + 4}`,
     },

@@ -4,5 +4,5 @@ import { buildIfStale } from "./build-if-stale.ts";
 
 buildIfStale("first start or changed sources");
 process.env.NODE_ENV = "production";
-process.env.DEMO_MODE ??= "1";
+process.env.APP_MODE ??= "demo";
 await import("../server.ts");

@@ -9,7 +9,7 @@ import { voiceProvider } from "~/providers/voice.server";
 /**
  * The services that would run on an embedded provider (nothing sent, nothing charged), each with the
  * settings that configure the real one. `npm run serve` refuses to start while any is listed, unless
- * EMBEDDED_PROVIDERS=1 (startup.server.ts).
+ * APP_MODE=sandbox (startup.server.ts).
  */
 export function embeddedFallbacks(): string[] {
   const missing: string[] = [];

@@ -12,7 +12,7 @@ const request = (query: string, headers: Record<string, string> = { "x-client-ip
   new Request(`http://localhost:3000/dev/outbox${query}`, { headers });
 const open = (query: string) => loader(routeArgs(request(query))) as Promise<Page>;
 
-it("answers only loopback clients (no proxy header) unless OUTBOX_PAGE=public", async () => {
+it("answers only loopback clients (no proxy header) unless OUTBOX_PUBLIC=1", async () => {
   const status = (headers: Record<string, string>) =>
     routeData(loader(routeArgs(request("", headers)))).then((answer) => answer.status);
   expect(await status({ "x-client-ip": "127.0.0.1" })).toBe(200);
@@ -34,12 +34,12 @@ it("answers only loopback clients (no proxy header) unless OUTBOX_PAGE=public", 
     ["x-edge-proxied", "1"],
   ])
     expect(await status({ "x-client-ip": "127.0.0.1", [name!]: value! }), name).toBe(404);
-  process.env.OUTBOX_PAGE = "public";
+  process.env.OUTBOX_PUBLIC = "1";
   resetConfig();
   try {
     expect(await status({ "x-client-ip": "203.0.113.8" })).toBe(200);
   } finally {
-    delete process.env.OUTBOX_PAGE;
+    delete process.env.OUTBOX_PUBLIC;
     resetConfig();
   }
 });

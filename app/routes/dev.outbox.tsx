@@ -19,8 +19,8 @@ export const OUTBOX_PAGE_SIZE = 50;
 
 /**
  * What the embedded providers "sent": every e-mail, SMS and call, newest first, 50 a page. Exists in
- * development and `npm start` (demo); `npm run serve` hides it unless OUTBOX_PAGE=1. It shows reset
- * codes and the links that set a new account's password, so only loopback clients see it (OUTBOX_PAGE=public: anyone).
+ * development and `npm start` (demo); `npm run serve` (APP_MODE=live) has none. It shows reset
+ * codes and the links that set a new account's password, so only loopback clients see it (OUTBOX_PUBLIC=1: anyone).
  * Pages are keyset pages (`?before=<id>` older than that message, `?after=<id>` newer), plain links
  * that work without JavaScript and never skip or repeat a message while new ones arrive.
  */

@@ -20,7 +20,7 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
     server = await startApp("cluster", await freePort(), {
       WEB_CONCURRENCY: "2",
       DATABASE_URL: `file:${file}`,
-      DEMO_MODE: "1",
+      APP_MODE: "demo",
     });
   }, 90_000);
   afterAll(async () => {
@@ -99,7 +99,7 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
     const port = (taken.address() as AddressInfo).port;
     try {
       await expect(
-        startApp("taken", port, { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}`, EMBEDDED_PROVIDERS: "1" }),
+        startApp("taken", port, { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}`, APP_MODE: "sandbox" }),
       ).rejects.toThrow(
         /exited with 1:[\s\S]*could not start: port \d+ is already in use[\s\S]*a worker ended before the server started: stopping/,
       );

@@ -38,7 +38,7 @@ it("runs the compiled server with node, and SIGTERM to npm stops every process w
   server = await startApp(
     "serve",
     port,
-    { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}`, DEMO_MODE: "1", SHUTDOWN_TIMEOUT_SECONDS: "1" },
+    { WEB_CONCURRENCY: "2", DATABASE_URL: `file:${file}`, APP_MODE: "demo", SHUTDOWN_TIMEOUT_SECONDS: "1" },
     { npmScript: "serve" },
   );
   const primary = await until(() => server!.logged("primary started workers")[0]?.pid, "the primary");

@@ -41,7 +41,7 @@ async function startPair(env: Record<string, string> = {}) {
   const shared = {
     DATABASE_URL: process.env.DATABASE_URL!,
     PUBLIC_URL: `http://127.0.0.1:${portA}`,
-    DEMO_MODE: "1",
+    APP_MODE: "demo",
     ...env,
   };
   return Promise.all([startApp("A", portA, shared), startApp("B", portB, shared)]);

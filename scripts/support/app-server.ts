@@ -109,7 +109,7 @@ export async function startProcess(options: {
 
 /**
  * The product's production server (`build/` must exist) on a fresh SQLite file, with the demo
- * account (DEMO_MODE) and the embedded providers: what `npm start` runs.
+ * account (APP_MODE=demo) and the embedded providers: what `npm start` runs.
  */
 export async function startAppServer(
   port: number,
@@ -130,7 +130,7 @@ export async function startAppServer(
       NODE_ENV: "production",
       DATABASE_URL: `file:${dbFile}`,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DEMO_MODE: "1",
+      APP_MODE: "demo",
       // Every benchmark request comes from one address: the per-address limits would answer 429.
       DEVICE_REPORT_LIMIT_PER_IP: "1000000",
       LOGIN_LIMIT_PER_IP: "1000000",

@@ -153,7 +153,7 @@ test.describe("the map without street tiles", () => {
     const server = startSecondServer({
       PORT: String(SPAWN_PORT),
       PUBLIC_URL: base,
-      DEMO_MODE: "1",
+      APP_MODE: "demo",
       TRUST_PROXY: "1",
     });
     try {

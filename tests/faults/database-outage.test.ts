@@ -42,7 +42,7 @@ beforeAll(async () => {
   server = await startApp("outage", port, {
     DATABASE_URL: process.env.DATABASE_URL!,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    EMBEDDED_PROVIDERS: "1",
+    APP_MODE: "sandbox",
     ...LIMITS,
   });
 }, 600_000);

@@ -27,7 +27,7 @@ const env = () => ({
   ...twilioEnv(fake.origin),
   DATABASE_URL: process.env.DATABASE_URL!,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
-  EMBEDDED_PROVIDERS: "1",
+  APP_MODE: "sandbox",
   MESSAGE_RETRY_SECONDS: "1",
   PROVIDER_TIMEOUT_MS: "1500",
 });

@@ -24,8 +24,7 @@ beforeAll(async () => {
     PUBLIC_URL: `https://${HOST}`,
     ALLOWED_HOSTS: `www.${HOST}`,
     TRUST_PROXY: "loopback",
-    EMBEDDED_PROVIDERS: "1",
-    DEMO_MODE: "0",
+    APP_MODE: "sandbox",
   });
 }, 120_000);
 afterAll(async () => {

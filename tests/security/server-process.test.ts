@@ -93,7 +93,7 @@ beforeAll(async () => {
       PORT: String(PORT),
       DATABASE_URL: `file:${DB}`,
       PUBLIC_URL: ORIGIN,
-      DEMO_MODE: "0",
+      APP_MODE: "sandbox",
       VITEST: "",
     },
     stdio: ["ignore", "ignore", "pipe"],

@@ -33,7 +33,7 @@ test.beforeAll(async ({}, testInfo) => {
     port: PORT + 11 + testInfo.parallelIndex,
     name: "security-tags",
     tagOrigin: fake.origin,
-    env: { DEMO_MODE: "1" },
+    env: { APP_MODE: "demo" },
   });
   server = started.server;
   base = started.base;

@@ -20,7 +20,7 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
         PATH: process.env.PATH ?? "",
         NODE_ENV: "production",
         PORT: "1",
-        DEMO_MODE: "0",
+        APP_MODE: "live",
         DBMATE_WAIT_TIMEOUT: "2s",
         ...env,
       },

@@ -28,8 +28,7 @@ export function startSecondServer(env: Record<string, string>): Started {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
-      DEMO_MODE: "0",
-      EMBEDDED_PROVIDERS: "1",
+      APP_MODE: "sandbox",
       WEB_CONCURRENCY: "1",
       DATABASE_URL: `file:${path.join(dir, "app.db")}`,
       ...env,

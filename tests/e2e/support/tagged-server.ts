@@ -25,9 +25,8 @@ export async function startTaggedServer(options: {
       PORT: String(options.port),
       PUBLIC_URL: base,
       DATABASE_URL: `file:${dbFile}`,
-      DEMO_MODE: "0",
       // Production on the embedded providers, on purpose (the server refuses to start otherwise).
-      EMBEDDED_PROVIDERS: "1",
+      APP_MODE: "sandbox",
       WEB_CONCURRENCY: "1",
       BUILD_POLL_SECONDS: "0",
       ICON_KIT_URL: `${options.tagOrigin}/kit.js`,
