@@ -85,6 +85,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ["tests/setup/vitest.setup.ts"],
     // The run's summary, then its slowest files (tests/support/reporters/).
     reporters: ["default", "./tests/support/reporters/vitest-file-times.ts"],
+    // What a passing test logs (expected provider failures, retries) stays out of the output.
+    silent: "passed-only",
     globalSetup: ["tests/setup/vitest.global.ts"],
     pool: "forks",
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },

@@ -50,9 +50,11 @@ export default function handleRequest(
   const leaf = context.staticHandlerContext.matches.at(-1)?.route.id;
   // The edge matched with Remix's own function over the same routes: a difference is a defect.
   if (loadContext.route?.id && leaf !== loadContext.route.id)
-    console.error(
-      `The edge matched route ${loadContext.route.id}, Remix rendered ${leaf}: ${new URL(request.url).pathname}`,
-    );
+    log("error", "the edge and Remix matched different routes", {
+      edge: loadContext.route.id,
+      remix: leaf,
+      path: new URL(request.url).pathname,
+    });
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -97,7 +99,7 @@ export default function handleRequest(
         onError(error: unknown) {
           status = 500;
           // An error before the shell is done reaches Remix (handleError below) through onShellError.
-          if (shellRendered) console.error(error);
+          if (shellRendered) log("error", "render failed", { error });
         },
       },
     );
@@ -134,5 +136,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
       });
     return;
   }
-  console.error(error);
+  log("error", "request failed", { error });
 }

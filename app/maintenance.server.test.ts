@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { createSession } from "~/auth/session.server";
 import { startCheckout } from "~/billing/checkout.server";
@@ -11,6 +11,7 @@ import { sha256 } from "~/utils/hash.server";
 import { DAY as DAY_MS } from "~/utils/time";
 
 import { createUser, uniqueEmail } from "../tests/support/factories";
+import { captureLog } from "../tests/support/log";
 import { leaseHolder } from "./lease.server";
 import { MAINTENANCE_LEASE, runMaintenance, startMaintenance } from "./maintenance.server";
 
@@ -272,6 +273,7 @@ describe("the maintenance loop", () => {
 
   it("logs a failing job and runs it again when next due", async () => {
     let calls = 0;
+    const log = captureLog();
     const stop = startMaintenance({
       holder: "c",
       leaseMs: 300,
@@ -288,11 +290,13 @@ describe("the maintenance loop", () => {
     });
     await until(() => calls >= 2);
     await stop();
+    log.restore();
+    expect(log.err()).toEqual([expect.stringMatching(/^error: maintenance job failed job=flaky error="Error: boom/)]);
   });
 
   it("gives up a job that hangs: the loop goes on, runs it again when due, and stops at once", async () => {
     let calls = 0;
-    const errors = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const log = captureLog();
     const stop = startMaintenance({
       holder: "hung",
       leaseMs: 300,
@@ -313,7 +317,7 @@ describe("the maintenance loop", () => {
     const started = Date.now();
     await stop();
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(errors.mock.calls.some(([line]) => String(line).includes("not finished after 100 ms"))).toBe(true);
-    errors.mockRestore();
+    log.restore();
+    expect(log.err().some((line) => line.includes("not finished after 100 ms"))).toBe(true);
   });
 });

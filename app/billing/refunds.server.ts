@@ -9,6 +9,7 @@ import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { paths } from "~/paths";
 import { emailProvider } from "~/providers/email.server";
 import { hit } from "~/rate-limit.server";
+import { log } from "~/server/log.server";
 import { cancelSubscription, type CancelResult } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { messageKey, parseForm } from "~/utils/parse-form";
@@ -82,7 +83,7 @@ export async function requestRefund(
     to: email,
     ...refundConfirmEmail(t, { name: user.name || email, url: url.toString() }),
   });
-  if (!sent.ok) console.error("Refund confirmation link e-mail failed", email, sent.error);
+  if (!sent.ok) log("error", "refund confirmation link e-mail failed", { error: sent.error });
   return { ok: true };
 }
 
@@ -131,7 +132,7 @@ async function stopForRefund(
   if (user) {
     cancelled = await cancelSubscription(user.id, now);
     if (!cancelled.ok && cancelled.error === "provider")
-      console.error("Refund request: cancelling at the provider failed", user.id);
+      log("error", "refund request: cancelling at the provider failed", { user: user.id });
   }
 
   // Support reads English; the account line says what was done, so a provider failure is followed up.
@@ -154,7 +155,7 @@ async function stopForRefund(
       to: request.email,
       ...refundReceivedEmail(t, locale, { name: user.name || request.email, cancelled }),
     });
-    if (!sent.ok) console.error("Refund confirmation e-mail failed", request.email, sent.error);
+    if (!sent.ok) log("error", "refund confirmation e-mail failed", { user: request.userId, error: sent.error });
   }
   return cancelled;
 }

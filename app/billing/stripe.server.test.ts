@@ -697,8 +697,7 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(await query(id)).toEqual({ status: "pending", authCode: null });
     expect(warn).toHaveBeenCalledWith(
-      "Stripe checkout status failed",
-      expect.stringContaining("No such checkout.session"),
+      expect.stringMatching(/^warn: Stripe checkout status failed error=.*No such checkout\.session/),
     );
     warn.mockRestore();
   });

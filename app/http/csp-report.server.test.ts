@@ -1,7 +1,10 @@
 // CSP violation reports in both formats browsers send: report-uri's `{"csp-report": {...}}` and the
 // Reporting API's list of `{type: "csp-violation", body: {...}}` (with `documentURL`, `blockedURL`).
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
+import { setupLog } from "~/server/log.server";
+
+import { captureLog } from "../../tests/support/log";
 import { logCspReport } from "./csp-report.server";
 
 let ip = 0;
@@ -14,13 +17,22 @@ const post = (body: unknown, type = "application/csp-report") =>
     }),
   );
 
-let warn: ReturnType<typeof vi.spyOn> | undefined;
+let restore: (() => void) | undefined;
+/** The violations logged, as the JSON log writes them (`msg` is the event's name). */
 function logged() {
-  const spy = vi.spyOn(console, "warn").mockImplementation(() => {});
-  warn = spy;
-  return () => spy.mock.calls.map((call) => JSON.parse(String(call[0])) as Record<string, unknown>);
+  setupLog("json");
+  const log = captureLog();
+  restore = () => {
+    log.restore();
+    setupLog("text");
+  };
+  return () =>
+    log.err().map((line) => {
+      const { msg, time: _time, level: _level, pid: _pid, ...fields } = JSON.parse(line) as Record<string, unknown>;
+      return { event: msg, ...fields } as Record<string, unknown>;
+    });
 }
-afterEach(() => warn?.mockRestore());
+afterEach(() => restore?.());
 
 describe("CSP reports", () => {
   it("reads report-uri's format", async () => {

@@ -1,5 +1,5 @@
 import { hit } from "~/rate-limit.server";
-import { escapeForLog } from "~/server/log.server";
+import { escapeForLog, log } from "~/server/log.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { HOUR } from "~/utils/time";
 
@@ -72,6 +72,6 @@ export async function logCspReport(request: Request) {
     return new Response(null, { status: 400 });
   }
   const found = violations(json).filter((v): v is Record<string, string | number> => v !== null);
-  for (const violation of found) console.warn(JSON.stringify({ event: "csp-violation", ...violation }));
+  for (const violation of found) log("warn", "csp-violation", violation);
   return new Response(null, { status: found.length ? 204 : 400 });
 }

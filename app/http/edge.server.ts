@@ -351,7 +351,7 @@ export function errorAnswer(): ErrorRequestHandler {
     const status = typeof given === "number" && given >= 400 && given < 500 ? 400 : 500;
     const reason = String((error as Error | null)?.message ?? error).slice(0, 200);
     const scope = res.locals.requestScope as RequestScope | undefined;
-    if (status === 500) console.error(error);
+    if (status === 500) log("error", "request failed", { error });
     else if (scope) scope.clientError = reason;
     else
       log("warn", "client error", {
@@ -399,7 +399,7 @@ async function handleWithRemix(routes: RoutesSource, req: ExpressRequest, res: E
     await sendResponse(res, response);
   } catch (error) {
     if ((res.locals.requestScope as RequestScope | undefined)?.dbUnavailable && !res.headersSent) {
-      console.error(error);
+      log("error", "database unavailable", { error });
       return await answerUnavailable(req, res, res.locals.route as MatchedRoute | undefined);
     }
     next(error);

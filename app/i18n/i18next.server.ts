@@ -3,6 +3,7 @@
 // for every message (decision 019).
 import { RemixI18Next } from "remix-i18next/server";
 
+import { log } from "~/server/log.server";
 import { readCookie } from "~/utils/cookies";
 
 import type { Translate } from "./keys";
@@ -92,7 +93,7 @@ function complete(key: string, text: string) {
   if (process.env.NODE_ENV !== "production") throw new Error(problem);
   if (!reported.has(key)) {
     reported.add(key);
-    console.error(problem);
+    log("error", problem);
   }
   return text;
 }

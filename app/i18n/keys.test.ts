@@ -73,6 +73,8 @@ describe("message keys are a type", () => {
     expect(nameIn("reviews.status", "archived")).toBe("archived");
     // @ts-expect-error "reviews.statuses" names no group of messages
     expect(nameIn("reviews.statuses", "published")).toBe("published");
-    expect(vi.mocked(console.error)).toHaveBeenCalledWith('No message "reviews.status.archived" for a stored value');
+    expect(vi.mocked(console.error)).toHaveBeenCalledWith(
+      "error: no message for a stored value key=reviews.status.archived",
+    );
   });
 });

@@ -3,6 +3,8 @@
 // keys: tests/unit/locales.test.ts). Server-only: the check needs every message.
 import { z } from "zod";
 
+import { log } from "~/server/log.server";
+
 import type { KeyUnder, MessageGroup, MessageKey } from "./keys";
 import { commonMessages } from "./resources.server";
 import { lookup } from "./translate";
@@ -23,6 +25,6 @@ export const messageKeySchema = z.custom<MessageKey>(
  * message for is reported and kept: the page shows the bare key, as for any missing message.
  */
 export function nameIn<G extends MessageGroup>(group: G, value: string): KeyUnder<G> {
-  if (!isMessageKey(`${group}.${value}`)) console.error(`No message "${group}.${value}" for a stored value`);
+  if (!isMessageKey(`${group}.${value}`)) log("error", "no message for a stored value", { key: `${group}.${value}` });
   return value as KeyUnder<G>;
 }

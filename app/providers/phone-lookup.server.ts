@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString, type NumberType } from "libphonenumber-js/m
 import { z } from "zod";
 
 import { config } from "~/config.server";
+import { log } from "~/server/log.server";
 
 import { providerTimeoutMs, withinProviderTime } from "./timeout.server";
 import { twilioClient, twilioErrorMessage } from "./twilio.server";
@@ -102,7 +103,7 @@ export function twilioLookupProvider(options: {
           },
         };
       } catch (error) {
-        console.error("Twilio Lookup failed", twilioErrorMessage(error));
+        log("error", "Twilio Lookup failed", { error: twilioErrorMessage(error) });
         return { ok: false, error: twilioErrorMessage(error) };
       }
     },

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { config } from "~/config.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import type { Locale } from "~/i18n/locales";
+import { log } from "~/server/log.server";
 import { claimSlot } from "~/usage-limit.server";
 
 /**
@@ -153,6 +154,9 @@ export async function addressOf(query: ReverseQuery): Promise<string | null> {
   const result = await geocoder.reverse(query);
   if (result.ok && result.address) return result.address;
   if (!result.ok)
-    console.warn(`Reverse geocoding (${geocoder.name}) failed, using the nearest known place:`, result.error);
+    log("warn", "reverse geocoding failed, using the nearest known place", {
+      geocoder: geocoder.name,
+      error: result.error,
+    });
   return nearestPlace(query.latitude, query.longitude);
 }

@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { log } from "~/server/log.server";
 
 import type { SendResult } from "./email.server";
 import { providerTimeoutMs, withinProviderTime } from "./timeout.server";
@@ -55,7 +56,7 @@ export function twilioSmsProvider(options: {
         // 21610: the number replied STOP to this sender. Not a failure of ours: the recipient said no.
         if ((error as { code?: number }).code === TWILIO_UNSUBSCRIBED)
           return { ok: false, error: twilioErrorMessage(error), optedOut: true };
-        console.error("Twilio SMS failed", twilioErrorMessage(error));
+        log("error", "Twilio SMS failed", { error: twilioErrorMessage(error) });
         // No answer is not a refusal: Twilio may have accepted the message and sent it.
         return twilioFailure(error);
       }

@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { log } from "~/server/log.server";
 
 import { providerTimeoutMs, withinProviderTime } from "./timeout.server";
 import { twilioClient, twilioErrorMessage, twilioFailure } from "./twilio.server";
@@ -55,7 +56,7 @@ export function twilioVoiceProvider(options: {
         );
         return { ok: true, id: call.sid, state: call.status ?? "queued" };
       } catch (error) {
-        console.error("Twilio call failed", twilioErrorMessage(error));
+        log("error", "Twilio call failed", { error: twilioErrorMessage(error) });
         return twilioFailure(error);
       }
     },

@@ -5,6 +5,7 @@ import { db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Locale } from "~/i18n/locales";
 import { emailProvider, type EmailProvider } from "~/providers/email.server";
+import { log } from "~/server/log.server";
 import { cleanLine, cleanText } from "~/utils/display-text";
 
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "./abuse-report";
@@ -91,7 +92,7 @@ export async function submitReport(
     footer: "Sent by the report form on a recipient's page. `npm run reports` lists every report.",
   });
   const sent = await provider.send({ to: config().CONTACT_EMAIL, ...email });
-  if (!sent.ok) console.error(`Abuse report ${id} was stored but not forwarded: ${sent.error}`);
+  if (!sent.ok) log("error", "abuse report stored but not forwarded", { report: id, error: sent.error });
   return true;
 }
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { applyPaymentEvent } from "~/billing/payment-events.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
+import { log } from "~/server/log.server";
 
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
 const answer = (status: number, body: Record<string, unknown>) =>
@@ -29,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await applyPaymentEvent(provider.name, parsed.event);
     return answer(200, { received: true, status: result.status });
   } catch (error) {
-    console.error("Webhook processing failed", provider.name, parsed.event.eventId, error);
+    log("error", "webhook processing failed", { provider: provider.name, event: parsed.event.eventId, error });
     return answer(500, { error: "processing failed" });
   }
 }

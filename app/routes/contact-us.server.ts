@@ -3,6 +3,7 @@ import { db } from "~/db.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Locale } from "~/i18n/locales";
 import { emailProvider, type EmailProvider, type SendResult } from "~/providers/email.server";
+import { log } from "~/server/log.server";
 
 export type ContactMessageInput = { name: string; email: string; message: string; locale: Locale };
 
@@ -27,6 +28,6 @@ export async function submitContactMessage(
     footer: "Sent with the contact form. Reply to the sender's address above.",
   });
   const result = await provider.send({ to: config().CONTACT_EMAIL, ...email });
-  if (!result.ok) console.error(`Contact message ${row.id} was stored but not forwarded: ${result.error}`);
+  if (!result.ok) log("error", "contact message stored but not forwarded", { message: row.id, error: result.error });
   return result;
 }

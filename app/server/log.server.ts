@@ -25,12 +25,20 @@ export type RequestScope = {
  * loader counts for the request the server opened; an error logged there carries its id), one
  * format and one process id.
  */
+/** Where a finished line goes: the process's stdout (info) or stderr (warn, error), unless replaced. */
+export type LogSink = (level: Level, line: string) => void;
+const standardStreams: LogSink = (level, line) =>
+  void (level === "info" ? process.stdout : process.stderr).write(`${line}\n`);
+
 const shared = ((
-  globalThis as { __log?: { scope: AsyncLocalStorage<RequestScope>; json: boolean; processId: string } }
+  globalThis as {
+    __log?: { scope: AsyncLocalStorage<RequestScope>; json: boolean; processId: string; sink: LogSink };
+  }
 ).__log ??= {
   scope: new AsyncLocalStorage<RequestScope>(),
   json: process.env.NODE_ENV === "production",
   processId: `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
+  sink: standardStreams,
 });
 export const requestScope = shared.scope;
 
@@ -50,17 +58,24 @@ export const escapeForLog = (text: string) =>
 export function log(level: Level, msg: string, fields: Fields = {}) {
   const requestId = requestScope.getStore()?.id;
   const all = requestId && !("id" in fields) ? { requestId, ...fields } : fields;
-  const out = level === "info" ? process.stdout : process.stderr;
   if (shared.json) {
     // JSON.stringify escapes C0 controls itself; the rest are escaped the same way, inside the strings.
     const line = JSON.stringify({ time: new Date().toISOString(), level, msg, pid: process.pid, ...all }, errorsAsText);
-    out.write(`${escapeForLog(line)}\n`);
+    shared.sink(level, escapeForLog(line));
   } else {
     const rest = Object.entries(all).map(
       ([k, v]) => `${k}=${typeof v === "string" ? escapeForLog(v) : JSON.stringify(v, errorsAsText)}`,
     );
-    out.write(`${level === "info" ? "" : `${level}: `}${escapeForLog(msg)} ${rest.join(" ")}`.trimEnd() + "\n");
+    shared.sink(level, `${level === "info" ? "" : `${level}: `}${escapeForLog(msg)} ${rest.join(" ")}`.trimEnd());
   }
+}
+
+/**
+ * Sends the log's lines elsewhere (null: back to stdout and stderr). The tests send them to the
+ * console, where Vitest keeps a passing test's lines to itself and an unexpected error fails the test.
+ */
+export function setLogSink(sink: LogSink | null) {
+  shared.sink = sink ?? standardStreams;
 }
 
 function errorsAsText(_key: string, value: unknown) {

@@ -1,10 +1,11 @@
 import type { AddressInfo } from "node:net";
 
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/db.server";
 
+import { captureLog } from "../../tests/support/log";
 import { healthChecks, type Lifecycle } from "./health.server";
 import { requestLog } from "./request-log.server";
 
@@ -35,22 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-function captureLog() {
-  const lines: string[] = [];
-  const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    lines.push(String(chunk));
-    return true;
-  });
-  return { lines, restore: () => spy.mockRestore() };
-}
-
 describe("request id, log line and Server-Timing", () => {
   it("writes a server failure as an error, and a 501 (a feature not offered) as one info line", async () => {
-    const errors: string[] = [];
-    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-      errors.push(String(chunk));
-      return true;
-    });
     const log = captureLog();
     try {
       for (const status of [500, 501, 503]) {
@@ -61,13 +48,14 @@ describe("request id, log line and Server-Timing", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     } finally {
       log.restore();
-      spy.mockRestore();
     }
-    expect(errors.filter((line) => line.includes("path=/status/")).map((l) => /status=(\d+)/.exec(l)?.[1])).toEqual([
-      "500",
-      "503",
-    ]);
-    expect(log.lines.filter((line) => line.includes("path=/status/"))).toEqual([
+    expect(
+      log
+        .err()
+        .filter((line) => line.includes("path=/status/"))
+        .map((l) => /status=(\d+)/.exec(l)?.[1]),
+    ).toEqual(["500", "503"]);
+    expect(log.out().filter((line) => line.includes("path=/status/"))).toEqual([
       expect.stringMatching(/^request .*path=\/status\/501 .*status=501/),
     ]);
   });
@@ -80,7 +68,7 @@ describe("request id, log line and Server-Timing", () => {
     log.restore();
     expect(response.headers.get("x-request-id")).toBe("lb-7f3a.42");
     expect(response.headers.get("server-timing")).toMatch(/^total;dur=\d+(\.\d)?, db;dur=\d+(\.\d)?;desc="2 queries"$/);
-    const line = log.lines.find((l) => l.includes("lb-7f3a.42"));
+    const line = log.out().find((l) => l.includes("lb-7f3a.42"));
     expect(line).toBeDefined();
     // The path without its query string (which can carry secrets).
     expect(line).toContain("path=/users ");

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 
 import express from "express";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
 import { applyPaymentEvent } from "~/billing/payment-events.server";
@@ -22,6 +22,7 @@ import { action as setLocale } from "~/routes/set-locale";
 import { requestLog } from "~/server/request-log.server";
 
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../support/factories";
+import { captureLog } from "../support/log";
 import { routeData } from "../support/route-data";
 
 /** A cursor as a client would send it: base64url of whatever text it chose. */
@@ -290,12 +291,7 @@ describe("a provider name the API does not offer", () => {
 
   it("answers 501 in the envelope and writes one info line per request, never an error", async () => {
     const names = ["v5pay", "bitcoin", "STRIPE", "sandbox", "stripe%20", "%E2%80%AE", "x".repeat(300)];
-    const out: string[] = [];
-    const err: string[] = [];
-    const spies = [
-      vi.spyOn(process.stdout, "write").mockImplementation((chunk) => out.push(String(chunk)) > 0),
-      vi.spyOn(process.stderr, "write").mockImplementation((chunk) => err.push(String(chunk)) > 0),
-    ];
+    const log = captureLog();
     const statuses: number[] = [];
     try {
       for (const name of names) {
@@ -307,10 +303,10 @@ describe("a provider name the API does not offer", () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
-      for (const spy of spies) spy.mockRestore();
+      log.restore();
     }
     expect(statuses).toEqual(names.map(() => 501));
-    expect(err).toEqual([]);
-    expect(out.filter((line) => line.includes("registerAndSign"))).toHaveLength(names.length);
+    expect(log.err()).toEqual([]);
+    expect(log.out().filter((line) => line.includes("registerAndSign"))).toHaveLength(names.length);
   });
 });

@@ -8,8 +8,9 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, vi } from "vitest";
 
 import { resetConfig } from "~/config.server";
+import { setLogSink } from "~/server/log.server";
 
-import { consoleState } from "../support/console";
+import { consoleSink, consoleState } from "../support/console";
 
 const engine = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 const id = `${process.pid}_${randomBytes(4).toString("hex")}`;
@@ -48,12 +49,17 @@ afterAll(async () => {
   if (sqliteFile) for (const suffix of ["", "-wal", "-shm"]) rmSync(sqliteFile + suffix, { force: true });
 });
 
+// The server's log goes to the console: Vitest shows it for failing tests only (vite.config.ts), and a
+// line logged as an error counts as a console.error below.
+setLogSink(consoleSink);
+
 // An unexpected console.error fails the test; a test that expects one calls allowConsoleError().
 beforeEach(() => {
   consoleState.allowed = false;
   vi.spyOn(console, "error");
 });
 afterEach(() => {
+  setLogSink(consoleSink);
   const spy = vi.mocked(console.error);
   if (!consoleState.allowed) expect(spy, "unexpected console.error").not.toHaveBeenCalled();
   spy.mockRestore();

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 
+import { log } from "~/server/log.server";
 import { DAY } from "~/utils/time";
 
 import { providerTimeoutMs } from "../timeout.server";
@@ -34,7 +35,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
     timeout: providerTimeoutMs(),
   });
   const fail = (what: string, error: unknown) => {
-    console.error(`Stripe ${what} failed`, (error as Error).message);
+    log("error", `Stripe ${what} failed`, { error: (error as Error).message });
     return { ok: false as const, error: (error as Error).message };
   };
   return {
@@ -142,7 +143,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         };
       } catch (error) {
         // Asked again on the next query: a warning, not an error.
-        console.warn("Stripe checkout status failed", (error as Error).message);
+        log("warn", "Stripe checkout status failed", { error: (error as Error).message });
         return { state: "error", error: (error as Error).message };
       }
     },
