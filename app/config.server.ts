@@ -19,7 +19,7 @@ const parsedSetting = (parse: (value: string | undefined) => { ok: true } | { ok
       if (!parsed.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
     });
 
-/** Every setting the server reads, validated once. The README lists each one. */
+/** Every setting the server reads, validated once. docs/configuration.md lists each one (a test holds it). */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -59,7 +59,7 @@ const schema = z.object({
   API_APP_IDS: z.string().optional(),
   // Web origins whose pages may call /api/v1 from a browser (app/http/cors.server.ts); none by default.
   API_CORS_ORIGINS: parsedSetting(parseCorsOrigins),
-  // What this server is for (README "Modes"): `live` sends and charges for real and refuses to start on
+  // What this server is for (docs/configuration.md): `live` sends and charges for real and refuses to start on
   // an embedded provider (the default of `npm run serve`); `sandbox` runs on the embedded providers on
   // purpose, with the outbox page; `demo` is a sandbox with the demo account (`npm start`). Outside
   // production the default is `sandbox`.
@@ -175,6 +175,9 @@ const schema = z.object({
   CLARITY_ORIGIN: z.string().url().default("https://www.clarity.ms"),
   FINGERPRINT_MONITORING: z.enum(["0", "1"]).default("0"),
 });
+
+/** The names of every setting (docs/configuration.md documents each). */
+export const SETTING_NAMES = Object.keys(schema.shape);
 
 export type Config = ReturnType<typeof loadConfig>;
 

@@ -6,6 +6,8 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
+import { SETTING_NAMES } from "~/config.server";
+
 const SCANNED = ["app", "scripts", "tests", "docs", "prisma", "bench", ".ci", "README.md", "server.ts"];
 const SKIPPED_DIRS = new Set(["node_modules", "generated", ".tmp", "test-results", "build"]);
 // Outputs that exist only after a build or a run.
@@ -23,9 +25,12 @@ function sources(entry: string): string[] {
 /** Repository paths in `text`: a known top folder, then a path; not part of a package name (`@prisma/…`). */
 export function namedPaths(text: string): { path: string; line: number }[] {
   const pattern = /(?<![\w./@-])((?:app|scripts|tests|docs|prisma|bench|locales|public)\/[\w./\-$]*\w)/g;
-  return [...text.matchAll(pattern)]
-    .filter((match) => !/[*{}<>]/.test(match[1]!))
-    .map((match) => ({ path: match[1]!, line: text.slice(0, match.index).split("\n").length }));
+  return (
+    [...text.matchAll(pattern)]
+      // A pattern (`app/routes/dashboard*.tsx`, `{en,id,ph}`) names files, not one path.
+      .filter((match) => !/[*{}<>]/.test(match[1]!) && !/^\.?[*{<]/.test(text.slice(match.index + match[1]!.length)))
+      .map((match) => ({ path: match[1]!, line: text.slice(0, match.index).split("\n").length }))
+  );
 }
 
 function exists(named: string): boolean {
@@ -64,5 +69,21 @@ describe("the decisions index", () => {
     expect(records.length).toBeGreaterThan(30);
     const linked = [...index.matchAll(/\]\(\.?\/?(\d{3}-[^)]+\.md)\)/g)].map((match) => match[1]);
     expect([...new Set(linked)].sort()).toEqual(records.sort());
+  });
+});
+
+describe("the settings", () => {
+  it("are each documented in docs/configuration.md, which names no setting the server does not read", () => {
+    const doc = readFileSync("docs/configuration.md", "utf8");
+    const documented = new Set(
+      doc
+        .split("\n")
+        .filter((line) => line.startsWith("| `"))
+        .flatMap((line) => [...line.split(" | ")[0]!.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!)),
+    );
+    expect(SETTING_NAMES.length).toBeGreaterThan(50);
+    expect(SETTING_NAMES.filter((name) => !documented.has(name))).toEqual([]);
+    // MALLOC_* are glibc's, read by the C library in the workers, not by the server's schema.
+    expect([...documented].filter((name) => !SETTING_NAMES.includes(name) && !name.startsWith("MALLOC_"))).toEqual([]);
   });
 });
