@@ -23,22 +23,19 @@
 //   (only the health check beside floods of ordinary pages and of hostile requests).
 // Ports: BENCH_PORT (default 3361) and the next four.
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import path from "node:path";
 
 import autocannon from "autocannon";
 
-import {
-  childPids,
-  SERVER_NODE_FLAGS,
-  startAppServer,
-  startProcess,
-  type RunningServer,
-} from "./support/app-server.ts";
+import { SERVER_NODE_FLAGS, startAppServer, startProcess, type RunningServer } from "./support/app-server.ts";
+import { log, printBytes, printLighthouse, printThroughput, type Row } from "./support/bench-output.ts";
 import { summarizeProfiles } from "./support/cpu-profile.ts";
 import { makeFixtures } from "./support/fixtures.ts";
-import { pageBytes, type Bytes, type PageBytes } from "./support/page-bytes.ts";
+import { healthUnderHostilePaths } from "./support/health-flood.ts";
+import { idleRss, printIdleMemory } from "./support/idle-memory.ts";
+import { pageBytes, type PageBytes } from "./support/page-bytes.ts";
 import { steadyLoad, type Measured } from "./support/steady-load.ts";
 
 const args = new Map(
@@ -57,10 +54,6 @@ const TMP = path.resolve("tests/.tmp");
 const cores = availableParallelism();
 const pin = cores >= 2 && spawnSync("taskset", ["-V"]).status === 0;
 const serverCores = pin ? `1-${cores - 1}` : null;
-
-function log(line = "") {
-  console.log(line);
-}
 
 // ---- build ----------------------------------------------------------------------------------------
 if (!args.has("skip-build")) {
@@ -128,7 +121,6 @@ function load(url: string, headers: Record<string, string> = {}): Promise<Measur
   return steadyLoad({ url, headers, connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION });
 }
 
-type Row = { name: string; result: Measured };
 const rows: Row[] = [];
 
 async function main() {
@@ -136,7 +128,7 @@ async function main() {
     // Only the health check beside ordinary and hostile floods.
     app = await startAppServer(PORT, {}, onServerCores(tsx, [...SERVER_NODE_FLAGS, "server.ts"]));
     stopAll.push(app.stop);
-    await healthUnderHostilePaths(app.origin, await (await fetch(`${app.origin}/`)).text());
+    await healthUnderHostilePaths(app.origin, await (await fetch(`${app.origin}/`)).text(), DURATION);
     await app.stop();
     return;
   }
@@ -150,7 +142,7 @@ async function main() {
     });
     const bareIdle = await idleRss(bare.pid, bare.origin, ["/", "/", "/"]);
     await bare.stop();
-    await printIdleMemory(bareIdle);
+    await printIdleMemory(bareIdle, { port: PORT + 4, tmp: TMP, onServerCores });
     return;
   }
   log(`\nMachine: ${cores} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}.`);
@@ -195,7 +187,7 @@ async function main() {
   const bareIdle = await idleRss(bareRemix.pid, bareRemix.origin, ["/", "/", "/"]);
   rows.push({ name: "bare Remix, one route", result: await load(`${bareRemix.origin}/`) });
   await bareRemix.stop();
-  await printIdleMemory(bareIdle);
+  await printIdleMemory(bareIdle, { port: PORT + 4, tmp: TMP, onServerCores });
 
   // 3-5. The product (and the baseline's same rows just before, when asked).
   let baseline: (RunningServer & { dbFile: string }) | undefined;
@@ -227,8 +219,8 @@ async function main() {
   }
   await baseline?.stop();
   if (baselineRef) rmSync(BASELINE_DIR, { recursive: true, force: true });
-  printThroughput();
-  await healthUnderHostilePaths(app.origin, homeHtml);
+  printThroughput(rows);
+  await healthUnderHostilePaths(app.origin, homeHtml, DURATION);
 
   // Bytes per page type.
   const pages: [string, string, Record<string, string>][] = [
@@ -263,137 +255,6 @@ async function main() {
       f.apiHeaders,
     ]);
   }
-}
-
-// ---- idle memory --------------------------------------------------------------------------------------
-/** Resident memory (MB) of a process from /proc, or null off Linux. */
-function rssMb(pid: number) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return Number.isFinite(kb) ? kb / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The node processes at the leaves of a process tree (a launcher's child, a primary's workers). */
-function leafProcesses(pid: number): number[] {
-  const children = childPids(pid).filter((child) =>
-    /(^|\/)node$/.test(readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0")[0] ?? ""),
-  );
-  return children.length ? children.flatMap(leafProcesses) : [pid];
-}
-
-/** A server's idle RSS per worker: after a few requests (the app warms itself up), then 25 s of quiet. */
-async function idleRss(pid: number, origin: string, paths: string[]) {
-  for (const p of paths) await (await fetch(origin + p)).arrayBuffer();
-  await new Promise((resolve) => setTimeout(resolve, 25_000));
-  return leafProcesses(pid)
-    .map(rssMb)
-    .filter((mb): mb is number => mb !== null);
-}
-
-/**
- * Idle memory per worker of the product as `npm run serve` runs it (node build/server.js, two
- * workers), beside the bare Remix app's one process; the target is within 1.5× (docs/performance.md).
- */
-async function printIdleMemory(bare: number[]) {
-  const serve = await startProcess({
-    name: "serve",
-    ...onServerCores(process.execPath, [...SERVER_NODE_FLAGS, path.resolve("build/server.js")]),
-    port: PORT + 4,
-    readyPath: "/readyz",
-    env: {
-      NODE_ENV: "production",
-      WEB_CONCURRENCY: "2",
-      APP_MODE: "sandbox",
-      DATABASE_URL: `file:${path.join(TMP, `bench-idle-${PORT}.db`)}`,
-      PUBLIC_URL: `http://127.0.0.1:${PORT + 4}`,
-    },
-  });
-  const workers = await idleRss(serve.pid, serve.origin, ["/healthz"]);
-  await serve.stop();
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(TMP, `bench-idle-${PORT}.db${suffix}`), { force: true });
-  const bareMb = Math.max(...bare);
-  log("\nIdle memory (RSS after start-up and 25 s without requests; the IP database is read on first use only):\n");
-  table(
-    ["process", "RSS", "beside bare Remix"],
-    [
-      ["bare Remix, one process", `${bareMb.toFixed(0)} MB`, "1.00"],
-      ...workers.map((mb, i) => [
-        `\`npm run serve\` worker ${i + 1} of ${workers.length}`,
-        `${mb.toFixed(0)} MB`,
-        (mb / bareMb).toFixed(2),
-      ]),
-    ],
-  );
-  log("(target: each worker within 1.5× of the bare Remix app)\n");
-}
-
-type FloodRequest = { path: string; method?: string };
-
-/** Seconds of each flood beside the health check (issue 28 measured 20 s at 20 connections). */
-const FLOOD_SECONDS = 20;
-
-/**
- * `/healthz` alone, then during a flood of ordinary pages and during a flood of paths that once cost
- * seconds of CPU each (600 segments; lazy route discovery of unreadable, empty-segment or too many
- * paths; `/%ff`; TRACE, a PUT to sign-in), 20 connections each, all in this one run: the edge refuses the
- * hostile ones in milliseconds, so the health check's p99 during them should stay within 2× of its
- * p99 during the ordinary pages (issue 28).
- */
-async function healthUnderHostilePaths(origin: string, homeHtml: string) {
-  const version = /"version":\s*"([^"]+)"/.exec(homeHtml)?.[1] ?? "";
-  const deep = `/${"a/".repeat(600)}a`;
-  const sixteen = "a/b/c/d/e/f/g/h/i/j/k/l/m/n/o";
-  const discovery = (path: (i: number) => string) =>
-    `/__manifest?${Array.from({ length: 100 }, (_, i) => `p=${path(i)}`).join("&")}&version=${version}`;
-  const hostile: FloodRequest[] = [
-    { path: deep },
-    { path: `/__manifest?p=${encodeURIComponent(deep)}&version=${version}` },
-    { path: discovery((i) => `/%25q${i}/${sixteen}`) },
-    { path: discovery((i) => `/q${i}//${sixteen.slice(2)}`) },
-    { path: discovery((i) => `/q${i}/${sixteen}`) },
-    { path: "/%ff" },
-    { method: "TRACE", path: "/" },
-    { method: "PUT", path: "/api/v1/auth/login" },
-  ];
-  const ordinary: FloodRequest[] = [{ path: "/" }, { path: "/blog" }, { path: "/id/faqs" }];
-  const health = (seconds: number) =>
-    steadyLoad({ url: `${origin}/healthz`, connections: 10, warmupSeconds: 2, durationSeconds: seconds });
-  /** The health check's figures while 20 connections send `requests`, and how many were answered. */
-  const beside = async (requests: FloodRequest[]) => {
-    const flood = autocannon({ url: origin, connections: 20, duration: FLOOD_SECONDS + 6, requests }, () => undefined);
-    let answered = 0;
-    flood.on("response", () => (answered += 1));
-    const measured = await health(FLOOD_SECONDS);
-    flood.stop();
-    return { ...measured, answered };
-  };
-  const alone = await health(DURATION);
-  const pages = await beside(ordinary);
-  const attack = await beside(hostile);
-  log("\nThe health check while hostile paths arrive (10 connections on /healthz; ms):\n");
-  table(
-    ["", "p50", "p99", "flood requests answered"],
-    [
-      ["`/healthz` alone", `${alone.p50.toFixed(1)} ms`, `${alone.p99.toFixed(1)} ms`, ""],
-      [
-        `\`/healthz\` beside 20 connections of ordinary pages (${FLOOD_SECONDS} s)`,
-        `${pages.p50.toFixed(1)} ms`,
-        `${pages.p99.toFixed(1)} ms`,
-        pages.answered.toLocaleString("en-US"),
-      ],
-      [
-        `\`/healthz\` beside 20 connections of hostile paths, manifests and methods (${FLOOD_SECONDS} s)`,
-        `${attack.p50.toFixed(1)} ms`,
-        `${attack.p99.toFixed(1)} ms`,
-        attack.answered.toLocaleString("en-US"),
-      ],
-    ],
-  );
-  log(`(p99 beside hostile paths / beside ordinary pages: ${(attack.p99 / pages.p99).toFixed(2)}; target at most 2)\n`);
 }
 
 /**
@@ -432,73 +293,6 @@ async function profileUnderLoad(
 }
 
 // ---- output -----------------------------------------------------------------------------------------
-function table(head: string[], body: string[][], alignLeft = 1) {
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  log(line(head));
-  log(`|${widths.map((w, i) => (i < alignLeft ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
-  for (const row of body) log(line(row));
-}
-
-function printThroughput() {
-  const bare = rows.find((r) => r.name.startsWith("bare Remix"))!.result.requestsPerSecond;
-  log(
-    "Throughput (answers that arrived in the measured seconds, per second, and their latency in ms; errors over the whole run):\n",
-  );
-  table(
-    ["", "requests/s", "share of bare Remix", "p50", "p99", "p99 / p50", "errors"],
-    rows.map(({ name, result }) => [
-      name,
-      Math.round(result.requestsPerSecond).toLocaleString("en-US"),
-      name.startsWith("bare `node") ? "" : (result.requestsPerSecond / bare).toFixed(2),
-      `${Math.round(result.p50)} ms`,
-      `${Math.round(result.p99)} ms`,
-      `${(result.p99 / result.p50).toFixed(1)}×`,
-      String(result.errors),
-    ]),
-  );
-}
-
-const kb = (bytes: number) => (bytes / 1000).toFixed(1);
-const triple = (b: Bytes) => `${kb(b.raw)} / ${kb(b.gzip)} / ${kb(b.brotli)}`;
-
-function printBytes(measured: [string, PageBytes][]) {
-  log("\nBytes per page type (kB, raw / gzip / brotli; 1 kB = 1000 bytes; the HTML includes its inline scripts):\n");
-  table(
-    ["page", "HTML", "of which hydration data", "CSS", "JS at start", "whole first load", "hydrated"],
-    measured.map(([name, page]) => [
-      `${name}${page.status === 200 ? "" : ` (HTTP ${page.status})`}`,
-      triple(page.html),
-      page.hydration.raw ? triple(page.hydration) : "none",
-      page.css.raw ? triple(page.css) : "inline only",
-      page.js.raw ? triple(page.js) : "none",
-      triple(page.total),
-      page.hydrated ? "yes" : "no",
-    ]),
-  );
-}
-
-function printLighthouse(
-  scores: { name: string; scores: Record<string, number | null>; metrics: Record<string, string> }[],
-) {
-  log("\nLighthouse 12, mobile (default emulation and throttling), scores 0-100:\n");
-  const categories = ["performance", "accessibility", "best-practices", "seo"];
-  table(
-    ["page", ...categories, "FCP", "LCP", "TBT", "CLS"],
-    scores.map((s) => [
-      s.name,
-      ...categories.map((c) =>
-        s.scores[c] === null || s.scores[c] === undefined ? "n/a" : String(Math.round(s.scores[c]! * 100)),
-      ),
-      s.metrics["first-contentful-paint"] ?? "",
-      s.metrics["largest-contentful-paint"] ?? "",
-      s.metrics["total-blocking-time"] ?? "",
-      s.metrics["cumulative-layout-shift"] ?? "",
-    ]),
-  );
-}
-
 try {
   await main();
   process.exit(0);
