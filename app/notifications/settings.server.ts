@@ -25,7 +25,7 @@ async function signature(userId: string) {
 }
 
 /** An account id as the database makes them (cuid), and a signature as `signature` writes it. */
-const TOKEN_PATTERN = /^([a-z0-9]{8,40})\.([A-Za-z0-9_-]{22})$/;
+const TOKEN_PATTERN = /^([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{22})$/;
 
 export async function unsubscribeToken(userId: string) {
   return `${userId}.${await signature(userId)}`;

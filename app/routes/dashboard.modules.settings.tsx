@@ -65,9 +65,9 @@ export default function SettingsPage() {
       {/* Keyed by what is stored, so that the form shows it again after a save. */}
       <Form method="post" className="settings-form" key={`${settings.notifyByEmail}:${settings.locale}`}>
         <FormError message={errors.form ?? errors.notifyByEmail} />
-        <fieldset className="field">
+        <fieldset>
           <legend>{t("notifications.settings.emailLegend")}</legend>
-          <div className="field field-check">
+          <div className="field-check">
             <label>
               <input
                 type="checkbox"
@@ -91,11 +91,11 @@ export default function SettingsPage() {
           ))}
         </SelectField>
         <FormError message={errors.locale} />
-        <SubmitButton busy={navigation.state === "submitting"}>{t("notifications.settings.save")}</SubmitButton>
+        <div className="form-actions">
+          <SubmitButton busy={navigation.state === "submitting"}>{t("notifications.settings.save")}</SubmitButton>
+          <Link to={lp(paths.dashboard)}>{t("notifications.settings.back")}</Link>
+        </div>
       </Form>
-      <p>
-        <Link to={lp(paths.dashboard)}>{t("notifications.settings.back")}</Link>
-      </p>
     </section>
   );
 }

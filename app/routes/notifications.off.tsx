@@ -61,14 +61,13 @@ export default function NotificationsOff() {
   );
   return (
     <section className="panel notifications-off" aria-labelledby="off-title">
-      <h1 id="off-title">{t("notifications.off.metaTitle")}</h1>
+      <h1 id="off-title">{t(state === "ask" ? "notifications.off.title" : "notifications.off.metaTitle")}</h1>
       {state === "invalid" ? (
-        <p className="notice" role="alert" data-testid="off-outcome">
+        <p className="notice notice-error" role="alert" data-testid="off-outcome">
           {t("notifications.off.invalid")}
         </p>
       ) : state === "ask" ? (
         <>
-          <p className="lead">{t("notifications.off.title")}</p>
           <p>{t("notifications.off.intro")}</p>
           <Form method="post">
             <SubmitButton busy={navigation.state === "submitting"}>{t("notifications.off.confirm")}</SubmitButton>
@@ -76,7 +75,7 @@ export default function NotificationsOff() {
         </>
       ) : (
         <>
-          <p className="flash flash-success" role="status" data-testid="off-outcome">
+          <p className="notice notice-ok" role="status" data-testid="off-outcome">
             {t(state === "done" ? "notifications.off.done" : "notifications.off.alreadyOff")}
           </p>
           {settings}
