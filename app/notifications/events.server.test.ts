@@ -15,7 +15,7 @@ import {
   sharePrecise,
   type CreateInput,
 } from "~/location-requests/requests.server";
-import { expiryCheckJobKey, notificationJobKey } from "~/notifications/events.server";
+import { expiryCheckJobKey, notificationJobKey, purgeEndedNotifications } from "~/notifications/events.server";
 import { emailProvider } from "~/providers/email.server";
 import { DAY } from "~/utils/time";
 
@@ -228,5 +228,27 @@ describe("a request that expires unanswered", () => {
       "Nag-expire na ang iyong kahilingan kay Rosa",
     ]);
     expect(await mails(off.email)).toEqual([]);
+  });
+});
+
+describe("ended notices", () => {
+  it("go once their request can no longer be answered; others stay", async () => {
+    const user = await account();
+    const { id, code } = await request(user.id);
+    await sharePrecise(code, HERE);
+    await settleStartedJobs();
+    const told = notificationJobKey("email", id, "shared");
+    const ttl = config().REQUEST_TTL_DAYS * DAY;
+    const other = await db().paymentJob.create({
+      data: { key: `other:${id}`, kind: "sendCredentials", payload: "{}", doneAt: new Date() },
+    });
+    // Within the window (and its day of margin) the key still guards against a second e-mail.
+    await purgeEndedNotifications(new Date(Date.now() + ttl));
+    expect(await db().paymentJob.findUnique({ where: { key: told } })).not.toBeNull();
+    await purgeEndedNotifications(new Date(Date.now() + ttl + 2 * DAY));
+    expect(await db().paymentJob.findUnique({ where: { key: told } })).toBeNull();
+    // The end check has not run yet (not done): it stays, as does another kind's job.
+    expect(await db().paymentJob.findUnique({ where: { key: expiryCheckJobKey(id) } })).not.toBeNull();
+    expect(await db().paymentJob.findUnique({ where: { id: other.id } })).not.toBeNull();
   });
 });

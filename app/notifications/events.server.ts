@@ -11,6 +11,7 @@ import { db, type Tx } from "~/db.server";
 import { defineJobKind, enqueueJob, PAYMENT_POLICY, startJobs } from "~/jobs.server";
 import { requestState } from "~/location-requests/request-state";
 import { EMAIL_CHANNEL } from "~/notifications/email.server";
+import { deleteInBatches } from "~/privacy/batches.server";
 import { log } from "~/server/log.server";
 import { DAY } from "~/utils/time";
 
@@ -106,3 +107,18 @@ defineJobKind<{ requestId: string }>(EXPIRY_CHECK_JOB, {
     return { done: true };
   },
 });
+
+/**
+ * Ended notices and end checks, once they can no longer guard anything: a job's key is what keeps an
+ * event from being told twice, and a request takes answers only for REQUEST_TTL_DAYS from its making,
+ * which came before its jobs. A job that ended more than that (and a day) ago belongs to a request
+ * that can no longer change, so it goes (the maintenance sweep), and the job table does not grow
+ * with every request ever made.
+ */
+export function purgeEndedNotifications(now = new Date()) {
+  const cutoff = new Date(now.getTime() - (config().REQUEST_TTL_DAYS + 1) * DAY);
+  return deleteInBatches(db().paymentJob, {
+    doneAt: { lt: cutoff },
+    kind: { in: [EXPIRY_CHECK_JOB, ...channels.map((channel) => channel.jobKind)] },
+  });
+}
