@@ -100,3 +100,33 @@ for (const locale of ["en", "id", "ph"] as const) {
     expect(notifies(user.id)).toBe(true);
   });
 }
+
+test("an approximate share is e-mailed to the requester, whose link opens that request on the dashboard", async ({
+  page,
+  context,
+  makeUser,
+}) => {
+  const user = await makeUser({ name: "Ana" });
+  const code = createLinkRequest(user.id, "Ana", "en");
+  nameRequest(code, "Lola");
+  // 112.198.0.1 is in Metro Manila in the bundled IP database; the e2e server trusts X-Forwarded-For.
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "112.198.0.1" });
+  await page.goto(`/${code}`);
+  await page.getByRole("button", { name: "Share approximate location", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/share\\?c=${code}$`));
+  await page.setExtraHTTPHeaders({});
+
+  await expect
+    .poll(() => outboxText(user.email))
+    .toContain("Lola answered your request and shared an approximate location");
+  const text = outboxText(user.email)!;
+  // Where, is only on the dashboard.
+  expect(text).not.toMatch(/Manila|Makati|Taguig|14\.\d|121\.\d/);
+  const open = /https?:\/\/\S+\/dashboard\/\?id=\S+/.exec(text)?.[0];
+  expect(open, "the e-mail links to the request").toBeTruthy();
+  await signInByRequest(context, user.email, user.password);
+  const target = new URL(open!);
+  await page.goto(target.pathname + target.search);
+  await expect(page.getByText("Lola").first()).toBeVisible();
+  await expect(page.getByText("IP Located").first()).toBeVisible();
+});
