@@ -24,7 +24,7 @@ async function signature(userId: string) {
     .toString("base64url");
 }
 
-/** An account id as the database makes them (cuid), and a signature as `signature` writes it. */
+/** An account id (a cuid; the browser tests write UUIDs), and a signature as `signature` writes it. */
 const TOKEN_PATTERN = /^([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{22})$/;
 
 export async function unsubscribeToken(userId: string) {
