@@ -20,8 +20,15 @@ export type JobOutcome = { done: true } | { retry: string } | { giveUp: string }
 
 export type JobKind<P> = {
   policy: () => JobPolicy;
-  /** `attempt` counts from 1; `lastAttempt` is true when a `retry` answer would be the end. */
-  perform: (key: string, payload: P, attempt: { attempt: number; lastAttempt: boolean }) => Promise<JobOutcome>;
+  /**
+   * `attempt` counts from 1; `lastAttempt` is true when a `retry` answer would be the end; `now` is
+   * the run's time (runJobs's, which tests move).
+   */
+  perform: (
+    key: string,
+    payload: P,
+    attempt: { attempt: number; lastAttempt: boolean; now: Date },
+  ) => Promise<JobOutcome>;
   /** Called once when the job ends without success (the last retry failed, or `giveUp`). */
   onGiveUp?: (key: string, payload: P, error: string) => Promise<void>;
   /** The payload kept once the job has ended (what it no longer needs is not kept). */
@@ -45,14 +52,36 @@ export function defineJobKind<P>(name: string, kind: JobKind<P>) {
   return name;
 }
 
-/** Records a job inside the caller's transaction. `key` names the effect: a second job with it is the same job. */
-export async function enqueueJob(tx: Tx, key: string, kind: string, payload: unknown) {
+/**
+ * Records a job inside the caller's transaction. `key` names the effect: a second job with it is the
+ * same job (nothing changes). `runAt`: not before then (a check that is due later, such as a request's
+ * end: app/notifications/events.server.ts).
+ */
+export async function enqueueJob(tx: Tx, key: string, kind: string, payload: unknown, runAt?: Date) {
   await tx.paymentJob.upsert({
     where: { key },
-    create: { key, kind, payload: JSON.stringify(payload) },
+    create: { key, kind, payload: JSON.stringify(payload), ...(runAt ? { nextRunAt: runAt } : {}) },
     update: {},
   });
   return key;
+}
+
+/** What a job's row says while its provider call may be under way (see `beginSendOnce`). */
+const IN_FLIGHT = "in flight: the provider may have it";
+
+/**
+ * For a job whose effect must never happen twice (an e-mail to a person): called right before the
+ * provider call, it marks the job as in flight and answers true; it answers false when an earlier
+ * attempt marked it and never came back (the process died during the call, or the lease ran out), so
+ * the provider may have it and the caller must end the job without sending again. The runner
+ * overwrites the mark when an attempt ends (success, or the failure's own error).
+ */
+export async function beginSendOnce(key: string) {
+  const { count } = await db().paymentJob.updateMany({
+    where: { key, OR: [{ lastError: null }, { lastError: { not: IN_FLIGHT } }] },
+    data: { lastError: IN_FLIGHT },
+  });
+  return count === 1;
 }
 
 /** How long a failed attempt waits before the next: base × 2^(attempts−1), capped. */
@@ -94,6 +123,7 @@ export async function runJobs(now = new Date(), options: { keys?: string[]; kind
       outcome = await kind.perform(job.key, payload, {
         attempt: attempts,
         lastAttempt: attempts >= policy.maxAttempts,
+        now,
       });
     } catch (thrown) {
       outcome = { retry: thrown instanceof Error ? thrown.message : String(thrown) };

@@ -12,6 +12,7 @@ import { purgeOldDeviceReports } from "~/device-report.server";
 import { acquireLease, releaseLease } from "~/lease.server";
 import { sweepDeclines } from "~/location-requests/recipient-controls.server";
 import { purgeOldPositions, recoverInterruptedSends } from "~/location-requests/requests.server";
+import { purgeEndedNotifications } from "~/notifications/events.server";
 import { sweepPhoneLookups } from "~/phone/lookup.server";
 import { deleteInBatches } from "~/privacy/batches.server";
 import {
@@ -55,6 +56,8 @@ export async function runMaintenance(now = new Date()) {
     phoneLookups: sweepPhoneLookups(now),
     deviceReports: purgeOldDeviceReports(now),
     declines: sweepDeclines(now),
+    // Notices of request events, once their requests can no longer be answered (docs/decisions/043).
+    notificationJobs: purgeEndedNotifications(now),
     sandboxRenewals: renewSandboxSubscriptions(now),
     signInThrottles: sweepSignInThrottles(now.getTime()),
     // The automatic sign-in after payment is long over by then (the cookie itself lasts a week).

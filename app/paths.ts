@@ -38,6 +38,10 @@ export const paths = {
   /** Delete my account, and everything held about the account to read (docs/privacy.md). */
   deleteAccount: "/dashboard/modules/DeleteAccount",
   myData: "/dashboard/modules/MyData",
+  /** The account's settings: e-mails about requests on or off, and their language (docs/decisions/043). */
+  settings: "/dashboard/modules/Settings",
+  /** A request e-mail's one-click "turn these e-mails off" (with `?token=`, signed). */
+  notificationsOff: "/notifications/off",
   /** The same as a JSON file to download (a resource route, never localized). */
   myDataJson: "/account/export.json",
 } as const;

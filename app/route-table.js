@@ -56,6 +56,9 @@ export const pageRoutes = [
   // The account e-mail's link that proves the address (docs/decisions/038): for whoever holds it; only
   // someone signed in to that account confirms.
   { path: "verify-email", file: "routes/verify-email.tsx", access: "anyone", sitemap: false },
+  // The signed link under each e-mail about a request: turns those e-mails off, signed in or not; a
+  // mail client's one-click unsubscribe (RFC 8058) posts here too (docs/decisions/043).
+  { path: "notifications/off", file: "routes/notifications.off.tsx", access: "anyone", sitemap: false },
   { path: "faqs", file: "routes/content-page.tsx", access: "visitor", tags: true },
   { path: "tracking-phone-number", file: "routes/content-page.tsx", access: "visitor", tags: true },
   // Open to signed-in users too (subscribers get the full lookup), so it does not send them away.
@@ -79,6 +82,8 @@ export const pageRoutes = [
   // The owner's data (docs/privacy.md): delete the account (the password again), read everything held about it.
   { path: "dashboard/modules/DeleteAccount", file: "routes/dashboard.modules.delete-account.tsx", access: "user" },
   { path: "dashboard/modules/MyData", file: "routes/dashboard.modules.my-data.tsx", access: "user" },
+  // The account's settings: e-mails about requests on or off, and their language (docs/decisions/043).
+  { path: "dashboard/modules/Settings", file: "routes/dashboard.modules.settings.tsx", access: "user" },
   // Payment: the buy address (the payment dialog over the home page for visitors, the renewal form for
   // expired users, the dashboard for a subscriber), the result page after checkout, and the embedded
   // sandbox provider's hosted checkout.

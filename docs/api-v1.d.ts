@@ -649,6 +649,8 @@ export interface components {
         phone: string | null;
         /** @enum {string} */
         locale: "en" | "id" | "ph";
+        /** @description Whether the owner is e-mailed when a request is answered or expires unanswered. */
+        notifyByEmail: boolean;
         /**
          * Format: date-time
          * @example 2026-11-22T05:38:39.571Z

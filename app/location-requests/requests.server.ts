@@ -33,6 +33,12 @@ import {
   releaseDailyDelivery,
 } from "~/location-requests/recipient-controls.server";
 import { mayDo, NOT_ACCEPTED, requestState, type RecipientAction } from "~/location-requests/request-state";
+import {
+  recordRequestEvent,
+  scheduleExpiryCheck,
+  tellNow,
+  type RequestEventPayload,
+} from "~/notifications/events.server";
 import { parseMobile } from "~/phone/numbers.server";
 import { inBatches, PURGE_BATCH } from "~/privacy/batches.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
@@ -251,13 +257,19 @@ async function prepareRequest(
 ): Promise<Prepared> {
   const data = requestData(input, recipient);
   const link = shareLink(data.code, input.locale);
+  // Each request is written with the check of its end (app/notifications/events.server.ts): the
+  // requester is told when it expires unanswered.
   if (input.channel === "link") {
-    const row = await db().locationRequest.create({ data: { ...data, delivery: "link" } });
-    return { request: { id: row.id, code: row.code, link }, job: null };
+    return db().$transaction(async (tx) => {
+      const row = await tx.locationRequest.create({ data: { ...data, delivery: "link" } });
+      await scheduleExpiryCheck(tx, row);
+      return { request: { id: row.id, code: row.code, link }, job: null };
+    });
   }
   const message = await renderMessage(input, data.code);
   return db().$transaction(async (tx) => {
     const row = await tx.locationRequest.create({ data: { ...data, delivery: "queued" } });
+    await scheduleExpiryCheck(tx, row);
     const job: RequestMessageJob = { requestId: row.id, message, ...used };
     const key = await enqueueJob(tx, requestMessageJobKey(row.id), REQUEST_MESSAGE_JOB, job);
     return { request: { id: row.id, code: row.code, link }, job: key };
@@ -616,6 +628,26 @@ function answerable(code: string, now = new Date()) {
   };
 }
 
+/**
+ * A recipient's answer and the requester's event in one transaction (app/notifications/events.server.ts):
+ * the event is recorded exactly when the answer is stored, and told once per request and event however
+ * often the recipient answers again. Its jobs start after the commit; the answer does not wait on them.
+ */
+async function answerWithEvent(
+  code: string,
+  event: Omit<RequestEventPayload, "requestId">,
+  data: Prisma.LocationRequestUpdateManyMutationInput,
+) {
+  const { stored, keys } = await db().$transaction(async (tx) => {
+    const stored = await tx.locationRequest.updateMany({ where: answerable(code), data });
+    if (stored.count === 0) return { stored, keys: [] };
+    const row = await tx.locationRequest.findUnique({ where: { code }, select: { id: true, userId: true } });
+    return { stored, keys: row ? await recordRequestEvent(tx, row, { requestId: row.id, ...event }) : [] };
+  });
+  tellNow(keys);
+  return stored;
+}
+
 /** Opening records only that it was opened. */
 /** The first opening of a link; a row already marked as opened needs no write. */
 export async function recordOpened(row: { code: string; openedAt: Date | null }) {
@@ -635,9 +667,10 @@ export async function sharePrecise(
   const locatedAt = new Date();
   const offline = nearestPlace(position.latitude, position.longitude);
   // The share is stored first with the offline address, so a slow or failing geocoder can never lose it.
-  const stored = await db().locationRequest.updateMany({
-    where: answerable(code),
-    data: {
+  const stored = await answerWithEvent(
+    code,
+    { event: "shared", precision: "precise" },
+    {
       status: "gps_tracked",
       decision: null,
       latitude: position.latitude,
@@ -646,7 +679,7 @@ export async function sharePrecise(
       address: offline,
       locatedAt,
     },
-  });
+  );
   if (stored.count > 0) await markOpened(code, locatedAt);
   if (stored.count > 0) await refineAddress(code, locatedAt, offline, { ...position, precision: "street" });
   return stored;
@@ -661,9 +694,10 @@ export async function shareApproximate(code: string, ip: string): Promise<boolea
   if (!found) return false;
   const locatedAt = new Date();
   const offline = approximatePlace(found);
-  const stored = await db().locationRequest.updateMany({
-    where: answerable(code),
-    data: {
+  const stored = await answerWithEvent(
+    code,
+    { event: "shared", precision: "approximate" },
+    {
       status: "ip_located",
       decision: null,
       latitude: found.latitude,
@@ -672,7 +706,7 @@ export async function shareApproximate(code: string, ip: string): Promise<boolea
       address: offline,
       locatedAt,
     },
-  });
+  );
   if (stored.count > 0) await markOpened(code, locatedAt);
   if (stored.count === 0) return "closed";
   if (!offline) {
@@ -723,10 +757,7 @@ export const clearedPosition = { latitude: null, longitude: null, accuracyMeters
 
 /** A decline also starts the requester's cooldown for this number or address (docs/decisions/012). */
 export async function decline(code: string) {
-  const { count } = await db().locationRequest.updateMany({
-    where: answerable(code),
-    data: { decision: "declined", ...clearedPosition },
-  });
+  const { count } = await answerWithEvent(code, { event: "declined" }, { decision: "declined", ...clearedPosition });
   if (count === 0) return false;
   const row = await db().locationRequest.findUnique({
     where: { code },

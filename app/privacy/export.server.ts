@@ -39,6 +39,7 @@ export async function accountExport(userId: string, now = new Date()) {
       surname: user.surname,
       phone: user.phone,
       locale: user.locale,
+      notifyByEmail: user.notifyByEmail,
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
     },

@@ -32,6 +32,7 @@ export const handle: MessagesHandle = {
     "requests.errors",
     "loginModal.EnterValidEmail",
     "reviews.link",
+    "notifications.settings.link",
     "subscription",
   ],
 };
@@ -126,6 +127,8 @@ export default function Dashboard() {
         ) : null}
       </div>
       <p className="dashboard-review">
+        <Link to={lp(paths.settings)}>{t("notifications.settings.link")}</Link>
+        {" · "}
         <Link to={lp(paths.review)}>{t("reviews.link")}</Link>
       </p>
       {expiredNotice ? (

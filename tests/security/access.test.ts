@@ -55,6 +55,8 @@ const OWN_STATUS: Record<string, number> = {
   "location-failed": 404,
   "unsubscribe-and-refund/confirm": 400,
   "verify-email": 400,
+  // Without a signed token: a link we did not sign (docs/decisions/043).
+  "notifications/off": 404,
   "dev/outbox": 404,
 };
 

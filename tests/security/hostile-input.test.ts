@@ -72,6 +72,13 @@ const FIXTURES: Record<string, Fixture> = {
   // An unknown link: whatever the body, nothing is verified and the page is answered again.
   "verify-email": { prepare: async (target) => ({ path: localized(target, "/verify-email?token=abc") }) },
   register: { prepare: async (target) => ({ path: localized(target, "/register?id=chk_unknown") }) },
+  // A link we did not sign: whatever the body, the e-mails stay on and the answer is a 404.
+  "notifications/off": {
+    prepare: async (target) => ({
+      path: localized(target, "/notifications/off?token=cmx0forged00000000000000.AAAAAAAAAAAAAAAAAAAAAA"),
+    }),
+  },
+  "dashboard/modules/Settings": { prepare: signedIn },
   "contact-us": {},
   "unsubscribe-and-refund": {},
   "enter-link": {},

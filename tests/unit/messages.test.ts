@@ -19,6 +19,7 @@ import {
 import { getT } from "~/i18n/i18next.server";
 import { locales, type Locale } from "~/i18n/locales";
 import { createLocationRequest, MESSAGE_TEMPLATES } from "~/location-requests/requests.server";
+import { requestEventEmail } from "~/notifications/email.server";
 import { action as smsInbound } from "~/routes/sms.inbound";
 import { buildTwiml, optedOutTwiml, spokenParts, VOICE_LANGUAGES } from "~/voice-messages/messages.server";
 
@@ -32,6 +33,7 @@ const MESSAGE_NAMESPACES = [
   "email",
   "payments.email",
   "voice.spoken",
+  "notifications.email",
 ];
 
 type Rendered = { locale: Locale; what: string; parts: string[]; values: string[] };
@@ -179,6 +181,29 @@ beforeAll(async () => {
           ["ana@example.com", "Too expensive"],
         );
     }
+    // The requester's e-mail about a request (docs/decisions/043): every event, with a name and without.
+    for (const [event, precision] of [
+      ["shared", "precise"],
+      ["shared", "approximate"],
+      ["declined", undefined],
+      ["expired", undefined],
+    ] as const)
+      for (const who of [NAME, null]) {
+        const told = await requestEventEmail({
+          requestId: "req123",
+          event,
+          ...(precision ? { precision } : {}),
+          who,
+          locale,
+          unsubscribeUrl: "https://x.example/off",
+        });
+        email(`request ${event} ${precision ?? ""} ${who ? "named" : "unnamed"}`, told, [
+          ...(who ? [who] : []),
+          "https://x.example/off",
+          "req123",
+          ...(event === "expired" ? [String(config().REQUEST_TTL_DAYS)] : []),
+        ]);
+      }
     email(
       "renewal reminder",
       renewalReminderEmail(t, locale, {

@@ -402,6 +402,7 @@ const EXPORT = {
     surname: "Reyes",
     phone: "+639171234567",
     locale: "ph",
+    notifyByEmail: true,
     createdAt: "2026-10-01T08:00:00.000Z",
     updatedAt: "2026-10-01T08:00:00.000Z",
   },

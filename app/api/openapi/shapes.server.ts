@@ -340,6 +340,9 @@ export const AccountExport = fieldsOf<Export>()(
             surname: maybe,
             phone: maybe.describe("E.164, given in the payment form."),
             locale,
+            notifyByEmail: z
+              .boolean()
+              .describe("Whether the owner is e-mailed when a request is answered or expires unanswered."),
             createdAt: time,
             updatedAt: time,
           })

@@ -70,6 +70,14 @@ export function outboxText(to: string) {
   return row?.text ?? null;
 }
 
+/** The text of every outbox message to `to`, newest first (an address may get several kinds of e-mail). */
+export function outboxTexts(to: string) {
+  const rows = db().prepare(`SELECT text FROM "OutboxMessage" WHERE "to" = ? ORDER BY createdAt DESC`).all(to) as {
+    text: string;
+  }[];
+  return rows.map((row) => row.text);
+}
+
 /** The recipient stopped sharing: the position is deleted, the state stays (like the domain's `revoke`). */
 export function markRevoked(id: string) {
   db()
