@@ -7,6 +7,7 @@ import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/clie
 import { Prisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
 import { requestScope } from "~/server/log.server";
 import { recordDbTime } from "~/server/request-log.server";
+import { SQLITE_SYNC_BUSY_TIMEOUT_MS, waitingForLocks } from "~/sqlite-busy.server";
 
 // Both generated clients come from one model definition, so they expose the same API; the SQLite
 // client's type stands for both.
@@ -49,7 +50,8 @@ export const DEFAULT_DB_LIMITS: DbLimits = {
  *
  * Nothing waits on the database without a bound: on PostgreSQL opening a connection, each statement
  * (cancelled by the server, and given up by the client a second later in case the server itself is
- * stalled) and a transaction left idle; on SQLite the wait for another process's write lock. An
+ * stalled) and a transaction left idle; on SQLite the wait for another process's write lock (on
+ * timers: the process serves other requests meanwhile). An
  * interactive transaction is rolled back after `transactionTimeoutMs`.
  */
 export function createDb(url: string, limits: Partial<DbLimits> | number = {}): Db {
@@ -72,7 +74,11 @@ export function createDb(url: string, limits: Partial<DbLimits> | number = {}): 
     client = timed(new PostgresClient({ adapter: new PrismaPg(pool), transactionOptions }) as unknown as Db);
     reader = postgresReader(pool);
   } else {
-    const adapter = new PrismaBetterSQLite3({ url: sqlitePath(url), timeout: l.busyTimeoutMs });
+    // The wait for another process's write lock is on timers, never inside a call (sqlite-busy.server.ts).
+    const adapter = waitingForLocks(
+      new PrismaBetterSQLite3({ url: sqlitePath(url), timeout: SQLITE_SYNC_BUSY_TIMEOUT_MS }),
+      l.busyTimeoutMs,
+    );
     client = timed(new SqliteClient({ adapter, transactionOptions }));
     reader = sqliteReader(sqlitePath(url), l.busyTimeoutMs);
   }
