@@ -51,8 +51,8 @@ export const DEFAULT_DB_LIMITS: DbLimits = {
  * Nothing waits on the database without a bound: on PostgreSQL opening a connection, each statement
  * (cancelled by the server, and given up by the client a second later in case the server itself is
  * stalled) and a transaction left idle; on SQLite the wait for another process's write lock (on
- * timers: the process serves other requests meanwhile). An
- * interactive transaction is rolled back after `transactionTimeoutMs`.
+ * timers: the process serves other requests meanwhile). An interactive transaction is rolled back
+ * after `transactionTimeoutMs`.
  */
 export function createDb(url: string, limits: Partial<DbLimits> | number = {}): Db {
   const l = { ...DEFAULT_DB_LIMITS, ...(typeof limits === "number" ? { poolSize: limits } : limits) };
