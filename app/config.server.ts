@@ -29,11 +29,12 @@ const schema = z.object({
     .default("file:./data/app.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   // Database time limits (docs/deploy.md): opening a PostgreSQL connection, one statement, a
-  // transaction left idle (PostgreSQL); how long SQLite waits for another process's write lock; how
+  // transaction left idle, a wait for a lock (PostgreSQL); how long SQLite waits for another process's write lock; how
   // long an interactive transaction may run, and wait for its turn.
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   DATABASE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // The longest any call to an outside service (SMS, voice, e-mail, number lookup, payments) may take.

@@ -1,6 +1,7 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 
 import { config } from "~/config.server";
+import { routeShare, sharePoolByRoute } from "~/db-pool-share.server";
 import { loadPg, loadPrismaPg } from "~/db-postgres.server";
 import { postgresReader, sqliteReader, type RowReader } from "~/db-reads.server";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
@@ -31,6 +32,7 @@ export type DbLimits = {
   connectTimeoutMs: number;
   statementTimeoutMs: number;
   idleInTransactionTimeoutMs: number;
+  lockTimeoutMs: number;
   busyTimeoutMs: number;
   transactionTimeoutMs: number;
 };
@@ -40,6 +42,7 @@ export const DEFAULT_DB_LIMITS: DbLimits = {
   connectTimeoutMs: 5000,
   statementTimeoutMs: 10_000,
   idleInTransactionTimeoutMs: 10_000,
+  lockTimeoutMs: 2000,
   busyTimeoutMs: 5000,
   transactionTimeoutMs: 10_000,
 };
@@ -50,7 +53,8 @@ export const DEFAULT_DB_LIMITS: DbLimits = {
  *
  * Nothing waits on the database without a bound: on PostgreSQL opening a connection, each statement
  * (cancelled by the server, and given up by the client a second later in case the server itself is
- * stalled) and a transaction left idle; on SQLite the wait for another process's write lock (on
+ * stalled), a wait for a lock and a transaction left idle; one route's requests hold at most half
+ * the pool; on SQLite the wait for another process's write lock (on
  * timers: the process serves other requests meanwhile). An interactive transaction is rolled back
  * after `transactionTimeoutMs`.
  */
@@ -68,7 +72,11 @@ export function createDb(url: string, limits: Partial<DbLimits> | number = {}): 
       statement_timeout: l.statementTimeoutMs,
       query_timeout: l.statementTimeoutMs + 1000,
       idle_in_transaction_session_timeout: l.idleInTransactionTimeoutMs,
+      // A statement waiting for a row or table lock gives up (55P03, a 503) long before its own limit.
+      lock_timeout: l.lockTimeoutMs,
     });
+    // One route's requests hold at most half the connections (db-pool-share.server.ts).
+    sharePoolByRoute(pool, routeShare(l.poolSize), l.connectTimeoutMs);
     // An idle connection the server dropped (a restart) must not end the process.
     pool.on("error", (error) => console.warn("database connection lost", error.message));
     client = timed(new PostgresClient({ adapter: new PrismaPg(pool), transactionOptions }) as unknown as Db);
@@ -182,6 +190,7 @@ export function db(): Db {
       connectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: c.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      lockTimeoutMs: c.DATABASE_LOCK_TIMEOUT_MS,
       busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT_MS,
       transactionTimeoutMs: c.DATABASE_TRANSACTION_TIMEOUT_MS,
     });

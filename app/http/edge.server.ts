@@ -259,6 +259,8 @@ export function installEdge(app: Express, routes: RoutesSource, draining: () => 
       .then((all) => {
         const route = all.match(target.url.pathname);
         res.locals.route = route;
+        const scope = res.locals.requestScope as RequestScope | undefined;
+        if (scope && route.id) scope.route = route.id;
         const methods = target.url.pathname === MANIFEST_PATH ? MANIFEST_METHODS : route.methods;
         const allow = allowHeader(methods);
         if (req.method === "OPTIONS") {
