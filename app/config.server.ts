@@ -72,6 +72,9 @@ const schema = z.object({
   // The Event Webhook's verification key (SendGrid's "Signed Event Webhook", base64): /email/events
   // takes signed events only, and answers 404 without it.
   SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().min(20).optional(),
+  // How old (or how far ahead) a signed event delivery's timestamp may be: a captured delivery replayed
+  // later is refused, whatever its signature.
+  SENDGRID_EVENT_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // Checked here as Twilio's SDK would check it: the SDK is loaded only at the first call.
   TWILIO_ACCOUNT_SID: z.string().startsWith("AC", "must be the Account SID, which starts with AC").optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),

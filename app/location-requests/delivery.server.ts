@@ -248,6 +248,10 @@ export async function readSendGridEvents(
   const timestamp = request.headers.get(EventWebhookHeader.TIMESTAMP());
   if (!signature || !timestamp || !validSendGridSignature(key, raw, signature, timestamp))
     return refuse(403, "Invalid signature");
+  // The timestamp is signed with the body: one outside the window is a delivery replayed (or held)
+  // by someone, not SendGrid's, which signs each delivery as it sends it.
+  const ageMs = Math.abs(Date.now() - Number(timestamp) * 1000);
+  if (!(ageMs <= config().SENDGRID_EVENT_MAX_AGE_MINUTES * MINUTE)) return refuse(403, "Stale signature");
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
