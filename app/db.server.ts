@@ -25,6 +25,8 @@ export function isPostgresUrl(url: string) {
  * client itself: the server (server.ts) and the Remix build each load this module.
  */
 const readers = ((globalThis as { __dbReaders?: WeakMap<Db, RowReader> }).__dbReaders ??= new WeakMap());
+/** Each PostgreSQL client's pool, for `poolExhausted` (kept on `globalThis` for the same reason). */
+const pools = ((globalThis as { __dbPools?: WeakMap<Db, import("pg").Pool> }).__dbPools ??= new WeakMap());
 
 /** Time limits of a client (DATABASE_*_TIMEOUT_MS; docs/deploy.md). */
 export type DbLimits = {
@@ -81,6 +83,7 @@ export function createDb(url: string, limits: Partial<DbLimits> | number = {}): 
     pool.on("error", (error) => console.warn("database connection lost", error.message));
     client = timed(new PostgresClient({ adapter: new PrismaPg(pool), transactionOptions }) as unknown as Db);
     reader = postgresReader(pool);
+    pools.set(client, pool);
   } else {
     // The wait for another process's write lock is on timers, never inside a call (sqlite-busy.server.ts).
     const adapter = waitingForLocks(
@@ -92,6 +95,15 @@ export function createDb(url: string, limits: Partial<DbLimits> | number = {}): 
   }
   readers.set(client, reader);
   return client;
+}
+
+/**
+ * True when this process's PostgreSQL pool has no connection free and callers are waiting for one:
+ * the database may answer well, but this process cannot reach it now (readiness names that).
+ */
+export function poolExhausted() {
+  const pool = globalForDb.__db ? pools.get(globalForDb.__db) : undefined;
+  return !!pool && pool.waitingCount > 0 && pool.idleCount === 0;
 }
 
 /** Closes a client and its hot reads' connection. */

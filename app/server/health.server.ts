@@ -3,7 +3,7 @@
 import type { RequestHandler } from "express";
 
 import { config } from "~/config.server";
-import { db, isPostgresUrl } from "~/db.server";
+import { db, isPostgresUrl, poolExhausted } from "~/db.server";
 import { latestMigration } from "~/migrate.server";
 import { isSqliteBusy } from "~/sqlite-busy.server";
 
@@ -15,7 +15,12 @@ const DB_CHECK_TIMEOUT_MS = 1500;
 export type Lifecycle = { shuttingDown: boolean };
 
 type NotReady = {
-  reason: "shutting down" | "migrations pending" | "database unreachable" | "database cannot write";
+  reason:
+    | "shutting down"
+    | "migrations pending"
+    | "database unreachable"
+    | "database cannot write"
+    | "no free database connection";
   /** Said in the answer too: what holds the database up, when it is known. */
   cause?: "locked by another process";
   detail?: string;
@@ -59,6 +64,9 @@ export async function notReady(lifecycle: Lifecycle, expectedMigration: string |
       };
     }
   } catch (error) {
+    // Every connection of the pool in use with requests waiting: the database is not out, this
+    // process's connections are taken (a locked table, slow statements).
+    if (poolExhausted()) return { reason: "no free database connection", detail: firstLine(error) };
     return { reason: "database unreachable", detail: firstLine(error) };
   }
   try {
