@@ -58,7 +58,7 @@ app.use(healthChecks(lifecycle), requestLog());
 // (matching, the handlers of the route subsets) are made once per build object.
 let build: BuildSource | undefined;
 const routes = () => currentRoutes(build!, c.NODE_ENV);
-installEdge(app, routes);
+installEdge(app, routes, () => lifecycle.shuttingDown);
 app.use(compression());
 
 if (c.NODE_ENV === "development") {

@@ -29,11 +29,12 @@ const schema = z.object({
     .default("file:./data/app.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   // Database time limits (docs/deploy.md): opening a PostgreSQL connection, one statement, a
-  // transaction left idle (PostgreSQL); how long SQLite waits for another process's write lock; how
+  // transaction left idle, a wait for a lock (PostgreSQL); how long SQLite waits for another process's write lock; how
   // long an interactive transaction may run, and wait for its turn.
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   DATABASE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // The longest any call to an outside service (SMS, voice, e-mail, number lookup, payments) may take.
@@ -73,6 +74,9 @@ const schema = z.object({
   // The Event Webhook's verification key (SendGrid's "Signed Event Webhook", base64): /email/events
   // takes signed events only, and answers 404 without it.
   SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().min(20).optional(),
+  // How old (or how far ahead) a signed event delivery's timestamp may be: a captured delivery replayed
+  // later is refused, whatever its signature.
+  SENDGRID_EVENT_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // Checked here as Twilio's SDK would check it: the SDK is loaded only at the first call.
   TWILIO_ACCOUNT_SID: z.string().startsWith("AC", "must be the Account SID, which starts with AC").optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),

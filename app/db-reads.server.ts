@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import type pg from "pg";
 
 import { loadPg } from "~/db-postgres.server";
+import { SQLITE_SYNC_BUSY_TIMEOUT_MS, whileBusy } from "~/sqlite-busy.server";
 
 /** A query as `Prisma.sql` builds it: `sql` with `?` placeholders, `text` with `$1`, and the values. */
 export type SqlQuery = { sql: string; text: string; values: unknown[] };
@@ -59,7 +60,8 @@ export function sqliteReader(file: string, busyTimeoutMs = 5000): RowReader {
     let entry = statements.get(sql);
     if (entry) return entry;
     if (!database) {
-      database = new Database(file, { fileMustExist: true, timeout: busyTimeoutMs });
+      // No wait inside a call: a read that meets a lock (rare in WAL mode) tries again on a timer.
+      database = new Database(file, { fileMustExist: true, timeout: SQLITE_SYNC_BUSY_TIMEOUT_MS });
       // A read that sorts, groups or uses a window function builds a small temporary table; in memory
       // that costs a third of what SQLite's default, a temporary file, does. (The hot reads avoid
       // sorting since decision 024; this keeps any later one from paying for a file.)
@@ -78,8 +80,11 @@ export function sqliteReader(file: string, busyTimeoutMs = 5000): RowReader {
   }
   return {
     async rows<T>(query: SqlQuery) {
-      const { statement, names, convert } = prepared(query.sql);
-      const raw = statement.all(...query.values.map(sqliteParameter)) as unknown[][];
+      const raw = await whileBusy(() => {
+        const { statement } = prepared(query.sql);
+        return statement.all(...query.values.map(sqliteParameter)) as unknown[][];
+      }, busyTimeoutMs);
+      const { names, convert } = prepared(query.sql);
       return raw.map((values) => {
         const row: Record<string, unknown> = {};
         for (let i = 0; i < names.length; i++) {

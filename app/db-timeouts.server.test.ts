@@ -5,12 +5,14 @@ import { afterEach, expect, it } from "vitest";
 
 import { resetConfig } from "~/config.server";
 import { closeProcessDb, db, isDatabaseUnavailable, isPostgresUrl, sqlitePath } from "~/db.server";
+import { notReady } from "~/server/health.server";
 
 const onPostgres = () => isPostgresUrl(process.env.DATABASE_URL ?? "");
 const SETTINGS = [
   "DATABASE_STATEMENT_TIMEOUT_MS",
   "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS",
   "DATABASE_BUSY_TIMEOUT_MS",
+  "DATABASE_POOL_SIZE",
 ];
 
 async function withSettings(values: Record<string, string>) {
@@ -72,3 +74,25 @@ it("PostgreSQL ends a transaction left idle; SQLite has no server to do it and k
   }
   await aWrite();
 });
+
+it.runIf(process.env.TEST_DB === "postgres")(
+  "readiness names a pool whose every connection is taken, not an unreachable database",
+  async () => {
+    await withSettings({ DATABASE_POOL_SIZE: "1" });
+    // The one connection held by a transaction, and a request waiting for it.
+    let finish!: () => void;
+    const held = db().$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1`;
+      await new Promise<void>((resolve) => (finish = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const waiting = db().$queryRaw`SELECT 1`;
+    const started = Date.now();
+    expect(await notReady({ shuttingDown: false }, null)).toMatchObject({ reason: "no free database connection" });
+    expect(Date.now() - started).toBeLessThan(2000);
+    finish();
+    await held;
+    await waiting;
+    expect(await notReady({ shuttingDown: false }, null)).toBeNull();
+  },
+);

@@ -1,12 +1,14 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 
 import { config } from "~/config.server";
+import { routeShare, sharePoolByRoute } from "~/db-pool-share.server";
 import { loadPg, loadPrismaPg } from "~/db-postgres.server";
 import { postgresReader, sqliteReader, type RowReader } from "~/db-reads.server";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { Prisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
 import { requestScope } from "~/server/log.server";
 import { recordDbTime } from "~/server/request-log.server";
+import { SQLITE_SYNC_BUSY_TIMEOUT_MS, waitingForLocks } from "~/sqlite-busy.server";
 
 // Both generated clients come from one model definition, so they expose the same API; the SQLite
 // client's type stands for both.
@@ -23,6 +25,8 @@ export function isPostgresUrl(url: string) {
  * client itself: the server (server.ts) and the Remix build each load this module.
  */
 const readers = ((globalThis as { __dbReaders?: WeakMap<Db, RowReader> }).__dbReaders ??= new WeakMap());
+/** Each PostgreSQL client's pool, for `poolExhausted` (kept on `globalThis` for the same reason). */
+const pools = ((globalThis as { __dbPools?: WeakMap<Db, import("pg").Pool> }).__dbPools ??= new WeakMap());
 
 /** Time limits of a client (DATABASE_*_TIMEOUT_MS; docs/deploy.md). */
 export type DbLimits = {
@@ -30,6 +34,7 @@ export type DbLimits = {
   connectTimeoutMs: number;
   statementTimeoutMs: number;
   idleInTransactionTimeoutMs: number;
+  lockTimeoutMs: number;
   busyTimeoutMs: number;
   transactionTimeoutMs: number;
 };
@@ -39,6 +44,7 @@ export const DEFAULT_DB_LIMITS: DbLimits = {
   connectTimeoutMs: 5000,
   statementTimeoutMs: 10_000,
   idleInTransactionTimeoutMs: 10_000,
+  lockTimeoutMs: 2000,
   busyTimeoutMs: 5000,
   transactionTimeoutMs: 10_000,
 };
@@ -49,8 +55,10 @@ export const DEFAULT_DB_LIMITS: DbLimits = {
  *
  * Nothing waits on the database without a bound: on PostgreSQL opening a connection, each statement
  * (cancelled by the server, and given up by the client a second later in case the server itself is
- * stalled) and a transaction left idle; on SQLite the wait for another process's write lock. An
- * interactive transaction is rolled back after `transactionTimeoutMs`.
+ * stalled), a wait for a lock and a transaction left idle; one route's requests hold at most half
+ * the pool; on SQLite the wait for another process's write lock (on
+ * timers: the process serves other requests meanwhile). An interactive transaction is rolled back
+ * after `transactionTimeoutMs`.
  */
 export function createDb(url: string, limits: Partial<DbLimits> | number = {}): Db {
   const l = { ...DEFAULT_DB_LIMITS, ...(typeof limits === "number" ? { poolSize: limits } : limits) };
@@ -66,18 +74,36 @@ export function createDb(url: string, limits: Partial<DbLimits> | number = {}): 
       statement_timeout: l.statementTimeoutMs,
       query_timeout: l.statementTimeoutMs + 1000,
       idle_in_transaction_session_timeout: l.idleInTransactionTimeoutMs,
+      // A statement waiting for a row or table lock gives up (55P03, a 503) long before its own limit.
+      lock_timeout: l.lockTimeoutMs,
     });
+    // One route's requests hold at most half the connections (db-pool-share.server.ts).
+    sharePoolByRoute(pool, routeShare(l.poolSize), l.connectTimeoutMs);
     // An idle connection the server dropped (a restart) must not end the process.
     pool.on("error", (error) => console.warn("database connection lost", error.message));
     client = timed(new PostgresClient({ adapter: new PrismaPg(pool), transactionOptions }) as unknown as Db);
     reader = postgresReader(pool);
+    pools.set(client, pool);
   } else {
-    const adapter = new PrismaBetterSQLite3({ url: sqlitePath(url), timeout: l.busyTimeoutMs });
+    // The wait for another process's write lock is on timers, never inside a call (sqlite-busy.server.ts).
+    const adapter = waitingForLocks(
+      new PrismaBetterSQLite3({ url: sqlitePath(url), timeout: SQLITE_SYNC_BUSY_TIMEOUT_MS }),
+      l.busyTimeoutMs,
+    );
     client = timed(new SqliteClient({ adapter, transactionOptions }));
     reader = sqliteReader(sqlitePath(url), l.busyTimeoutMs);
   }
   readers.set(client, reader);
   return client;
+}
+
+/**
+ * True when this process's PostgreSQL pool has no connection free and callers are waiting for one:
+ * the database may answer well, but this process cannot reach it now (readiness names that).
+ */
+export function poolExhausted() {
+  const pool = globalForDb.__db ? pools.get(globalForDb.__db) : undefined;
+  return !!pool && pool.waitingCount > 0 && pool.idleCount === 0;
 }
 
 /** Closes a client and its hot reads' connection. */
@@ -176,6 +202,7 @@ export function db(): Db {
       connectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: c.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      lockTimeoutMs: c.DATABASE_LOCK_TIMEOUT_MS,
       busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT_MS,
       transactionTimeoutMs: c.DATABASE_TRANSACTION_TIMEOUT_MS,
     });

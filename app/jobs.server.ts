@@ -5,6 +5,9 @@
 // right after the commit by the process that wrote it, and run by the job worker of any process
 // (startJobWorker) when that did not finish it: due jobs are claimed with a lease by one conditional
 // update, so two runners never perform one job at once, and a failed one waits longer each time.
+// One rule for every kind (docs/decisions/041): an attempt whose outcome never came (the provider did
+// not answer in time, or the process died during it) is never repeated, unless the kind's effect is
+// one whatever the number of calls (an idempotency key).
 import { db, type Tx } from "~/db.server";
 import { log } from "~/server/log.server";
 import { HOUR, MINUTE } from "~/utils/time";
@@ -14,9 +17,20 @@ export type JobPolicy = { leaseMs: number; retryBaseMs: number; retryMaxMs: numb
 
 /**
  * What one attempt did: `done`; `retry` (a failure that may pass: it runs again after the wait, until
- * `maxAttempts`); `giveUp` (it will never succeed, or no attempt is left: `onGiveUp` runs).
+ * `maxAttempts`); `giveUp` (it will never succeed, or no attempt is left: `onGiveUp` runs);
+ * `unanswered` (the provider had the request and gave no answer in time: it may have acted, so the job
+ * ends and is never performed again).
  */
-export type JobOutcome = { done: true } | { retry: string } | { giveUp: string };
+export type JobOutcome = { done: true } | { retry: string } | { giveUp: string } | { unanswered: string };
+
+/**
+ * What a claim does with a job whose last attempt never reported (its process died or its lease ran
+ * out during the attempt): `unanswered` (the default) ends it as an attempt without an answer, never
+ * performed again; `repeat` performs it again (its effect is one however many times it is asked for:
+ * an idempotency key); `perform` lets `perform` decide, from its own row that says whether the call
+ * had begun (the messages' `sending`).
+ */
+export type AfterInterruption = "unanswered" | "repeat" | "perform";
 
 export type JobKind<P> = {
   policy: () => JobPolicy;
@@ -33,6 +47,7 @@ export type JobKind<P> = {
   onGiveUp?: (key: string, payload: P, error: string) => Promise<void>;
   /** The payload kept once the job has ended (what it no longer needs is not kept). */
   afterwards?: (payload: P) => unknown;
+  afterInterruption?: AfterInterruption;
 };
 
 /** The payment jobs' policy (docs/decisions/011): 1 min doubling to 6 h, for ever. */
@@ -42,6 +57,10 @@ export const PAYMENT_POLICY: JobPolicy = {
   retryMaxMs: 6 * HOUR,
   maxAttempts: Infinity,
 };
+
+/** The start of `lastError` of a job ended by an attempt without an answer. */
+export const UNANSWERED = "no answer";
+const INTERRUPTED = "the attempt was cut off (its process ended or its lease ran out)";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const kinds = new Map<string, JobKind<any>>();
@@ -92,7 +111,8 @@ export function retryWait(policy: JobPolicy, attempts: number) {
 /**
  * Runs due jobs (or only those with the given keys, right after their commit; or only some kinds).
  * Safe to call from any number of processes at once: each job is claimed by one conditional update.
- * Only kinds this process knows are touched. Returns how many ended done and how many failed.
+ * Only kinds this process knows are touched. Returns how many ended (done, or without an answer) and
+ * how many failed.
  */
 export async function runJobs(now = new Date(), options: { keys?: string[]; kinds?: string[]; limit?: number } = {}) {
   const names = (options.kinds ?? [...kinds.keys()]).filter((name) => kinds.has(name));
@@ -119,14 +139,40 @@ export async function runJobs(now = new Date(), options: { keys?: string[]; kind
     const attempts = job.attempts + 1;
     const payload = JSON.parse(job.payload);
     let outcome: JobOutcome;
-    try {
-      outcome = await kind.perform(job.key, payload, {
-        attempt: attempts,
-        lastAttempt: attempts >= policy.maxAttempts,
-        now,
+    // Every ending below clears the lease: one still set is an attempt that never reported.
+    const interrupted = job.lockedUntil !== null;
+    if (interrupted && (kind.afterInterruption ?? "unanswered") === "unanswered") {
+      outcome = { unanswered: INTERRUPTED };
+    } else {
+      try {
+        outcome = await kind.perform(job.key, payload, {
+          attempt: attempts,
+          lastAttempt: attempts >= policy.maxAttempts,
+          now,
+        });
+      } catch (thrown) {
+        outcome = { retry: thrown instanceof Error ? thrown.message : String(thrown) };
+      }
+    }
+    if ("unanswered" in outcome) {
+      done += 1;
+      // Perhaps done: never sent again, and nothing is given back (docs/decisions/035).
+      log("warn", "job ended without an answer, not repeated", {
+        kind: job.kind,
+        key: job.key,
+        attempts,
+        error: outcome.unanswered,
       });
-    } catch (thrown) {
-      outcome = { retry: thrown instanceof Error ? thrown.message : String(thrown) };
+      await db().paymentJob.update({
+        where: { id: job.id },
+        data: {
+          doneAt: new Date(),
+          lockedUntil: null,
+          lastError: `${UNANSWERED}: ${outcome.unanswered}`.slice(0, 1000),
+          payload: kept(kind, payload),
+        },
+      });
+      continue;
     }
     if ("done" in outcome) {
       done += 1;

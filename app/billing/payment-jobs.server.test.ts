@@ -6,9 +6,11 @@ import { describe, expect, it } from "vitest";
 import { startCheckout } from "~/billing/checkout.server";
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
 import { sandboxPay } from "~/billing/sandbox.server";
+import { resetConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { settleStartedJobs } from "~/jobs.server";
+import { settleStartedJobs, UNANSWERED } from "~/jobs.server";
 
+import { allowConsoleError } from "../../tests/support/console";
 import { uniqueEmail } from "../../tests/support/factories";
 import { withHeldSendGrid } from "../../tests/support/provider-fakes";
 
@@ -77,5 +79,37 @@ describe("durable payment side effects", () => {
       expect((await job()).doneAt).not.toBeNull();
     });
     expect(sent.filter((r) => r.url === "/v3/mail/send" && r.body.includes(email))).toHaveLength(1);
+  });
+
+  it("the account's e-mail whose send got no answer in time is never sent again, though the provider answers later", async () => {
+    const email = uniqueEmail("late");
+    allowConsoleError(); // the provider's "SendGrid send failed" line
+    process.env.PROVIDER_TIMEOUT_MS = "300";
+    resetConfig();
+    try {
+      const sent = await withHeldSendGrid(async (release) => {
+        const started = await startCheckout(
+          { name: "Rina", surname: "Wijaya", email, adult: "on" },
+          { locale: "id", ip: "203.0.113.6" },
+        );
+        if (!started.ok) throw new Error(started.error);
+        await sandboxPay(started.checkoutId);
+        // SendGrid answers (202: it sent the e-mail) only after the app stopped waiting for it.
+        await settleStartedJobs();
+        release();
+        const job = await db().paymentJob.findFirstOrThrow({
+          where: { kind: "sendCredentials", payload: { contains: email } },
+        });
+        expect(job.doneAt).not.toBeNull();
+        expect(job.attempts).toBe(1);
+        expect(job.lastError).toMatch(new RegExp(`^${UNANSWERED}: `));
+        // Nothing is due later either (the payment kinds otherwise retry after a minute, for ever).
+        expect(await runPaymentJobs(new Date(Date.now() + 24 * 3600_000))).toEqual({ done: 0, failed: 0 });
+      });
+      expect(sent.filter((r) => r.url === "/v3/mail/send" && r.body.includes(email))).toHaveLength(1);
+    } finally {
+      delete process.env.PROVIDER_TIMEOUT_MS;
+      resetConfig();
+    }
   });
 });

@@ -56,9 +56,14 @@ for (const kind of PAYMENT_KINDS)
   defineJobKind<PaymentJob["payload"]>(kind, {
     policy: () => PAYMENT_POLICY,
     perform: async (key, payload) => {
-      const error = await perform(key, { kind, payload } as PaymentJob);
-      return error === null ? { done: true } : { retry: error };
+      const result = await perform(key, { kind, payload } as PaymentJob);
+      if (result === null) return { done: true };
+      // An e-mail with no answer may have gone out: never sent twice (the job runner's rule).
+      return result.unanswered ? { unanswered: result.error } : { retry: result.error };
     },
+    // Stopping renewals names the job as the provider's idempotency key: asking again has one effect.
+    // An e-mail cut off mid-send is not sent again (the runner's default).
+    ...(kind === "stopSubscription" ? { afterInterruption: "repeat" as const } : {}),
     // The link (and an older job's generated password) is not kept once sent, nor a deleted account's address.
     afterwards: (payload) =>
       kind === "sendCredentials" ? scrubSecrets(payload) : kind === "sendAccountDeleted" ? {} : payload,
@@ -85,16 +90,17 @@ function scrubSecrets(payload: PaymentJob["payload"]) {
   return rest;
 }
 
-/** Performs one job: null when done, the error otherwise. */
-async function perform(key: string, job: PaymentJob): Promise<string | null> {
+/** Performs one job: null when done, the error otherwise (`unanswered`: the provider did not answer in time). */
+async function perform(key: string, job: PaymentJob): Promise<{ error: string; unanswered?: boolean } | null> {
   switch (job.kind) {
     case "stopSubscription": {
       if (job.payload.provider === "sandbox") return null;
       const provider = await paymentProvider(job.payload.provider);
-      if (!provider) return `${job.payload.provider} is not configured`;
+      if (!provider) return { error: `${job.payload.provider} is not configured` };
       // The job key is the provider's idempotency key: a retried request has one effect.
       const stopped = await provider.cancelAtPeriodEnd(job.payload.subscriptionId, { idempotencyKey: `job-${key}` });
-      return stopped.ok ? null : stopped.error;
+      // No answer is retried too: the same idempotency key cannot stop it twice.
+      return stopped.ok ? null : { error: stopped.error };
     }
     case "sendCredentials": {
       const account = job.payload;
@@ -111,13 +117,13 @@ async function perform(key: string, job: PaymentJob): Promise<string | null> {
         verifyUrl: account.verifyToken ? emailVerificationUrl(account.verifyToken, language) : null,
       });
       const sent = await emailProvider().send({ to: account.email, ...message });
-      return sent.ok ? null : sent.error;
+      return sent.ok ? null : { error: sent.error, unanswered: sent.unknown };
     }
     case "sendAccountDeleted": {
       const account = job.payload;
       const t = await getT(account.locale);
       const sent = await emailProvider().send({ to: account.email, ...accountDeletedEmail(t, account) });
-      return sent.ok ? null : sent.error;
+      return sent.ok ? null : { error: sent.error, unanswered: sent.unknown };
     }
   }
 }

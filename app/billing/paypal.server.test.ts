@@ -1,7 +1,7 @@
 // PayPal end to end below the UI: the official server SDK against a local fake of the PayPal REST API
 // (OAuth token, billing plans, subscriptions, cancel, webhook signature verification), with webhooks
 // handed to the webhook route's action as PayPal would post them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { paymentTerms, planFor, planWarnings } from "~/billing/plans.server";
 import { resetConfig } from "~/config.server";
@@ -375,15 +375,17 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     });
   });
 
-  it("answers 400 and changes nothing when PayPal does not verify the signature", async () => {
+  it("answers 400 when PayPal does not verify the signature, 503 when it cannot say; changes nothing", async () => {
     const { id, sub, email: address } = await buy();
     const before = await db().webhookEvent.count();
     expect((await deliver(activated(sub, id), { tamper: true })).status).toBe(400);
     expect((await deliver(activated(sub, id), { signature: "forged" })).status).toBe(400);
-    // PayPal's verification service failing is no proof either (PayPal delivers again later).
+    // PayPal's verification service failing is no proof either way: an outage, answered 503 so that
+    // PayPal delivers again, and logged as one.
     allowConsoleError();
     fake.control.failNext = 503;
-    expect((await deliver(activated(sub, id))).status).toBe(400);
+    expect((await deliver(activated(sub, id))).status).toBe(503);
+    expect(String(vi.mocked(console.error).mock.calls.at(-1)?.[0])).toMatch(/^PayPal unavailable/);
     expect(await db().webhookEvent.count()).toBe(before);
     expect(await userOf(address)).toBeNull();
     expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "pending" });

@@ -213,9 +213,9 @@ export type RoutesSource = () => Promise<AppRoutes>;
 /**
  * Installs the edge on a new Express app; call it before any other middleware. `routes` gives the
  * build's routes: the route a request matches decides its body limit and origin rule here, and its
- * guard and headers in Remix.
+ * guard and headers in Remix. `draining`: true once the process is stopping (a SIGTERM).
  */
-export function installEdge(app: Express, routes: RoutesSource) {
+export function installEdge(app: Express, routes: RoutesSource, draining: () => boolean = () => false) {
   app.set("trust proxy", config().trustProxy);
   app.use((req, res, next) => {
     // Whether a proxy header came with the request, recorded before `x-client-ip` is replaced (the
@@ -226,6 +226,10 @@ export function installEdge(app: Express, routes: RoutesSource) {
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     res.locals.nonce = randomBytes(16).toString("base64");
     res.set(baselineHeaders());
+    // A request that arrives once the process is stopping (on a keep-alive connection opened before)
+    // is not processed: 503 and the connection closed, so the client sends it again to an instance
+    // that stays (process.server.ts). Requests already in flight finish.
+    if (draining()) return void refuse(req, res, 503);
     const target = requestTarget(req);
     if (!target.ok) return void refuse(req, res, target.status);
     // The host the visitor used, once judged allowed (one of the site's own names), replacing any
@@ -255,6 +259,8 @@ export function installEdge(app: Express, routes: RoutesSource) {
       .then((all) => {
         const route = all.match(target.url.pathname);
         res.locals.route = route;
+        const scope = res.locals.requestScope as RequestScope | undefined;
+        if (scope && route.id) scope.route = route.id;
         const methods = target.url.pathname === MANIFEST_PATH ? MANIFEST_METHODS : route.methods;
         const allow = allowHeader(methods);
         if (req.method === "OPTIONS") {

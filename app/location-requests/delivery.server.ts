@@ -69,6 +69,8 @@ async function giveBack(job: Pick<RequestMessageJob, "slot" | "daily">) {
 
 defineJobKind<RequestMessageJob>(REQUEST_MESSAGE_JOB, {
   policy: messagePolicy,
+  // The row says whether an interrupted attempt had begun the call (`sending`) or not (`queued`).
+  afterInterruption: "perform",
   async perform(_key, job) {
     const row = await db().locationRequest.findUnique({
       where: { id: job.requestId },
@@ -79,7 +81,7 @@ defineJobKind<RequestMessageJob>(REQUEST_MESSAGE_JOB, {
     if (row.delivery === "sending") {
       // An earlier attempt was cut off after the provider may have had the message: not sent twice.
       await settle(row.id, "sending", { delivery: UNCONFIRMED, deliveryError: INTERRUPTED });
-      return { done: true };
+      return { unanswered: INTERRUPTED };
     }
     if (row.delivery !== "queued") return { done: true };
     // The recipient erased their data meanwhile: there is nobody to send to any more.
@@ -113,7 +115,7 @@ defineJobKind<RequestMessageJob>(REQUEST_MESSAGE_JOB, {
       // No answer in time: the provider may have sent it. Never marked failed (a resend could
       // duplicate it), and the slot stays used.
       await settle(row.id, "sending", { delivery: UNCONFIRMED, deliveryError: error });
-      return { done: true };
+      return { unanswered: error };
     }
     if (sent.optedOut && row.recipientKey) {
       // The carrier says the number replied STOP to our sender (Twilio 21610): the same as an opt-out here.
@@ -246,6 +248,10 @@ export async function readSendGridEvents(
   const timestamp = request.headers.get(EventWebhookHeader.TIMESTAMP());
   if (!signature || !timestamp || !validSendGridSignature(key, raw, signature, timestamp))
     return refuse(403, "Invalid signature");
+  // The timestamp is signed with the body: one outside the window is a delivery replayed (or held)
+  // by someone, not SendGrid's, which signs each delivery as it sends it.
+  const ageMs = Math.abs(Date.now() - Number(timestamp) * 1000);
+  if (!(ageMs <= config().SENDGRID_EVENT_MAX_AGE_MINUTES * MINUTE)) return refuse(403, "Stale signature");
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

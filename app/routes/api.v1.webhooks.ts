@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { applyPaymentEvent } from "~/billing/payment-events.server";
+import { RETRY_AFTER_SECONDS } from "~/http/reject.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { log } from "~/server/log.server";
 
@@ -12,8 +13,8 @@ export const loader = (_args: LoaderFunctionArgs) => answer(405, { error: "POST 
 
 /**
  * POST /api/v1/webhooks/{stripe|paypal}, for each configured provider. The signature is checked over the raw body; each event is
- * applied once (a duplicate answers 200 and changes nothing). A failure answers 500 so that the
- * provider delivers again.
+ * applied once (a duplicate answers 200 and changes nothing). A failure answers 500, and the provider's
+ * verification service down 503, so that the provider delivers again.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   // Each configured provider has its own endpoint (both at once when Stripe and PayPal are configured).
@@ -25,6 +26,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const raw = await request.text();
   if (raw.length > MAX_WEBHOOK_BYTES) return answer(413, { error: "too large" });
   const parsed = await provider.parseWebhook(raw, request.headers);
+  // The provider's verification service down: 503, so that the provider delivers the event again.
+  if (!parsed.ok && parsed.error === "unavailable")
+    return Response.json(
+      { error: parsed.error },
+      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": RETRY_AFTER_SECONDS } },
+    );
   if (!parsed.ok) return answer(parsed.error === "signature" ? 400 : 404, { error: parsed.error });
   try {
     const result = await applyPaymentEvent(provider.name, parsed.event);

@@ -145,9 +145,9 @@ describe("SendGrid's event webhook", () => {
   });
 
   /** Events as SendGrid posts them, signed over the timestamp and the body (or signed by another key). */
-  function events(list: unknown[], key: KeyObject = privateKey) {
+  function events(list: unknown[], key: KeyObject = privateKey, atMs = Date.now()) {
     const body = JSON.stringify(list);
-    const timestamp = String(Math.floor(Date.now() / 1000));
+    const timestamp = String(Math.floor(atMs / 1000));
     const signature = sign("sha256", Buffer.from(timestamp + body), key).toString("base64");
     return emailEvents(
       args(
@@ -204,6 +204,18 @@ describe("SendGrid's event webhook", () => {
     );
     expect((unsigned as Response).status).toBe(403);
     expect(await row(id)).toMatchObject({ delivery: "sent" });
+  });
+
+  it("refuses a delivery signed outside SENDGRID_EVENT_MAX_AGE_MINUTES (a replay), and changes nothing", async () => {
+    const { id } = await sentRequest("email");
+    const bounce = [{ event: "bounce", requestId: id }];
+    expect((await events(bounce, privateKey, Date.now() - 30 * 24 * 3600_000)).status).toBe(403);
+    expect((await events(bounce, privateKey, Date.now() - 11 * 60_000)).status).toBe(403);
+    expect((await events(bounce, privateKey, Date.now() + 11 * 60_000)).status).toBe(403);
+    expect(await row(id)).toMatchObject({ delivery: "sent" });
+    // Within the window (the default, 10 minutes), the same event is taken.
+    expect((await events(bounce, privateKey, Date.now() - 9 * 60_000)).status).toBe(204);
+    expect(await row(id)).toMatchObject({ delivery: "failed" });
   });
 
   it("settles an unknown send: a bounce is Not delivered and gives the slot back", async () => {

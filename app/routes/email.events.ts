@@ -12,7 +12,8 @@ import {
  * private key over the timestamp header and the raw body (ECDSA), verified with
  * SENDGRID_WEBHOOK_PUBLIC_KEY. Events of a location request's e-mail carry its id (`requestId`,
  * a custom argument set on the send) and move its delivery forward; every other event is ignored.
- * Answered 204 once verified (SendGrid sends again on any other answer); 403 for a bad signature;
+ * Answered 204 once verified (SendGrid sends again on any other answer); 403 for a bad signature or
+ * a timestamp outside SENDGRID_EVENT_MAX_AGE_MINUTES of now (a replayed delivery);
  * 404 while no verification key is configured.
  */
 export async function action({ request }: ActionFunctionArgs) {

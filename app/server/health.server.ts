@@ -3,27 +3,41 @@
 import type { RequestHandler } from "express";
 
 import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db, isPostgresUrl, poolExhausted } from "~/db.server";
 import { latestMigration } from "~/migrate.server";
+import { isSqliteBusy } from "~/sqlite-busy.server";
 
 import { log, processId } from "./log.server";
 
-const DB_CHECK_TIMEOUT_MS = 2000;
+/** The whole check's time (both steps together): the answer comes within 2 s, whatever the database does. */
+const DB_CHECK_TIMEOUT_MS = 1500;
 
 export type Lifecycle = { shuttingDown: boolean };
 
 type NotReady = {
-  reason: "shutting down" | "migrations pending" | "database unreachable" | "database cannot write";
+  reason:
+    | "shutting down"
+    | "migrations pending"
+    | "database unreachable"
+    | "database cannot write"
+    | "no free database connection";
+  /** Said in the answer too: what holds the database up, when it is known. */
+  cause?: "locked by another process";
   detail?: string;
 };
 
 /** The row every process's readiness check writes (a lease nobody holds: it expires as it is written). */
 export const READINESS_ROW = "readiness";
 
-function withinCheckTime<T>(work: Promise<T>): Promise<T> {
+class CheckTimeout extends Error {}
+
+function withinCheckTime<T>(work: Promise<T>, deadline: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${DB_CHECK_TIMEOUT_MS} ms`)), DB_CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new CheckTimeout(`no answer within ${DB_CHECK_TIMEOUT_MS} ms`)),
+      Math.max(0, deadline - Date.now()),
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -36,9 +50,11 @@ function withinCheckTime<T>(work: Promise<T>): Promise<T> {
  */
 export async function notReady(lifecycle: Lifecycle, expectedMigration: string | null): Promise<NotReady | null> {
   if (lifecycle.shuttingDown) return { reason: "shutting down" };
+  const deadline = Date.now() + DB_CHECK_TIMEOUT_MS;
   try {
     const rows = await withinCheckTime(
       db().$queryRaw<{ version: string | null }[]>`SELECT MAX("version") AS "version" FROM "schema_migrations"`,
+      deadline,
     );
     const applied = rows[0]?.version ?? null;
     if (expectedMigration && (!applied || applied < expectedMigration)) {
@@ -48,6 +64,9 @@ export async function notReady(lifecycle: Lifecycle, expectedMigration: string |
       };
     }
   } catch (error) {
+    // Every connection of the pool in use with requests waiting: the database is not out, this
+    // process's connections are taken (a locked table, slow statements).
+    if (poolExhausted()) return { reason: "no free database connection", detail: firstLine(error) };
     return { reason: "database unreachable", detail: firstLine(error) };
   }
   try {
@@ -59,10 +78,20 @@ export async function notReady(lifecycle: Lifecycle, expectedMigration: string |
           ON CONFLICT ("name") DO UPDATE SET "holder" = EXCLUDED."holder", "expiresAtMs" = EXCLUDED."expiresAtMs"`,
         { timeout: DB_CHECK_TIMEOUT_MS, maxWait: DB_CHECK_TIMEOUT_MS },
       ),
+      deadline,
     );
     return null;
   } catch (error) {
-    return { reason: "database cannot write", detail: firstLine(error) };
+    // SQLite answered the read just now: a write that found the lock taken, or that waited the check's
+    // whole time for it, is held up by another process's write lock (the wait runs on timers, so this
+    // answer is not held up with it).
+    const sqlite = !isPostgresUrl(config().DATABASE_URL);
+    const locked = isSqliteBusy(error) || (sqlite && error instanceof CheckTimeout);
+    return {
+      reason: "database cannot write",
+      ...(locked ? { cause: "locked by another process" as const } : {}),
+      detail: firstLine(error),
+    };
   }
 }
 
@@ -87,7 +116,7 @@ export function healthChecks(lifecycle: Lifecycle): RequestHandler {
     res.type("text/plain");
     if (req.path === "/healthz") return void res.send("ok");
     const problem = await notReady(lifecycle, expectedMigration);
-    const state = problem ? `not ready: ${problem.reason}` : "ready";
+    const state = problem ? `not ready: ${problem.reason}${problem.cause ? ` (${problem.cause})` : ""}` : "ready";
     if (state !== last && (problem || last !== null))
       log(problem ? "warn" : "info", state, problem?.detail ? { detail: problem.detail } : {});
     last = state;

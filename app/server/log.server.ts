@@ -15,6 +15,8 @@ export type RequestScope = {
   dbMs: number;
   dbQueries: number;
   dbUnavailable?: boolean;
+  /** The route the request matched (the edge sets it): its share of the PostgreSQL pool (db-pool-share.server.ts). */
+  route?: string;
   /** Why the request was refused as a client's mistake: said on its one request line (request-log.server.ts). */
   clientError?: string;
 };

@@ -1,11 +1,13 @@
 // The server's processes: one, or a primary with WEB_CONCURRENCY workers (node:cluster), and how each
 // stops. The primary prepares the database once, starts the workers, restarts any that dies (with
 // back-off), and on SIGTERM/SIGINT stops them all. A serving process (a worker, or the only process)
-// on SIGTERM/SIGINT reports not ready, stops accepting connections, lets requests in flight finish
-// within SHUTDOWN_TIMEOUT_SECONDS, stops its background jobs, closes the database and exits 0
+// on SIGTERM/SIGINT reports not ready, stops accepting connections, closes its idle keep-alive
+// connections at once, answers every request in flight with `Connection: close` (the edge refuses, 503,
+// any request arriving later on a connection still open: docs/decisions/041), lets those requests
+// finish within SHUTDOWN_TIMEOUT_SECONDS, stops its background jobs, closes the database and exits 0
 // (1 when it had to cut requests off).
 import cluster, { type Worker } from "node:cluster";
-import { createServer, get as httpGet } from "node:http";
+import { createServer, get as httpGet, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -224,10 +226,14 @@ export function serveApp(
   { port, lifecycle, shutdownTimeoutMs, background = [], onListening, warmUpPaths = [], warmUpHost }: ServeOptions,
 ) {
   const seen = collectWhenIdle();
+  // The answers being written: at a stop each is told to close its connection when done.
+  const inFlight = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     seen(req.url);
     // Keep-alive clients learn to reconnect (to another instance) once this one drains.
     if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
     app(req, res);
   });
   const stops: Array<() => Promise<void>> = [];
@@ -257,9 +263,19 @@ export function serveApp(
       log("warn", "shutdown timeout: closing the connections still open");
       server.closeAllConnections();
     }, shutdownTimeoutMs);
-    // Stops accepting; keep-alive connections are closed as soon as they are idle (their response sent).
+    // The answers in flight close their connections: the client's next request goes to another
+    // instance instead of arriving here while the process stops. One whose headers are already out
+    // (a stream) closes its connection once it has ended.
+    for (const res of inFlight) {
+      if (!res.headersSent) res.setHeader("Connection", "close");
+      else res.once("finish", () => res.socket?.end());
+    }
+    // Stops accepting and closes the idle keep-alive connections now (Node's close does), then any
+    // that turns idle later.
+    const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
     const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closing;
     clearInterval(closeIdle);
     clearTimeout(deadline);
     await Promise.all(

@@ -188,12 +188,14 @@ const INTERRUPTED = "interrupted while placing the call: it may have been placed
 // back; one whose outcome is unknown is `unknown` and never placed twice blindly.
 defineJobKind<VoiceCallJob>(VOICE_CALL_JOB, {
   policy: messagePolicy,
+  // The row says whether an interrupted attempt had begun the call (`sending`) or not (`queued`).
+  afterInterruption: "perform",
   async perform(_key, job) {
     const row = await db().voiceMessage.findUnique({ where: { id: job.voiceMessageId }, select: { state: true } });
     if (!row) return { done: true };
     if (row.state === "sending") {
       await settleCall(job.voiceMessageId, "sending", { state: UNCONFIRMED_CALL, error: INTERRUPTED });
-      return { done: true };
+      return { unanswered: INTERRUPTED };
     }
     if (row.state !== "queued") return { done: true };
     if (!(await settleCall(job.voiceMessageId, "queued", { state: "sending" }))) return { done: true };
@@ -212,7 +214,7 @@ defineJobKind<VoiceCallJob>(VOICE_CALL_JOB, {
     const error = placed.error.slice(0, 500);
     if (placed.unknown) {
       await settleCall(job.voiceMessageId, "sending", { state: UNCONFIRMED_CALL, error });
-      return { done: true };
+      return { unanswered: error };
     }
     await settleCall(job.voiceMessageId, "sending", { state: "queued", error });
     return placed.permanent ? { giveUp: error } : { retry: error };

@@ -218,19 +218,25 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
     },
     async parseWebhook(rawBody, headers) {
       if (!options.webhookId) return { ok: false, error: "not-configured" };
-      const verified = await verifySignature(rawBody, headers).catch((error) => {
-        console.error("PayPal webhook verification failed", (error as Error).message);
-        return false;
+      // PayPal's verification service down (no answer, a 5xx) proves nothing either way: an outage,
+      // answered 503 so that PayPal delivers the event again, not a forged signature.
+      const verified = await verifySignature(rawBody, headers).catch((error: Error) => {
+        console.error("PayPal unavailable: a webhook's signature could not be verified", error.message);
+        return "unavailable" as const;
       });
-      if (!verified) return { ok: false, error: "signature" };
+      if (verified === "unavailable") return { ok: false, error: "unavailable" };
+      if (verified !== "verified") return { ok: false, error: "signature" };
       const parsed = webhookBody.safeParse(JSON.parse(rawBody));
       if (!parsed.success) return { ok: false, error: "signature" };
       return { ok: true, event: toPaymentEvent(parsed.data) };
     },
   };
 
-  /** PayPal verifies its own signatures: POST /v1/notifications/verify-webhook-signature. */
-  async function verifySignature(rawBody: string, headers: Headers) {
+  /**
+   * PayPal verifies its own signatures: POST /v1/notifications/verify-webhook-signature. Throws when
+   * PayPal cannot say (its token or verification service not answering in time, or answering 5xx/429).
+   */
+  async function verifySignature(rawBody: string, headers: Headers): Promise<"verified" | "refused"> {
     const token = (verifyToken = await client.clientCredentialsAuthManager.updateToken(verifyToken));
     const header = (name: string) => headers.get(name) ?? "";
     const response = await fetch(`${apiBase}/v1/notifications/verify-webhook-signature`, {
@@ -240,9 +246,10 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
       signal: AbortSignal.timeout(providerTimeoutMs()),
       body: `{"auth_algo":${JSON.stringify(header("paypal-auth-algo"))},"cert_url":${JSON.stringify(header("paypal-cert-url"))},"transmission_id":${JSON.stringify(header("paypal-transmission-id"))},"transmission_sig":${JSON.stringify(header("paypal-transmission-sig"))},"transmission_time":${JSON.stringify(header("paypal-transmission-time"))},"webhook_id":${JSON.stringify(options.webhookId)},"webhook_event":${rawBody}}`,
     });
-    if (!response.ok) return false;
+    if (response.status >= 500 || response.status === 429) throw new Error(`verification answered ${response.status}`);
+    if (!response.ok) return "refused";
     const body = (await response.json()) as { verification_status?: string };
-    return body.verification_status === "SUCCESS";
+    return body.verification_status === "SUCCESS" ? "verified" : "refused";
   }
 }
 

@@ -75,7 +75,9 @@ export type CheckoutStatus =
     }
   | { state: "error"; error: string };
 
-export type WebhookParsed = { ok: true; event: PaymentEvent } | { ok: false; error: "signature" | "not-configured" };
+/** `unavailable`: the provider's own verification service did not answer (an outage, not a forgery). */
+export type WebhookParsed =
+  { ok: true; event: PaymentEvent } | { ok: false; error: "signature" | "not-configured" | "unavailable" };
 
 export type ProviderName = "sandbox" | "stripe" | "paypal";
 

@@ -1,0 +1,55 @@
+// The job runner's one rule for attempts whose outcome never came (docs/decisions/041): a job whose
+// last attempt was cut off (its process died with the lease still set) is not performed again unless
+// its kind says a repeat has one effect, or that its own row tells whether the call had begun.
+import { randomUUID } from "node:crypto";
+
+import { expect, it } from "vitest";
+
+import { db } from "~/db.server";
+import { defineJobKind, enqueueJob, PAYMENT_POLICY, runJobs, UNANSWERED, type AfterInterruption } from "~/jobs.server";
+
+const performed: string[] = [];
+const kindFor = (after: AfterInterruption | undefined) =>
+  defineJobKind<{ n: number }>(`test-${after ?? "default"}`, {
+    policy: () => PAYMENT_POLICY,
+    perform: async (key) => {
+      performed.push(key);
+      return { done: true };
+    },
+    ...(after ? { afterInterruption: after } : {}),
+  });
+
+/** A job whose first attempt claimed it and never reported (the lease, set, has run out). */
+async function cutOffJob(kind: string) {
+  const key = `test:${randomUUID()}`;
+  await db().$transaction((tx) => enqueueJob(tx, key, kind, { n: 1 }));
+  await db().paymentJob.update({ where: { key }, data: { attempts: 1, lockedUntil: new Date(Date.now() - 1000) } });
+  return key;
+}
+
+it("a cut-off attempt is not repeated: the job ends without an answer", async () => {
+  const key = await cutOffJob(kindFor(undefined));
+  expect(await runJobs(new Date(), { keys: [key] })).toEqual({ done: 1, failed: 0 });
+  expect(performed).not.toContain(key);
+  const job = await db().paymentJob.findUniqueOrThrow({ where: { key } });
+  expect(job).toMatchObject({ attempts: 2, lockedUntil: null });
+  expect(job.doneAt).not.toBeNull();
+  expect(job.lastError).toMatch(new RegExp(`^${UNANSWERED}: `));
+});
+
+it("a kind whose repeat has one effect, or whose row knows, is performed again", async () => {
+  for (const after of ["repeat", "perform"] as const) {
+    const key = await cutOffJob(kindFor(after));
+    expect(await runJobs(new Date(), { keys: [key] })).toEqual({ done: 1, failed: 0 });
+    expect(performed).toContain(key);
+    expect((await db().paymentJob.findUniqueOrThrow({ where: { key } })).lastError).toBeNull();
+  }
+});
+
+it("a job never claimed before is performed (a fresh job is not taken for a cut-off one)", async () => {
+  const kind = kindFor(undefined);
+  const key = `test:${randomUUID()}`;
+  await db().$transaction((tx) => enqueueJob(tx, key, kind, { n: 1 }));
+  expect(await runJobs(new Date(), { keys: [key] })).toEqual({ done: 1, failed: 0 });
+  expect(performed).toContain(key);
+});
