@@ -6,7 +6,7 @@ import { loadPg, loadPrismaPg } from "~/db-postgres.server";
 import { postgresReader, sqliteReader, type RowReader } from "~/db-reads.server";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { Prisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
-import { requestScope } from "~/server/log.server";
+import { log, requestScope } from "~/server/log.server";
 import { recordDbTime } from "~/server/request-log.server";
 import { SQLITE_SYNC_BUSY_TIMEOUT_MS, waitingForLocks } from "~/sqlite-busy.server";
 
@@ -80,7 +80,7 @@ export function createDb(url: string, limits: Partial<DbLimits> | number = {}): 
     // One route's requests hold at most half the connections (db-pool-share.server.ts).
     sharePoolByRoute(pool, routeShare(l.poolSize), l.connectTimeoutMs);
     // An idle connection the server dropped (a restart) must not end the process.
-    pool.on("error", (error) => console.warn("database connection lost", error.message));
+    pool.on("error", (error) => log("warn", "database connection lost", { error: error.message }));
     client = timed(new PostgresClient({ adapter: new PrismaPg(pool), transactionOptions }) as unknown as Db);
     reader = postgresReader(pool);
     pools.set(client, pool);

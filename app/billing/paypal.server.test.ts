@@ -385,7 +385,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     allowConsoleError();
     fake.control.failNext = 503;
     expect((await deliver(activated(sub, id))).status).toBe(503);
-    expect(String(vi.mocked(console.error).mock.calls.at(-1)?.[0])).toMatch(/^PayPal unavailable/);
+    expect(String(vi.mocked(console.error).mock.calls.at(-1)?.[0])).toMatch(/^error: PayPal unavailable/);
     expect(await db().webhookEvent.count()).toBe(before);
     expect(await userOf(address)).toBeNull();
     expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "pending" });

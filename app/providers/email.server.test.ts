@@ -40,7 +40,7 @@ describe("SendGrid provider (real SDK, local fake API)", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       sendgridEmailProvider("not-a-sendgrid-key", "no-reply@example.com");
-      expect(warn).toHaveBeenCalledWith('SendGrid: SENDGRID_API_KEY does not start with "SG.".');
+      expect(warn).toHaveBeenCalledWith('warn: SendGrid: SENDGRID_API_KEY does not start with "SG."');
       warn.mockClear();
       sendgridEmailProvider("SG.key", "no-reply@example.com");
       expect(warn).not.toHaveBeenCalled();

@@ -3,6 +3,7 @@ import type { MailService as SendgridMailService } from "@sendgrid/mail";
 
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { log } from "~/server/log.server";
 
 import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";
 
@@ -57,7 +58,7 @@ export function sendgridEmailProvider(
 ): EmailProvider {
   // SendGrid's SDK is loaded, and the mail service made, at the first e-mail (docs/decisions/037). Its
   // one check of the key (a warning) is made here, at start, as when the client was made here.
-  if (!apiKey.startsWith("SG.")) console.warn('SendGrid: SENDGRID_API_KEY does not start with "SG.".');
+  if (!apiKey.startsWith("SG.")) log("warn", 'SendGrid: SENDGRID_API_KEY does not start with "SG."');
   let mail: Promise<SendgridMailService> | undefined;
   return {
     name: "sendgrid",
@@ -69,7 +70,7 @@ export function sendgridEmailProvider(
         return { ok: true, id: String(response.headers["x-message-id"] ?? "") };
       } catch (error) {
         const detail = (error as { response?: { body?: unknown }; message?: string }).response?.body;
-        console.error("SendGrid send failed", detail ?? (error as Error).message);
+        log("error", "SendGrid send failed", { error: detail ?? (error as Error).message });
         const unknown = !detail && isProviderTimeout(error);
         // @sendgrid/client's ResponseError carries the HTTP status as `code`.
         const permanent = isPermanentStatus((error as { code?: unknown }).code);

@@ -9,6 +9,7 @@ import {
 import { z } from "zod";
 
 import { db } from "~/db.server";
+import { log } from "~/server/log.server";
 import { DAY } from "~/utils/time";
 
 import { providerTimeoutMs } from "../timeout.server";
@@ -87,7 +88,7 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
     // The SDK's ApiError has an empty message: the status and PayPal's error name say what happened.
     const e = error as Error & { statusCode?: number; result?: { name?: string; message?: string } };
     const detail = [e.statusCode, e.result?.name, e.result?.message, e.message].filter(Boolean).join(" ");
-    console.error(`PayPal ${what} failed`, detail);
+    log("error", `PayPal ${what} failed`, { error: detail });
     return { ok: false as const, error: detail };
   };
 
@@ -212,7 +213,7 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
         }
       } catch (error) {
         // Asked again on the next query: a warning, not an error.
-        console.warn("PayPal subscription status failed", (error as Error).message);
+        log("warn", "PayPal subscription status failed", { error: (error as Error).message });
         return { state: "error", error: (error as Error).message };
       }
     },
@@ -221,7 +222,7 @@ export function paypalPaymentProvider(options: PayPalOptions): PaymentProvider {
       // PayPal's verification service down (no answer, a 5xx) proves nothing either way: an outage,
       // answered 503 so that PayPal delivers the event again, not a forged signature.
       const verified = await verifySignature(rawBody, headers).catch((error: Error) => {
-        console.error("PayPal unavailable: a webhook's signature could not be verified", error.message);
+        log("error", "PayPal unavailable: a webhook's signature could not be verified", { error: error.message });
         return "unavailable" as const;
       });
       if (verified === "unavailable") return { ok: false, error: "unavailable" };
