@@ -457,6 +457,122 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @description What went wrong, for programs: stable, never translated, the same for the same mistake on every route.
+     *
+     *     - `app_header_missing`: The APP header is missing or malformed.
+     *     - `app_unknown`: The APP header names an application this server does not accept (API_APP_IDS).
+     *     - `bad_request`: The request target or Host header is malformed.
+     *     - `cross_site`: A POST from another site's page without an APP header.
+     *     - `wrong_host`: The Host is not one this server answers to.
+     *     - `not_found`: No such path under /api/v1.
+     *     - `method_not_allowed`: The route does not answer this method; `Allow` names those it does.
+     *     - `uri_too_long`: The path is longer than any address of the site.
+     *     - `body_too_large`: The body is larger than the route accepts (64 KB for JSON).
+     *     - `json_required`: The body is not `application/json`.
+     *     - `json_malformed`: The body is not valid JSON.
+     *     - `field_invalid`: A field (named in `field`) is missing, of the wrong type, or outside its documented size.
+     *     - `idempotency_key_invalid`: The Idempotency-Key header is empty or longer than 255 characters.
+     *     - `idempotency_key_reused`: The Idempotency-Key was used in the last 24 hours with another request.
+     *     - `idempotency_in_progress`: A request with this Idempotency-Key is still being answered; retry shortly.
+     *     - `token_invalid`: The token is missing, expired or revoked: sign in again.
+     *     - `subscription_expired`: The account's subscription gives no access.
+     *     - `credentials_invalid`: The e-mail address or password is wrong.
+     *     - `auth_code_invalid`: The auth code is unknown, used, expired, or not this client's.
+     *     - `password_wrong`: The account's password, asked again to confirm, is wrong.
+     *     - `email_required`: No e-mail address.
+     *     - `email_invalid`: Not an e-mail address that can receive mail.
+     *     - `email_in_use`: The e-mail address belongs to another account.
+     *     - `password_required`: No password.
+     *     - `password_too_short`: The new password is too short.
+     *     - `code_required`: No verification code.
+     *     - `code_invalid`: The verification code is wrong, used or expired.
+     *     - `name_required`: No name.
+     *     - `name_invalid`: The buyer's name or surname is empty or too long.
+     *     - `name_too_long`: The name is too long.
+     *     - `name_has_contact`: The name holds a web address, e-mail address or phone number.
+     *     - `title_required`: No title.
+     *     - `title_too_long`: The title is too long.
+     *     - `title_has_contact`: The title holds a web address, e-mail address or phone number.
+     *     - `message_required`: No message text.
+     *     - `message_too_long`: The message is too long.
+     *     - `message_has_contact`: The message holds a web address, e-mail address or phone number.
+     *     - `phone_required`: No phone number.
+     *     - `phone_invalid`: Not a valid (mobile) number for the country.
+     *     - `adult_required`: The buyer did not confirm being 18 or older.
+     *     - `invalid_value`: A value the domain refuses, named in `field`; the message says why.
+     *     - `rate_limited`: Too many attempts: wait `Retry-After` seconds.
+     *     - `limit_reached`: One per three hours: `data.nextAllowedAt` says when the next is allowed.
+     *     - `recipient_declined_recently`: The recipient declined this account's last request a short while ago.
+     *     - `recipient_not_accepting`: The recipient opted out, blocked this account, or had enough requests today.
+     *     - `recipient_opted_out`: The number asked not to receive voice messages.
+     *     - `subscription_active`: The account has a subscription with access left: no second one is opened.
+     *     - `nothing_to_cancel`: The account has no subscription to cancel.
+     *     - `request_not_found`: No location request of this account has this id.
+     *     - `provider_unsupported`: The payment provider in the path is not available.
+     *     - `provider_failed`: The payment provider refused or failed.
+     *     - `delivery_failed`: The SMS, e-mail or voice provider refused the message for good.
+     *     - `email_send_failed`: The verification e-mail could not be sent.
+     *     - `unavailable`: The database is out for a moment: retry after `Retry-After` seconds.
+     *     - `internal_error`: An unexpected failure (the server logged it).
+     * @enum {string}
+     */
+    ErrorCode:
+      | "app_header_missing"
+      | "app_unknown"
+      | "bad_request"
+      | "cross_site"
+      | "wrong_host"
+      | "not_found"
+      | "method_not_allowed"
+      | "uri_too_long"
+      | "body_too_large"
+      | "json_required"
+      | "json_malformed"
+      | "field_invalid"
+      | "idempotency_key_invalid"
+      | "idempotency_key_reused"
+      | "idempotency_in_progress"
+      | "token_invalid"
+      | "subscription_expired"
+      | "credentials_invalid"
+      | "auth_code_invalid"
+      | "password_wrong"
+      | "email_required"
+      | "email_invalid"
+      | "email_in_use"
+      | "password_required"
+      | "password_too_short"
+      | "code_required"
+      | "code_invalid"
+      | "name_required"
+      | "name_invalid"
+      | "name_too_long"
+      | "name_has_contact"
+      | "title_required"
+      | "title_too_long"
+      | "title_has_contact"
+      | "message_required"
+      | "message_too_long"
+      | "message_has_contact"
+      | "phone_required"
+      | "phone_invalid"
+      | "adult_required"
+      | "invalid_value"
+      | "rate_limited"
+      | "limit_reached"
+      | "recipient_declined_recently"
+      | "recipient_not_accepting"
+      | "recipient_opted_out"
+      | "subscription_active"
+      | "nothing_to_cancel"
+      | "request_not_found"
+      | "provider_unsupported"
+      | "provider_failed"
+      | "delivery_failed"
+      | "email_send_failed"
+      | "unavailable"
+      | "internal_error";
     Failure405: {
       /** @enum {number} */
       status: 405;
@@ -465,6 +581,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure401: {
       /** @enum {number} */
@@ -474,6 +593,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure413: {
       /** @enum {number} */
@@ -483,6 +605,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure415: {
       /** @enum {number} */
@@ -492,6 +617,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure429: {
       /** @enum {number} */
@@ -501,6 +629,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure400: {
       /** @enum {number} */
@@ -510,6 +641,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure502: {
       /** @enum {number} */
@@ -519,6 +653,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure409: {
       /** @enum {number} */
@@ -528,6 +665,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure403: {
       /** @enum {number} */
@@ -537,6 +677,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure501: {
       /** @enum {number} */
@@ -546,6 +689,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure404: {
       /** @enum {number} */
@@ -555,6 +701,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     UserCacheInfo: {
       /** @example cmi9x0abc0001 */
@@ -1229,6 +1378,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: null | components["schemas"]["FieldKeys"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -1608,7 +1760,7 @@ export interface operations {
           };
         };
       };
-      /** @description A missing or malformed APP header. */
+      /** @description A missing or malformed APP header, or an id longer than a checkout's. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2149,6 +2301,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: null | components["schemas"]["CheckoutInvalid"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -2402,6 +2557,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["RequestNotAccepted"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -2439,6 +2597,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["Limited"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -2456,6 +2617,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["RequestCreated"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -2566,6 +2730,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["RequestNotAccepted"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -2603,6 +2770,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["Limited"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -2620,6 +2790,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["RequestCreated"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -2744,6 +2917,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["Limited"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -3007,9 +3183,9 @@ export interface operations {
   };
   lookup: {
     parameters: {
-      query?: {
+      query: {
         /** @description E.164 (+639171234567), or national with `country`. */
-        number?: string;
+        number: string;
         /** @description An ISO 3166 region (PH) or a dial code (+63) for a national number. */
         country?: string;
       };
@@ -3206,6 +3382,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["Limited"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };

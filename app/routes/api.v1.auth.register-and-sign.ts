@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
+import { ApiError, apiRoute, envelope, failure, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { registerAndSignSchema, startCheckout } from "~/billing/checkout.server";
@@ -43,11 +43,10 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       throw new ApiError(429, "errors.tryAgainIn", wait.values, wait.headers);
     }
     if (!result.ok && result.error === "validation") {
+      // `data` stays for today's clients; `code` and `field` are the first field's, as everywhere.
       const [field, key] = Object.entries(result.fields)[0]!;
-      const message = ctx.t(key);
-      return envelope(400, {
-        message,
-        error: message,
+      return failure(ctx, 400, key, {
+        field,
         data: { field, errors: Object.fromEntries(Object.entries(result.fields).map(([f, k]) => [f, ctx.t(k)])) },
       });
     }

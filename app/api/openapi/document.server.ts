@@ -6,6 +6,7 @@ import { OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig } from "@aste
 import type { ZodTypeAny } from "zod";
 
 import { apiLocale } from "~/api/envelope.server";
+import { errorCodeOf } from "~/api/error-codes";
 import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
@@ -62,7 +63,10 @@ function exampleValue(t: T, status: number, example: Example) {
   const language = example.request?.headers?.["Accept-Language"];
   const locale = language ? apiLocale(new Request("http://x", { headers: { "Accept-Language": language } })) : "en";
   const message = key ? t[locale](key, values) : "success";
-  return { status, message, error: status < 300 ? null : message, data: example.data ?? null };
+  const base = { status, message, error: status < 300 ? null : message, data: example.data ?? null };
+  if (status < 400) return base;
+  const field = example.field ?? (key === "api.invalidField" ? String(values?.field) : null);
+  return { ...base, code: errorCodeOf(key, status), field };
 }
 
 const RESPONSE_HEADERS = {
@@ -201,7 +205,7 @@ function register(registry: OpenAPIRegistry, t: T, tablePath: string, operation:
 
 const DESCRIPTION = `The JSON API of Family Locator, generated from the schemas the routes validate their input with.
 
-Every answer is an envelope \`{ status, message, error, data }\` whose \`status\` equals the HTTP status; \`message\` is for people, in the \`Accept-Language\` language (en, id, fil), and \`error\` repeats it on a failure. Every call sends the \`APP\` header (your application id: letters, digits, '.', '_' or '-', at most 64); the calls of an account also send its token in \`Authorization\` (\`Bearer <token>\`, or raw). Bodies are JSON of at most 64 KB. Any other path under /api/v1 answers 404 (\`#/components/responses/NotFound\`).
+Every answer is an envelope \`{ status, message, error, data }\` whose \`status\` equals the HTTP status; \`message\` is for people, in the \`Accept-Language\` language (en, id, fil), and \`error\` repeats it on a failure, which adds \`code\` (\`#/components/schemas/ErrorCode\`: stable, never translated, the same for the same mistake on every route) and \`field\`, the input it concerns. Every call sends the \`APP\` header (your application id: letters, digits, '.', '_' or '-', at most 64); the calls of an account also send its token in \`Authorization\` (\`Bearer <token>\`, or raw). Bodies are JSON of at most 64 KB. Any other path under /api/v1 answers 404 (\`#/components/responses/NotFound\`).
 
 Each example carries \`x-replay\`: the request that produces it, made in the situation its description names (\`{{name}}\` stands for a value of that situation). The flows (the sign-up after payment), the limits and browser access (API_CORS_ORIGINS) are explained in docs/api.md.`;
 

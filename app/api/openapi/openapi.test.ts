@@ -505,7 +505,12 @@ describe("every example, replayed against the running API", () => {
     expect(check(body), `${ajv.errorsText(check.errors)}\n${text}`).toBe(true);
     for (const header of Object.keys(response.headers ?? {}))
       expect(answer.headers.get(header), `the ${header} header`).toBeTruthy();
-    const value = documented.value as { message?: string };
+    const value = documented.value as { status?: number; message?: string; code?: string; field?: string | null };
     if (typeof value.message === "string" && !/\d/.test(value.message)) expect(body.message).toBe(value.message);
+    // A failure's code and field are the documented ones: the table of each route's mistakes.
+    if (status >= 400 && value.status === status) {
+      expect((body as { code?: string }).code, "code").toBe(value.code);
+      expect((body as { field?: string | null }).field, "field").toBe(value.field);
+    }
   });
 });

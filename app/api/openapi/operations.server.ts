@@ -11,6 +11,7 @@ import { authCodeSchema } from "~/auth/auth-code.server";
 import { resetPasswordSchema, sendCodeSchema } from "~/auth/password-reset.server";
 import { loginSchema } from "~/auth/sign-in.server";
 import { registerAndSignSchema } from "~/billing/checkout.server";
+import { CHECKOUT_ID_MAX } from "~/billing/register-query.server";
 import { deviceReportSchema } from "~/device-report.server";
 import type { MessageKey } from "~/i18n/keys";
 import {
@@ -92,6 +93,8 @@ export type Example = {
   /** The answer's message (English), with its values; webhooks answer a plain body instead. */
   message?: MessageKey | [MessageKey, Record<string, string | number>];
   data?: unknown;
+  /** A failure's `field` (an `api.invalidField` message names its own). */
+  field?: string;
   /** For answers that are not envelopes (the webhooks): the whole body. */
   body?: unknown;
 };
@@ -323,6 +326,7 @@ function locate(
                   given: "subscriber",
                   request: { headers: { ...BEARER, "Accept-Language": "id" }, body: { ...body, phone: "12" } },
                   message: "requests.errors.numberInvalid",
+                  field: "phone",
                 },
               }
             : channel === "email"
@@ -332,6 +336,7 @@ function locate(
                     given: "subscriber",
                     request: { headers: BEARER, body: { ...body, email: "rosa@" } },
                     message: "loginModal.EnterValidEmail",
+                    field: "email",
                   },
                 }
               : {
@@ -340,6 +345,7 @@ function locate(
                     given: "subscriber",
                     request: { headers: BEARER, body: { ...body, title: "x".repeat(61) } },
                     message: "requests.errors.titleTooLong",
+                    field: "title",
                   },
                 }),
         },
@@ -577,6 +583,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               summary: "Not an e-mail address",
               request: { body: { email: "ana@", password: "secret12", encrypted: false } },
               message: "loginModal.EnterValidEmail",
+              field: "email",
               data: { fields: { email: "loginModal.EnterValidEmail" } },
             },
           },
@@ -637,6 +644,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               summary: "Not an e-mail address",
               request: { body: { email: "ana@", type: 1 } },
               message: "loginModal.EnterValidEmail",
+              field: "email",
             },
           },
         },
@@ -808,7 +816,17 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             },
           },
         },
-        400: { description: "A missing or malformed APP header.", examples: { appHeader: appHeaderMissing() } },
+        400: {
+          description: "A missing or malformed APP header, or an id longer than a checkout's.",
+          examples: {
+            appHeader: appHeaderMissing(),
+            idTooLong: {
+              summary: `An id of ${CHECKOUT_ID_MAX + 1} characters`,
+              request: { path: `/api/v1/personnal/registerQuery/${"x".repeat(CHECKOUT_ID_MAX + 1)}` },
+              message: ["api.invalidField", { field: "id" }],
+            },
+          },
+        },
         405: methodNotAllowed("GET", { body: {} }),
       },
     },
@@ -1039,7 +1057,10 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
         "Poll every few seconds while `pending`. The result comes from the provider's webhook, or from asking the provider (at most once every 5 seconds per checkout) while it is late. The first `success` asked with the checkout's `checkout_browser` cookie carries `authCode` for POST /api/v1/auth/loginByAuthCode; later answers, and any answer without that cookie, carry null.",
       checkoutCookie: true,
       params: {
-        id: { schema: z.string().max(64).describe("The checkout's id from registerAndSign."), example: "chk_none" },
+        id: {
+          schema: z.string().min(1).max(CHECKOUT_ID_MAX).describe("The checkout's id from registerAndSign."),
+          example: "chk_none",
+        },
       },
       responses: {
         200: {
@@ -1125,6 +1146,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               given: "account",
               request: { body: { ...BUYER, email: "{{email}}" } },
               message: "payments.errors.emailInUse",
+              field: "email",
               data: { field: "email", errors: { email: "This email address is already in use" } },
             },
           },
@@ -1441,11 +1463,13 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               summary: "No number",
               request: { path: "/api/v1/lookup" },
               message: "requests.errors.numberRequired",
+              field: "number",
             },
             invalid: {
               summary: "Not a number",
               request: { path: "/api/v1/lookup?number=12" },
               message: "requests.errors.numberInvalid",
+              field: "number",
             },
           },
         },
@@ -1502,6 +1526,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               given: "subscriber",
               request: { headers: BEARER, body: { ...VOICE, phone: "12" } },
               message: "requests.errors.numberInvalid",
+              field: "phone",
             },
           },
         },
