@@ -1335,7 +1335,10 @@ export interface operations {
          *     }
          */
         "application/json": {
-          /** @description The account's e-mail address (trimmed, any case). */
+          /**
+           * Format: email
+           * @description The account's e-mail address (trimmed, any case).
+           */
           email: string;
           /** @description RSA-OAEP (SHA-1) ciphertext in base64 under GET /api/v1/auth/publicKey's key; plain with `encrypted: false`. */
           password: string;
@@ -1454,7 +1457,10 @@ export interface operations {
          *     }
          */
         "application/json": {
-          /** @description The account's e-mail address. */
+          /**
+           * Format: email
+           * @description The account's e-mail address.
+           */
           email: string;
           /**
            * @description 1: a password-reset code.
@@ -1562,6 +1568,7 @@ export interface operations {
          *     }
          */
         "application/json": {
+          /** Format: email */
           email: string;
           /** @description The new password, encrypted like the sign-in's (plain with `encrypted: false`). */
           password: string;
@@ -2252,6 +2259,7 @@ export interface operations {
           /** @default  */
           surname?: string;
           /**
+           * Format: email
            * @description The buyer's e-mail address: the account's, once paid.
            * @default
            */

@@ -10,6 +10,7 @@ import type { ZodTypeAny } from "zod";
 import { authCodeSchema } from "~/auth/auth-code.server";
 import { resetPasswordSchema, sendCodeSchema } from "~/auth/password-reset.server";
 import { loginSchema } from "~/auth/sign-in.server";
+import { EMAIL_MAX, EMAIL_PATTERN } from "~/auth/validation";
 import { registerAndSignSchema } from "~/billing/checkout.server";
 import { CHECKOUT_ID_MAX } from "~/billing/register-query.server";
 import { deviceReportSchema } from "~/device-report.server";
@@ -127,6 +128,20 @@ export type Operation = {
   params?: Record<string, { schema: ZodTypeAny; example: string }>;
   responses: Record<number, Answer>;
 };
+
+/**
+ * A body whose `email` the domain checks as an address after the schema's size check (trimmed, at most
+ * EMAIL_MAX characters, EMAIL_PATTERN: app/auth/validation.ts), documented as such. The route
+ * validates with the schema itself; the annotation only tells clients what the domain then refuses.
+ */
+const withEmail = <S extends z.AnyZodObject>(schema: S) =>
+  schema.extend({
+    email: (schema.shape.email as ZodTypeAny).openapi({
+      format: "email",
+      maxLength: EMAIL_MAX,
+      pattern: EMAIL_PATTERN.source,
+    }),
+  });
 
 const SMS = { requesterName: "Ana", countryCode: "+63", phone: "9171234567", locale: "ph" };
 const EMAIL = { requesterName: "Ana", email: "rosa@example.com", locale: "id", template: "checkIn" };
@@ -564,7 +579,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       summary: "Sign in",
       description:
         "Send the password RSA-encrypted (RSA-OAEP, SHA-1, base64) under GET /api/v1/auth/publicKey's key; a client that cannot encrypt sends `encrypted: false` with the plain password, over TLS only. Only failed sign-ins count against the limits (docs/api.md).",
-      body: loginSchema,
+      body: withEmail(loginSchema),
       responses: {
         200: {
           description: "Signed in: keep `token` for the calls that need it.",
@@ -619,7 +634,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       summary: "E-mail a password-reset code",
       description:
         "A 6-digit code valid for 15 minutes (single use, 5 wrong tries at most). An address without an account gets a note instead, and the answer is the same, so the API does not tell who has an account.",
-      body: sendCodeSchema,
+      body: withEmail(sendCodeSchema),
       responses: {
         200: {
           description: "Sent (or the note, for an address without an account).",
@@ -678,7 +693,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       tag: "Auth",
       summary: "Set a new password with the e-mailed code",
       description: "Every session of the account is signed out. Each code allows 5 checks, even in parallel.",
-      body: resetPasswordSchema,
+      body: withEmail(resetPasswordSchema),
       responses: {
         200: {
           description: "The password is changed.",
@@ -1100,7 +1115,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       description:
         "Send the buyer to `url` and keep `id` for the register query, and the `checkout_browser` cookie the answer sets (a browser keeps it; other clients use a cookie jar) for the register query and loginByAuthCode. The provider in the path must be configured: Stripe and PayPal may both be (the buyer's choice), and with neither the embedded sandbox stands in for both. With a token, the signed-in account renews instead, once it has no access. More in docs/api.md: the sign-up sequence.",
       token: "optional",
-      body: registerAndSignSchema,
+      body: withEmail(registerAndSignSchema),
       params: {
         provider: {
           schema: z.enum(["stripe", "paypal", "v5pay"]).describe("v5pay is always answered 501."),
