@@ -669,6 +669,18 @@ export interface components {
       /** @description The input the failure concerns (a body field, query or path parameter), or null. */
       field: string | null;
     };
+    Failure422: {
+      /** @enum {number} */
+      status: 422;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
+    };
     Failure403: {
       /** @enum {number} */
       status: 403;
@@ -1767,7 +1779,7 @@ export interface operations {
           };
         };
       };
-      /** @description A missing or malformed APP header, or an id longer than a checkout's. */
+      /** @description A missing or malformed APP header. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1854,6 +1866,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path?: never;
       cookie?: never;
@@ -1912,6 +1926,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Failure409"];
+        };
+      };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
         };
       };
       /** @description The provider refused; nothing changed. */
@@ -2204,7 +2227,7 @@ export interface operations {
           };
         };
       };
-      /** @description A missing or malformed APP header. */
+      /** @description A missing or malformed APP header, or an id longer than a checkout's. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2232,6 +2255,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path: {
         /**
@@ -2353,6 +2378,15 @@ export interface operations {
           "application/json": components["schemas"]["Failure415"];
         };
       };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
+        };
+      };
       /** @description Past a limit: `Retry-After` says in how many seconds to try again, the message says it for people. */
       429: {
         headers: {
@@ -2464,6 +2498,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path?: never;
       cookie?: never;
@@ -2589,6 +2625,15 @@ export interface operations {
           "application/json": components["schemas"]["Failure415"];
         };
       };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
+        };
+      };
       /** @description One SMS per three hours per account; or the recipient declined this account's last request less than DECLINE_COOLDOWN_HOURS ago (nothing is stored or sent, no limit used). `Retry-After` and `data` say when. */
       429: {
         headers: {
@@ -2639,6 +2684,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path?: never;
       cookie?: never;
@@ -2762,6 +2809,15 @@ export interface operations {
           "application/json": components["schemas"]["Failure415"];
         };
       };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
+        };
+      };
       /** @description One e-mail per three hours per account. `Retry-After` and `data` say when. */
       429: {
         headers: {
@@ -2812,6 +2868,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path?: never;
       cookie?: never;
@@ -2907,6 +2965,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
         };
       };
       /** @description One link per three hours per account. `Retry-After` and `data` say when. */
@@ -3259,6 +3326,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path?: never;
       cookie?: never;
@@ -3372,6 +3441,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
         };
       };
       /** @description One voice message per three hours per account; `Retry-After` and `data` say when. */

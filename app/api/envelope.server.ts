@@ -11,6 +11,7 @@ import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { formatDateTime } from "~/utils/time-zone";
 
 import { errorCodeOf, hasOwnCode, type ErrorCode } from "./error-codes";
+import { IDEMPOTENCY_HEADER, idempotent } from "./idempotency.server";
 
 /**
  * Spec section 3: every answer is `{ status, message, error, data }` and the HTTP status equals
@@ -102,35 +103,43 @@ export type ApiContext = { request: Request; locale: Locale; t: Awaited<ReturnTy
 /**
  * Wraps a handler: checks the APP header (unless `appHeader: false`: a route tools fetch without
  * one), turns ApiError and unexpected errors into envelopes, so integrators never see an HTML error
- * page.
+ * page. `idempotent`: a write that honours `Idempotency-Key` (./idempotency.server.ts); the answer a
+ * repeat gets again is the whole envelope, failures included.
  */
 export async function apiRoute(
   request: Request,
   handler: (ctx: ApiContext) => Promise<Response>,
-  options: { appHeader?: boolean } = {},
+  options: { appHeader?: boolean; idempotent?: boolean } = {},
 ) {
   const locale = apiLocale(request);
   const t = await getT(locale);
-  try {
+  const answer = (run: () => Promise<Response>) => run().catch((error: unknown) => errorAnswer(request, t, error));
+  return answer(async () => {
     if (options.appHeader !== false) {
       const app = request.headers.get("APP")?.trim();
       if (!app || !APP_ID.test(app)) throw new ApiError(400, "api.appHeaderMissing");
       const allowed = config().appIds;
       if (allowed && !allowed.includes(app)) throw new ApiError(400, "api.appHeaderUnknown", { app });
     }
-    return await handler({ request, locale, t });
-  } catch (error) {
-    if (error instanceof ApiError)
-      return failure({ t }, error.status, error.key, {
-        values: error.values,
-        field: error.field,
-        data: error.data,
-        headers: error.headers,
-      });
-    if (error instanceof Response) throw error;
-    console.error("API error", request.method, new URL(request.url).pathname, error);
-    return failure({ t }, 500, "errors.unexpected");
-  }
+    const ctx = { request, locale, t };
+    if (!options.idempotent || !request.headers.has(IDEMPOTENCY_HEADER)) return handler(ctx);
+    // The body is fingerprinted as sent (a clone: the handler reads it again, within the same limit).
+    const body = await readLimited(request.clone());
+    return idempotent(request, body, () => answer(() => handler(ctx)));
+  });
+}
+
+function errorAnswer(request: Request, t: ApiContext["t"], error: unknown) {
+  if (error instanceof ApiError)
+    return failure({ t }, error.status, error.key, {
+      values: error.values,
+      field: error.field,
+      data: error.data,
+      headers: error.headers,
+    });
+  if (error instanceof Response) throw error;
+  console.error("API error", request.method, new URL(request.url).pathname, error);
+  return failure({ t }, 500, "errors.unexpected");
 }
 
 /** Reads a JSON body of at most 64 KB and validates it with the input's schema; 413, 415 or 400 otherwise. */

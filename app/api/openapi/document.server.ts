@@ -7,6 +7,7 @@ import type { ZodTypeAny } from "zod";
 
 import { apiLocale } from "~/api/envelope.server";
 import { errorCodeOf } from "~/api/error-codes";
+import { IDEMPOTENCY_KEY_PATTERN } from "~/api/idempotency.server";
 import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
@@ -171,6 +172,17 @@ function register(registry: OpenAPIRegistry, t: T, tablePath: string, operation:
                 .string()
                 .optional()
                 .describe("The messages' language: en, id or fil (ph); English otherwise."),
+              ...(operation.idempotent
+                ? {
+                    "Idempotency-Key": z
+                      .string()
+                      .regex(IDEMPOTENCY_KEY_PATTERN)
+                      .optional()
+                      .describe(
+                        "Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's).",
+                      ),
+                  }
+                : {}),
             }),
           }),
       ...(operation.checkoutCookie

@@ -71,6 +71,8 @@ export const GIVEN = {
     "`{{token}}` is the token of an account with password `{{password}}` and an active Stripe subscription that Stripe refuses to cancel.",
   deletionPasswordsWrong:
     "`{{token}}` is the token of an account with password `{{password}}`; a wrong password was given 5 times in a row from this address to delete it.",
+  keyUsed:
+    "`{{token}}` is a subscriber's token (where the route takes one); the same client sent the key `5f0c8a52-7d1e-4b0a-9a51-2f6d3c1e9b07` with another body a moment ago.",
   stripeSigned: "`{{stripeSignature}}` is a valid `Stripe-Signature` of the body, made with STRIPE_WEBHOOK_SECRET.",
 } as const;
 export type Given = keyof typeof GIVEN;
@@ -122,6 +124,8 @@ export type Operation = {
   token?: "required" | "optional";
   /** Reads the `checkout_browser` cookie. */
   checkoutCookie?: boolean;
+  /** Honours `Idempotency-Key` (app/api/idempotency.server.ts). */
+  idempotent?: true;
   body?: ZodTypeAny;
   query?: z.AnyZodObject;
   /** Path parameters with the value the examples use. */
@@ -152,6 +156,7 @@ const LIMITED_TIME = { time: "Nov 22, 2026, 5:38 AM UTC" };
 const CREATED = { id: "cmi9x0abc0001", code: "Ab3dEf7H", link: "http://localhost:3000/id/Ab3dEf7H" };
 const BEARER = { Authorization: "Bearer {{token}}" };
 const UNKNOWN_TOKEN = "5x3eWbQ0tGm7yV2kLr9Pq4sHnZ8dA1fC6uJoXiKe";
+const IDEMPOTENCY_KEY = "5f0c8a52-7d1e-4b0a-9a51-2f6d3c1e9b07";
 
 // --- Answers every route of a kind gives -----------------------------------------------------------
 
@@ -226,6 +231,22 @@ const subscriptionExpired = (request: ExampleRequest): Answer => ({
     "The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10.",
   examples: {
     expired: { summary: "An expired subscription", given: "expired", request, message: "errors.subscriptionExpired" },
+  },
+});
+/** The 422 of a write that honours `Idempotency-Key`: the key was used with another request. */
+const keyReused = (request: ExampleRequest): Record<number, Answer> => ({
+  422: {
+    description:
+      "The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request.",
+    examples: {
+      keyReused: {
+        summary: "The key of an earlier request with another body",
+        given: "keyUsed",
+        request: { ...request, headers: { ...request.headers, "Idempotency-Key": IDEMPOTENCY_KEY } },
+        message: "api.idempotencyKeyReused",
+        field: "Idempotency-Key",
+      },
+    },
   },
 });
 const throttled = (example: Example): Answer => ({
@@ -320,6 +341,7 @@ function locate(
     summary: options.summary,
     description: options.description,
     token: "required",
+    idempotent: true,
     body: schema,
     responses: {
       200: {
@@ -370,6 +392,7 @@ function locate(
       405: methodNotAllowed("POST"),
       ...jsonBodyAnswers({ headers: BEARER }, "subscriber"),
       ...locateAnswers(channel, body, options.sentRecently, options.failedKey),
+      ...keyReused(request),
     },
   };
 }
@@ -831,17 +854,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             },
           },
         },
-        400: {
-          description: "A missing or malformed APP header, or an id longer than a checkout's.",
-          examples: {
-            appHeader: appHeaderMissing(),
-            idTooLong: {
-              summary: `An id of ${CHECKOUT_ID_MAX + 1} characters`,
-              request: { path: `/api/v1/personnal/registerQuery/${"x".repeat(CHECKOUT_ID_MAX + 1)}` },
-              message: ["api.invalidField", { field: "id" }],
-            },
-          },
-        },
+        400: { description: "A missing or malformed APP header.", examples: { appHeader: appHeaderMissing() } },
         405: methodNotAllowed("GET", { body: {} }),
       },
     },
@@ -879,6 +892,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       description:
         "At the subscription's own provider first (Stripe: cancel_at_period_end; PayPal: the subscription is cancelled); access runs to `validUntil` anyway. No body.",
       token: "required",
+      idempotent: true,
       responses: {
         200: {
           description: "Cancelled: the subscription as subscribe/info shows it.",
@@ -920,6 +934,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             },
           },
         },
+        ...keyReused({ headers: BEARER }),
       },
     },
   ],
@@ -1100,7 +1115,17 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             unknown: { summary: "No such checkout", data: { status: "unknown", authCode: null } },
           },
         },
-        400: { description: "A missing or malformed APP header.", examples: { appHeader: appHeaderMissing() } },
+        400: {
+          description: "A missing or malformed APP header, or an id longer than a checkout's.",
+          examples: {
+            appHeader: appHeaderMissing(),
+            idTooLong: {
+              summary: `An id of ${CHECKOUT_ID_MAX + 1} characters`,
+              request: { path: `/api/v1/personnal/registerQuery/${"x".repeat(CHECKOUT_ID_MAX + 1)}` },
+              message: ["api.invalidField", { field: "id" }],
+            },
+          },
+        },
         405: methodNotAllowed("GET", { body: {} }),
       },
     },
@@ -1115,6 +1140,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       description:
         "Send the buyer to `url` and keep `id` for the register query, and the `checkout_browser` cookie the answer sets (a browser keeps it; other clients use a cookie jar) for the register query and loginByAuthCode. The provider in the path must be configured: Stripe and PayPal may both be (the buyer's choice), and with neither the embedded sandbox stands in for both. With a token, the signed-in account renews instead, once it has no access. More in docs/api.md: the sign-up sequence.",
       token: "optional",
+      idempotent: true,
       body: withEmail(registerAndSignSchema),
       params: {
         provider: {
@@ -1207,6 +1233,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             },
           },
         },
+        ...keyReused({ body: { ...BUYER, email: "lea@example.com" } }),
       },
     },
   ],
@@ -1515,6 +1542,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       description:
         "Needs an active subscription. The call says who sent it through Family Locator, speaks the message in the chosen language and voice, and offers 'press 9' to stop such calls. One per three hours per account (a failed call gives it back).",
       token: "required",
+      idempotent: true,
       body: sendVoiceSchema,
       responses: {
         200: {
@@ -1586,6 +1614,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             },
           },
         },
+        ...keyReused({ headers: BEARER, body: VOICE }),
       },
     },
   ],
