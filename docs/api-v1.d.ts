@@ -1341,8 +1341,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "{{email}}",
-         *       "password": "{{password}}",
+         *       "email": "ana@example.com",
+         *       "password": "correct horse 1",
          *       "encrypted": false
          *     }
          */
@@ -1464,7 +1464,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "{{email}}",
+         *       "email": "ana@example.com",
          *       "type": 1
          *     }
          */
@@ -1573,9 +1573,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "{{email}}",
+         *       "email": "ana@example.com",
          *       "password": "new password 1",
-         *       "verificationCode": "{{code}}",
+         *       "verificationCode": "482913",
          *       "encrypted": false
          *     }
          */
@@ -1676,7 +1676,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "authCode": "{{authCode}}"
+         *       "authCode": "xK2pQ7rT9wZ3mN5bV8cL1dF4.q8Z3cXw1Lr6TnB0vYk4Pm9Hs"
          *     }
          */
         "application/json": {
@@ -1962,7 +1962,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "password": "{{password}}",
+         *       "password": "correct horse 1",
          *       "encrypted": false
          *     }
          */
@@ -2338,6 +2338,15 @@ export interface operations {
             /** @description The input the failure concerns (a body field, query or path parameter), or null. */
             field: string | null;
           };
+        };
+      };
+      /** @description A token was sent and is expired or revoked: sign in again (without a token, the checkout is a sign-up). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
         };
       };
       /** @description Another method than POST; `Allow` names the methods the route answers. */

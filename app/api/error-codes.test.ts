@@ -288,6 +288,23 @@ describe("one error shape with stable codes", () => {
     expect(buyer.data).toMatchObject({ field: "email", errors: { email: expect.any(String) } });
   });
 
+  it("answers 401 to an invalid token on registerAndSign, whatever the address (no sign-up, nothing told)", async () => {
+    const { email } = await signedInUser();
+    for (const address of [email, "someone-new@example.com"]) {
+      const answer = await registerAndSign(
+        routeArgs(
+          apiRequest("/api/v1/auth/registerAndSign/stripe", {
+            json: { ...BUYER, email: address },
+            headers: { Authorization: "Bearer 5x3eWbQ0tGm7yV2kLr9Pq4sHnZ8dA1fC6uJoXiKe" },
+          }),
+          { provider: "stripe" },
+        ),
+      );
+      expect(answer.status).toBe(401);
+      expect(await answer.json()).toMatchObject({ code: "token_invalid", field: null });
+    }
+  });
+
   it("lists every code in docs/api.md", () => {
     const text = readFileSync("docs/api.md", "utf8");
     expect(ERROR_CODE_LIST.filter((code) => !text.includes(`| \`${code}\` |`))).toEqual([]);

@@ -27,6 +27,9 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       if (!sandboxPayments() && !isPaymentProviderName(requested)) throw unsupported();
       const input = await readJson(request, registerAndSignSchema);
       const session = await lookupSession(await readToken(request));
+      // A token that is no longer valid is an error, as on every route that reads one: never a silent
+      // sign-up of a new account in its place.
+      if (session.state === "invalid") throw new ApiError(401, "errors.loginExpired");
       const locale = isLocale(input.locale) ? input.locale : ctx.locale;
       const browser = checkoutBrowserSecret(request);
       const result = await startCheckout(

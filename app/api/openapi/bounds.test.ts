@@ -134,3 +134,18 @@ describe("the document's request schemas are the server's checks", async () => {
     if (!schema.isOptional()) expect(required, "required in the document").toBe(true);
   });
 });
+
+describe("the document's examples", () => {
+  it("hold no placeholder outside x-replay (tools send them as they stand)", async () => {
+    const found: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (typeof value === "string" && value.includes("{{")) found.push(path);
+      else if (value && typeof value === "object")
+        for (const [key, inner] of Object.entries(value))
+          // x-replay and its situation's description name the values the replay fills in.
+          if (key !== "x-replay" && key !== "description") walk(inner, `${path}/${key}`);
+    };
+    walk(await openApiDocument(), "");
+    expect(found).toEqual([]);
+  });
+});

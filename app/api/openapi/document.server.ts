@@ -12,7 +12,15 @@ import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
 
-import { API_OPERATIONS, GIVEN, NOT_FOUND, type Answer, type Example, type Operation } from "./operations.server";
+import {
+  API_OPERATIONS,
+  EXAMPLE_VALUES,
+  GIVEN,
+  NOT_FOUND,
+  type Answer,
+  type Example,
+  type Operation,
+} from "./operations.server";
 import { envelope } from "./shapes.server";
 import { z } from "./zod.server";
 
@@ -131,9 +139,22 @@ function responseOf(
   };
 }
 
+/** A body example with concrete values in place of a situation's `{{name}}`, so that tools can send it. */
+function concrete(body: unknown) {
+  if (body === undefined) return undefined;
+  const text = JSON.stringify(body).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = EXAMPLE_VALUES[name];
+    if (value === undefined) throw new Error(`${whole}: no example value in EXAMPLE_VALUES`);
+    return value;
+  });
+  return JSON.parse(text) as unknown;
+}
+
 function register(registry: OpenAPIRegistry, t: T, tablePath: string, operation: Operation) {
   const success = operation.responses[200]?.examples ?? {};
-  const bodyExample = Object.values(success).find((example) => example.request?.body !== undefined)?.request?.body;
+  const bodyExample = concrete(
+    Object.values(success).find((example) => example.request?.body !== undefined)?.request?.body,
+  );
   const security: Record<string, string[]>[] =
     operation.token === "required"
       ? [{ app: [], token: [] }]

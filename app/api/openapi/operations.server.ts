@@ -77,6 +77,18 @@ export const GIVEN = {
 } as const;
 export type Given = keyof typeof GIVEN;
 
+/**
+ * What a request body's example (the one tools send as it stands) shows for a situation's value: a
+ * concrete value of the right form. The example that succeeds with it is the 200 answer's, whose
+ * `x-replay` names the situation.
+ */
+export const EXAMPLE_VALUES: Record<string, string> = {
+  email: "ana@example.com",
+  password: "correct horse 1",
+  code: "482913",
+  authCode: "xK2pQ7rT9wZ3mN5bV8cL1dF4.q8Z3cXw1Lr6TnB0vYk4Pm9Hs",
+};
+
 /** The request of an example, beyond what the operation implies (its method, path, the APP header). */
 export type ExampleRequest = {
   method?: string;
@@ -1193,6 +1205,17 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
           },
         },
         405: methodNotAllowed("POST"),
+        401: {
+          description:
+            "A token was sent and is expired or revoked: sign in again (without a token, the checkout is a sign-up).",
+          examples: {
+            unknownToken: {
+              summary: "A token that is not (or no longer) valid",
+              request: { headers: { Authorization: `Bearer ${UNKNOWN_TOKEN}` }, body: BUYER },
+              message: "errors.loginExpired",
+            },
+          },
+        },
         409: {
           description:
             "With a token of an account that still has access (active, or cancelled with paid days left): nothing is opened, so an account never pays two subscriptions.",
