@@ -1279,6 +1279,8 @@ export interface components {
     /** @description Any other path under /api/v1, whatever the method. */
     NotFound: {
       headers: {
+        /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+        "X-Request-Id": string;
         [name: string]: unknown;
       };
       content: {
@@ -1305,6 +1307,8 @@ export interface operations {
       /** @description The document. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1318,7 +1322,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1366,6 +1372,8 @@ export interface operations {
       /** @description Signed in: keep `token` for the calls that need it. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1382,6 +1390,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, or an e-mail address or password the form rules refuse (`data.fields` names them by message key). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1402,6 +1412,8 @@ export interface operations {
       /** @description Wrong e-mail address or password (or a password that does not decrypt). */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1412,7 +1424,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1422,6 +1436,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1431,6 +1447,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1441,7 +1459,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1486,6 +1506,8 @@ export interface operations {
       /** @description Sent (or the note, for an address without an account). */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1502,6 +1524,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a wrong `type`, or an invalid address. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1512,7 +1536,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1522,6 +1548,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1531,6 +1559,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1541,7 +1571,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1551,6 +1583,8 @@ export interface operations {
       /** @description The e-mail provider failed. */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1595,6 +1629,8 @@ export interface operations {
       /** @description The password is changed. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1611,6 +1647,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, a value the form rules refuse, or a code that is wrong, used or expired. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1621,7 +1659,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1631,6 +1671,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1640,6 +1682,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1650,7 +1694,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1689,6 +1735,8 @@ export interface operations {
       /** @description Signed in, as POST /api/v1/auth/login answers. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1705,6 +1753,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON or an `authCode` of the wrong type. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1714,6 +1764,8 @@ export interface operations {
       /** @description The code is wrong, used or expired, or sent without the checkout's cookie. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1724,7 +1776,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1734,6 +1788,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1743,6 +1799,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1766,6 +1824,8 @@ export interface operations {
       /** @description The PEM and how to use it. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1782,6 +1842,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1792,7 +1854,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1816,6 +1880,8 @@ export interface operations {
       /** @description Its state (Active, Cancelled, Unsubscribed or Expired), dates and plan; amounts in minor units. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1832,6 +1898,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1841,6 +1909,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1851,7 +1921,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1877,6 +1949,8 @@ export interface operations {
       /** @description Cancelled: the subscription as subscribe/info shows it. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1893,6 +1967,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1902,6 +1978,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1912,7 +1990,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1922,6 +2002,8 @@ export interface operations {
       /** @description There is no subscription with access to cancel. */
       409: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1931,6 +2013,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1940,6 +2024,8 @@ export interface operations {
       /** @description The provider refused; nothing changed. */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1981,6 +2067,8 @@ export interface operations {
       /** @description Deleted: the token is no longer valid. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1997,6 +2085,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON or a field of the wrong type. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2006,6 +2096,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2015,6 +2107,8 @@ export interface operations {
       /** @description The password is not the account's: nothing was deleted. */
       403: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2025,7 +2119,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2035,6 +2131,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2044,6 +2142,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2054,7 +2154,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2064,6 +2166,8 @@ export interface operations {
       /** @description The payment provider refused to cancel the subscription: nothing was deleted. */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2087,6 +2191,8 @@ export interface operations {
       /** @description The account's data. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2103,6 +2209,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2112,6 +2220,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2122,7 +2232,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2146,6 +2258,8 @@ export interface operations {
       /** @description Totals per currency and the payments. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2162,6 +2276,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2171,6 +2287,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2181,7 +2299,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2214,6 +2334,8 @@ export interface operations {
       /** @description The status; `unknown` for an id that names no checkout. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2230,6 +2352,8 @@ export interface operations {
       /** @description A missing or malformed APP header, or an id longer than a checkout's. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2240,7 +2364,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2306,7 +2432,9 @@ export interface operations {
       200: {
         headers: {
           /** @description `checkout_browser=…; HttpOnly; Secure; SameSite=Lax`: keep it (a cookie jar) for the register query and loginByAuthCode. */
-          "Set-Cookie"?: string;
+          "Set-Cookie": string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2323,6 +2451,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type (`data` null), or a value the payment form refuses: `data.field` names the first, `data.errors` every one with its message. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2343,6 +2473,8 @@ export interface operations {
       /** @description A token was sent and is expired or revoked: sign in again (without a token, the checkout is a sign-up). */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2353,7 +2485,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2363,6 +2497,8 @@ export interface operations {
       /** @description With a token of an account that still has access (active, or cancelled with paid days left): nothing is opened, so an account never pays two subscriptions. */
       409: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2372,6 +2508,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2381,6 +2519,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2390,6 +2530,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2400,7 +2542,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2410,6 +2554,8 @@ export interface operations {
       /** @description The provider in the path is not configured; always for v5pay. */
       501: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2419,6 +2565,8 @@ export interface operations {
       /** @description The provider failed to open the checkout. */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2464,6 +2612,8 @@ export interface operations {
       /** @description Verified; `status` says whether it changed anything (`duplicate`: delivered before). */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2473,6 +2623,8 @@ export interface operations {
       /** @description The signature does not verify: nothing changes. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2482,6 +2634,8 @@ export interface operations {
       /** @description No such provider is configured. */
       404: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2492,7 +2646,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2545,6 +2701,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2561,6 +2719,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2570,6 +2730,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2579,6 +2741,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2589,7 +2753,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2599,6 +2765,8 @@ export interface operations {
       /** @description Not delivered: the number or address opted out of every request, blocked this account, or had RECIPIENT_DAILY_LIMIT requests today. The same answer for the three reasons, on purpose; the request is stored with `delivery: not_accepted` and no link, and the three-hour limit is given back. */
       409: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2619,6 +2787,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2628,6 +2798,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2637,6 +2809,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2647,7 +2821,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2668,6 +2844,8 @@ export interface operations {
       /** @description The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md). */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2729,6 +2907,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2745,6 +2925,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2754,6 +2936,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2763,6 +2947,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2773,7 +2959,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2783,6 +2971,8 @@ export interface operations {
       /** @description Not delivered: the number or address opted out of every request, blocked this account, or had RECIPIENT_DAILY_LIMIT requests today. The same answer for the three reasons, on purpose; the request is stored with `delivery: not_accepted` and no link, and the three-hour limit is given back. */
       409: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2803,6 +2993,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2812,6 +3004,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2821,6 +3015,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2831,7 +3027,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2852,6 +3050,8 @@ export interface operations {
       /** @description The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md). */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2907,6 +3107,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2923,6 +3125,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2932,6 +3136,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2941,6 +3147,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2951,7 +3159,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2961,6 +3171,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2970,6 +3182,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2979,6 +3193,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2989,7 +3205,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3015,7 +3233,10 @@ export interface operations {
         channel?: "sms" | "email" | "link";
         /** @description true: only requests whose recipient shared a position. */
         located?: "true" | "false";
-        /** @description Page number (counted from the newest). Kept for existing clients; `cursor` is cheaper on long histories. */
+        /**
+         * @deprecated
+         * @description Page number (counted from the newest). Kept for existing clients; `cursor` is cheaper on long histories.
+         */
         page?: number;
         /** @description `nextCursor` (older requests) or `prevCursor` (newer) of a page already read; `page` is then ignored. */
         cursor?: string;
@@ -3033,6 +3254,8 @@ export interface operations {
       /** @description One page. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3049,6 +3272,8 @@ export interface operations {
       /** @description A missing or malformed APP header, or a query value out of range (named). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3058,6 +3283,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3068,7 +3295,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3095,6 +3324,8 @@ export interface operations {
       /** @description The request. An approximate (`ip_located`) position is an area: use `accuracyMeters` as its radius, never a pin. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3111,6 +3342,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3120,6 +3353,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3129,6 +3364,8 @@ export interface operations {
       /** @description No such request in this account (another account's id answers the same). */
       404: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3139,7 +3376,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3201,6 +3440,8 @@ export interface operations {
       /** @description Stored. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3217,6 +3458,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, or a missing, unknown or bad field (named). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3227,7 +3470,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3237,6 +3482,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3246,6 +3493,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3256,7 +3505,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3285,6 +3536,8 @@ export interface operations {
       /** @description What is known of the number. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3301,6 +3554,8 @@ export interface operations {
       /** @description A missing or malformed APP header, no number, or one that is not valid. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3310,6 +3565,8 @@ export interface operations {
       /** @description A token that is expired or revoked (without one, the caller is a visitor). */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3320,7 +3577,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3374,6 +3633,8 @@ export interface operations {
       /** @description The call is placed; `state` follows the provider's call status. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3390,6 +3651,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, or a value the domain refuses. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3399,6 +3662,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3408,6 +3673,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3418,7 +3685,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3428,6 +3697,8 @@ export interface operations {
       /** @description The number's owner asked not to receive voice messages. Told only to a sender whose three-hour limit is free, and it uses that limit like a call: a sender who must wait is answered 429 for this number as for any other. */
       409: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3437,6 +3708,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3446,6 +3719,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3455,6 +3730,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3465,7 +3742,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3486,6 +3765,8 @@ export interface operations {
       /** @description The call could not be placed (the limit is given back). */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3509,6 +3790,8 @@ export interface operations {
       /** @description The messages. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3525,6 +3808,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3534,6 +3819,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3544,7 +3831,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {

@@ -78,15 +78,24 @@ function exampleValue(t: T, status: number, example: Example) {
   return { ...base, code: errorCodeOf(key, status), field };
 }
 
+/** The headers an answer carries, each always sent where it is declared (the replay checks it). */
 const RESPONSE_HEADERS = {
   "Retry-After": {
     description: "Seconds to wait before trying again.",
+    required: true,
     schema: { type: "integer" as const, minimum: 1 },
   },
-  Allow: { description: "The methods this path answers.", schema: { type: "string" as const } },
+  Allow: { description: "The methods this path answers.", required: true, schema: { type: "string" as const } },
   "Set-Cookie": {
     description:
       "`checkout_browser=…; HttpOnly; Secure; SameSite=Lax`: keep it (a cookie jar) for the register query and loginByAuthCode.",
+    required: true,
+    schema: { type: "string" as const },
+  },
+  "X-Request-Id": {
+    description:
+      "The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem.",
+    required: true,
     schema: { type: "string" as const },
   },
 };
@@ -127,9 +136,9 @@ function responseOf(
   const schema = answer.raw ? data : answer.data ? envelope(status, data) : failure(registry, status);
   return {
     description: answer.description,
-    ...(answer.headers
-      ? { headers: Object.fromEntries(answer.headers.map((name) => [name, RESPONSE_HEADERS[name]])) }
-      : {}),
+    headers: Object.fromEntries(
+      [...(answer.headers ?? []), "X-Request-Id" as const].map((name) => [name, RESPONSE_HEADERS[name]]),
+    ),
     content: {
       "application/json": {
         schema,
@@ -265,14 +274,14 @@ async function build() {
     info: { title: "Family Locator API", version: "1", description: DESCRIPTION },
     servers: [{ url: config().publicUrl.origin }],
     tags: [
-      { name: "Auth" },
-      { name: "Account" },
-      { name: "Sign-up after payment" },
-      { name: "Location requests" },
-      { name: "Lookup" },
-      { name: "Voice" },
+      { name: "Auth", description: "Sign-in, the password key, reset codes and the sign-in after payment." },
+      { name: "Account", description: "The signed-in account: its subscription, its data, its deletion." },
+      { name: "Sign-up after payment", description: "Open a checkout, follow it, sign in once it is paid." },
+      { name: "Location requests", description: "Ask for a position by SMS, e-mail or link, and follow the answers." },
+      { name: "Lookup", description: "What a phone number tells, and more with a subscription." },
+      { name: "Voice", description: "Voice messages: a call that speaks a text, and their list." },
       { name: "Providers", description: "For the payment providers, not for clients." },
-      { name: "Contract" },
+      { name: "Contract", description: "This document." },
     ],
   });
   document.components = {
@@ -280,6 +289,7 @@ async function build() {
     responses: {
       NotFound: {
         description: NOT_FOUND.description,
+        headers: { "X-Request-Id": RESPONSE_HEADERS["X-Request-Id"] },
         content: {
           "application/json": {
             schema: { $ref: "#/components/schemas/Failure404" },

@@ -78,7 +78,8 @@ beforeAll(async () => {
   };
   Object.assign(process.env, env);
   resetConfig();
-  app = await startApiApp();
+  // With the request log in front, as the server has it: every answer carries X-Request-Id.
+  app = await startApiApp({ requestLog: true });
   doc = await openApiDocument();
 });
 afterAll(async () => {

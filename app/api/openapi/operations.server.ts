@@ -1354,7 +1354,8 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       description:
         "Newest first, only the caller's own. Page with `cursor` (each page gives `nextCursor` for older requests and `prevCursor` for newer ones): it costs the same however deep the page. `page` still works, and costs more the deeper it goes.",
       token: "required",
-      query: requestListQuery,
+      // `page` is kept for existing clients: documented as deprecated, `cursor` replaces it.
+      query: requestListQuery.extend({ page: requestListQuery.shape.page.openapi({ param: { deprecated: true } }) }),
       responses: {
         200: {
           description: "One page.",
