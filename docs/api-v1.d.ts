@@ -2405,21 +2405,19 @@ export interface operations {
          *     }
          */
         "application/json": {
-          /** @default  */
-          name?: string;
-          /** @default  */
-          surname?: string;
+          name: string;
+          surname: string;
           /**
            * Format: email
-           * @description The buyer's e-mail address: the account's, once paid.
+           * @description The buyer's e-mail address: the account's, once paid (required to open a checkout).
            * @default
            */
           email?: string;
           /**
            * @description true: the buyer confirms being 18 or older (required).
-           * @default false
+           * @enum {boolean}
            */
-          adult?: boolean;
+          adult: true;
           /** @description An optional mobile number, read in the locale's country unless it starts with +. */
           phone?: string;
           /** @description en, id or ph: the plan's currency and the e-mails' language (else Accept-Language). */

@@ -230,6 +230,37 @@ const CASES: Case[] = [
     code: "field_invalid",
     field: "id",
   },
+  // The buyer: presence and bounds in the schema, with the payment form's codes.
+  {
+    name: "registerAndSign: adult false",
+    route: registerAndSign,
+    path: "/api/v1/auth/registerAndSign/stripe",
+    params: { provider: "stripe" },
+    json: { ...BUYER, email: "ana@example.com", adult: false },
+    status: 400,
+    code: "adult_required",
+    field: "adult",
+  },
+  {
+    name: "registerAndSign: no name",
+    route: registerAndSign,
+    path: "/api/v1/auth/registerAndSign/stripe",
+    params: { provider: "stripe" },
+    json: { surname: "Reyes", email: "ana@example.com", adult: true },
+    status: 400,
+    code: "name_invalid",
+    field: "name",
+  },
+  {
+    name: "registerAndSign: a surname of 81 characters",
+    route: registerAndSign,
+    path: "/api/v1/auth/registerAndSign/stripe",
+    params: { provider: "stripe" },
+    json: { ...BUYER, surname: "r".repeat(81), email: "ana@example.com" },
+    status: 400,
+    code: "name_invalid",
+    field: "surname",
+  },
   // Who is calling.
   {
     name: "createLink: no token",

@@ -1193,7 +1193,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
           examples: {
             appHeader: appHeaderMissing({ body: BUYER }),
             malformed: malformedJson(),
-            wrongType: invalidField("adult", { ...BUYER, adult: "yes" }),
+            wrongType: invalidField("name", { ...BUYER, name: 7 }),
             emailInUse: {
               summary: "The address has an account",
               given: "account",
