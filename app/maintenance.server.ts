@@ -1,3 +1,4 @@
+import { purgeOldIdempotentRequests } from "~/api/idempotency.server";
 import { sweepSignInThrottles } from "~/auth/sign-in-throttle.server";
 
 // Loaded for their job kinds: the job worker runs them (app/jobs.server.ts).
@@ -44,6 +45,7 @@ export async function runMaintenance(now = new Date()) {
     authCodes: deleteInBatches(db().authCode, { expiresAt: { lt: dayAgo } }),
     emailVerifications: deleteInBatches(db().emailVerification, { expiresAt: { lt: dayAgo } }),
     rateLimits: sweepRateLimits(now),
+    idempotentRequests: purgeOldIdempotentRequests(now),
     positions: purgeOldPositions(now),
     requestData: forgetOldRequestData(now),
     voiceMessages: purgeOldVoiceMessages(now),

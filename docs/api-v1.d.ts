@@ -457,6 +457,122 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @description What went wrong, for programs: stable, never translated, the same for the same mistake on every route.
+     *
+     *     - `app_header_missing`: The APP header is missing or malformed.
+     *     - `app_unknown`: The APP header names an application this server does not accept (API_APP_IDS).
+     *     - `bad_request`: The request target or Host header is malformed.
+     *     - `cross_site`: A POST from another site's page without an APP header.
+     *     - `wrong_host`: The Host is not one this server answers to.
+     *     - `not_found`: No such path under /api/v1.
+     *     - `method_not_allowed`: The route does not answer this method; `Allow` names those it does.
+     *     - `uri_too_long`: The path is longer than any address of the site.
+     *     - `body_too_large`: The body is larger than the route accepts (64 KB for JSON).
+     *     - `json_required`: The body is not `application/json`.
+     *     - `json_malformed`: The body is not valid JSON.
+     *     - `field_invalid`: A field (named in `field`) is missing, of the wrong type, or outside its documented size.
+     *     - `idempotency_key_invalid`: The Idempotency-Key header is empty or longer than 255 characters.
+     *     - `idempotency_key_reused`: The Idempotency-Key was used in the last 24 hours with another request.
+     *     - `idempotency_in_progress`: A request with this Idempotency-Key is still being answered; retry shortly.
+     *     - `token_invalid`: The token is missing, expired or revoked: sign in again.
+     *     - `subscription_expired`: The account's subscription gives no access.
+     *     - `credentials_invalid`: The e-mail address or password is wrong.
+     *     - `auth_code_invalid`: The auth code is unknown, used, expired, or not this client's.
+     *     - `password_wrong`: The account's password, asked again to confirm, is wrong.
+     *     - `email_required`: No e-mail address.
+     *     - `email_invalid`: Not an e-mail address that can receive mail.
+     *     - `email_in_use`: The e-mail address belongs to another account.
+     *     - `password_required`: No password.
+     *     - `password_too_short`: The new password is too short.
+     *     - `code_required`: No verification code.
+     *     - `code_invalid`: The verification code is wrong, used or expired.
+     *     - `name_required`: No name.
+     *     - `name_invalid`: The buyer's name or surname is empty or too long.
+     *     - `name_too_long`: The name is too long.
+     *     - `name_has_contact`: The name holds a web address, e-mail address or phone number.
+     *     - `title_required`: No title.
+     *     - `title_too_long`: The title is too long.
+     *     - `title_has_contact`: The title holds a web address, e-mail address or phone number.
+     *     - `message_required`: No message text.
+     *     - `message_too_long`: The message is too long.
+     *     - `message_has_contact`: The message holds a web address, e-mail address or phone number.
+     *     - `phone_required`: No phone number.
+     *     - `phone_invalid`: Not a valid (mobile) number for the country.
+     *     - `adult_required`: The buyer did not confirm being 18 or older.
+     *     - `invalid_value`: A value the domain refuses, named in `field`; the message says why.
+     *     - `rate_limited`: Too many attempts: wait `Retry-After` seconds.
+     *     - `limit_reached`: One per three hours: `data.nextAllowedAt` says when the next is allowed.
+     *     - `recipient_declined_recently`: The recipient declined this account's last request a short while ago.
+     *     - `recipient_not_accepting`: The recipient opted out, blocked this account, or had enough requests today.
+     *     - `recipient_opted_out`: The number asked not to receive voice messages.
+     *     - `subscription_active`: The account has a subscription with access left: no second one is opened.
+     *     - `nothing_to_cancel`: The account has no subscription to cancel.
+     *     - `request_not_found`: No location request of this account has this id.
+     *     - `provider_unsupported`: The payment provider in the path is not available.
+     *     - `provider_failed`: The payment provider refused or failed.
+     *     - `delivery_failed`: The SMS, e-mail or voice provider refused the message for good.
+     *     - `email_send_failed`: The verification e-mail could not be sent.
+     *     - `unavailable`: The database is out for a moment: retry after `Retry-After` seconds.
+     *     - `internal_error`: An unexpected failure (the server logged it).
+     * @enum {string}
+     */
+    ErrorCode:
+      | "app_header_missing"
+      | "app_unknown"
+      | "bad_request"
+      | "cross_site"
+      | "wrong_host"
+      | "not_found"
+      | "method_not_allowed"
+      | "uri_too_long"
+      | "body_too_large"
+      | "json_required"
+      | "json_malformed"
+      | "field_invalid"
+      | "idempotency_key_invalid"
+      | "idempotency_key_reused"
+      | "idempotency_in_progress"
+      | "token_invalid"
+      | "subscription_expired"
+      | "credentials_invalid"
+      | "auth_code_invalid"
+      | "password_wrong"
+      | "email_required"
+      | "email_invalid"
+      | "email_in_use"
+      | "password_required"
+      | "password_too_short"
+      | "code_required"
+      | "code_invalid"
+      | "name_required"
+      | "name_invalid"
+      | "name_too_long"
+      | "name_has_contact"
+      | "title_required"
+      | "title_too_long"
+      | "title_has_contact"
+      | "message_required"
+      | "message_too_long"
+      | "message_has_contact"
+      | "phone_required"
+      | "phone_invalid"
+      | "adult_required"
+      | "invalid_value"
+      | "rate_limited"
+      | "limit_reached"
+      | "recipient_declined_recently"
+      | "recipient_not_accepting"
+      | "recipient_opted_out"
+      | "subscription_active"
+      | "nothing_to_cancel"
+      | "request_not_found"
+      | "provider_unsupported"
+      | "provider_failed"
+      | "delivery_failed"
+      | "email_send_failed"
+      | "unavailable"
+      | "internal_error";
     Failure405: {
       /** @enum {number} */
       status: 405;
@@ -465,6 +581,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure401: {
       /** @enum {number} */
@@ -474,6 +593,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure413: {
       /** @enum {number} */
@@ -483,6 +605,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure415: {
       /** @enum {number} */
@@ -492,6 +617,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure429: {
       /** @enum {number} */
@@ -501,6 +629,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure400: {
       /** @enum {number} */
@@ -510,6 +641,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure502: {
       /** @enum {number} */
@@ -519,6 +653,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure409: {
       /** @enum {number} */
@@ -528,6 +665,21 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
+    };
+    Failure422: {
+      /** @enum {number} */
+      status: 422;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure403: {
       /** @enum {number} */
@@ -537,6 +689,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure501: {
       /** @enum {number} */
@@ -546,6 +701,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     Failure404: {
       /** @enum {number} */
@@ -555,6 +713,9 @@ export interface components {
       /** @description The same text as `message`. */
       error: string;
       data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
     };
     UserCacheInfo: {
       /** @example cmi9x0abc0001 */
@@ -1120,6 +1281,8 @@ export interface components {
     /** @description Any other path under /api/v1, whatever the method. */
     NotFound: {
       headers: {
+        /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+        "X-Request-Id": string;
         [name: string]: unknown;
       };
       content: {
@@ -1146,6 +1309,8 @@ export interface operations {
       /** @description The document. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1159,7 +1324,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1182,13 +1349,16 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "{{email}}",
-         *       "password": "{{password}}",
+         *       "email": "ana@example.com",
+         *       "password": "correct horse 1",
          *       "encrypted": false
          *     }
          */
         "application/json": {
-          /** @description The account's e-mail address (trimmed, any case). */
+          /**
+           * Format: email
+           * @description The account's e-mail address (trimmed, any case).
+           */
           email: string;
           /** @description RSA-OAEP (SHA-1) ciphertext in base64 under GET /api/v1/auth/publicKey's key; plain with `encrypted: false`. */
           password: string;
@@ -1204,6 +1374,8 @@ export interface operations {
       /** @description Signed in: keep `token` for the calls that need it. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1220,6 +1392,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, or an e-mail address or password the form rules refuse (`data.fields` names them by message key). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1231,12 +1405,17 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: null | components["schemas"]["FieldKeys"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
       /** @description Wrong e-mail address or password (or a password that does not decrypt). */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1247,7 +1426,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1257,6 +1438,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1266,6 +1449,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1276,7 +1461,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1299,12 +1486,15 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "{{email}}",
+         *       "email": "ana@example.com",
          *       "type": 1
          *     }
          */
         "application/json": {
-          /** @description The account's e-mail address. */
+          /**
+           * Format: email
+           * @description The account's e-mail address.
+           */
           email: string;
           /**
            * @description 1: a password-reset code.
@@ -1318,6 +1508,8 @@ export interface operations {
       /** @description Sent (or the note, for an address without an account). */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1334,6 +1526,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a wrong `type`, or an invalid address. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1344,7 +1538,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1354,6 +1550,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1363,6 +1561,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1373,7 +1573,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1383,6 +1585,8 @@ export interface operations {
       /** @description The e-mail provider failed. */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1405,13 +1609,14 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "{{email}}",
+         *       "email": "ana@example.com",
          *       "password": "new password 1",
-         *       "verificationCode": "{{code}}",
+         *       "verificationCode": "482913",
          *       "encrypted": false
          *     }
          */
         "application/json": {
+          /** Format: email */
           email: string;
           /** @description The new password, encrypted like the sign-in's (plain with `encrypted: false`). */
           password: string;
@@ -1426,6 +1631,8 @@ export interface operations {
       /** @description The password is changed. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1442,6 +1649,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, a value the form rules refuse, or a code that is wrong, used or expired. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1452,7 +1661,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1462,6 +1673,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1471,6 +1684,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1481,7 +1696,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1507,7 +1724,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "authCode": "{{authCode}}"
+         *       "authCode": "xK2pQ7rT9wZ3mN5bV8cL1dF4.q8Z3cXw1Lr6TnB0vYk4Pm9Hs"
          *     }
          */
         "application/json": {
@@ -1520,6 +1737,8 @@ export interface operations {
       /** @description Signed in, as POST /api/v1/auth/login answers. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1536,6 +1755,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON or an `authCode` of the wrong type. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1545,6 +1766,8 @@ export interface operations {
       /** @description The code is wrong, used or expired, or sent without the checkout's cookie. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1555,7 +1778,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1565,6 +1790,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1574,6 +1801,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1597,6 +1826,8 @@ export interface operations {
       /** @description The PEM and how to use it. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1613,6 +1844,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1623,7 +1856,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1647,6 +1882,8 @@ export interface operations {
       /** @description Its state (Active, Cancelled, Unsubscribed or Expired), dates and plan; amounts in minor units. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1663,6 +1900,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1672,6 +1911,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1682,7 +1923,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1697,6 +1940,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path?: never;
       cookie?: never;
@@ -1706,6 +1951,8 @@ export interface operations {
       /** @description Cancelled: the subscription as subscribe/info shows it. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1722,6 +1969,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1731,6 +1980,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1741,7 +1992,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1751,15 +2004,30 @@ export interface operations {
       /** @description There is no subscription with access to cancel. */
       409: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["Failure409"];
         };
       };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
+        };
+      };
       /** @description The provider refused; nothing changed. */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1782,7 +2050,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "password": "{{password}}",
+         *       "password": "correct horse 1",
          *       "encrypted": false
          *     }
          */
@@ -1801,6 +2069,8 @@ export interface operations {
       /** @description Deleted: the token is no longer valid. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1817,6 +2087,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON or a field of the wrong type. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1826,6 +2098,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1835,6 +2109,8 @@ export interface operations {
       /** @description The password is not the account's: nothing was deleted. */
       403: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1845,7 +2121,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1855,6 +2133,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1864,6 +2144,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1874,7 +2156,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1884,6 +2168,8 @@ export interface operations {
       /** @description The payment provider refused to cancel the subscription: nothing was deleted. */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1907,6 +2193,8 @@ export interface operations {
       /** @description The account's data. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1923,6 +2211,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1932,6 +2222,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1942,7 +2234,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1966,6 +2260,8 @@ export interface operations {
       /** @description Totals per currency and the payments. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1982,6 +2278,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -1991,6 +2289,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2001,7 +2301,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2034,6 +2336,8 @@ export interface operations {
       /** @description The status; `unknown` for an id that names no checkout. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2047,9 +2351,11 @@ export interface operations {
           };
         };
       };
-      /** @description A missing or malformed APP header. */
+      /** @description A missing or malformed APP header, or an id longer than a checkout's. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2060,7 +2366,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2075,6 +2383,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path: {
         /**
@@ -2097,20 +2407,19 @@ export interface operations {
          *     }
          */
         "application/json": {
-          /** @default  */
-          name?: string;
-          /** @default  */
-          surname?: string;
+          name: string;
+          surname: string;
           /**
-           * @description The buyer's e-mail address: the account's, once paid.
+           * Format: email
+           * @description The buyer's e-mail address: the account's, once paid (required to open a checkout).
            * @default
            */
           email?: string;
           /**
            * @description true: the buyer confirms being 18 or older (required).
-           * @default false
+           * @enum {boolean}
            */
-          adult?: boolean;
+          adult: true;
           /** @description An optional mobile number, read in the locale's country unless it starts with +. */
           phone?: string;
           /** @description en, id or ph: the plan's currency and the e-mails' language (else Accept-Language). */
@@ -2123,7 +2432,9 @@ export interface operations {
       200: {
         headers: {
           /** @description `checkout_browser=…; HttpOnly; Secure; SameSite=Lax`: keep it (a cookie jar) for the register query and loginByAuthCode. */
-          "Set-Cookie"?: string;
+          "Set-Cookie": string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2140,6 +2451,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type (`data` null), or a value the payment form refuses: `data.field` names the first, `data.errors` every one with its message. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2151,14 +2464,30 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: null | components["schemas"]["CheckoutInvalid"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
+        };
+      };
+      /** @description A token was sent and is expired or revoked: sign in again (without a token, the checkout is a sign-up). */
+      401: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
         };
       };
       /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2168,6 +2497,8 @@ export interface operations {
       /** @description With a token of an account that still has access (active, or cancelled with paid days left): nothing is opened, so an account never pays two subscriptions. */
       409: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2177,6 +2508,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2186,17 +2519,32 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["Failure415"];
         };
       };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
+        };
+      };
       /** @description Past a limit: `Retry-After` says in how many seconds to try again, the message says it for people. */
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2206,6 +2554,8 @@ export interface operations {
       /** @description The provider in the path is not configured; always for v5pay. */
       501: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2215,6 +2565,8 @@ export interface operations {
       /** @description The provider failed to open the checkout. */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2260,6 +2612,8 @@ export interface operations {
       /** @description Verified; `status` says whether it changed anything (`duplicate`: delivered before). */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2269,6 +2623,8 @@ export interface operations {
       /** @description The signature does not verify: nothing changes. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2278,6 +2634,8 @@ export interface operations {
       /** @description No such provider is configured. */
       404: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2288,7 +2646,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2303,6 +2663,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path?: never;
       cookie?: never;
@@ -2339,6 +2701,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2355,6 +2719,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2364,6 +2730,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2373,6 +2741,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2383,7 +2753,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2393,6 +2765,8 @@ export interface operations {
       /** @description Not delivered: the number or address opted out of every request, blocked this account, or had RECIPIENT_DAILY_LIMIT requests today. The same answer for the three reasons, on purpose; the request is stored with `delivery: not_accepted` and no link, and the three-hour limit is given back. */
       409: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2404,12 +2778,17 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["RequestNotAccepted"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2419,17 +2798,32 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["Failure415"];
         };
       };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
+        };
+      };
       /** @description One SMS per three hours per account; or the recipient declined this account's last request less than DECLINE_COOLDOWN_HOURS ago (nothing is stored or sent, no limit used). `Retry-After` and `data` say when. */
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2441,12 +2835,17 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["Limited"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
       /** @description The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md). */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2458,6 +2857,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["RequestCreated"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -2469,6 +2871,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path?: never;
       cookie?: never;
@@ -2503,6 +2907,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2519,6 +2925,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2528,6 +2936,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2537,6 +2947,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2547,7 +2959,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2557,6 +2971,8 @@ export interface operations {
       /** @description Not delivered: the number or address opted out of every request, blocked this account, or had RECIPIENT_DAILY_LIMIT requests today. The same answer for the three reasons, on purpose; the request is stored with `delivery: not_accepted` and no link, and the three-hour limit is given back. */
       409: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2568,12 +2984,17 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["RequestNotAccepted"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2583,17 +3004,32 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["Failure415"];
         };
       };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
+        };
+      };
       /** @description One e-mail per three hours per account. `Retry-After` and `data` say when. */
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2605,12 +3041,17 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["Limited"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
       /** @description The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md). */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2622,6 +3063,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["RequestCreated"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -2633,6 +3077,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path?: never;
       cookie?: never;
@@ -2661,6 +3107,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2677,6 +3125,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2686,6 +3136,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2695,6 +3147,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2705,7 +3159,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2715,6 +3171,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2724,17 +3182,32 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["Failure415"];
         };
       };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
+        };
+      };
       /** @description One link per three hours per account. `Retry-After` and `data` say when. */
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2746,6 +3219,9 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["Limited"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
@@ -2757,7 +3233,10 @@ export interface operations {
         channel?: "sms" | "email" | "link";
         /** @description true: only requests whose recipient shared a position. */
         located?: "true" | "false";
-        /** @description Page number (counted from the newest). Kept for existing clients; `cursor` is cheaper on long histories. */
+        /**
+         * @deprecated
+         * @description Page number (counted from the newest). Kept for existing clients; `cursor` is cheaper on long histories.
+         */
         page?: number;
         /** @description `nextCursor` (older requests) or `prevCursor` (newer) of a page already read; `page` is then ignored. */
         cursor?: string;
@@ -2775,6 +3254,8 @@ export interface operations {
       /** @description One page. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2791,6 +3272,8 @@ export interface operations {
       /** @description A missing or malformed APP header, or a query value out of range (named). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2800,6 +3283,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2810,7 +3295,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2837,6 +3324,8 @@ export interface operations {
       /** @description The request. An approximate (`ip_located`) position is an area: use `accuracyMeters` as its radius, never a pin. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2853,6 +3342,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2862,6 +3353,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2871,6 +3364,8 @@ export interface operations {
       /** @description No such request in this account (another account's id answers the same). */
       404: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2881,7 +3376,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2943,6 +3440,8 @@ export interface operations {
       /** @description Stored. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2959,6 +3458,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, or a missing, unknown or bad field (named). */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2969,7 +3470,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2979,6 +3482,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2988,6 +3493,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -2998,7 +3505,9 @@ export interface operations {
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3009,9 +3518,9 @@ export interface operations {
   };
   lookup: {
     parameters: {
-      query?: {
+      query: {
         /** @description E.164 (+639171234567), or national with `country`. */
-        number?: string;
+        number: string;
         /** @description An ISO 3166 region (PH) or a dial code (+63) for a national number. */
         country?: string;
       };
@@ -3027,6 +3536,8 @@ export interface operations {
       /** @description What is known of the number. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3043,6 +3554,8 @@ export interface operations {
       /** @description A missing or malformed APP header, no number, or one that is not valid. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3052,6 +3565,8 @@ export interface operations {
       /** @description A token that is expired or revoked (without one, the caller is a visitor). */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3062,7 +3577,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3077,6 +3594,8 @@ export interface operations {
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
       };
       path?: never;
       cookie?: never;
@@ -3114,6 +3633,8 @@ export interface operations {
       /** @description The call is placed; `state` follows the provider's call status. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3130,6 +3651,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, or a value the domain refuses. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3139,6 +3662,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3148,6 +3673,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3158,7 +3685,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3168,6 +3697,8 @@ export interface operations {
       /** @description The number's owner asked not to receive voice messages. Told only to a sender whose three-hour limit is free, and it uses that limit like a call: a sender who must wait is answered 429 for this number as for any other. */
       409: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3177,6 +3708,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3186,17 +3719,32 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["Failure415"];
         };
       };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
+        };
+      };
       /** @description One voice message per three hours per account; `Retry-After` and `data` say when. */
       429: {
         headers: {
           /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "Retry-After": number;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3208,12 +3756,17 @@ export interface operations {
             /** @description The same text as `message`. */
             error: string;
             data: components["schemas"]["Limited"];
+            code: components["schemas"]["ErrorCode"];
+            /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+            field: string | null;
           };
         };
       };
       /** @description The call could not be placed (the limit is given back). */
       502: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3237,6 +3790,8 @@ export interface operations {
       /** @description The messages. */
       200: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3253,6 +3808,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3262,6 +3819,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {
@@ -3272,7 +3831,9 @@ export interface operations {
       405: {
         headers: {
           /** @description The methods this path answers. */
-          Allow?: string;
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
           [name: string]: unknown;
         };
         content: {

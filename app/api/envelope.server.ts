@@ -6,14 +6,21 @@ import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { intlLocale, isLocale, type Locale } from "~/i18n/locales";
 import { describeSubscription } from "~/subscription.server";
-import { isDomainIssue, issueKey } from "~/utils/parse-form";
+import { isDomainIssue, issueKey, limitsOf } from "~/utils/parse-form";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { formatDateTime } from "~/utils/time-zone";
 
-/** Spec section 3: every answer is `{ status, message, error, data }` and the HTTP status equals `status`. */
+import { errorCodeOf, hasOwnCode, type ErrorCode } from "./error-codes";
+import { IDEMPOTENCY_HEADER, idempotent } from "./idempotency.server";
+
+/**
+ * Spec section 3: every answer is `{ status, message, error, data }` and the HTTP status equals
+ * `status`. A failure adds `code` (stable, untranslated: ./error-codes.ts) and `field`, the input it
+ * concerns (null when none), so that a client branches on the mistake in any language.
+ */
 export function envelope<T>(
   status: number,
-  body: { data?: T; message?: string; error?: string | null },
+  body: { data?: T; message?: string; error?: string | null; code?: ErrorCode; field?: string | null },
   init: ResponseInit = {},
 ) {
   const headers = new Headers(init.headers);
@@ -24,8 +31,24 @@ export function envelope<T>(
       message: body.message ?? (status < 300 ? "success" : ""),
       error: body.error ?? null,
       data: body.data ?? null,
+      ...(status >= 400 ? { code: body.code ?? errorCodeOf(undefined, status), field: body.field ?? null } : {}),
     },
     { ...init, status, headers },
+  );
+}
+
+/** A failure's envelope from its message key: the translated text, the key's code and the field. */
+export function failure(
+  ctx: Pick<ApiContext, "t">,
+  status: number,
+  key: MessageKey,
+  options: { values?: Record<string, string | number>; field?: string; data?: unknown; headers?: HeadersInit } = {},
+) {
+  const message = ctx.t(key, options.values);
+  return envelope(
+    status,
+    { message, error: message, data: options.data, code: errorCodeOf(key, status), field: options.field ?? null },
+    { headers: options.headers },
   );
 }
 
@@ -38,6 +61,8 @@ export class ApiError extends Error {
     readonly headers?: HeadersInit,
     /** Machine-readable details for the envelope's `data` (null otherwise). */
     readonly data?: unknown,
+    /** The input the failure concerns (the envelope's `field`). */
+    readonly field?: string,
   ) {
     super(key);
   }
@@ -78,33 +103,43 @@ export type ApiContext = { request: Request; locale: Locale; t: Awaited<ReturnTy
 /**
  * Wraps a handler: checks the APP header (unless `appHeader: false`: a route tools fetch without
  * one), turns ApiError and unexpected errors into envelopes, so integrators never see an HTML error
- * page.
+ * page. `idempotent`: a write that honours `Idempotency-Key` (./idempotency.server.ts); the answer a
+ * repeat gets again is the whole envelope, failures included.
  */
 export async function apiRoute(
   request: Request,
   handler: (ctx: ApiContext) => Promise<Response>,
-  options: { appHeader?: boolean } = {},
+  options: { appHeader?: boolean; idempotent?: boolean } = {},
 ) {
   const locale = apiLocale(request);
   const t = await getT(locale);
-  try {
+  const answer = (run: () => Promise<Response>) => run().catch((error: unknown) => errorAnswer(request, t, error));
+  return answer(async () => {
     if (options.appHeader !== false) {
       const app = request.headers.get("APP")?.trim();
       if (!app || !APP_ID.test(app)) throw new ApiError(400, "api.appHeaderMissing");
       const allowed = config().appIds;
       if (allowed && !allowed.includes(app)) throw new ApiError(400, "api.appHeaderUnknown", { app });
     }
-    return await handler({ request, locale, t });
-  } catch (error) {
-    if (error instanceof ApiError) {
-      const message = t(error.key, error.values);
-      return envelope(error.status, { message, error: message, data: error.data }, { headers: error.headers });
-    }
-    if (error instanceof Response) throw error;
-    console.error("API error", request.method, new URL(request.url).pathname, error);
-    const message = t("errors.unexpected");
-    return envelope(500, { message, error: message });
-  }
+    const ctx = { request, locale, t };
+    if (!options.idempotent || !request.headers.has(IDEMPOTENCY_HEADER)) return handler(ctx);
+    // The body is fingerprinted as sent (a clone: the handler reads it again, within the same limit).
+    const body = await readLimited(request.clone());
+    return idempotent(request, body, () => answer(() => handler(ctx)));
+  });
+}
+
+function errorAnswer(request: Request, t: ApiContext["t"], error: unknown) {
+  if (error instanceof ApiError)
+    return failure({ t }, error.status, error.key, {
+      values: error.values,
+      field: error.field,
+      data: error.data,
+      headers: error.headers,
+    });
+  if (error instanceof Response) throw error;
+  console.error("API error", request.method, new URL(request.url).pathname, error);
+  return failure({ t }, 500, "errors.unexpected");
 }
 
 /** Reads a JSON body of at most 64 KB and validates it with the input's schema; 413, 415 or 400 otherwise. */
@@ -120,15 +155,39 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
   } catch {
     throw new ApiError(400, "api.malformedJson");
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    // Size and type checks first, named by field; then the domain's own checks, with their message.
-    const { issues } = parsed.error;
-    const issue = issues.find((i) => !isDomainIssue(i)) ?? issues[0]!;
-    if (isDomainIssue(issue)) throw new ApiError(400, issueKey(issue));
-    throw new ApiError(400, "api.invalidField", { field: issue.path.join(".") || "body" });
-  }
-  return parsed.data;
+  return parseInput(schema, json);
+}
+
+/** A query string validated with the input's schema (each parameter once: the last one given). */
+export function readQuery<S extends z.ZodTypeAny>(request: Request, schema: S): z.infer<S> {
+  return parseInput(schema, Object.fromEntries(new URL(request.url).searchParams));
+}
+
+/**
+ * Validates an input; a refusal is a 400 naming the field. Size and type checks first; a check whose
+ * message is one of the domain's (a name too long, a number missing) answers that message and its
+ * code, a bare type or shape check `field_invalid`; then the domain's own checks.
+ */
+function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const { issues } = parsed.error;
+  const issue = issues.find((i) => !isDomainIssue(i)) ?? issues[0]!;
+  const field = issue.path.join(".") || undefined;
+  const key = issueKey(issue);
+  if (isDomainIssue(issue) || hasOwnCode(key))
+    throw new ApiError(400, key, limitsOf(issue), undefined, undefined, field);
+  throw invalidField(field ?? "body");
+}
+
+/** 400 `field_invalid` for a field (or query parameter) missing, of the wrong type or out of its bounds. */
+export const invalidField = (field: string) =>
+  new ApiError(400, "api.invalidField", { field }, undefined, undefined, field);
+
+/** The first error of a domain check's fields (`{ email: "loginModal.EnterValidEmail" }`) as a 400. */
+export function fieldError(fields: Record<string, MessageKey>) {
+  const [field, key] = Object.entries(fields)[0] ?? ["body", "errors.unexpected" as const];
+  return new ApiError(400, key, undefined, undefined, undefined, field);
 }
 
 async function readLimited(request: Request) {

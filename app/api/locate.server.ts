@@ -6,7 +6,7 @@ import {
   type CreateResult,
 } from "~/location-requests/requests.server";
 
-import { envelope, limitedError, type ApiContext } from "./envelope.server";
+import { envelope, failure, limitedError, type ApiContext } from "./envelope.server";
 
 /** Creates the request and turns the domain's answer into the API's envelope. */
 export async function createAndAnswer(ctx: ApiContext, input: CreateInput, failedKey: MessageKey) {
@@ -17,10 +17,10 @@ export async function createAndAnswer(ctx: ApiContext, input: CreateInput, faile
     throw limitedError(ctx, result.nextAllowedAt, "requests.errors.declinedRecently");
   if (result.error === "notAccepted") {
     // One neutral answer for an opt-out, a block or the recipient's daily limit (docs/decisions/012).
-    const message = ctx.t("requests.errors.notAccepted");
-    return envelope(409, { message, error: message, data: { id: result.request.id, delivery: NOT_ACCEPTED } });
+    return failure(ctx, 409, "requests.errors.notAccepted", {
+      data: { id: result.request.id, delivery: NOT_ACCEPTED },
+    });
   }
   // The request is kept (marked failed) so the requester can see it; the limit was given back.
-  const message = ctx.t(failedKey);
-  return envelope(502, { message, error: message, data: result.request });
+  return failure(ctx, 502, failedKey, { data: result.request });
 }

@@ -2,6 +2,8 @@
 import type { MessageKey } from "~/i18n/keys";
 
 /** Spec section 5: text, an at sign, a domain and a top-level domain of at least 2 letters. */
+/** The longest address accepted (RFC 5321's path limit less its brackets). */
+export const EMAIL_MAX = 254;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
 export const CODE_PATTERN = /^\d{6}$/;
 
@@ -9,7 +11,7 @@ export type FieldErrors = Partial<Record<"email" | "password" | "verificationCod
 
 export function emailError(email: string, emptyKey: MessageKey = "validation.emailRequired"): MessageKey | undefined {
   if (!email) return emptyKey;
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return "loginModal.EnterValidEmail";
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return "loginModal.EnterValidEmail";
   return undefined;
 }
 

@@ -41,18 +41,32 @@ export const paymentFormSchema = z.object({
 });
 export type PaymentForm = z.infer<typeof paymentFormSchema>;
 
+/** A buyer's name or surname as the payment form takes it: 1 to 80 characters, not only spaces. */
+function buyerName() {
+  const invalid = messageKey("payments.errors.name");
+  return z.string({ required_error: invalid }).min(1, invalid).max(80, invalid).regex(/\S/, invalid);
+}
+
 /**
- * POST /api/v1/auth/registerAndSign/{provider}'s body: sizes and types only; `startCheckout` checks
+ * POST /api/v1/auth/registerAndSign/{provider}'s body: presence, sizes and types; `startCheckout` checks
  * the values with `paymentFormSchema` and answers each field's error.
  */
 export const registerAndSignSchema = z.object({
-  name: z.string().max(200).default(""),
-  surname: z.string().max(200).default(""),
-  email: z.string().max(320).default("").describe("The buyer's e-mail address: the account's, once paid."),
-  adult: z.boolean().default(false).describe("true: the buyer confirms being 18 or older (required)."),
+  // The bounds the payment form checks, so that the document shows them (docs/decisions/042).
+  name: buyerName(),
+  surname: buyerName(),
+  // Checked by the payment form; a renewal of an account with access is refused (409) before.
+  email: z
+    .string()
+    .max(320, messageKey("loginModal.EnterValidEmail"))
+    .default("")
+    .describe("The buyer's e-mail address: the account's, once paid (required to open a checkout)."),
+  adult: z
+    .literal(true, { errorMap: () => ({ message: messageKey("payments.errors.adult") }) })
+    .describe("true: the buyer confirms being 18 or older (required)."),
   phone: z
     .string()
-    .max(200)
+    .max(40, messageKey("requests.errors.numberInvalid"))
     .optional()
     .describe("An optional mobile number, read in the locale's country unless it starts with +."),
   locale: z

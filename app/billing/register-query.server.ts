@@ -9,6 +9,9 @@ import { applyPaymentEvent } from "./payment-events.server";
 // After checkout: the register query (the payment's result, asking the provider when its webhook is
 // late) and the automatic sign-in.
 
+/** A checkout id's longest form (the document's bound, and the route's). */
+export const CHECKOUT_ID_MAX = 64;
+
 export type RegisterStatus = "pending" | "success" | "failed" | "unsubscribed" | "unknown";
 
 /**

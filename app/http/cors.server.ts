@@ -13,9 +13,9 @@ import type { RoutePolicy } from "./policy";
 import { allowHeader } from "./route-methods";
 
 /** The request headers a partner's page may send beyond the CORS-safelisted ones. */
-export const CORS_REQUEST_HEADERS = ["app", "authorization", "content-type", "accept-language"];
+export const CORS_REQUEST_HEADERS = ["app", "authorization", "content-type", "accept-language", "idempotency-key"];
 /** The answer headers a partner's page may read beyond the safelisted ones. */
-const EXPOSED_HEADERS = "Retry-After, Allow, X-Request-Id";
+const EXPOSED_HEADERS = "Retry-After, Allow, X-Request-Id, Idempotency-Replayed";
 /** How long a browser may keep a granted preflight (seconds). */
 const PREFLIGHT_MAX_AGE = "600";
 

@@ -4,6 +4,7 @@
 // moment: with Retry-After). The JSON API's envelope for
 // /api/v1, a small error page for everything else (pages, form posts, callbacks).
 import { apiLocale } from "~/api/envelope.server";
+import { errorCodeOf } from "~/api/error-codes";
 import { BRAND_MARK_SVG } from "~/components/brand";
 import { getT } from "~/i18n/i18next.server";
 import { htmlLang, isLocale, localeCookieName, localeFromPath, localizePath, type Locale } from "~/i18n/locales";
@@ -82,7 +83,14 @@ export async function rejection(
         "Cache-Control": "no-store",
         ...(status === 503 ? { "Retry-After": RETRY_AFTER_SECONDS } : {}),
       },
-      body: JSON.stringify({ status, message, error: message, data: null }),
+      body: JSON.stringify({
+        status,
+        message,
+        error: message,
+        data: null,
+        code: errorCodeOf(API_MESSAGES[status], status),
+        field: null,
+      }),
     };
   }
   const locale = pageLocale(request.path, request.cookie, request.policy);

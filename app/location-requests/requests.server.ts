@@ -323,9 +323,17 @@ export function validateEmailTarget(email: string): MessageKey | undefined {
 const oneLine = (required: MessageKey, tooLong: MessageKey, contact: MessageKey, max: number) =>
   z
     .string()
-    .max(1000, tooLong)
-    .transform(cleanLine)
-    .pipe(z.string().min(1, required).max(max, tooLong).superRefine(withoutContactPoint(contact)));
+    // The bounds the document shows are the ones kept (cleaning only shortens a line). A pipe, not a
+    // transform, after them: a failed bound leaves the form's other checks running (decision 042).
+    .min(1, required)
+    .max(max, tooLong)
+    .regex(/\S/, required)
+    .pipe(
+      z
+        .string()
+        .transform(cleanLine)
+        .pipe(z.string().min(1, required).max(max, tooLong).superRefine(withoutContactPoint(contact))),
+    );
 
 const senderFields = {
   requesterName: oneLine(
@@ -352,7 +360,10 @@ export const sendSmsSchema = z
   .object({
     ...senderFields,
     countryCode: z.string().max(5).default(""),
-    phone: z.string().max(32, messageKey("requests.errors.numberInvalid")),
+    phone: z
+      .string()
+      .min(1, messageKey("requests.errors.numberRequired"))
+      .max(32, messageKey("requests.errors.numberInvalid")),
     template,
   })
   .superRefine(refineMobile)
@@ -390,6 +401,9 @@ export const createLinkSchema = z
   })
   .transform((input) => ({ ...input, channel: "link" as const }));
 
+/** A page's cursor as the list hands it out: base64url, at most 200 characters. */
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+
 /** GET /api/v1/locate/requests's query. */
 export const requestListQuery = z.object({
   channel: z.enum(["sms", "email", "link"]).optional(),
@@ -405,7 +419,7 @@ export const requestListQuery = z.object({
     ),
   cursor: z
     .string()
-    .max(200)
+    .regex(CURSOR_PATTERN)
     .refine((value) => decodeCursor(value) !== null, "invalid cursor")
     .optional()
     .describe("`nextCursor` (older requests) or `prevCursor` (newer) of a page already read; `page` is then ignored."),
@@ -451,7 +465,7 @@ export function encodeCursor(direction: ListCursor["direction"], row: { createdA
  */
 const LAST_CURSOR_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export function decodeCursor(value: string): ListCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) return null;
+  if (!CURSOR_PATTERN.test(value)) return null;
   const match = /^([on])\.(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(value, "base64url").toString("utf8"));
   if (!match) return null;
   const ms = Number(match[2]);

@@ -4,6 +4,7 @@ import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/
 import { z } from "zod";
 
 import type { MessageKey } from "~/i18n/keys";
+import { messageKey } from "~/utils/parse-form";
 
 export type ParsedNumber = { ok: true; e164: string } | { ok: false; error: MessageKey };
 
@@ -14,7 +15,11 @@ export type ParsedNumber = { ok: true; e164: string } | { ok: false; error: Mess
  */
 /** GET /api/v1/lookup's query: the number as typed, and its country when it does not start with +. */
 export const lookupQuerySchema = z.object({
-  number: z.string().default("").describe("E.164 (+639171234567), or national with `country`."),
+  number: z
+    .string({ required_error: messageKey("requests.errors.numberRequired") })
+    .min(1, messageKey("requests.errors.numberRequired"))
+    .max(40, messageKey("requests.errors.numberInvalid"))
+    .describe("E.164 (+639171234567), or national with `country`."),
   country: z.string().default("").describe("An ISO 3166 region (PH) or a dial code (+63) for a national number."),
 });
 

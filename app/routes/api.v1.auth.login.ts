@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
+import { ApiError, apiRoute, envelope, failure, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { loginSchema, signIn } from "~/auth/sign-in.server";
 import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
@@ -8,7 +8,7 @@ import { clientIp } from "~/utils/client-ip.server";
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  apiRoute(request, async ({ t }) => {
+  apiRoute(request, async (ctx) => {
     const input = await readJson(request, loginSchema);
     const result = await signIn({ ...input, password: input.password.trim() }, clientIp(request));
     if (result.ok) return envelope(200, { data: { token: result.token, user: result.user } });
@@ -18,9 +18,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
     }
     if (result.error === "validation") {
       // Translated like every other endpoint's field errors (the keys stay server-side).
-      const fields = Object.fromEntries(Object.entries(result.fields).map(([field, key]) => [field, t(key)]));
-      const message = Object.values(fields)[0] ?? t("errors.unexpected");
-      return envelope(400, { message, error: message, data: { fields } });
+      // `data.fields` stays for today's clients; `code` and `field` are the first field's, as everywhere.
+      const fields = Object.fromEntries(Object.entries(result.fields).map(([field, key]) => [field, ctx.t(key)]));
+      const [field, key] = Object.entries(result.fields)[0] ?? ["body", "errors.unexpected" as const];
+      return failure(ctx, 400, key, { field, data: { fields } });
     }
     throw new ApiError(401, "loginModal.invalidCredentials");
   });

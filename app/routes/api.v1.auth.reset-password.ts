@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
+import { ApiError, apiRoute, envelope, fieldError, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { resetPassword, resetPasswordSchema } from "~/auth/password-reset.server";
 import { readPassword } from "~/auth/sign-in.server";
 import { throttledAnswer } from "~/rate-limit.server";
@@ -21,6 +21,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
       const wait = throttledAnswer(result.retryAfterSeconds);
       throw new ApiError(429, "errors.tryAgainIn", wait.values, wait.headers);
     }
-    if (result.error === "validation") throw new ApiError(400, Object.values(result.fields)[0] ?? "errors.unexpected");
+    if (result.error === "validation") throw fieldError(result.fields);
     throw new ApiError(400, "resetPwdModal.codeInvalid");
   });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
+import { ApiError, apiRoute, envelope, fieldError, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { sendCodeSchema, sendResetCode } from "~/auth/password-reset.server";
 import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
@@ -16,6 +16,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
       const wait = throttledAnswer(result.retryAfterSeconds);
       throw new ApiError(429, "errors.tryAgainIn", wait.values, wait.headers);
     }
-    if (result.error === "validation") throw new ApiError(400, Object.values(result.fields)[0] ?? "errors.unexpected");
+    if (result.error === "validation") throw fieldError(result.fields);
     throw new ApiError(502, "resetPwdModal.SendCodeFailed");
   });

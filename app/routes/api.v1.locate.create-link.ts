@@ -7,8 +7,12 @@ import { createLinkSchema } from "~/location-requests/requests.server";
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  apiRoute(request, async (ctx) => {
-    const { user } = await requireApiSubscriber(request);
-    const input = await readJson(request, createLinkSchema);
-    return createAndAnswer(ctx, { userId: user.id, ...input }, "requests.toast.copyFailed");
-  });
+  apiRoute(
+    request,
+    async (ctx) => {
+      const { user } = await requireApiSubscriber(request);
+      const input = await readJson(request, createLinkSchema);
+      return createAndAnswer(ctx, { userId: user.id, ...input }, "requests.toast.copyFailed");
+    },
+    { idempotent: true },
+  );

@@ -7,8 +7,12 @@ import { sendEmailSchema } from "~/location-requests/requests.server";
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  apiRoute(request, async (ctx) => {
-    const { user } = await requireApiSubscriber(request);
-    const input = await readJson(request, sendEmailSchema);
-    return createAndAnswer(ctx, { userId: user.id, ...input }, "requests.toast.emailFailed");
-  });
+  apiRoute(
+    request,
+    async (ctx) => {
+      const { user } = await requireApiSubscriber(request);
+      const input = await readJson(request, sendEmailSchema);
+      return createAndAnswer(ctx, { userId: user.id, ...input }, "requests.toast.emailFailed");
+    },
+    { idempotent: true },
+  );

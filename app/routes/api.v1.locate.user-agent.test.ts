@@ -89,7 +89,9 @@ describe("POST /api/v1/locate/userAgent", () => {
   it.each(invalid)("answers 400 naming %s for a bad value", async (field, value) => {
     const res = await send({ ...valid(), [field]: value });
     expect(res.status).toBe(400);
-    expect((await readEnvelope(res)).message).toBe(`The field '${field}' is missing or has the wrong type.`);
+    expect((await readEnvelope(res)).message).toBe(
+      `The field '${field}' is missing, has the wrong type or is outside its allowed size or form.`,
+    );
   });
 
   it("answers 400 for a missing field and for an unknown one", async () => {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-import { ApiError, apiRoute, envelope, methodNotAllowed } from "~/api/envelope.server";
+import { ApiError, apiRoute, envelope, methodNotAllowed, readQuery } from "~/api/envelope.server";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { lookupPhoneNumber } from "~/phone/lookup.server";
 import { lookupQuerySchema, parseLookupNumber } from "~/phone/numbers.server";
@@ -12,9 +12,9 @@ import { describeSubscription } from "~/subscription.server";
  */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   apiRoute(request, async () => {
-    const query = lookupQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+    const query = readQuery(request, lookupQuerySchema);
     const parsed = parseLookupNumber(query.country, query.number);
-    if (!parsed.ok) throw new ApiError(400, parsed.error);
+    if (!parsed.ok) throw new ApiError(400, parsed.error, undefined, undefined, undefined, "number");
     // No token: a visitor. A token that is no longer valid is an error, not a silent downgrade.
     const session = await lookupSession(await readToken(request));
     if (session.state === "invalid") throw new ApiError(401, "errors.loginExpired");
@@ -22,7 +22,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const subscriber =
       session.state === "valid" && describeSubscription(session.subscription).access ? session.user.id : null;
     const answer = await lookupPhoneNumber(parsed.e164, subscriber);
-    if (!answer) throw new ApiError(400, "requests.errors.numberInvalid");
+    if (!answer) throw new ApiError(400, "requests.errors.numberInvalid", undefined, undefined, undefined, "number");
     return envelope(200, { data: answer });
   });
 

@@ -7,14 +7,18 @@ export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(requ
 
 /** Cancels at period end (at the provider too); access stays until validUntil. */
 export const action = ({ request }: ActionFunctionArgs) =>
-  apiRoute(request, async () => {
-    const user = await requireApiUser(request);
-    const result = await cancelSubscription(user.id);
-    if (!result.ok)
-      throw new ApiError(
-        result.error === "none" ? 409 : 502,
-        result.error === "none" ? "payments.cancel.nothing" : "payments.errors.provider",
-      );
-    const { access: _access, ...info } = await subscriptionDetails(user.id);
-    return envelope(200, { data: info });
-  });
+  apiRoute(
+    request,
+    async () => {
+      const user = await requireApiUser(request);
+      const result = await cancelSubscription(user.id);
+      if (!result.ok)
+        throw new ApiError(
+          result.error === "none" ? 409 : 502,
+          result.error === "none" ? "payments.cancel.nothing" : "payments.errors.provider",
+        );
+      const { access: _access, ...info } = await subscriptionDetails(user.id);
+      return envelope(200, { data: info });
+    },
+    { idempotent: true },
+  );

@@ -89,7 +89,12 @@ describe("/send-voice-message", () => {
       ),
     );
     expect(api.status).toBe(400);
-    expect((await readEnvelope(api)).message).toContain("senderName");
+    // The API answers the same sentence, with its code and the field it concerns.
+    expect(await readEnvelope(api)).toMatchObject({
+      message: "The name can have at most 60 characters.",
+      code: "name_too_long",
+      field: "senderName",
+    });
   });
 });
 

@@ -7,6 +7,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { DEMO_EMAIL, DEMO_PASSWORD } from "~/startup.server";
+
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
 import { workerEnv } from "./process.server";
 
@@ -52,6 +54,38 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
       server.lines.filter((l) => l.msg === "request" && ids.includes(l.id as string)).map((l) => l.pid),
     );
     expect(servedBy).toEqual(workerPids());
+  });
+
+  it("answers concurrent repeats of one Idempotency-Key once across both workers", async () => {
+    await until(() => workerPids().size === 2, "two workers listening");
+    const headers = { APP: "cluster-test", "Content-Type": "application/json" };
+    const signIn = await fetch(`${server.origin}/api/v1/auth/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD, encrypted: false }),
+    });
+    const { token } = ((await signIn.json()) as { data: { token: string } }).data;
+    const auth = { ...headers, Authorization: `Bearer ${token}` };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${server.origin}/api/v1/locate/createLink`, {
+          method: "POST",
+          headers: { ...auth, "Idempotency-Key": "cluster-key" },
+          body: JSON.stringify({ requesterName: "Ana", title: "Dad's phone" }),
+        }),
+      ),
+    );
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(new Set(bodies).size).toBe(1);
+    const ids = answers.map((answer) => answer.headers.get("x-request-id"));
+    await until(() => ids.every((id) => server.lines.some((l) => l.msg === "request" && l.id === id)), "log lines");
+    const servedBy = new Set(
+      server.lines.filter((l) => l.msg === "request" && ids.includes(l.id as string)).map((l) => l.pid),
+    );
+    expect(servedBy.size, "both workers answered some").toBe(2);
+    const list = await fetch(`${server.origin}/api/v1/locate/requests`, { headers: auth });
+    expect(((await list.json()) as { data: { total: number } }).data.total).toBe(1);
   });
 
   it("starts its workers with glibc's malloc set for a small idle worker, or as the operator set it", async () => {

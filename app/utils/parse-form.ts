@@ -53,7 +53,7 @@ export function parseForm<S extends z.ZodTypeAny>(
   return { ok: false, errors };
 }
 
-function limitsOf(issue: z.ZodIssue): Values {
+export function limitsOf(issue: z.ZodIssue): Values {
   if (issue.code === "too_small") return { min: Number(issue.minimum) };
   if (issue.code === "too_big") return { max: Number(issue.maximum) };
   return {};

@@ -76,29 +76,43 @@ export const sendVoiceSchema = z
     senderName: z
       .string()
       .trim()
+      .min(1, messageKey("requests.errors.nameRequired"))
       .max(NAME_MAX, messageKey("voice.errors.nameTooLong"))
-      .transform(cleanLine)
+      // A pipe, not a transform, after the documented bounds: a failed bound leaves the other checks running.
       .pipe(
         z
           .string()
-          .min(1, messageKey("requests.errors.nameRequired"))
-          .max(NAME_MAX, messageKey("voice.errors.nameTooLong"))
-          .superRefine(withoutContactPoint("requests.errors.nameContact")),
+          .transform(cleanLine)
+          .pipe(
+            z
+              .string()
+              .min(1, messageKey("requests.errors.nameRequired"))
+              .max(NAME_MAX, messageKey("voice.errors.nameTooLong"))
+              .superRefine(withoutContactPoint("requests.errors.nameContact")),
+          ),
       ),
     countryCode: z.string().max(5, messageKey("requests.errors.numberInvalid")).default(""),
-    phone: z.string().max(32, messageKey("requests.errors.numberInvalid")),
+    phone: z
+      .string()
+      .min(1, messageKey("requests.errors.numberRequired"))
+      .max(32, messageKey("requests.errors.numberInvalid")),
     // The body is spoken by our number too: "Your account is locked, call …" must not be.
     message: z
       .string()
       .trim()
+      .min(1, messageKey("voice.errors.messageRequired"))
       .max(MESSAGE_MAX, messageKey("voice.errors.messageTooLong"))
-      .transform(cleanText)
       .pipe(
         z
           .string()
-          .min(1, messageKey("voice.errors.messageRequired"))
-          .max(MESSAGE_MAX, messageKey("voice.errors.messageTooLong"))
-          .superRefine(withoutContactPoint("voice.errors.messageContact")),
+          .transform(cleanText)
+          .pipe(
+            z
+              .string()
+              .min(1, messageKey("voice.errors.messageRequired"))
+              .max(MESSAGE_MAX, messageKey("voice.errors.messageTooLong"))
+              .superRefine(withoutContactPoint("voice.errors.messageContact")),
+          ),
       ),
     language: z.enum(VOICE_LANGUAGES).default("en"),
     voice: z.enum(VOICES).default("female"),

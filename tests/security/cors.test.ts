@@ -119,7 +119,7 @@ describe(`API_CORS_ORIGINS=${PARTNER}`, () => {
       expect(corsHeadersOf(granted)).toEqual({
         "access-control-allow-origin": PARTNER,
         "access-control-allow-methods": methods.join(", "),
-        "access-control-allow-headers": "app, authorization, content-type, accept-language",
+        "access-control-allow-headers": "app, authorization, content-type, accept-language, idempotency-key",
         "access-control-max-age": "600",
       });
       expect(granted.headers.get("vary")).toBe("Origin");
@@ -138,6 +138,7 @@ describe(`API_CORS_ORIGINS=${PARTNER}`, () => {
     if (api) {
       expect(answer.headers.get("access-control-allow-origin")).toBe(PARTNER);
       expect(answer.headers.get("access-control-expose-headers")).toContain("Retry-After");
+      expect(answer.headers.get("access-control-expose-headers")).toContain("Idempotency-Replayed");
       expect(answer.headers.get("vary")).toContain("Origin");
     } else {
       expect(corsHeadersOf(answer)).toEqual({});

@@ -6,11 +6,21 @@ import { OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig } from "@aste
 import type { ZodTypeAny } from "zod";
 
 import { apiLocale } from "~/api/envelope.server";
+import { errorCodeOf } from "~/api/error-codes";
+import { IDEMPOTENCY_KEY_PATTERN } from "~/api/idempotency.server";
 import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
 
-import { API_OPERATIONS, GIVEN, NOT_FOUND, type Answer, type Example, type Operation } from "./operations.server";
+import {
+  API_OPERATIONS,
+  EXAMPLE_VALUES,
+  GIVEN,
+  NOT_FOUND,
+  type Answer,
+  type Example,
+  type Operation,
+} from "./operations.server";
 import { envelope } from "./shapes.server";
 import { z } from "./zod.server";
 
@@ -62,18 +72,30 @@ function exampleValue(t: T, status: number, example: Example) {
   const language = example.request?.headers?.["Accept-Language"];
   const locale = language ? apiLocale(new Request("http://x", { headers: { "Accept-Language": language } })) : "en";
   const message = key ? t[locale](key, values) : "success";
-  return { status, message, error: status < 300 ? null : message, data: example.data ?? null };
+  const base = { status, message, error: status < 300 ? null : message, data: example.data ?? null };
+  if (status < 400) return base;
+  const field = example.field ?? (key === "api.invalidField" ? String(values?.field) : null);
+  return { ...base, code: errorCodeOf(key, status), field };
 }
 
+/** The headers an answer carries, each always sent where it is declared (the replay checks it). */
 const RESPONSE_HEADERS = {
   "Retry-After": {
     description: "Seconds to wait before trying again.",
+    required: true,
     schema: { type: "integer" as const, minimum: 1 },
   },
-  Allow: { description: "The methods this path answers.", schema: { type: "string" as const } },
+  Allow: { description: "The methods this path answers.", required: true, schema: { type: "string" as const } },
   "Set-Cookie": {
     description:
       "`checkout_browser=…; HttpOnly; Secure; SameSite=Lax`: keep it (a cookie jar) for the register query and loginByAuthCode.",
+    required: true,
+    schema: { type: "string" as const },
+  },
+  "X-Request-Id": {
+    description:
+      "The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem.",
+    required: true,
     schema: { type: "string" as const },
   },
 };
@@ -114,9 +136,9 @@ function responseOf(
   const schema = answer.raw ? data : answer.data ? envelope(status, data) : failure(registry, status);
   return {
     description: answer.description,
-    ...(answer.headers
-      ? { headers: Object.fromEntries(answer.headers.map((name) => [name, RESPONSE_HEADERS[name]])) }
-      : {}),
+    headers: Object.fromEntries(
+      [...(answer.headers ?? []), "X-Request-Id" as const].map((name) => [name, RESPONSE_HEADERS[name]]),
+    ),
     content: {
       "application/json": {
         schema,
@@ -126,9 +148,22 @@ function responseOf(
   };
 }
 
+/** A body example with concrete values in place of a situation's `{{name}}`, so that tools can send it. */
+function concrete(body: unknown) {
+  if (body === undefined) return undefined;
+  const text = JSON.stringify(body).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = EXAMPLE_VALUES[name];
+    if (value === undefined) throw new Error(`${whole}: no example value in EXAMPLE_VALUES`);
+    return value;
+  });
+  return JSON.parse(text) as unknown;
+}
+
 function register(registry: OpenAPIRegistry, t: T, tablePath: string, operation: Operation) {
   const success = operation.responses[200]?.examples ?? {};
-  const bodyExample = Object.values(success).find((example) => example.request?.body !== undefined)?.request?.body;
+  const bodyExample = concrete(
+    Object.values(success).find((example) => example.request?.body !== undefined)?.request?.body,
+  );
   const security: Record<string, string[]>[] =
     operation.token === "required"
       ? [{ app: [], token: [] }]
@@ -167,6 +202,17 @@ function register(registry: OpenAPIRegistry, t: T, tablePath: string, operation:
                 .string()
                 .optional()
                 .describe("The messages' language: en, id or fil (ph); English otherwise."),
+              ...(operation.idempotent
+                ? {
+                    "Idempotency-Key": z
+                      .string()
+                      .regex(IDEMPOTENCY_KEY_PATTERN)
+                      .optional()
+                      .describe(
+                        "Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's).",
+                      ),
+                  }
+                : {}),
             }),
           }),
       ...(operation.checkoutCookie
@@ -201,7 +247,7 @@ function register(registry: OpenAPIRegistry, t: T, tablePath: string, operation:
 
 const DESCRIPTION = `The JSON API of Family Locator, generated from the schemas the routes validate their input with.
 
-Every answer is an envelope \`{ status, message, error, data }\` whose \`status\` equals the HTTP status; \`message\` is for people, in the \`Accept-Language\` language (en, id, fil), and \`error\` repeats it on a failure. Every call sends the \`APP\` header (your application id: letters, digits, '.', '_' or '-', at most 64); the calls of an account also send its token in \`Authorization\` (\`Bearer <token>\`, or raw). Bodies are JSON of at most 64 KB. Any other path under /api/v1 answers 404 (\`#/components/responses/NotFound\`).
+Every answer is an envelope \`{ status, message, error, data }\` whose \`status\` equals the HTTP status; \`message\` is for people, in the \`Accept-Language\` language (en, id, fil), and \`error\` repeats it on a failure, which adds \`code\` (\`#/components/schemas/ErrorCode\`: stable, never translated, the same for the same mistake on every route) and \`field\`, the input it concerns. Every call sends the \`APP\` header (your application id: letters, digits, '.', '_' or '-', at most 64); the calls of an account also send its token in \`Authorization\` (\`Bearer <token>\`, or raw). Bodies are JSON of at most 64 KB. Any other path under /api/v1 answers 404 (\`#/components/responses/NotFound\`).
 
 Each example carries \`x-replay\`: the request that produces it, made in the situation its description names (\`{{name}}\` stands for a value of that situation). The flows (the sign-up after payment), the limits and browser access (API_CORS_ORIGINS) are explained in docs/api.md.`;
 
@@ -228,14 +274,14 @@ async function build() {
     info: { title: "Family Locator API", version: "1", description: DESCRIPTION },
     servers: [{ url: config().publicUrl.origin }],
     tags: [
-      { name: "Auth" },
-      { name: "Account" },
-      { name: "Sign-up after payment" },
-      { name: "Location requests" },
-      { name: "Lookup" },
-      { name: "Voice" },
+      { name: "Auth", description: "Sign-in, the password key, reset codes and the sign-in after payment." },
+      { name: "Account", description: "The signed-in account: its subscription, its data, its deletion." },
+      { name: "Sign-up after payment", description: "Open a checkout, follow it, sign in once it is paid." },
+      { name: "Location requests", description: "Ask for a position by SMS, e-mail or link, and follow the answers." },
+      { name: "Lookup", description: "What a phone number tells, and more with a subscription." },
+      { name: "Voice", description: "Voice messages: a call that speaks a text, and their list." },
       { name: "Providers", description: "For the payment providers, not for clients." },
-      { name: "Contract" },
+      { name: "Contract", description: "This document." },
     ],
   });
   document.components = {
@@ -243,6 +289,7 @@ async function build() {
     responses: {
       NotFound: {
         description: NOT_FOUND.description,
+        headers: { "X-Request-Id": RESPONSE_HEADERS["X-Request-Id"] },
         content: {
           "application/json": {
             schema: { $ref: "#/components/schemas/Failure404" },

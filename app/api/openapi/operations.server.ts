@@ -10,7 +10,9 @@ import type { ZodTypeAny } from "zod";
 import { authCodeSchema } from "~/auth/auth-code.server";
 import { resetPasswordSchema, sendCodeSchema } from "~/auth/password-reset.server";
 import { loginSchema } from "~/auth/sign-in.server";
+import { EMAIL_MAX, EMAIL_PATTERN } from "~/auth/validation";
 import { registerAndSignSchema } from "~/billing/checkout.server";
+import { CHECKOUT_ID_MAX } from "~/billing/register-query.server";
 import { deviceReportSchema } from "~/device-report.server";
 import type { MessageKey } from "~/i18n/keys";
 import {
@@ -69,9 +71,23 @@ export const GIVEN = {
     "`{{token}}` is the token of an account with password `{{password}}` and an active Stripe subscription that Stripe refuses to cancel.",
   deletionPasswordsWrong:
     "`{{token}}` is the token of an account with password `{{password}}`; a wrong password was given 5 times in a row from this address to delete it.",
+  keyUsed:
+    "`{{token}}` is a subscriber's token (where the route takes one); the same client sent the key `5f0c8a52-7d1e-4b0a-9a51-2f6d3c1e9b07` with another body a moment ago.",
   stripeSigned: "`{{stripeSignature}}` is a valid `Stripe-Signature` of the body, made with STRIPE_WEBHOOK_SECRET.",
 } as const;
 export type Given = keyof typeof GIVEN;
+
+/**
+ * What a request body's example (the one tools send as it stands) shows for a situation's value: a
+ * concrete value of the right form. The example that succeeds with it is the 200 answer's, whose
+ * `x-replay` names the situation.
+ */
+export const EXAMPLE_VALUES: Record<string, string> = {
+  email: "ana@example.com",
+  password: "correct horse 1",
+  code: "482913",
+  authCode: "xK2pQ7rT9wZ3mN5bV8cL1dF4.q8Z3cXw1Lr6TnB0vYk4Pm9Hs",
+};
 
 /** The request of an example, beyond what the operation implies (its method, path, the APP header). */
 export type ExampleRequest = {
@@ -92,6 +108,8 @@ export type Example = {
   /** The answer's message (English), with its values; webhooks answer a plain body instead. */
   message?: MessageKey | [MessageKey, Record<string, string | number>];
   data?: unknown;
+  /** A failure's `field` (an `api.invalidField` message names its own). */
+  field?: string;
   /** For answers that are not envelopes (the webhooks): the whole body. */
   body?: unknown;
 };
@@ -118,12 +136,28 @@ export type Operation = {
   token?: "required" | "optional";
   /** Reads the `checkout_browser` cookie. */
   checkoutCookie?: boolean;
+  /** Honours `Idempotency-Key` (app/api/idempotency.server.ts). */
+  idempotent?: true;
   body?: ZodTypeAny;
   query?: z.AnyZodObject;
   /** Path parameters with the value the examples use. */
   params?: Record<string, { schema: ZodTypeAny; example: string }>;
   responses: Record<number, Answer>;
 };
+
+/**
+ * A body whose `email` the domain checks as an address after the schema's size check (trimmed, at most
+ * EMAIL_MAX characters, EMAIL_PATTERN: app/auth/validation.ts), documented as such. The route
+ * validates with the schema itself; the annotation only tells clients what the domain then refuses.
+ */
+const withEmail = <S extends z.AnyZodObject>(schema: S) =>
+  schema.extend({
+    email: (schema.shape.email as ZodTypeAny).openapi({
+      format: "email",
+      maxLength: EMAIL_MAX,
+      pattern: EMAIL_PATTERN.source,
+    }),
+  });
 
 const SMS = { requesterName: "Ana", countryCode: "+63", phone: "9171234567", locale: "ph" };
 const EMAIL = { requesterName: "Ana", email: "rosa@example.com", locale: "id", template: "checkIn" };
@@ -134,6 +168,7 @@ const LIMITED_TIME = { time: "Nov 22, 2026, 5:38 AM UTC" };
 const CREATED = { id: "cmi9x0abc0001", code: "Ab3dEf7H", link: "http://localhost:3000/id/Ab3dEf7H" };
 const BEARER = { Authorization: "Bearer {{token}}" };
 const UNKNOWN_TOKEN = "5x3eWbQ0tGm7yV2kLr9Pq4sHnZ8dA1fC6uJoXiKe";
+const IDEMPOTENCY_KEY = "5f0c8a52-7d1e-4b0a-9a51-2f6d3c1e9b07";
 
 // --- Answers every route of a kind gives -----------------------------------------------------------
 
@@ -208,6 +243,22 @@ const subscriptionExpired = (request: ExampleRequest): Answer => ({
     "The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10.",
   examples: {
     expired: { summary: "An expired subscription", given: "expired", request, message: "errors.subscriptionExpired" },
+  },
+});
+/** The 422 of a write that honours `Idempotency-Key`: the key was used with another request. */
+const keyReused = (request: ExampleRequest): Record<number, Answer> => ({
+  422: {
+    description:
+      "The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request.",
+    examples: {
+      keyReused: {
+        summary: "The key of an earlier request with another body",
+        given: "keyUsed",
+        request: { ...request, headers: { ...request.headers, "Idempotency-Key": IDEMPOTENCY_KEY } },
+        message: "api.idempotencyKeyReused",
+        field: "Idempotency-Key",
+      },
+    },
   },
 });
 const throttled = (example: Example): Answer => ({
@@ -302,6 +353,7 @@ function locate(
     summary: options.summary,
     description: options.description,
     token: "required",
+    idempotent: true,
     body: schema,
     responses: {
       200: {
@@ -323,6 +375,7 @@ function locate(
                   given: "subscriber",
                   request: { headers: { ...BEARER, "Accept-Language": "id" }, body: { ...body, phone: "12" } },
                   message: "requests.errors.numberInvalid",
+                  field: "phone",
                 },
               }
             : channel === "email"
@@ -332,6 +385,7 @@ function locate(
                     given: "subscriber",
                     request: { headers: BEARER, body: { ...body, email: "rosa@" } },
                     message: "loginModal.EnterValidEmail",
+                    field: "email",
                   },
                 }
               : {
@@ -340,6 +394,7 @@ function locate(
                     given: "subscriber",
                     request: { headers: BEARER, body: { ...body, title: "x".repeat(61) } },
                     message: "requests.errors.titleTooLong",
+                    field: "title",
                   },
                 }),
         },
@@ -349,6 +404,7 @@ function locate(
       405: methodNotAllowed("POST"),
       ...jsonBodyAnswers({ headers: BEARER }, "subscriber"),
       ...locateAnswers(channel, body, options.sentRecently, options.failedKey),
+      ...keyReused(request),
     },
   };
 }
@@ -559,7 +615,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       summary: "Sign in",
       description:
         "Send the password RSA-encrypted (RSA-OAEP, SHA-1, base64) under GET /api/v1/auth/publicKey's key; a client that cannot encrypt sends `encrypted: false` with the plain password, over TLS only. Only failed sign-ins count against the limits (docs/api.md).",
-      body: loginSchema,
+      body: withEmail(loginSchema),
       responses: {
         200: {
           description: "Signed in: keep `token` for the calls that need it.",
@@ -578,6 +634,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               summary: "Not an e-mail address",
               request: { body: { email: "ana@", password: "secret12", encrypted: false } },
               message: "loginModal.EnterValidEmail",
+              field: "email",
               data: { fields: { email: "loginModal.EnterValidEmail" } },
             },
           },
@@ -613,7 +670,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       summary: "E-mail a password-reset code",
       description:
         "A 6-digit code valid for 15 minutes (single use, 5 wrong tries at most). An address without an account gets a note instead, and the answer is the same, so the API does not tell who has an account.",
-      body: sendCodeSchema,
+      body: withEmail(sendCodeSchema),
       responses: {
         200: {
           description: "Sent (or the note, for an address without an account).",
@@ -638,6 +695,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               summary: "Not an e-mail address",
               request: { body: { email: "ana@", type: 1 } },
               message: "loginModal.EnterValidEmail",
+              field: "email",
             },
           },
         },
@@ -671,7 +729,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       tag: "Auth",
       summary: "Set a new password with the e-mailed code",
       description: "Every session of the account is signed out. Each code allows 5 checks, even in parallel.",
-      body: resetPasswordSchema,
+      body: withEmail(resetPasswordSchema),
       responses: {
         200: {
           description: "The password is changed.",
@@ -847,6 +905,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       description:
         "At the subscription's own provider first (Stripe: cancel_at_period_end; PayPal: the subscription is cancelled); access runs to `validUntil` anyway. No body.",
       token: "required",
+      idempotent: true,
       responses: {
         200: {
           description: "Cancelled: the subscription as subscribe/info shows it.",
@@ -888,6 +947,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             },
           },
         },
+        ...keyReused({ headers: BEARER }),
       },
     },
   ],
@@ -1040,7 +1100,10 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
         "Poll every few seconds while `pending`. The result comes from the provider's webhook, or from asking the provider (at most once every 5 seconds per checkout) while it is late. The first `success` asked with the checkout's `checkout_browser` cookie carries `authCode` for POST /api/v1/auth/loginByAuthCode; later answers, and any answer without that cookie, carry null.",
       checkoutCookie: true,
       params: {
-        id: { schema: z.string().max(64).describe("The checkout's id from registerAndSign."), example: "chk_none" },
+        id: {
+          schema: z.string().min(1).max(CHECKOUT_ID_MAX).describe("The checkout's id from registerAndSign."),
+          example: "chk_none",
+        },
       },
       responses: {
         200: {
@@ -1065,7 +1128,17 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             unknown: { summary: "No such checkout", data: { status: "unknown", authCode: null } },
           },
         },
-        400: { description: "A missing or malformed APP header.", examples: { appHeader: appHeaderMissing() } },
+        400: {
+          description: "A missing or malformed APP header, or an id longer than a checkout's.",
+          examples: {
+            appHeader: appHeaderMissing(),
+            idTooLong: {
+              summary: `An id of ${CHECKOUT_ID_MAX + 1} characters`,
+              request: { path: `/api/v1/personnal/registerQuery/${"x".repeat(CHECKOUT_ID_MAX + 1)}` },
+              message: ["api.invalidField", { field: "id" }],
+            },
+          },
+        },
         405: methodNotAllowed("GET", { body: {} }),
       },
     },
@@ -1080,7 +1153,8 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       description:
         "Send the buyer to `url` and keep `id` for the register query, and the `checkout_browser` cookie the answer sets (a browser keeps it; other clients use a cookie jar) for the register query and loginByAuthCode. The provider in the path must be configured: Stripe and PayPal may both be (the buyer's choice), and with neither the embedded sandbox stands in for both. With a token, the signed-in account renews instead, once it has no access. More in docs/api.md: the sign-up sequence.",
       token: "optional",
-      body: registerAndSignSchema,
+      idempotent: true,
+      body: withEmail(registerAndSignSchema),
       params: {
         provider: {
           schema: z.enum(["stripe", "paypal", "v5pay"]).describe("v5pay is always answered 501."),
@@ -1120,17 +1194,29 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
           examples: {
             appHeader: appHeaderMissing({ body: BUYER }),
             malformed: malformedJson(),
-            wrongType: invalidField("adult", { ...BUYER, adult: "yes" }),
+            wrongType: invalidField("name", { ...BUYER, name: 7 }),
             emailInUse: {
               summary: "The address has an account",
               given: "account",
               request: { body: { ...BUYER, email: "{{email}}" } },
               message: "payments.errors.emailInUse",
+              field: "email",
               data: { field: "email", errors: { email: "This email address is already in use" } },
             },
           },
         },
         405: methodNotAllowed("POST"),
+        401: {
+          description:
+            "A token was sent and is expired or revoked: sign in again (without a token, the checkout is a sign-up).",
+          examples: {
+            unknownToken: {
+              summary: "A token that is not (or no longer) valid",
+              request: { headers: { Authorization: `Bearer ${UNKNOWN_TOKEN}` }, body: BUYER },
+              message: "errors.loginExpired",
+            },
+          },
+        },
         409: {
           description:
             "With a token of an account that still has access (active, or cancelled with paid days left): nothing is opened, so an account never pays two subscriptions.",
@@ -1171,6 +1257,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             },
           },
         },
+        ...keyReused({ body: { ...BUYER, email: "lea@example.com" } }),
       },
     },
   ],
@@ -1268,7 +1355,8 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       description:
         "Newest first, only the caller's own. Page with `cursor` (each page gives `nextCursor` for older requests and `prevCursor` for newer ones): it costs the same however deep the page. `page` still works, and costs more the deeper it goes.",
       token: "required",
-      query: requestListQuery,
+      // `page` is kept for existing clients: documented as deprecated, `cursor` replaces it.
+      query: requestListQuery.extend({ page: requestListQuery.shape.page.openapi({ param: { deprecated: true } }) }),
       responses: {
         200: {
           description: "One page.",
@@ -1442,11 +1530,13 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               summary: "No number",
               request: { path: "/api/v1/lookup" },
               message: "requests.errors.numberRequired",
+              field: "number",
             },
             invalid: {
               summary: "Not a number",
               request: { path: "/api/v1/lookup?number=12" },
               message: "requests.errors.numberInvalid",
+              field: "number",
             },
           },
         },
@@ -1477,6 +1567,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
       description:
         "Needs an active subscription. The call says who sent it through Family Locator, speaks the message in the chosen language and voice, and offers 'press 9' to stop such calls. One per three hours per account (a failed call gives it back).",
       token: "required",
+      idempotent: true,
       body: sendVoiceSchema,
       responses: {
         200: {
@@ -1503,6 +1594,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
               given: "subscriber",
               request: { headers: BEARER, body: { ...VOICE, phone: "12" } },
               message: "requests.errors.numberInvalid",
+              field: "phone",
             },
           },
         },
@@ -1547,6 +1639,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
             },
           },
         },
+        ...keyReused({ headers: BEARER, body: VOICE }),
       },
     },
   ],

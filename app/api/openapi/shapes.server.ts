@@ -16,6 +16,7 @@ import type { paidAmount, SubscriptionDetails } from "~/subscription.server";
 import { VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
 import { CALL_STATES, type listVoiceMessages } from "~/voice-messages/messages.server";
 
+import { ERROR_CODE_LIST, ERROR_CODES } from "../error-codes";
 import { z } from "./zod.server";
 
 type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : false;
@@ -56,14 +57,38 @@ const id = z.string().min(1).openapi({ example: "cmi9x0abc0001" });
 /** Amounts in minor units (cents): 2999 is 29.99. */
 const minor = z.number().int().min(0);
 
-/** The envelope (spec section 3): the HTTP status equals `status`; `error` repeats a failure's message. */
+/** The stable codes of failures (app/api/error-codes.ts), one component the failures share. */
+export const ErrorCode = z
+  .enum(ERROR_CODE_LIST)
+  .describe(
+    `What went wrong, for programs: stable, never translated, the same for the same mistake on every route.\n\n${Object.entries(
+      ERROR_CODES,
+    )
+      .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+      .join("\n")}`,
+  )
+  .openapi("ErrorCode");
+
+/**
+ * The envelope (spec section 3): the HTTP status equals `status`; `error` repeats a failure's
+ * message, and a failure adds its `code` and the `field` it concerns.
+ */
 export function envelope(status: number, data: z.ZodTypeAny) {
+  const fields = {
+    status: z.literal(status),
+    message: z.string().describe("For people, in the Accept-Language language: `success`, or what went wrong."),
+    error: status < 300 ? z.null() : z.string().describe("The same text as `message`."),
+    data,
+  };
+  if (status < 400) return z.object(fields).strict();
   return z
     .object({
-      status: z.literal(status),
-      message: z.string().describe("For people, in the Accept-Language language: `success`, or what went wrong."),
-      error: status < 300 ? z.null() : z.string().describe("The same text as `message`."),
-      data,
+      ...fields,
+      code: ErrorCode,
+      field: z
+        .string()
+        .nullable()
+        .describe("The input the failure concerns (a body field, query or path parameter), or null."),
     })
     .strict();
 }
