@@ -5,6 +5,7 @@ import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { intlLocale, isLocale, type Locale } from "~/i18n/locales";
+import { log } from "~/server/log.server";
 import { describeSubscription } from "~/subscription.server";
 import { isDomainIssue, issueKey, limitsOf } from "~/utils/parse-form";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
@@ -138,7 +139,7 @@ function errorAnswer(request: Request, t: ApiContext["t"], error: unknown) {
       headers: error.headers,
     });
   if (error instanceof Response) throw error;
-  console.error("API error", request.method, new URL(request.url).pathname, error);
+  log("error", "API error", { method: request.method, path: new URL(request.url).pathname, error });
   return failure({ t }, 500, "errors.unexpected");
 }
 
