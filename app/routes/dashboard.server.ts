@@ -9,6 +9,7 @@ import {
   type MapPosition,
   type NewSearchModal,
   type RequestView,
+  type SlotReason,
   type Tab,
 } from "~/components/dashboard/types";
 import { config } from "~/config.server";
@@ -31,11 +32,11 @@ import {
   type Channel,
   type MessageTemplate,
 } from "~/location-requests/requests.server";
+import { slotUse, type SlotUse } from "~/location-requests/slot-use.server";
 import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries.server";
 import { internationalNumber } from "~/phone/format.server";
 import { searchedNumber } from "~/phone/number-search";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
-import { accountSlotKey, nextAllowedAt } from "~/usage-limit.server";
 import { cleanLine } from "~/utils/display-text";
 import { parseForm } from "~/utils/parse-form";
 import { formatDateTime } from "~/utils/time-zone";
@@ -143,11 +144,23 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
     };
   }
   if (tab === "new") {
-    const nextAt = async (channel: Channel) => {
-      const at = await nextAllowedAt(accountSlotKey(channel, userId));
-      return at ? formatDateTime(at, language, zone, true) : null;
-    };
-    const [sms, email, link] = await Promise.all([nextAt("sms"), nextAt("email"), nextAt("link")]);
+    const [sms, email, link] = await Promise.all([
+      slotUse(userId, "sms"),
+      slotUse(userId, "email"),
+      slotUse(userId, "link"),
+    ]);
+    const nextAt = (use: SlotUse | null) => (use ? formatDateTime(use.nextAt, language, zone, true) : null);
+    const usedBy = (use: SlotUse | null): SlotReason | null =>
+      use?.usedBy
+        ? {
+            to:
+              use.usedBy.channel === "sms" && use.usedBy.target
+                ? internationalNumber(use.usedBy.target)
+                : (use.usedBy.target ?? ""),
+            at: formatDateTime(use.usedBy.at, language, zone),
+            notAccepted: use.usedBy.notAccepted,
+          }
+        : null;
     return {
       ...base,
       modal: parseNewSearchModal(url.searchParams.get("modal")),
@@ -157,7 +170,8 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
         prefill: smsPrefill(url, locale),
         templates: messageTemplates(),
         sampleLinks: Object.fromEntries(locales.map((l) => [l, shareLink(SAMPLE_CODE, l)])) as Record<Locale, string>,
-        nextAt: { sms, email, link },
+        nextAt: { sms: nextAt(sms), email: nextAt(email), link: nextAt(link) },
+        usedBy: { sms: usedBy(sms), email: usedBy(email), link: usedBy(link) },
       },
     };
   }

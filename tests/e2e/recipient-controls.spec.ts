@@ -80,6 +80,12 @@ for (const [prefix, locale] of LOCALES) {
     await sendSms(other.page, js, prefix, locale, mobile);
     await expectNotDelivered(other.page, locale);
     expect(outboxCount(number)).toBe(1);
+    // New Search says why SMS waits before another try: this refusal used the three hours.
+    await other.page.goto(`${prefix}/dashboard/?tab=new`);
+    const reason = other.page.getByTestId("sms-form").getByTestId("slot-reason");
+    await expect(reason).toContainText(`+63 ${mobile.slice(0, 3)} ${mobile.slice(3, 6)} ${mobile.slice(6)}`);
+    await expect(reason).toContainText(tr(locale, "dashboard.new.slot.notAccepted"));
+    await expect(other.page.getByTestId("sms-form").getByTestId("next-at")).toBeVisible();
 
     await recipient.page
       .getByRole("button", { name: tr(locale, "recipient.controls.undoOptOut"), exact: true })

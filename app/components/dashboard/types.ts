@@ -62,7 +62,12 @@ export type NewSearchData = {
   sampleLinks: Record<Locale, string>;
   /** When each channel may be used again (in the viewer's zone), or null when it may now. */
   nextAt: Record<DashboardForm, string | null>;
+  /** Why each waiting channel waits: the request that used its slot. */
+  usedBy: Record<DashboardForm, SlotReason | null>;
 };
+
+/** The request that used a channel's three-hour slot, as New Search names it. */
+export type SlotReason = { to: string; at: string; notAccepted: boolean };
 
 /** A position to draw: GPS is a pin with its accuracy circle, an approximate fix only the circle. */
 export type MapPosition = {
