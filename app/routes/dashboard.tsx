@@ -1,13 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
 
 import { guardPage } from "~/auth/guards.server";
 import { LocationMap } from "~/components/dashboard/location-map";
 import { NewSearch } from "~/components/dashboard/new-search";
 import { RequestDetail, RequestList } from "~/components/dashboard/request-list";
-import { TABS, type Tab } from "~/components/dashboard/types";
+import { TABS, type FormReply, type Tab } from "~/components/dashboard/types";
 import { Modal } from "~/components/modal";
+import { NotificationBanner } from "~/components/notification-banner";
 import { config } from "~/config.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
@@ -83,6 +84,7 @@ export default function Dashboard() {
       : "—";
   return (
     <section className="dashboard">
+      <RefusalBanner />
       <h1>{t("dashboard.greeting", { name: user.name ?? user.email })}</h1>
       <SubscriptionStrip state={subscription.state} validUntil={date(subscription.validUntil)} />
       {subscription.access ? null : (
@@ -139,6 +141,24 @@ export default function Dashboard() {
         </Modal>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A New Search post the server refused as a whole (the three-hour limit, a recent decline): the page
+ * that answers it says so at its top. A field's problem stays in its form's error summary.
+ */
+function RefusalBanner() {
+  const t = useT();
+  const reply = useActionData<FormReply>();
+  const { key } = useLocation();
+  const refusal = reply?.errors.form;
+  if (!refusal) return null;
+  const message = t(refusal, reply.formValues);
+  return (
+    <NotificationBanner type="error" focusKey={`${message}${key}`}>
+      <p className="notification-banner-heading">{message}</p>
+    </NotificationBanner>
   );
 }
 

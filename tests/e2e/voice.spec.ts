@@ -3,7 +3,7 @@
 // the three-hour limit refuses the next one; a visitor is sent away.
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
-import { signInByRequest, waitForHydration } from "./support/pages.ts";
+import { expectNotice, expectOutcomeOnTop, signInByRequest, waitForHydration } from "./support/pages.ts";
 
 const LOCALES: { locale: Locale; prefix: string; language: string }[] = [
   { locale: "en", prefix: "", language: "en" },
@@ -38,6 +38,9 @@ test.describe("send voice message", () => {
       await expect(preview).toContainText(text(locale, "voice.spoken.optOut"));
 
       await page.locator("form.voice-form button[value=send]").click();
+      await expectNotice(page, js, text(locale, "voice.sent"));
+      if (js)
+        await expect(page.locator("[data-sonner-toast]").filter({ hasText: text(locale, "voice.sent") })).toBeFocused();
       const history = page.getByTestId("voice-history");
       await expect(history).toContainText("+639171234567");
       await expect(history.locator("[data-state=queued]")).toHaveText(text(locale, "voice.states.queued"));
@@ -54,7 +57,7 @@ test.describe("send voice message", () => {
       await again.locator("input[name=name]").fill("Ana");
       await again.locator("textarea[name=message]").fill("Again");
       await again.locator("button[value=send]").click();
-      await expect(page.locator(".form-error")).toContainText(limited);
+      await expectOutcomeOnTop(page, js, limited);
     });
   }
 

@@ -331,11 +331,13 @@ function RequestForm(props: {
   const { intent, title, submit, reply, slot, before, children } = props;
   const t = useT();
   const busy = useBusy(intent);
-  const problems = Object.entries(reply?.errors ?? {}).map(([field, key]) =>
-    field === "form"
-      ? { text: t(key, reply?.formValues) }
-      : { text: t(key, { max: field === "title" ? TITLE_MAX : NAME_MAX }), field: `${intent}-${field}` },
-  );
+  // A refusal of the whole post is the page's banner (app/routes/dashboard.tsx); the fields' are here.
+  const problems = Object.entries(reply?.errors ?? {})
+    .filter(([field]) => field !== "form")
+    .map(([field, key]) => ({
+      text: t(key, { max: field === "title" ? TITLE_MAX : NAME_MAX }),
+      field: `${intent}-${field}`,
+    }));
   return (
     <Form
       method="post"
