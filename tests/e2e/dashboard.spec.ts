@@ -272,7 +272,7 @@ test.describe("dashboard", () => {
     await expect(page).toHaveURL(/tab=link&new=/);
     await openNewSearch(page, js);
     await expect(linkForm(page).getByTestId("next-at")).toHaveText(
-      /^One every three hours: you can send the next one on .+ \d{1,2}:\d{2} (AM|PM) UTC\.$/,
+      /^One every three hours: you can send the next one on .+ \d{1,2}:\d{2} (AM|PM) Coordinated Universal Time\.$/,
     );
     await expect(linkForm(page).getByRole("button", { name: "Create link" })).toBeDisabled();
     // The other channels have their own three hours.
