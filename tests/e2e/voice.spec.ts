@@ -61,8 +61,28 @@ test.describe("send voice message", () => {
     });
   }
 
-  test("sends a visitor to the home page", async ({ page }) => {
-    await page.goto("/ph/send-voice-message");
-    expect(new URL(page.url()).pathname).toBe("/ph");
-  });
+  for (const { locale, prefix } of LOCALES) {
+    test(`sends a visitor to the home page, which says what the feature is and how to subscribe (${locale})`, async ({
+      page,
+      js,
+    }) => {
+      await page.goto(`${prefix}/send-voice-message`);
+      expect(new URL(page.url()).pathname).toBe(prefix || "/");
+      const notice = page.getByTestId("feature-notice");
+      await expect(notice).toHaveAttribute("role", "region");
+      await expect(notice.getByRole("heading", { level: 3 })).toHaveText(
+        text(locale, "home.featureNotice.voice.title"),
+      );
+      await expect(notice).toContainText(text(locale, "home.featureNotice.voice.text"));
+      await expect(notice.getByRole("link", { name: text(locale, "home.featureNotice.subscribe") })).toHaveAttribute(
+        "href",
+        prefix ? `${prefix}?modal=payment` : "/?modal=payment",
+      );
+      if (js) await expect(notice).toBeFocused();
+      // Said once: the home page opened again is the plain home page.
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByTestId("feature-notice")).toHaveCount(0);
+    });
+  }
 });
