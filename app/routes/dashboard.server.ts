@@ -17,6 +17,7 @@ import { basemapFor } from "~/geo/outlines.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
+import { arrivedSince } from "~/location-requests/arrivals.server";
 import { requestLabel } from "~/location-requests/request-state";
 import {
   createLinkSchema,
@@ -64,9 +65,10 @@ function messageTemplates() {
 type Listed = Awaited<ReturnType<typeof listRequests>>["items"][number];
 
 /** What the page shows of a request, with its dates already formatted for the first render. */
-function toView(item: Listed, language: string, zone: string): RequestView {
+function toView(item: Listed, language: string, zone: string, seen: number | null = null): RequestView {
   return {
     id: item.id,
+    arrived: arrivedSince(item.locatedAt, seen),
     channel: item.channel as Channel,
     // A number in international format ("+63 917 123 4567"); an e-mail address as given.
     target: item.channel === "sms" && item.target ? internationalNumber(item.target) : item.target,
@@ -114,8 +116,17 @@ function mapOf(items: RequestView[]): MapConfig {
   };
 }
 
-/** The tab's data; null when `?id=` names no request of this user (another user's id included). */
-export async function loadDashboardView(userId: string, url: URL, locale: Locale, zone: string) {
+/**
+ * The tab's data; null when `?id=` names no request of this user (another user's id included).
+ * `seen`: when this browser last showed this user a list (app/location-requests/arrivals.server.ts).
+ */
+export async function loadDashboardView(
+  userId: string,
+  url: URL,
+  locale: Locale,
+  zone: string,
+  seen: number | null = null,
+) {
   const tab = parseTab(url.searchParams.get("tab"));
   const language = intlLocale[locale];
   const id = url.searchParams.get("id");
@@ -185,7 +196,7 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
     listRequests(userId, { ...listOptions[tab], cursor, page, pageSize: PAGE_SIZE }),
     requestsVersion(userId),
   ]);
-  const items = result.items.map((item) => toView(item, language, zone));
+  const items = result.items.map((item) => toView(item, language, zone, seen));
   return {
     ...base,
     live,

@@ -15,6 +15,7 @@ import { intlLocale } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+import { lastSeen, seenCookie } from "~/location-requests/arrivals.server";
 import { paths } from "~/paths";
 import { expiredNoticeSeenCookie, isExpiredMarker } from "~/subscription.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -44,9 +45,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const expiredNotice = !subscription.access && isExpiredMarker(url);
   const locale = getLocale(request);
   const t = await getT(request);
-  const view = await loadDashboardView(user.id, url, locale, requestTimeZone(request));
+  const view = await loadDashboardView(user.id, url, locale, requestTimeZone(request), lastSeen(request, user.id));
   // Another user's request id answers exactly like one that does not exist.
   if (!view) throw data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });
+  const cookies = new Headers();
+  if (expiredNotice) cookies.append("Set-Cookie", expiredNoticeSeenCookie(user.id));
+  // A list shown is a look: what arrived until now is seen (marked this once).
+  if (view.list) cookies.append("Set-Cookie", seenCookie(user.id));
   return data(
     {
       user: { name: user.name, email: user.email },
@@ -57,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       translations: pageMessages(locale, handle),
       ...view,
     },
-    expiredNotice ? { headers: { "Set-Cookie": expiredNoticeSeenCookie(user.id) } } : undefined,
+    { headers: cookies },
   );
 }
 

@@ -10,6 +10,8 @@ export type Tab = (typeof TABS)[number];
 
 export type RequestView = {
   id: string;
+  /** A position that arrived since this browser last showed the requester a list: marked until seen. */
+  arrived: boolean;
   channel: "sms" | "email" | "link";
   target: string | null;
   title: string | null;
