@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Fragment } from "react";
 
 import { guardPage } from "~/auth/guards.server";
 import { LocationMap } from "~/components/dashboard/location-map";
@@ -9,6 +8,7 @@ import { RequestDetail, RequestList } from "~/components/dashboard/request-list"
 import { TABS, type FormReply, type Tab } from "~/components/dashboard/types";
 import { Modal } from "~/components/modal";
 import { NotificationBanner } from "~/components/notification-banner";
+import { WholeWords } from "~/components/whole-words";
 import { config } from "~/config.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
@@ -19,6 +19,7 @@ import { lastSeen, seenCookie } from "~/location-requests/arrivals.server";
 import { paths } from "~/paths";
 import { expiredNoticeSeenCookie, isExpiredMarker } from "~/subscription.server";
 import { readFormData } from "~/utils/form-data.server";
+import { pageNotFound } from "~/utils/not-found.server";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getT(request);
   const view = await loadDashboardView(user.id, url, locale, requestTimeZone(request), lastSeen(request, user.id));
   // Another user's request id answers exactly like one that does not exist.
-  if (!view) throw data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });
+  if (!view) throw await pageNotFound(request);
   const cookies = new Headers();
   if (expiredNotice) cookies.append("Set-Cookie", expiredNoticeSeenCookie(user.id));
   // A list shown is a look: what arrived until now is seen (marked this once).
@@ -207,25 +208,6 @@ function DashboardTabs({ current }: { current: Tab }) {
         ))}
       </ul>
     </nav>
-  );
-}
-
-/**
- * A tab's name wraps between its words only: a hyphen is a break opportunity for the browser, and
- * "e-mail" split over two lines reads as two words.
- */
-function WholeWords({ text }: { text: string }) {
-  const words = text.split(" ");
-  // One inline box: the tab is a flex container, which would drop the spaces between flex items.
-  return (
-    <span>
-      {words.map((word, i) => (
-        <Fragment key={i}>
-          <span className="nowrap">{word}</span>
-          {i < words.length - 1 ? " " : null}
-        </Fragment>
-      ))}
-    </span>
   );
 }
 
