@@ -21,7 +21,18 @@ export const flashFormSchema = z.object({
 });
 export type FlashForm = z.infer<typeof flashFormSchema>;
 
-const flashSchema = z.object({ toast: toastSchema.optional(), form: flashFormSchema.optional() });
+/**
+ * A subscriber's feature a signed-out visitor asked for and was sent home from: the home page says
+ * what it is and how to subscribe (app/auth/guards.server.ts).
+ */
+export const FEATURE_NOTICES = ["voice"] as const;
+export type FeatureNotice = (typeof FEATURE_NOTICES)[number];
+
+const flashSchema = z.object({
+  toast: toastSchema.optional(),
+  form: flashFormSchema.optional(),
+  feature: z.enum(FEATURE_NOTICES).optional(),
+});
 export type Flash = z.infer<typeof flashSchema>;
 
 async function flashCookie() {

@@ -6,7 +6,7 @@ import { localizePath } from "~/i18n/locales";
 import { paths } from "~/paths";
 import { newSearchPath, searchedNumber } from "~/phone/number-search";
 import { describeSubscription, expiredNoticeSeen, isExpiredMarker } from "~/subscription.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithFlash, redirectWithToast, type FeatureNotice } from "~/toast.server";
 
 import { clearSessionCookieHeader, lookupSession, readToken, type SessionUser } from "./session.server";
 
@@ -20,12 +20,21 @@ export async function requireUser(request: Request) {
   return (await requireSession(request)).user;
 }
 
+/**
+ * The subscribers' features a signed-out visitor may find in the menu: sent home like from any private
+ * page, they are told there what the feature is and how to subscribe (a flash, so the address stays
+ * the home page's).
+ */
+const FEATURE_OF_PAGE: Record<string, FeatureNotice> = { "send-voice-message": "voice" };
+
 /** `requireUser`, with the subscription read along with the session. */
-async function requireSession(request: Request) {
+async function requireSession(request: Request, page?: string) {
   const lookup = await lookupSession(await readToken(request));
   if (lookup.state === "valid") return lookup;
   const home = localizePath(paths.home, getLocale(request));
-  if (lookup.state === "none") throw redirect(home);
+  const feature = page === undefined ? undefined : FEATURE_OF_PAGE[page];
+  if (lookup.state === "none")
+    throw feature && isRead(request) ? await redirectWithFlash(home, { feature }) : redirect(home);
   throw await redirectWithToast(
     home,
     { type: "error", key: "errors.loginExpired" },
@@ -74,10 +83,10 @@ export async function guardPage<A extends Access>(
         : `No matched route in the load context of ${new URL(request.url).pathname}`,
     );
   }
-  return (await grant(request, expected, route.expiredReads)) as Granted[A];
+  return (await grant(request, expected, route.expiredReads, route.path)) as Granted[A];
 }
 
-async function grant(request: Request, access: Access, expiredReads: boolean): Promise<Granted[Access]> {
+async function grant(request: Request, access: Access, expiredReads: boolean, page: string): Promise<Granted[Access]> {
   switch (access) {
     case "visitor":
       await requireAnonymous(request);
@@ -88,7 +97,7 @@ async function grant(request: Request, access: Access, expiredReads: boolean): P
       return { user: await requireUser(request) };
     case "subscriber": {
       // Subscription info is read on every private navigation (spec section 4), with the session.
-      const { user, subscription: row } = await requireSession(request);
+      const { user, subscription: row } = await requireSession(request, page);
       const subscription = describeSubscription(row);
       if (subscription.access) return { user, subscription };
       // Entering while expired shows the notice first; once seen, a page that allows it is readable.

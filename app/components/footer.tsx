@@ -5,6 +5,7 @@ import { paths } from "~/paths";
 import type { loader as rootLoader } from "~/root";
 
 import { BrandMark } from "./brand";
+import { WholeWords } from "./whole-words";
 
 /** Every page's footer: what Family Locator is, the legal pages, and how to reach a person. */
 export function Footer() {
@@ -40,7 +41,9 @@ export function Footer() {
         <ul className="footer-links">
           {links.map(([path, key]) => (
             <li key={path}>
-              <Link to={lp(path)}>{t(key)}</Link>
+              <Link to={lp(path)}>
+                <WholeWords text={t(key)} />
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
+import { NotificationBanner } from "~/components/notification-banner";
 import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -11,7 +12,21 @@ type Sonner = typeof import("sonner");
 /** Spec section 9. */
 export const TOAST = { duration: 4000, visible: 3, gap: 14, hotkey: ["altKey", "KeyT"] };
 
-const listeners = new Set<(toast: ClientToast) => void>();
+type Pending = ClientToast & { answersPost?: boolean };
+
+const listeners = new Set<(toast: Pending) => void>();
+let flashCount = 0;
+
+/**
+ * The toast that answers a post (a flash) takes focus once sonner has drawn it, as the banner does
+ * without JavaScript: a screen reader reads it, and Tab leaves it for the page again (sonner then
+ * returns focus to where it was; its timer still runs, the toast is not pinned by the focus).
+ */
+function focusWhenShown(className: string, tries = 20) {
+  const toast = document.querySelector<HTMLElement>(`[data-sonner-toast].${className}`);
+  if (toast) toast.focus({ preventScroll: true });
+  else if (tries > 0) requestAnimationFrame(() => focusWhenShown(className, tries - 1));
+}
 
 /** Shows a toast from browser code (a fetcher's answer, a copy to the clipboard). */
 export function notify(toast: ClientToast) {
@@ -28,7 +43,7 @@ export function ToastHost() {
   const t = useT();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.toast;
   const [sonner, setSonner] = useState<Sonner | null>(null);
-  const [pending, setPending] = useState<ClientToast[]>([]);
+  const [pending, setPending] = useState<Pending[]>([]);
 
   useEffect(() => {
     const listener = (toast: ClientToast) => setPending((queue) => [...queue, toast]);
@@ -37,7 +52,8 @@ export function ToastHost() {
   }, []);
 
   useEffect(() => {
-    if (flash) setPending((queue) => [...queue, { type: flash.type, message: t(flash.key, flash.values) }]);
+    if (flash)
+      setPending((queue) => [...queue, { type: flash.type, message: t(flash.key, flash.values), answersPost: true }]);
   }, [flash, t]);
 
   useEffect(() => {
@@ -46,7 +62,11 @@ export function ToastHost() {
       void import("sonner").then(setSonner);
       return;
     }
-    for (const toast of pending) sonner.toast[toast.type](toast.message);
+    for (const toast of pending) {
+      const className = toast.answersPost ? `flash-toast-${++flashCount}` : undefined;
+      sonner.toast[toast.type](toast.message, { className });
+      if (className) focusWhenShown(className);
+    }
     setPending([]);
   }, [pending, sonner]);
 
@@ -64,15 +84,21 @@ export function ToastHost() {
   ) : null;
 }
 
-/** Without JavaScript the flash message is an inline status banner instead of a toast. */
+/**
+ * Without JavaScript the flash message (the outcome of the post that led here) is a notification
+ * banner at the top of the page instead of a toast.
+ */
 export function FlashBanner() {
   const t = useT();
   const hydrated = useHydrated();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.toast;
   if (!flash || hydrated) return null;
+  const message = t(flash.key, flash.values);
   return (
-    <div role="status" className={`flash flash-${flash.type}`} data-testid="flash">
-      {t(flash.key, flash.values)}
+    <div className="flash">
+      <NotificationBanner type={flash.type} testId="flash" focusKey={message} focus={false}>
+        <p className="notification-banner-heading">{message}</p>
+      </NotificationBanner>
     </div>
   );
 }

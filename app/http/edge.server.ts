@@ -17,6 +17,7 @@ import type {
 } from "express";
 
 import { config } from "~/config.server";
+import { localeFromPath, localizePath } from "~/i18n/locales";
 import { log, requestScope, type RequestScope } from "~/server/log.server";
 import { MAX_LOGGED_PATH } from "~/server/request-log.server";
 import { hasProxyHeader, PROXIED_HEADER } from "~/utils/client-ip.server";
@@ -210,6 +211,13 @@ export function requestTarget(req: ExpressRequest): Target {
 /** The routes of the build the server runs (app/http/route-match.server.ts). */
 export type RoutesSource = () => Promise<AppRoutes>;
 
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
+/** An address in the path's language that no route names: the splat route answers it 'Page not found'. */
+function shallowNotFound(deep: URL) {
+  return new URL(localizePath("/page-not-found/", localeFromPath(deep.pathname)), deep);
+}
+
 /**
  * Installs the edge on a new Express app; call it before any other middleware. `routes` gives the
  * build's routes: the route a request matches decides its body limit and origin rule here, and its
@@ -239,29 +247,35 @@ export function installEdge(app: Express, routes: RoutesSource, draining: () => 
       : target.host.hostname;
     // From here on every part of the server reads the path Remix will route, and nothing else.
     if (req.originalUrl !== target.pathAndQuery) req.url = req.originalUrl = target.pathAndQuery;
-    res.locals.url = target.url;
     const costly = pathTooCostly(target.url.pathname);
-    if (costly) return void refuse(req, res, costly);
+    const deepRead = costly === 404 && READ_METHODS.has(req.method) && !target.url.pathname.startsWith("/api/");
+    if (costly && !deepRead) return void refuse(req, res, costly);
+    // A page read deeper than any address of the site gets the one branded 404 page (the root's, with
+    // the header and footer) rendered for a shallow address that names no page: routing it costs
+    // nothing more, and the visitor sees the same page as for any other missing address.
+    const url = deepRead ? shallowNotFound(target.url) : target.url;
+    if (deepRead) req.url = req.originalUrl = url.pathname;
+    res.locals.url = url;
     // "//" and "/dashboard//" name the same routes as "/" and "/dashboard/", but a link built from such
     // a path ("//?modal=login") is another site's address: one canonical spelling, kept by a redirect
     // that keeps the method (308) and the query.
-    if (target.url.pathname.includes("//")) {
-      const canonical = target.url.pathname.replace(/\/{2,}/g, "/") + target.url.search;
+    if (url.pathname.includes("//")) {
+      const canonical = url.pathname.replace(/\/{2,}/g, "/") + url.search;
       return void res.status(308).set({ Location: canonical, "Cache-Control": "no-store" }).end();
     }
     // A segment no address of the site has (bad percent-encoding): refused here, in one log line,
     // before any matching (Remix would match it over the whole build and warn of it each time).
-    if (!readablePath(target.url.pathname)) return void refuse(req, res, 400);
+    if (!readablePath(url.pathname)) return void refuse(req, res, 400);
     // The data requests of Remix apps without single fetch: this app never makes them.
-    if (target.url.searchParams.has("_data")) return void refuse(req, res, 400);
+    if (url.searchParams.has("_data")) return void refuse(req, res, 400);
     const cors = config().corsOrigins.length > 0;
     routes()
       .then((all) => {
-        const route = all.match(target.url.pathname);
+        const route = all.match(url.pathname);
         res.locals.route = route;
         const scope = res.locals.requestScope as RequestScope | undefined;
         if (scope && route.id) scope.route = route.id;
-        const methods = target.url.pathname === MANIFEST_PATH ? MANIFEST_METHODS : route.methods;
+        const methods = url.pathname === MANIFEST_PATH ? MANIFEST_METHODS : route.methods;
         const allow = allowHeader(methods);
         if (req.method === "OPTIONS") {
           // Only the JSON API, and only for the origins API_CORS_ORIGINS lists, grants cross-origin
@@ -284,7 +298,7 @@ export function installEdge(app: Express, routes: RoutesSource, draining: () => 
         // A method the route does not answer (TRACE, QUERY, a PUT to a POST route) never reaches it.
         if (!methods.includes(req.method)) return void refuse(req, res, 405, route.policy, { Allow: allow });
         if (!BODY_METHODS.has(req.method)) return next();
-        const own = `${target.url.protocol}//${target.host.hostname}${target.host.port ? `:${target.host.port}` : ""}`;
+        const own = `${url.protocol}//${target.host.hostname}${target.host.port ? `:${target.host.port}` : ""}`;
         const verdict = originVerdict(
           route.policy,
           { origin: req.headers.origin, secFetchSite: req.get("sec-fetch-site"), app: req.get("app") },

@@ -215,8 +215,11 @@ async function accepts(keys: string[], userId: string) {
  */
 async function notAccepted(input: CreateInput, recipient: string) {
   const where = { userId: input.userId, channel: input.channel, target: input.target ?? null, delivery: NOT_ACCEPTED };
+  const stored = await db().locationRequest.findFirst({ where, select: { id: true } });
+  // Touched, so that New Search can name this refusal as what used the slot (slot-use.server.ts).
+  if (stored) await db().locationRequest.update({ where: { id: stored.id }, data: { updatedAt: new Date() } });
   const row =
-    (await db().locationRequest.findFirst({ where, select: { id: true } })) ??
+    stored ??
     (await db().locationRequest.create({
       data: { ...requestData(input, recipient), delivery: NOT_ACCEPTED },
       select: { id: true },

@@ -17,7 +17,7 @@ export type BareHandle = { bare?: boolean };
  */
 export const recipientHandle: BareHandle & MessagesHandle = {
   bare: true,
-  messages: ["recipient", "dashboard.position", "language"],
+  messages: ["recipient", "dashboard.position", "language", "common.skipToMain"],
 };
 
 /**

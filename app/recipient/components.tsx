@@ -163,11 +163,16 @@ export function RecipientPage({
   script?: string;
 }) {
   const nonce = useNonce();
+  const t = useT();
   const code = (outcome ? FOCUS_OUTCOME : "") + (script ?? "");
   return (
     <>
+      {/* The first thing Tab reaches, as on every other page: past the language row to the page. */}
+      <a className="skip-link" href="#main">
+        {t("common.skipToMain")}
+      </a>
       <RecipientHeader />
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         {outcome ? <OutcomeBanner {...outcome} /> : null}
         {children}
       </main>

@@ -16,6 +16,9 @@ a{color:var(--color-brand);text-underline-offset:.15em}
 .brand{display:inline-flex;align-items:center;gap:8px;font-weight:700;font-size:18px;color:var(--color-ink);text-decoration:none}
 .brand-mark{width:28px;height:28px;flex:none}
 main{flex:1 0 auto;width:100%;max-width:34em;margin:0 auto;padding:20px 16px 32px}
+main:focus{outline:none}
+.skip-link{position:absolute;top:8px;left:8px;z-index:10;padding:8px 16px;background:#fff;font-weight:700;border-radius:var(--radius-sm)}
+.skip-link:not(:focus){width:1px;height:1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 h1{font-size:26px;line-height:1.2;letter-spacing:-.01em;margin:0 0 8px}
 h2{font-size:19px;line-height:1.25;margin:24px 0 8px}
 p{margin:0 0 12px}

@@ -36,6 +36,7 @@ import {
 import { clientAddress } from "~/utils/client-ip.server";
 import { cleanLine } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
+import { pageNotFound } from "~/utils/not-found.server";
 import { REMEMBER_TIME_ZONE_ES5 } from "~/utils/time-zone";
 
 // The short link of a location request (`/{code}`, `/id/{code}`, `/ph/{code}`) opens the consent page;
@@ -46,11 +47,6 @@ import { REMEMBER_TIME_ZONE_ES5 } from "~/utils/time-zone";
 function linkIdFromPath(splat: string | undefined) {
   const segment = (splat ?? "").replace(/\/$/, "");
   return isLinkId(segment) ? segment : null;
-}
-
-async function pageNotFound(request: Request) {
-  const t = await getT(request);
-  return data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -9,6 +9,7 @@ import {
   type MapPosition,
   type NewSearchModal,
   type RequestView,
+  type SlotReason,
   type Tab,
 } from "~/components/dashboard/types";
 import { config } from "~/config.server";
@@ -16,6 +17,7 @@ import { basemapFor } from "~/geo/outlines.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
+import { arrivedSince } from "~/location-requests/arrivals.server";
 import { requestLabel } from "~/location-requests/request-state";
 import {
   createLinkSchema,
@@ -31,11 +33,11 @@ import {
   type Channel,
   type MessageTemplate,
 } from "~/location-requests/requests.server";
+import { slotUse, type SlotUse } from "~/location-requests/slot-use.server";
 import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries.server";
 import { internationalNumber } from "~/phone/format.server";
 import { searchedNumber } from "~/phone/number-search";
 import { redirectWithFlash, redirectWithToast } from "~/toast.server";
-import { accountSlotKey, nextAllowedAt } from "~/usage-limit.server";
 import { cleanLine } from "~/utils/display-text";
 import { parseForm } from "~/utils/parse-form";
 import { formatDateTime } from "~/utils/time-zone";
@@ -63,9 +65,10 @@ function messageTemplates() {
 type Listed = Awaited<ReturnType<typeof listRequests>>["items"][number];
 
 /** What the page shows of a request, with its dates already formatted for the first render. */
-function toView(item: Listed, language: string, zone: string): RequestView {
+function toView(item: Listed, language: string, zone: string, seen: number | null = null): RequestView {
   return {
     id: item.id,
+    arrived: arrivedSince(item.locatedAt, seen),
     channel: item.channel as Channel,
     // A number in international format ("+63 917 123 4567"); an e-mail address as given.
     target: item.channel === "sms" && item.target ? internationalNumber(item.target) : item.target,
@@ -113,8 +116,17 @@ function mapOf(items: RequestView[]): MapConfig {
   };
 }
 
-/** The tab's data; null when `?id=` names no request of this user (another user's id included). */
-export async function loadDashboardView(userId: string, url: URL, locale: Locale, zone: string) {
+/**
+ * The tab's data; null when `?id=` names no request of this user (another user's id included).
+ * `seen`: when this browser last showed this user a list (app/location-requests/arrivals.server.ts).
+ */
+export async function loadDashboardView(
+  userId: string,
+  url: URL,
+  locale: Locale,
+  zone: string,
+  seen: number | null = null,
+) {
   const tab = parseTab(url.searchParams.get("tab"));
   const language = intlLocale[locale];
   const id = url.searchParams.get("id");
@@ -143,11 +155,23 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
     };
   }
   if (tab === "new") {
-    const nextAt = async (channel: Channel) => {
-      const at = await nextAllowedAt(accountSlotKey(channel, userId));
-      return at ? formatDateTime(at, language, zone, true) : null;
-    };
-    const [sms, email, link] = await Promise.all([nextAt("sms"), nextAt("email"), nextAt("link")]);
+    const [sms, email, link] = await Promise.all([
+      slotUse(userId, "sms"),
+      slotUse(userId, "email"),
+      slotUse(userId, "link"),
+    ]);
+    const nextAt = (use: SlotUse | null) => (use ? formatDateTime(use.nextAt, language, zone, true) : null);
+    const usedBy = (use: SlotUse | null): SlotReason | null =>
+      use?.usedBy
+        ? {
+            to:
+              use.usedBy.channel === "sms" && use.usedBy.target
+                ? internationalNumber(use.usedBy.target)
+                : (use.usedBy.target ?? ""),
+            at: formatDateTime(use.usedBy.at, language, zone),
+            notAccepted: use.usedBy.notAccepted,
+          }
+        : null;
     return {
       ...base,
       modal: parseNewSearchModal(url.searchParams.get("modal")),
@@ -157,7 +181,8 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
         prefill: smsPrefill(url, locale),
         templates: messageTemplates(),
         sampleLinks: Object.fromEntries(locales.map((l) => [l, shareLink(SAMPLE_CODE, l)])) as Record<Locale, string>,
-        nextAt: { sms, email, link },
+        nextAt: { sms: nextAt(sms), email: nextAt(email), link: nextAt(link) },
+        usedBy: { sms: usedBy(sms), email: usedBy(email), link: usedBy(link) },
       },
     };
   }
@@ -171,7 +196,7 @@ export async function loadDashboardView(userId: string, url: URL, locale: Locale
     listRequests(userId, { ...listOptions[tab], cursor, page, pageSize: PAGE_SIZE }),
     requestsVersion(userId),
   ]);
-  const items = result.items.map((item) => toView(item, language, zone));
+  const items = result.items.map((item) => toView(item, language, zone, seen));
   return {
     ...base,
     live,

@@ -1,22 +1,25 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { Fragment } from "react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { LocationMap } from "~/components/dashboard/location-map";
 import { NewSearch } from "~/components/dashboard/new-search";
 import { RequestDetail, RequestList } from "~/components/dashboard/request-list";
-import { TABS, type Tab } from "~/components/dashboard/types";
+import { TABS, type FormReply, type Tab } from "~/components/dashboard/types";
 import { Modal } from "~/components/modal";
+import { NotificationBanner } from "~/components/notification-banner";
+import { WholeWords } from "~/components/whole-words";
 import { config } from "~/config.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
+import { lastSeen, seenCookie } from "~/location-requests/arrivals.server";
 import { paths } from "~/paths";
 import { expiredNoticeSeenCookie, isExpiredMarker } from "~/subscription.server";
 import { readFormData } from "~/utils/form-data.server";
+import { pageNotFound } from "~/utils/not-found.server";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -44,9 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const expiredNotice = !subscription.access && isExpiredMarker(url);
   const locale = getLocale(request);
   const t = await getT(request);
-  const view = await loadDashboardView(user.id, url, locale, requestTimeZone(request));
+  const view = await loadDashboardView(user.id, url, locale, requestTimeZone(request), lastSeen(request, user.id));
   // Another user's request id answers exactly like one that does not exist.
-  if (!view) throw data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });
+  if (!view) throw await pageNotFound(request);
+  const cookies = new Headers();
+  if (expiredNotice) cookies.append("Set-Cookie", expiredNoticeSeenCookie(user.id));
+  // A list shown is a look: what arrived until now is seen (marked this once).
+  if (view.list) cookies.append("Set-Cookie", seenCookie(user.id));
   return data(
     {
       user: { name: user.name, email: user.email },
@@ -57,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       translations: pageMessages(locale, handle),
       ...view,
     },
-    expiredNotice ? { headers: { "Set-Cookie": expiredNoticeSeenCookie(user.id) } } : undefined,
+    { headers: cookies },
   );
 }
 
@@ -84,6 +91,7 @@ export default function Dashboard() {
       : "—";
   return (
     <section className="dashboard">
+      <RefusalBanner />
       <h1>{t("dashboard.greeting", { name: user.name ?? user.email })}</h1>
       <SubscriptionStrip state={subscription.state} validUntil={date(subscription.validUntil)} />
       {subscription.access ? null : (
@@ -145,6 +153,24 @@ export default function Dashboard() {
   );
 }
 
+/**
+ * A New Search post the server refused as a whole (the three-hour limit, a recent decline): the page
+ * that answers it says so at its top. A field's problem stays in its form's error summary.
+ */
+function RefusalBanner() {
+  const t = useT();
+  const reply = useActionData<FormReply>();
+  const { key } = useLocation();
+  const refusal = reply?.errors.form;
+  if (!refusal) return null;
+  const message = t(refusal, reply.formValues);
+  return (
+    <NotificationBanner type="error" focusKey={`${message}${key}`}>
+      <p className="notification-banner-heading">{message}</p>
+    </NotificationBanner>
+  );
+}
+
 const STATE_TONE = { Active: "ok", Cancelled: "warn", Unsubscribed: "neutral", Expired: "danger" } as const;
 
 /**
@@ -185,25 +211,6 @@ function DashboardTabs({ current }: { current: Tab }) {
         ))}
       </ul>
     </nav>
-  );
-}
-
-/**
- * A tab's name wraps between its words only: a hyphen is a break opportunity for the browser, and
- * "e-mail" split over two lines reads as two words.
- */
-function WholeWords({ text }: { text: string }) {
-  const words = text.split(" ");
-  // One inline box: the tab is a flex container, which would drop the spaces between flex items.
-  return (
-    <span>
-      {words.map((word, i) => (
-        <Fragment key={i}>
-          <span className="nowrap">{word}</span>
-          {i < words.length - 1 ? " " : null}
-        </Fragment>
-      ))}
-    </span>
   );
 }
 

@@ -81,3 +81,15 @@ it("pages through every message with older and newer links, newest first, none s
   expect(top.messages.map((m) => m.text)).toEqual(pages[0]!.messages.map((m) => m.text));
   expect(top.newer).toBeNull();
 });
+
+it("labels each time with its zone, named as everywhere else", async () => {
+  const to = "zone-label@example.com";
+  await db().outboxMessage.create({ data: { channel: "email", to, text: "hello" } });
+  const query = `?to=${encodeURIComponent(to)}`;
+  const at = (headers: Record<string, string>) =>
+    (loader(routeArgs(request(query, { "x-client-ip": "127.0.0.1", ...headers }))) as Promise<Page>).then(
+      (page) => page.messages[0]!.shownAt,
+    );
+  expect(await at({ Cookie: "tz=Asia%2FManila" })).toMatch(/ Philippine Standard Time$/);
+  expect(await at({})).toMatch(/ Coordinated Universal Time$/);
+});

@@ -1,17 +1,18 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { DemoNotice } from "~/components/demo-notice";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
-import { getLocale, getT } from "~/i18n/i18next.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { internationalNumber } from "~/phone/format.server";
 import { isLoopbackRequest } from "~/utils/client-ip.server";
+import { pageNotFound } from "~/utils/not-found.server";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { formatDateTime } from "~/utils/time-zone";
 
@@ -28,10 +29,8 @@ export const handle: MessagesHandle = { messages: ["outbox"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardPage({ request, context }, "anyone");
-  if (!config().outboxPage || (!config().outboxPublic && !isLoopbackRequest(request))) {
-    const t = await getT(request);
-    throw data(t("errors.pageNotFound"), { status: 404, statusText: "Not Found" });
-  }
+  if (!config().outboxPage || (!config().outboxPublic && !isLoopbackRequest(request)))
+    throw await pageNotFound(request);
   const url = new URL(request.url);
   const to = url.searchParams.get("to")?.trim().toLowerCase() || undefined;
   const before = url.searchParams.get("before") || undefined;
@@ -83,7 +82,8 @@ function shown(request: Request) {
   const zone = requestTimeZone(request);
   return {
     to: (to: string) => (to.startsWith("+") ? internationalNumber(to) : to),
-    at: (at: Date) => formatDateTime(at.toISOString(), language, zone),
+    // Named: the page is not re-rendered in the browser's zone, and a tester compares it with a phone.
+    at: (at: Date) => formatDateTime(at.toISOString(), language, zone, true),
   };
 }
 

@@ -6,6 +6,7 @@ import { BuyButton } from "~/components/buy-button";
 import { ContentSections } from "~/components/content";
 import { DemoNotice } from "~/components/demo-notice";
 import { CountryField, Field, SubmitButton } from "~/components/form";
+import { NotificationBanner } from "~/components/notification-banner";
 import { PriceNote } from "~/components/price-note";
 import { config } from "~/config.server";
 import { faqSections, pageContent, priceTextValues } from "~/content.server";
@@ -19,6 +20,7 @@ import { countryOptions, requestRegion } from "~/phone/countries.server";
 import { NUMBER_MAX } from "~/phone/number-search";
 import { homeReviewsIfAvailable } from "~/reviews/reviews.server";
 import { pageSeo } from "~/seo.server";
+import { readFlash, type FeatureNotice } from "~/toast.server";
 import { onDemand } from "~/utils/on-demand";
 import { pack, packFor, unpack } from "~/utils/packed";
 import { seoMeta } from "~/utils/seo";
@@ -52,6 +54,7 @@ const parts = {
   answer: ["home.search", "lookup.numberTypes", "lookup.unknown", "lookup.zones"],
   error: ["requests.errors"],
   reviews: ["reviews.home", "reviews.stars"],
+  feature: ["home.featureNotice", "common.bannerImportant"],
   demo: ["outbox.demoBanner"],
 } satisfies Record<string, MessagePrefix[]>;
 export const handle: MessagesHandle = { messages: Object.values(parts).flat() };
@@ -66,10 +69,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const typed = { country: params.get("country") ?? "", number: params.get("number") ?? "" };
   // The search runs only when the form sent it (`modal=search`); the number alone (after closing a
   // modal) just fills the form in again.
-  const [search, reviews] = await Promise.all([
+  const [search, reviews, { flash }] = await Promise.all([
     params.get("modal") === "search" ? searchNumber(request, locale, typed) : null,
     homeReviewsIfAvailable(locale),
+    // The root loader reads the same flash and clears it: a visitor sent here from a subscriber's feature.
+    readFlash(request),
   ]);
+  const feature = flash?.feature ?? null;
   return data(
     {
       ...pageSeo(request, { title: t("home.metaTitle"), description: t("home.metaDescription") }),
@@ -79,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           ...(search?.facts ? parts.answer : []),
           ...(search?.error ? parts.error : []),
           ...(reviews ? parts.reviews : []),
+          ...(feature ? parts.feature : []),
           ...(config().demo ? parts.demo : []),
         ],
       }),
@@ -96,6 +103,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         faq: { heading: home.faqHeading, sections: faqSections(faqs.items.slice(0, HOME_FAQS)) },
       })),
       reviews,
+      feature,
       // What subscribing costs, beside the button that starts it.
       price: t("payments.offer.price", priceTextValues(locale)),
       demo: config().demo,
@@ -106,13 +114,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { content, reviews, facts, demo, price } = useLoaderData<typeof loader>();
+  const { content, reviews, facts, demo, price, feature } = useLoaderData<typeof loader>();
   const { howItWorks, benefits, faq } = unpack(content);
   const t = useT();
   const lp = useLocalePath();
   return (
     <>
       <DemoNotice demo={demo} />
+      {feature ? <FeatureBanner feature={feature} /> : null}
       <section className="hero">
         <h1>{t("home.heroTitle")}</h1>
         <p className="lead">{t("home.heroSubtitle")}</p>
@@ -137,6 +146,29 @@ export default function Home() {
         </p>
       </section>
     </>
+  );
+}
+
+/**
+ * Why a visitor who opened a subscriber's feature (Send Voice Message) is here: what the feature does
+ * and the way to it, at the top of the page.
+ */
+function FeatureBanner({ feature }: { feature: FeatureNotice }) {
+  const t = useT();
+  const lp = useLocalePath();
+  return (
+    <NotificationBanner type="info" focusKey={feature} testId="feature-notice">
+      <h3 className="notification-banner-heading">{t(`home.featureNotice.${feature}.title`)}</h3>
+      <p>{t(`home.featureNotice.${feature}.text`)}</p>
+      <p className="notification-banner-actions">
+        <Link className="button button-primary button-small" to={lp(paths.buy)} preventScrollReset>
+          {t("home.featureNotice.subscribe")}
+        </Link>
+        <Link className="button button-small" to="?modal=login" preventScrollReset>
+          {t("home.featureNotice.logIn")}
+        </Link>
+      </p>
+    </NotificationBanner>
   );
 }
 

@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 
 import { guardPage } from "~/auth/guards.server";
 import { Field, SubmitButton } from "~/components/form";
+import { NotificationBanner } from "~/components/notification-banner";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { KeyUnder } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -83,9 +84,24 @@ export default function ReversePhoneLookup() {
   const navigation = useNavigation();
   const t = useT();
   const selectId = useId();
+  const { key } = useLocation();
   const reply: LookupReply | null = posted ?? linked;
   return (
     <article className="text-page lookup-page">
+      {reply?.error ? (
+        // The answer at the top of the page, its problem a link to the field (GOV.UK's pattern).
+        <NotificationBanner type="error" focusKey={`${reply.error}${key}`}>
+          <p className="notification-banner-heading">
+            <a href="#lookup-number">{t(reply.error)}</a>
+          </p>
+        </NotificationBanner>
+      ) : reply?.result ? (
+        <NotificationBanner type="info" focusKey={`${reply.result.internationalFormat}${key}`}>
+          <p className="notification-banner-heading">
+            <a href="#lookup-result-title">{t("lookup.resultTitle", { number: reply.result.internationalFormat })}</a>
+          </p>
+        </NotificationBanner>
+      ) : null}
       <h1>{t("lookup.heading")}</h1>
       <p className="lead">{t("lookup.intro")}</p>
       <section className="panel" aria-labelledby="lookup-form-title">
@@ -103,6 +119,7 @@ export default function ReversePhoneLookup() {
               </select>
             </div>
             <Field
+              id="lookup-number"
               name="number"
               type="tel"
               inputMode="tel"

@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { useId, type ReactNode } from "react";
 
 import { guardPage } from "~/auth/guards.server";
-import { Field, FormError } from "~/components/form";
+import { Field } from "~/components/form";
+import { NotificationBanner } from "~/components/notification-banner";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { KeyUnder } from "~/i18n/keys";
 import { intlLocale, localizePath, type Locale } from "~/i18n/locales";
@@ -125,12 +126,16 @@ export default function SendVoiceMessage() {
   const busy = navigation.state === "submitting";
   return (
     <article className="text-page voice-page">
+      {errors.form ? (
+        <NotificationBanner type="error" focusKey={`${errors.form}${key}`}>
+          <p className="notification-banner-heading">{errors.form}</p>
+        </NotificationBanner>
+      ) : null}
       <h1>{t("voice.heading")}</h1>
       <p className="lead">{t("voice.intro")}</p>
       <section className="panel" aria-labelledby="voice-form-title">
         <h2 id="voice-form-title">{t("voice.formTitle")}</h2>
         <Form method="post" className="voice-form" key={key}>
-          <FormError message={errors.form} />
           <div className="phone-row">
             <Select
               id={ids.country}

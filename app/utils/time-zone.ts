@@ -48,7 +48,11 @@ export function rememberBrowserTimeZone() {
 /** The same, as a few lines of ES5 for the recipient's unhydrated pages (their one inline script). */
 export const REMEMBER_TIME_ZONE_ES5 = `try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf("${TZ_COOKIE}="+encodeURIComponent(z))<0)document.cookie="${TZ_COOKIE}="+encodeURIComponent(z)+"; Path=/; Max-Age=${YEAR_S}; SameSite=Lax"}catch(e){}`;
 
-/** A date and time in a BCP 47 language (`intlLocale`) and an IANA zone. */
+/**
+ * A date and time in a BCP 47 language (`intlLocale`) and an IANA zone; `withZone` names the zone as
+ * zoneName does ("Western Indonesia Time", "Waktu Indonesia Barat"): one name per zone across the
+ * product, never a name on one screen and an offset ("GMT+7") or an abbreviation ("WIB") on another.
+ */
 export function formatDateTime(iso: string | Date, language: string, timeZone: string, withZone = false) {
   // Explicit fields: `dateStyle` cannot be combined with `timeZoneName`.
   return new Intl.DateTimeFormat(language, {
@@ -58,6 +62,6 @@ export function formatDateTime(iso: string | Date, language: string, timeZone: s
     hour: "numeric",
     minute: "2-digit",
     timeZone,
-    ...(withZone ? { timeZoneName: "short" as const } : {}),
+    ...(withZone ? { timeZoneName: "long" as const } : {}),
   }).format(typeof iso === "string" ? new Date(iso) : iso);
 }

@@ -7,7 +7,15 @@ import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
 import { expectNotice, signInByRequest, waitForHydration } from "./support/pages.ts";
-import { addLinks, addLocatedLink, markLocated, markRevoked, outboxText, requestOf } from "./support/requests.ts";
+import {
+  addLinks,
+  addLocatedLink,
+  addSmsRequest,
+  markLocated,
+  markRevoked,
+  outboxText,
+  requestOf,
+} from "./support/requests.ts";
 import type { NewUser, TestUser } from "./support/users.ts";
 
 // A 1×1 transparent PNG answers every tile request.
@@ -272,7 +280,7 @@ test.describe("dashboard", () => {
     await expect(page).toHaveURL(/tab=link&new=/);
     await openNewSearch(page, js);
     await expect(linkForm(page).getByTestId("next-at")).toHaveText(
-      /^One every three hours: you can send the next one on .+ \d{1,2}:\d{2} (AM|PM) UTC\.$/,
+      /^One every three hours: you can send the next one on .+ \d{1,2}:\d{2} (AM|PM) Coordinated Universal Time\.$/,
     );
     await expect(linkForm(page).getByRole("button", { name: "Create link" })).toBeDisabled();
     // The other channels have their own three hours.
@@ -331,7 +339,49 @@ test.describe("dashboard", () => {
     await page.clock.fastForward("00:16");
     await expect(linkCard.getByTestId("request-state")).toHaveText("GPS Tracked");
     await expect(linkCard).toContainText("Quezon City, PH");
+    // The position that arrived while the page was open is marked.
+    await expect(linkCard.getByTestId("arrived")).toHaveText("New position");
   });
+
+  for (const [prefix, locale] of [
+    ["", "en"],
+    ["/id", "id"],
+    ["/ph", "ph"],
+  ] as const) {
+    test(`a position that arrived since the last look is marked until it has been seen (${locale})`, async ({
+      page,
+      context,
+      makeUser,
+    }) => {
+      const user = await signedIn(context, makeUser);
+      const code = (n: number) => `Arr${n}${Math.random().toString(36).slice(2, 10)}`;
+      const [waiting, located] = [code(1), code(2)];
+      addSmsRequest(user.id, waiting, { target: "+639171234567", delivery: "sent" });
+      addSmsRequest(user.id, located, {
+        target: "+639181234567",
+        delivery: "sent",
+        status: "gps_tracked",
+        fix: QUEZON,
+      });
+      const arrived = page.getByTestId("request").filter({ has: page.getByTestId("arrived") });
+      // A first look in this browser marks nothing: everything in it is as new as the rest.
+      await page.goto(`${prefix}/dashboard/?tab=history`);
+      await expect(page.getByTestId("request")).toHaveCount(2);
+      await expect(arrived).toHaveCount(0);
+
+      markLocated(`e2e${waiting}`, "gps", QUEZON);
+      await page.goto(`${prefix}/dashboard/?tab=history`);
+      await expect(arrived).toHaveCount(1);
+      await expect(arrived).toHaveAttribute("data-id", `e2e${waiting}`);
+      await expect(arrived.getByTestId("arrived")).toHaveText(tr(locale, "dashboard.list.arrived"));
+      await expect(arrived).toHaveClass(/is-arrived/);
+
+      // Seen once, it is an ordinary card again.
+      await page.goto(`${prefix}/dashboard/?tab=records`);
+      await expect(page.getByTestId("request")).toHaveCount(2);
+      await expect(arrived).toHaveCount(0);
+    });
+  }
 
   test("Location Records follow IP Located → GPS Tracked, a new located request and a revoke without a reload", async ({
     page,

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
-import { signInByRequest, waitForHydration } from "./support/pages.ts";
+import { expectOutcomeOnTop, signInByRequest, waitForHydration } from "./support/pages.ts";
 
 const LOCALES: { locale: Locale; prefix: string; intl: string }[] = [
   { locale: "en", prefix: "", intl: "en-US" },
@@ -30,8 +30,13 @@ test.describe("reverse phone number lookup", () => {
       await lookUp(page, js, prefix, "PH", "0917 123 4567");
       const result = page.getByTestId("lookup-result");
       await expect(result).toBeVisible();
-      await expect(result.getByRole("heading")).toHaveText(
-        text(locale, "lookup.resultTitle").replace("{{number}}", "+63 917 123 4567"),
+      const title = text(locale, "lookup.resultTitle").replace("{{number}}", "+63 917 123 4567");
+      await expect(result.getByRole("heading")).toHaveText(title);
+      // The answer is announced at the top of the page, a link down to the result.
+      await expectOutcomeOnTop(page, js, title);
+      await expect(page.getByTestId("outcome").getByRole("link", { name: title })).toHaveAttribute(
+        "href",
+        "#lookup-result-title",
       );
       await expect(result.locator("[data-field=valid]")).toHaveText(text(locale, "lookup.yes"));
       await expect(result.locator("[data-field=country]")).toHaveText(`${countryName(intl, "PH")} (+63)`);
@@ -55,6 +60,7 @@ test.describe("reverse phone number lookup", () => {
       consoleErrors.allow(/status of 400 \(Bad Request\)/);
       await lookUp(page, js, prefix, "ID", "12");
       await expect(page.locator(".field-error")).toHaveText(text(locale, "requests.errors.numberInvalid"));
+      await expectOutcomeOnTop(page, js, text(locale, "requests.errors.numberInvalid"));
       await expect(page.getByTestId("lookup-result")).toHaveCount(0);
       await expect(page.locator("input[name=number]")).toHaveValue("12");
     });

@@ -7,7 +7,7 @@ import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr, type Locale } from "./support/i18n.ts";
 import { createLinkRequest } from "./support/location-requests.ts";
-import { signInByRequest } from "./support/pages.ts";
+import { expectOutcomeOnTop, signInByRequest, waitForHydration } from "./support/pages.ts";
 import { ageRequest, clearSendSlots, outboxCount, outboxText } from "./support/requests.ts";
 import { linkIn, randomMobile, sendSms } from "./support/sms-requests.ts";
 import type { TestUser } from "./support/users.ts";
@@ -80,6 +80,21 @@ for (const [prefix, locale] of LOCALES) {
     await sendSms(other.page, js, prefix, locale, mobile);
     await expectNotDelivered(other.page, locale);
     expect(outboxCount(number)).toBe(1);
+    // New Search says why SMS waits before another try: this refusal used the three hours.
+    await other.page.goto(`${prefix}/dashboard/?tab=new`);
+    const reason = other.page.getByTestId("sms-form").getByTestId("slot-reason");
+    await expect(reason).toContainText(`+63 ${mobile.slice(0, 3)} ${mobile.slice(3, 6)} ${mobile.slice(6)}`);
+    await expect(reason).toContainText(tr(locale, "dashboard.new.slot.notAccepted"));
+    await expect(other.page.getByTestId("sms-form").getByTestId("next-at")).toBeVisible();
+    // A post sent all the same (a page left open) is refused at the top of the page that answers it.
+    if (js) await waitForHydration(other.page, "form[data-testid=sms-form]");
+    const smsForm = other.page.getByTestId("sms-form");
+    const send = smsForm.getByRole("button", { name: tr(locale, "dashboard.new.sms.submit"), exact: true });
+    await send.evaluate((button) => button.removeAttribute("disabled"));
+    await smsForm.getByLabel(tr(locale, "dashboard.new.sms.countryCode")).selectOption("PH");
+    await smsForm.getByLabel(tr(locale, "dashboard.new.sms.number")).fill(mobile);
+    await send.click();
+    await expectOutcomeOnTop(other.page, js, tr(locale, "requests.errors.limited").split("{{")[0]!.trim());
 
     await recipient.page
       .getByRole("button", { name: tr(locale, "recipient.controls.undoOptOut"), exact: true })

@@ -47,6 +47,28 @@ test.describe("the consent page", () => {
     });
   }
 
+  for (const [prefix, skip] of [
+    ["", "Skip to main content"],
+    ["/id", "Langsung ke konten utama"],
+    ["/ph", "Lumaktaw sa pangunahing nilalaman"],
+  ] as const) {
+    test(`${prefix || "/"}{code} starts with a skip link to the page, past the header and its language row`, async ({
+      page,
+      makeUser,
+    }) => {
+      const code = createLinkRequest((await makeUser()).id);
+      await page.goto(`${prefix}/${code}`);
+      await page.keyboard.press("Tab");
+      const link = page.locator("a.skip-link");
+      await expect(link).toBeFocused();
+      await expect(link).toHaveAttribute("href", "#main");
+      await expect(link).toHaveText(skip);
+      await expect(link).toBeInViewport();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/#main$/);
+    });
+  }
+
   test("says who asks, what is shared and for how long", async ({ page, js, makeUser }) => {
     const code = createLinkRequest((await makeUser()).id, "Tita Rosa");
     await page.goto(`/${code}`);

@@ -135,6 +135,11 @@ const PLANS: Record<string, Screen[]> = {
   "reverse-phone-lookup": [
     { name: "reverse lookup", who: "visitor", url: () => "/reverse-phone-lookup" },
     { name: "reverse lookup: subscriber", who: "subscriber", url: () => "/reverse-phone-lookup" },
+    {
+      name: "reverse lookup: result",
+      who: "visitor",
+      url: () => "/reverse-phone-lookup?country=PH&number=09171234567",
+    },
   ],
   "send-voice-message": [{ name: "voice message", who: "subscriber", url: () => "/send-voice-message" }],
   "200": [{ name: "page 200", who: "visitor", url: () => "/200" }],

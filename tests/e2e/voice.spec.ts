@@ -3,7 +3,7 @@
 // the three-hour limit refuses the next one; a visitor is sent away.
 import { expect, test } from "./support/fixtures.ts";
 import { tr as text, type Locale } from "./support/i18n.ts";
-import { signInByRequest, waitForHydration } from "./support/pages.ts";
+import { expectNotice, expectOutcomeOnTop, signInByRequest, waitForHydration } from "./support/pages.ts";
 
 const LOCALES: { locale: Locale; prefix: string; language: string }[] = [
   { locale: "en", prefix: "", language: "en" },
@@ -38,6 +38,9 @@ test.describe("send voice message", () => {
       await expect(preview).toContainText(text(locale, "voice.spoken.optOut"));
 
       await page.locator("form.voice-form button[value=send]").click();
+      await expectNotice(page, js, text(locale, "voice.sent"));
+      if (js)
+        await expect(page.locator("[data-sonner-toast]").filter({ hasText: text(locale, "voice.sent") })).toBeFocused();
       const history = page.getByTestId("voice-history");
       await expect(history).toContainText("+639171234567");
       await expect(history.locator("[data-state=queued]")).toHaveText(text(locale, "voice.states.queued"));
@@ -54,12 +57,32 @@ test.describe("send voice message", () => {
       await again.locator("input[name=name]").fill("Ana");
       await again.locator("textarea[name=message]").fill("Again");
       await again.locator("button[value=send]").click();
-      await expect(page.locator(".form-error")).toContainText(limited);
+      await expectOutcomeOnTop(page, js, limited);
     });
   }
 
-  test("sends a visitor to the home page", async ({ page }) => {
-    await page.goto("/ph/send-voice-message");
-    expect(new URL(page.url()).pathname).toBe("/ph");
-  });
+  for (const { locale, prefix } of LOCALES) {
+    test(`sends a visitor to the home page, which says what the feature is and how to subscribe (${locale})`, async ({
+      page,
+      js,
+    }) => {
+      await page.goto(`${prefix}/send-voice-message`);
+      expect(new URL(page.url()).pathname).toBe(prefix || "/");
+      const notice = page.getByTestId("feature-notice");
+      await expect(notice).toHaveAttribute("role", "region");
+      await expect(notice.getByRole("heading", { level: 3 })).toHaveText(
+        text(locale, "home.featureNotice.voice.title"),
+      );
+      await expect(notice).toContainText(text(locale, "home.featureNotice.voice.text"));
+      await expect(notice.getByRole("link", { name: text(locale, "home.featureNotice.subscribe") })).toHaveAttribute(
+        "href",
+        prefix ? `${prefix}?modal=payment` : "/?modal=payment",
+      );
+      if (js) await expect(notice).toBeFocused();
+      // Said once: the home page opened again is the plain home page.
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByTestId("feature-notice")).toHaveCount(0);
+    });
+  }
 });

@@ -174,10 +174,27 @@ describe("paths that would cost the server", () => {
     expect(answer.body).not.toContain("<script");
   };
 
-  it(`answers a path of more than ${MAX_PATH_SEGMENTS} segments 404 at the edge`, async () => {
-    const deep = await get(`/${"a/".repeat(600)}a`);
-    expect(deep.status).toBe(404);
-    edgePage(deep);
+  it(`answers a path of more than ${MAX_PATH_SEGMENTS} segments 404 without routing it`, async () => {
+    // Read, it is the site's one 'Page not found' page (the header, the footer, the language of its
+    // prefix), as for any other missing address: rendered for a shallow address, never routed deep.
+    for (const [prefix, lang] of [
+      ["", "en"],
+      ["/ph", "fil"],
+    ]) {
+      const deep = await get(`${prefix}/${"a/".repeat(600)}a`);
+      expect(deep.status).toBe(404);
+      expect(deep.body).toContain(`<html lang="${lang}"`);
+      expect(deep.body).toContain('class="site-header"');
+      expect(deep.body).toContain('class="site-footer"');
+      expect(deep.body).not.toContain("a/a/a/a");
+    }
+    // Any other method is the edge's own small page.
+    const posted = await raw(
+      [`POST /${"a/".repeat(600)}a HTTP/1.1`, `Host: ${HOST}`, "Content-Type: application/x-www-form-urlencoded"],
+      "a=1",
+    );
+    expect(posted.status).toBe(404);
+    edgePage(posted);
     const justDeepEnough = await get(`/${"a/".repeat(MAX_PATH_SEGMENTS - 1)}a`);
     expect(justDeepEnough.status).toBe(404);
     expect(justDeepEnough.body).toContain("<script");

@@ -12,7 +12,7 @@ import type { loader as rootLoader } from "~/root";
 import { NAME_MAX, TITLE_MAX } from "~/utils/display-text";
 import { useHydrated } from "~/utils/use-hydrated";
 
-import type { DashboardForm, FormReply, NewSearchData, NewSearchModal, TemplateName } from "./types";
+import type { DashboardForm, FormReply, NewSearchData, NewSearchModal, SlotReason, TemplateName } from "./types";
 
 type Values = Record<string, string>;
 
@@ -59,8 +59,8 @@ export function NewSearch(props: {
       {canSend ? (
         <div className="new-search-forms">
           <SmsForm data={data} {...initial("sms")} defaultName={defaultName} messageModal={modal === "message"} />
-          <EmailForm {...initial("email")} defaultName={defaultName} nextAt={data.nextAt.email} />
-          <LinkForm {...initial("link")} defaultName={defaultName} nextAt={data.nextAt.link} />
+          <EmailForm {...initial("email")} defaultName={defaultName} slot={slotOf(data, "email")} />
+          <LinkForm {...initial("link")} defaultName={defaultName} slot={slotOf(data, "link")} />
         </div>
       ) : (
         // An expired subscription reads its history but sends nothing: the way back is renewing.
@@ -102,6 +102,14 @@ function TipsModal() {
 
 const TIPS = ["tellFirst", "language", "whatTheySee", "choices", "approximate"] as const;
 
+/** A channel's three-hour slot while it is taken: when it opens again and which request took it. */
+type Slot = { time: string; usedBy: SlotReason | null };
+
+const slotOf = (data: NewSearchData, form: DashboardForm): Slot | null => {
+  const time = data.nextAt[form];
+  return time ? { time, usedBy: data.usedBy[form] } : null;
+};
+
 type FormProps = { values: Values; errors: FieldMessages; reply?: FormReply; defaultName: string };
 
 function useBusy(intent: string) {
@@ -142,7 +150,7 @@ function SmsForm({
         title={t("dashboard.new.sms.title")}
         submit={t("dashboard.new.sms.submit")}
         reply={reply}
-        nextAt={data.nextAt.sms}
+        slot={slotOf(data, "sms")}
         // Enter in a field submits with the first submit button: this one sends, not "Choose message".
         before={<button type="submit" className="implicit-submit" tabIndex={-1} aria-hidden="true" />}
       >
@@ -255,7 +263,7 @@ function MessageModal(props: {
   );
 }
 
-function EmailForm({ values, errors, reply, defaultName, nextAt }: FormProps & { nextAt: string | null }) {
+function EmailForm({ values, errors, reply, defaultName, slot }: FormProps & { slot: Slot | null }) {
   const t = useT();
   return (
     <RequestForm
@@ -263,7 +271,7 @@ function EmailForm({ values, errors, reply, defaultName, nextAt }: FormProps & {
       title={t("dashboard.new.email.title")}
       submit={t("dashboard.new.email.submit")}
       reply={reply}
-      nextAt={nextAt}
+      slot={slot}
     >
       <Field
         id="email-email"
@@ -280,7 +288,7 @@ function EmailForm({ values, errors, reply, defaultName, nextAt }: FormProps & {
   );
 }
 
-function LinkForm({ values, errors, reply, defaultName, nextAt }: FormProps & { nextAt: string | null }) {
+function LinkForm({ values, errors, reply, defaultName, slot }: FormProps & { slot: Slot | null }) {
   const t = useT();
   return (
     <RequestForm
@@ -288,7 +296,7 @@ function LinkForm({ values, errors, reply, defaultName, nextAt }: FormProps & { 
       title={t("dashboard.new.link.title")}
       submit={t("dashboard.new.link.submit")}
       reply={reply}
-      nextAt={nextAt}
+      slot={slot}
     >
       <Field
         id="link-title"
@@ -316,18 +324,20 @@ function RequestForm(props: {
   title: string;
   submit: string;
   reply?: FormReply;
-  nextAt: string | null;
+  slot: Slot | null;
   before?: ReactNode;
   children: ReactNode;
 }) {
-  const { intent, title, submit, reply, nextAt, before, children } = props;
+  const { intent, title, submit, reply, slot, before, children } = props;
   const t = useT();
   const busy = useBusy(intent);
-  const problems = Object.entries(reply?.errors ?? {}).map(([field, key]) =>
-    field === "form"
-      ? { text: t(key, reply?.formValues) }
-      : { text: t(key, { max: field === "title" ? TITLE_MAX : NAME_MAX }), field: `${intent}-${field}` },
-  );
+  // A refusal of the whole post is the page's banner (app/routes/dashboard.tsx); the fields' are here.
+  const problems = Object.entries(reply?.errors ?? {})
+    .filter(([field]) => field !== "form")
+    .map(([field, key]) => ({
+      text: t(key, { max: field === "title" ? TITLE_MAX : NAME_MAX }),
+      field: `${intent}-${field}`,
+    }));
   return (
     <Form
       method="post"
@@ -341,12 +351,18 @@ function RequestForm(props: {
       <h3 id={`${intent}-heading`}>{title}</h3>
       <ErrorSummary problems={problems} />
       {children}
-      {nextAt && !reply?.errors.form ? (
-        <p className="notice notice-warn" data-testid="next-at">
-          {t("dashboard.new.nextAt", { time: nextAt })}
-        </p>
+      {slot && !reply?.errors.form ? (
+        <div className="notice notice-warn" data-testid="slot">
+          <p data-testid="next-at">{t("dashboard.new.nextAt", { time: slot.time })}</p>
+          {slot.usedBy ? (
+            <p data-testid="slot-reason">
+              {t(`dashboard.new.slot.${intent}`, { to: slot.usedBy.to, at: slot.usedBy.at })}
+              {slot.usedBy.notAccepted ? <> {t("dashboard.new.slot.notAccepted")}</> : null}
+            </p>
+          ) : null}
+        </div>
       ) : null}
-      <SubmitButton busy={busy} waiting={nextAt !== null} secondary={intent !== "sms"}>
+      <SubmitButton busy={busy} waiting={slot !== null} secondary={intent !== "sms"}>
         {submit}
       </SubmitButton>
     </Form>

@@ -213,7 +213,7 @@ function RequestCard({
   const position = positionOf(item);
   return (
     <article
-      className={`request-card${highlighted ? " is-new" : ""}`}
+      className={`request-card${highlighted ? " is-new" : ""}${item.arrived ? " is-arrived" : ""}`}
       data-testid="request"
       data-id={item.id}
       data-status={item.status}
@@ -227,6 +227,11 @@ function RequestCard({
         </h3>
         <span className="request-channel">{t(`dashboard.channel.${item.channel}`)}</span>
         {highlighted ? <span className="badge badge-new">{t("dashboard.list.newLink")}</span> : null}
+        {item.arrived ? (
+          <span className="badge badge-new" data-testid="arrived">
+            {t("dashboard.list.arrived")}
+          </span>
+        ) : null}
       </header>
       <p className="request-states">
         <span className={`tag tag-${item.label.tone}`} data-testid="request-state" data-label={item.label.key}>

@@ -10,6 +10,8 @@ export type Tab = (typeof TABS)[number];
 
 export type RequestView = {
   id: string;
+  /** A position that arrived since this browser last showed the requester a list: marked until seen. */
+  arrived: boolean;
   channel: "sms" | "email" | "link";
   target: string | null;
   title: string | null;
@@ -62,7 +64,12 @@ export type NewSearchData = {
   sampleLinks: Record<Locale, string>;
   /** When each channel may be used again (in the viewer's zone), or null when it may now. */
   nextAt: Record<DashboardForm, string | null>;
+  /** Why each waiting channel waits: the request that used its slot. */
+  usedBy: Record<DashboardForm, SlotReason | null>;
 };
+
+/** The request that used a channel's three-hour slot, as New Search names it. */
+export type SlotReason = { to: string; at: string; notAccepted: boolean };
 
 /** A position to draw: GPS is a pin with its accuracy circle, an approximate fix only the circle. */
 export type MapPosition = {

@@ -58,8 +58,8 @@ export async function signIn(page: Page, js: boolean, email: string, password: s
 }
 
 /**
- * A flash message: with JavaScript a sonner toast at the top centre, without it the inline
- * `role=status` banner.
+ * A flash message: with JavaScript a sonner toast at the top centre, without it a notification
+ * banner at the top of the page.
  */
 export async function expectNotice(page: Page, js: boolean, text: string) {
   if (js) {
@@ -76,9 +76,27 @@ export async function expectNotice(page: Page, js: boolean, text: string) {
     );
     await expect(page.getByTestId("flash")).toHaveCount(0);
   } else {
-    await expect(page.getByTestId("flash")).toHaveText(text);
-    await expect(page.getByTestId("flash")).toHaveAttribute("role", "status");
+    // GOV.UK's notification banner at the top of the page: a heading, then the message.
+    const banner = page.getByTestId("flash");
+    await expect(banner.getByTestId("flash-message")).toHaveText(text);
+    await expect(banner).toHaveAttribute("role", /^(alert|region)$/);
+    await expect(banner.getByRole("heading", { level: 2 })).toBeVisible();
   }
+}
+
+/**
+ * The outcome of a post that the page answers itself (a refusal): a notification banner above the
+ * page's heading, announced as an alert, with its heading; with JavaScript it has the focus.
+ */
+export async function expectOutcomeOnTop(page: Page, js: boolean, text: string | RegExp) {
+  const banner = page.getByTestId("outcome");
+  await expect(banner.getByTestId("outcome-message")).toContainText(text);
+  await expect(banner).toHaveAttribute("role", /^(alert|region)$/);
+  await expect(banner.getByRole("heading", { level: 2 })).toBeVisible();
+  const top = await banner.boundingBox();
+  const heading = await page.locator("main h1").first().boundingBox();
+  expect(top!.y).toBeLessThan(heading!.y);
+  if (js) await expect(banner).toBeFocused();
 }
 
 /** The 6-digit code of the newest e-mail to `email`, read from the embedded provider's outbox page. */

@@ -253,9 +253,12 @@ function measure({
     }
   }
 
-  // A word split over two lines inside a tab or a menu entry ("e-/mail"): wrapping between whole
+  // A word split over two lines inside a tab, a menu entry or a footer link ("e-/mail", "ari-/arian"):
+  // wrapping between whole
   // words is fine, breaking inside one is not.
-  for (const el of document.querySelectorAll("[role=tab], nav a[href], nav button, nav summary")) {
+  for (const el of document.querySelectorAll(
+    "[role=tab], nav a[href], nav button, nav summary, .footer-links a[href]",
+  )) {
     if (!shown(el) || foreign(el)) continue;
     for (const node of textNodes(el)) {
       for (const match of node.data.matchAll(/\S+/g)) {
