@@ -12,17 +12,17 @@ import compression from "compression";
 import express from "express";
 
 import { planWarnings } from "~/billing/plans.server";
-import { config } from "~/config.server";
 import { errorAnswer, installEdge, remixHandler } from "~/http/edge.server";
 import { currentRoutes, type BuildSource } from "~/http/route-match.server";
-import { startJobWorker } from "~/jobs.server";
-import { startMaintenance } from "~/maintenance.server";
+import { startJobWorker } from "~/jobs/jobs.server";
+import { startMaintenance } from "~/jobs/maintenance.server";
 import { providerSummary } from "~/providers/summary.server";
+import { config } from "~/server/config.server";
 import { healthChecks } from "~/server/health.server";
 import { log, setupLog } from "~/server/log.server";
 import { serveApp, startProcess } from "~/server/process.server";
 import { requestLog } from "~/server/request-log.server";
-import { DEMO_EMAIL, DEMO_PASSWORD, failStartup, prepare, startupCheck, startupStep } from "~/startup.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, failStartup, prepare, startupCheck, startupStep } from "~/server/startup.server";
 
 // A failed start (configuration, database, build, port) prints one sentence and exits with code 1.
 const c = await startupStep(config);

@@ -28,7 +28,6 @@ import { ErrorPage, pageErrorData, statusKey } from "~/components/error-page";
 import { Footer } from "~/components/footer";
 import { Header, SkipLink } from "~/components/header";
 import { FlashBanner, ToastHost } from "~/components/toasts";
-import { config } from "~/config.server";
 import { useNonce } from "~/http/nonce";
 import { getLocale, preferredLocale } from "~/i18n/i18next.server";
 import { htmlLang, localeFromPath, locales, localizePath, stripLocale, type Locale } from "~/i18n/locales";
@@ -37,12 +36,13 @@ import { pageMessages, pickMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
 import { FallbackMessages, messageTrees, useLocale } from "~/i18n/use-t";
 import { BareCss, useBare } from "~/recipient/bare";
+import { config } from "~/server/config.server";
 import appCss from "~/styles/app.css?url";
 import { readConsent } from "~/telemetry/cookies";
 import { hasThirdPartyTags } from "~/telemetry/tags";
-import { readFlash, type Flash } from "~/toast.server";
 import { onDemand } from "~/utils/on-demand";
 import { rememberBrowserTimeZone } from "~/utils/time-zone";
+import { readFlash, type Flash } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },

@@ -12,7 +12,7 @@
  * who has seen that notice may still read the page, never post to it (docs/decisions/013).
  * @typedef {{ path: string, file: string, access: Access, expiredReads?: boolean, sitemap?: boolean, tags?: boolean, geolocation?: boolean, formLimit?: number }} PageRoute
  * `visitor` and `anyone` pages are listed in /sitemap.xml unless `sitemap: false`; such a path with a
- * parameter needs its values in app/sitemap.server.ts.
+ * parameter needs its values in app/content/sitemap.server.ts.
  * `tags`: the third-party tags (docs/decisions/007) may run on this page after cookie consent; never
  * where a recipient's data is shown. `geolocation`: the page may ask for the browser's position
  * (Permissions-Policy). `formLimit`: bytes a form post may have, when a form needs more than 16 KB.

@@ -1,5 +1,5 @@
 // Writes a new migration for both databases from the change to prisma/schema.prisma since the last
-// migration: `npm run db:migration -- add_something`. dbmate applies the files (app/migrate.server.ts).
+// migration: `npm run db:migration -- add_something`. dbmate applies the files (app/server/migrate.server.ts).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

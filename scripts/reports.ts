@@ -1,7 +1,7 @@
 // Abuse reports sent by recipients from their pages (/report), newest first, for operators (there is
 // no admin UI): `npm run reports` (the last 100) or `npm run reports -- 500`. Uses DATABASE_URL like
 // the server. Each report was also e-mailed to CONTACT_EMAIL when it arrived.
-import { closeProcessDb } from "~/db.server";
+import { closeProcessDb } from "~/db/db.server";
 import { listReports } from "~/recipient/abuse-report.server";
 
 const arg = process.argv[2];

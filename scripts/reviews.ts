@@ -4,7 +4,7 @@
 //   npm run reviews -- publish ID         show the review on the home page
 //   npm run reviews -- hide ID            take it off the home page (the author still sees it)
 // Uses DATABASE_URL like the server.
-import { closeProcessDb } from "~/db.server";
+import { closeProcessDb } from "~/db/db.server";
 import { listReviews, setReviewStatus } from "~/reviews/reviews.server";
 
 const [action, arg] = process.argv.slice(2);

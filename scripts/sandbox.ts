@@ -4,7 +4,7 @@
 // Without them the maintenance job charges each period when it ends, as a real provider would.
 // Uses DATABASE_URL like the server.
 import { sandboxAdvance } from "~/billing/sandbox.server";
-import { closeProcessDb } from "~/db.server";
+import { closeProcessDb } from "~/db/db.server";
 
 const [action, email] = process.argv.slice(2);
 if ((action !== "renew" && action !== "fail") || !email) {

@@ -1,12 +1,12 @@
 import type { z } from "zod";
 
 import { lookupSession, readToken } from "~/auth/session.server";
-import { config } from "~/config.server";
+import { describeSubscription } from "~/billing/subscription.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { intlLocale, isLocale, type Locale } from "~/i18n/locales";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
-import { describeSubscription } from "~/subscription.server";
 import { isDomainIssue, issueKey, limitsOf } from "~/utils/parse-form";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { formatDateTime } from "~/utils/time-zone";

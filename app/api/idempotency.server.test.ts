@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
-import { runMaintenance } from "~/maintenance.server";
+import { db } from "~/db/db.server";
+import { runMaintenance } from "~/jobs/maintenance.server";
 import { DAY } from "~/utils/time";
 
 import { apiRequest, routeArgs, signedInUser } from "../../tests/support/factories";

@@ -6,7 +6,7 @@
 // first is still running waits for it (across processes: the row is the lock). Keys belong to the
 // account of the token, or, for a call without one, to the client's address and APP header.
 import { lookupSession, readToken } from "~/auth/session.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { deleteInBatches } from "~/privacy/batches.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { sha256 } from "~/utils/hash.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 
 import { isCheckoutBrowser } from "./checkout-browser.server";

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { config } from "~/server/config.server";
 import { readCookie, serializeCookie } from "~/utils/cookies";
 import { randomToken, sha256 } from "~/utils/hash.server";
 

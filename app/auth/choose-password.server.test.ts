@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
 import { sandboxPay } from "~/billing/sandbox.server";
-import { db } from "~/db.server";
-import { settleStartedJobs } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import { settleStartedJobs } from "~/jobs/jobs.server";
 
 import { createUser, uniqueEmail } from "../../tests/support/factories";
 import { chooseFirstPassword, passwordToChoose, setPasswordWithLink } from "./choose-password.server";

@@ -3,7 +3,7 @@
 // success dialog right after paying (signed in automatically, once, while none was chosen), or with
 // the link the account e-mail carries, which also proves the address (docs/decisions/038) and so
 // hands the account to whoever reads that mailbox, signing everyone else out.
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { MessageKey } from "~/i18n/keys";
 import { sha256 } from "~/utils/hash.server";
 

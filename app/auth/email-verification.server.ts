@@ -3,10 +3,10 @@
 // rows other people's forms keyed by that address (contact messages, checkouts and refund requests
 // made signed out) join the account only once `User.emailVerifiedAt` is set: by the link in the
 // account e-mail (here), or by a password reset with an e-mailed code (password-reset.server.ts).
-import { config } from "~/config.server";
-import { db, type Tx } from "~/db.server";
+import { db, type Tx } from "~/db/db.server";
+import { paths } from "~/http/paths";
 import { localizePath, type Locale } from "~/i18n/locales";
-import { paths } from "~/paths";
+import { config } from "~/server/config.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { DAY } from "~/utils/time";
 

@@ -1,12 +1,12 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 
+import { describeSubscription, expiredNoticeSeen, isExpiredMarker } from "~/billing/subscription.server";
+import { paths } from "~/http/paths";
 import type { Access } from "~/http/policy";
 import { getLocale } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
-import { paths } from "~/paths";
 import { newSearchPath, searchedNumber } from "~/phone/number-search";
-import { describeSubscription, expiredNoticeSeen, isExpiredMarker } from "~/subscription.server";
-import { redirectWithFlash, redirectWithToast, type FeatureNotice } from "~/toast.server";
+import { redirectWithFlash, redirectWithToast, type FeatureNotice } from "~/utils/toast.server";
 
 import { clearSessionCookieHeader, lookupSession, readToken, type SessionUser } from "./session.server";
 

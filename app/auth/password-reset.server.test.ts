@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { resetConfig } from "~/server/config.server";
 
 import { createUser } from "../../tests/support/factories";
 import { CODE_MAX_ATTEMPTS, resetPassword, sendResetCode } from "./password-reset.server";

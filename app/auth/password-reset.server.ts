@@ -2,12 +2,12 @@ import { timingSafeEqual } from "node:crypto";
 
 import { z } from "zod";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { getT } from "~/i18n/i18next.server";
+import { hit } from "~/limits/rate-limit.server";
 import { emailProvider } from "~/providers/email.server";
-import { hit } from "~/rate-limit.server";
+import { config } from "~/server/config.server";
 import { randomDigits, sha256 } from "~/utils/hash.server";
 import { HOUR } from "~/utils/time";
 

@@ -2,8 +2,8 @@ import { createHash, generateKeyPairSync } from "node:crypto";
 
 import NodeRSA from "node-rsa";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { config } from "~/server/config.server";
 
 const KEY_ID = "password-transport";
 

@@ -1,7 +1,7 @@
-import { config } from "~/config.server";
-import { db, firstRow } from "~/db.server";
+import { subscriptionColumns, subscriptionFromRow, type SubscriptionRead } from "~/billing/subscription.server";
+import { db, firstRow } from "~/db/db.server";
 import { Prisma } from "~/generated/prisma-sqlite/client";
-import { subscriptionColumns, subscriptionFromRow, type SubscriptionRead } from "~/subscription.server";
+import { config } from "~/server/config.server";
 import { readCookie, serializeCookie } from "~/utils/cookies";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { DAY } from "~/utils/time";
@@ -51,7 +51,7 @@ export type SessionUser = Extract<SessionLookup, { state: "valid" }>["user"];
 export async function lookupSession(token: string | null): Promise<SessionLookup> {
   if (!token) return { state: "none" };
   // On every signed-in request: one raw read of the session, its user and the user's subscription
-  // (app/db.server.ts `firstRow`, docs/decisions/021).
+  // (app/db/db.server.ts `firstRow`, docs/decisions/021).
   const row = await firstRow<{ sessionId: string; expiresAt: Date } & SessionUser & Record<string, unknown>>(Prisma.sql`
     SELECT s."id" AS "sessionId", s."expiresAt", u."id", u."email", u."name", u."locale", ${subscriptionColumns("sub")}
     FROM "Session" s JOIN "User" u ON u."id" = s."userId" LEFT JOIN "Subscription" sub ON sub."userId" = u."id"

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
+import { resetConfig } from "~/server/config.server";
 
 import { createUser } from "../../tests/support/factories";
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, claimSignInAttempt, sweepSignInThrottles } from "./sign-in-throttle.server";

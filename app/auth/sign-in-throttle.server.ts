@@ -1,6 +1,6 @@
-import { config } from "~/config.server";
-import { db } from "~/db.server";
-import { hit, unhit } from "~/rate-limit.server";
+import { db } from "~/db/db.server";
+import { hit, unhit } from "~/limits/rate-limit.server";
+import { config } from "~/server/config.server";
 import { MINUTE } from "~/utils/time";
 
 /** The per-address ceiling counts failures in windows of this length. */

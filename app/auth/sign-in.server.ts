@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { decryptPassword } from "./rsa.server";

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { action as paymentsCheckout } from "~/routes/payments.checkout";
+import { resetConfig } from "~/server/config.server";
 
 import {
   apiRequest,

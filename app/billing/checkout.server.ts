@@ -1,19 +1,19 @@
 import { z } from "zod";
 
 import { EMAIL_PATTERN } from "~/auth/validation";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { describeSubscription } from "~/billing/subscription.server";
+import { db } from "~/db/db.server";
+import { paths } from "~/http/paths";
 import { getT } from "~/i18n/i18next.server";
 import type { FieldMessages, MessageKey } from "~/i18n/keys";
 import { localizePath, type Locale } from "~/i18n/locales";
-import { paths } from "~/paths";
+import { hit } from "~/limits/rate-limit.server";
 import { DEFAULT_REGION } from "~/phone/countries.server";
 import { withSearchedNumber, type SearchedNumber } from "~/phone/number-search";
 import { parseMobile } from "~/phone/numbers.server";
 import { paymentProvider, sandboxPayments } from "~/providers/payments/provider.server";
 import type { ProviderName } from "~/providers/payments/types";
-import { hit } from "~/rate-limit.server";
-import { describeSubscription } from "~/subscription.server";
+import { config } from "~/server/config.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { messageKey, parseForm } from "~/utils/parse-form";
 import { HOUR } from "~/utils/time";

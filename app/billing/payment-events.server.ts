@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 
 import { issueEmailVerification } from "~/auth/email-verification.server";
 import { hashPassword } from "~/auth/password.server";
-import { config } from "~/config.server";
-import { db, type Tx } from "~/db.server";
-import { startJobs } from "~/jobs.server";
+import { db, type Tx } from "~/db/db.server";
+import { startJobs } from "~/jobs/jobs.server";
 import type { PaymentEvent, ProviderName } from "~/providers/payments/types";
+import { config } from "~/server/config.server";
 import { DAY, later } from "~/utils/time";
 
 import { credentialsJobKey, enqueuePaymentJob } from "./payment-jobs.server";
@@ -54,7 +54,7 @@ export async function applyPaymentEvent(provider: ProviderName, event: PaymentEv
   if (effects.jobs.length > 0) {
     afterCommit?.();
     // Started now, not awaited: the buyer's answer never waits on a provider. A failure or a crash
-    // leaves the job to the job worker (app/jobs.server.ts).
+    // leaves the job to the job worker (app/jobs/jobs.server.ts).
     startJobs(effects.jobs);
   }
   return { status: event.kind === "ignored" ? ("ignored" as const) : ("applied" as const) };

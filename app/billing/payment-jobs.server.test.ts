@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { startCheckout } from "~/billing/checkout.server";
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
 import { sandboxPay } from "~/billing/sandbox.server";
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { settleStartedJobs, UNANSWERED } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import { settleStartedJobs, UNANSWERED } from "~/jobs/jobs.server";
+import { resetConfig } from "~/server/config.server";
 
 import { allowConsoleError } from "../../tests/support/console";
 import { uniqueEmail } from "../../tests/support/factories";

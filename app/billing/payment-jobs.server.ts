@@ -1,18 +1,18 @@
 import { emailVerificationUrl } from "~/auth/email-verification.server";
-import { config } from "~/config.server";
-import type { Tx } from "~/db.server";
+import type { Tx } from "~/db/db.server";
 import { accountDeletedEmail, credentialsEmail } from "~/emails/billing.server";
+import { paths } from "~/http/paths";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
-import { defineJobKind, enqueueJob, PAYMENT_POLICY, runJobs } from "~/jobs.server";
-import { paths } from "~/paths";
+import { defineJobKind, enqueueJob, PAYMENT_POLICY, runJobs } from "~/jobs/jobs.server";
 import { emailProvider } from "~/providers/email.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
+import { config } from "~/server/config.server";
 
 /**
  * Side effects of a payment that must not be lost (docs/decisions/011): written to PaymentJob in
  * the same transaction as the payment state they follow from, performed right after the commit, and
- * retried by the job worker (app/jobs.server.ts) with a growing wait until done. A job is claimed with a lease before
+ * retried by the job worker (app/jobs/jobs.server.ts) with a growing wait until done. A job is claimed with a lease before
  * it runs, so two runners never perform it at once, and it is marked done right after its effect.
  */
 export type PaymentJob =
@@ -79,7 +79,7 @@ export async function enqueuePaymentJob(tx: Tx, key: string, job: PaymentJob) {
 
 /**
  * Runs due payment jobs (or only those with the given keys, right after their commit) through the
- * one job runner (app/jobs.server.ts); the job worker runs them with every other kind.
+ * one job runner (app/jobs/jobs.server.ts); the job worker runs them with every other kind.
  */
 export async function runPaymentJobs(now = new Date(), options: { keys?: string[]; limit?: number } = {}) {
   return runJobs(now, { ...options, kinds: [...PAYMENT_KINDS] });

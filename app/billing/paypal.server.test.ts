@@ -4,15 +4,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { paymentTerms, planFor, planWarnings } from "~/billing/plans.server";
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { settleStartedJobs } from "~/jobs.server";
+import { subscriptionDetails } from "~/billing/subscription.server";
+import { db } from "~/db/db.server";
+import { settleStartedJobs } from "~/jobs/jobs.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cancel";
 import { action as webhook } from "~/routes/api.v1.webhooks";
-import { subscriptionDetails } from "~/subscription.server";
+import { resetConfig } from "~/server/config.server";
 import { DAY, HOUR } from "~/utils/time";
 
 import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";

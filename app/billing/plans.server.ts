@@ -1,8 +1,8 @@
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
 import { paymentProviderNames } from "~/providers/payments/provider.server";
 import type { ProviderName } from "~/providers/payments/types";
+import { config } from "~/server/config.server";
 import { formatDay, formatMoney } from "~/utils/money";
 import { DAY } from "~/utils/time";
 

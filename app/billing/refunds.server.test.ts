@@ -6,12 +6,12 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { REFUND_LIMITS } from "~/billing/refunds.server";
 import { sendRenewalReminders } from "~/billing/renewals.server";
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { action as textPageAction } from "~/routes/content-page";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/refund-confirm";
 import { action } from "~/routes/unsubscribe-and-refund";
+import { resetConfig } from "~/server/config.server";
 import { DAY as DAY_MS } from "~/utils/time";
 
 import { allowConsoleError } from "../../tests/support/console";

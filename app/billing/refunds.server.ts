@@ -1,16 +1,16 @@
 import { z } from "zod";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { cancelSubscription, type CancelResult } from "~/billing/subscription.server";
+import { db } from "~/db/db.server";
 import { refundConfirmEmail, refundReceivedEmail, refundSupportEmail } from "~/emails/billing.server";
+import { paths } from "~/http/paths";
 import { getT } from "~/i18n/i18next.server";
 import type { FieldMessages } from "~/i18n/keys";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
-import { paths } from "~/paths";
+import { hit } from "~/limits/rate-limit.server";
 import { emailProvider } from "~/providers/email.server";
-import { hit } from "~/rate-limit.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
-import { cancelSubscription, type CancelResult } from "~/subscription.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { messageKey, parseForm } from "~/utils/parse-form";
 import { DAY, HOUR } from "~/utils/time";

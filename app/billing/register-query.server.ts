@@ -1,8 +1,8 @@
 import { issueAuthCode } from "~/auth/auth-code.server";
 import { isCheckoutBrowser } from "~/auth/checkout-browser.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { hit } from "~/limits/rate-limit.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
-import { hit } from "~/rate-limit.server";
 
 import { applyPaymentEvent } from "./payment-events.server";
 

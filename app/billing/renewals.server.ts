@@ -1,10 +1,10 @@
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { renewalReminderEmail } from "~/emails/billing.server";
+import { paths } from "~/http/paths";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
-import { paths } from "~/paths";
 import { emailProvider } from "~/providers/email.server";
+import { config } from "~/server/config.server";
 import { DAY } from "~/utils/time";
 
 // Renewal reminders, sent by the maintenance job before a subscription renews.

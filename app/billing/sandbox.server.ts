@@ -1,7 +1,7 @@
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { subscriptionDetails } from "~/billing/subscription.server";
+import { db } from "~/db/db.server";
 import { sandboxPayments } from "~/providers/payments/provider.server";
-import { subscriptionDetails } from "~/subscription.server";
+import { config } from "~/server/config.server";
 import { randomToken } from "~/utils/hash.server";
 import { DAY, later } from "~/utils/time";
 

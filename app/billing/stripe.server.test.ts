@@ -7,16 +7,16 @@ import { startCheckout } from "~/billing/checkout.server";
 import { runPaymentJobs } from "~/billing/payment-jobs.server";
 import { sendRenewalReminders } from "~/billing/renewals.server";
 import { sandboxAdvance, sandboxPay } from "~/billing/sandbox.server";
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { settleStartedJobs } from "~/jobs.server";
+import { subscriptionDetails } from "~/billing/subscription.server";
+import { db } from "~/db/db.server";
+import { settleStartedJobs } from "~/jobs/jobs.server";
 import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { action as getPaidAmount } from "~/routes/api.v1.personnal.get-paid-amount";
 import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cancel";
 import { loader as infoRoute } from "~/routes/api.v1.personnal.subscribe.info";
 import { action as webhook } from "~/routes/api.v1.webhooks";
-import { subscriptionDetails } from "~/subscription.server";
+import { resetConfig } from "~/server/config.server";
 import { formatDay } from "~/utils/money";
 import { DAY as DAY_MS } from "~/utils/time";
 
@@ -431,7 +431,7 @@ describe("one paying subscription per account", () => {
     );
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/id/dashboard/modules/MySubscription");
-    const { readFlash } = await import("~/toast.server");
+    const { readFlash } = await import("~/utils/toast.server");
     const { flash } = await readFlash(
       new Request("http://localhost:3000/", { headers: { Cookie: page.headers.get("Set-Cookie")!.split(";")[0]! } }),
     );

@@ -8,9 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentOffer } from "~/billing/plans.server";
 import { confirmRefund, requestRefund } from "~/billing/refunds.server";
 import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { settleStartedJobs } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import { settleStartedJobs } from "~/jobs/jobs.server";
 import { paymentProviderNames } from "~/providers/payments/provider.server";
 import { loader as rootLoader } from "~/root";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
@@ -18,6 +17,7 @@ import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cance
 import { action as webhook } from "~/routes/api.v1.webhooks";
 import { loader as sandboxPage } from "~/routes/checkout.sandbox.$id";
 import { action as paymentForm } from "~/routes/payments.checkout";
+import { resetConfig } from "~/server/config.server";
 import { DAY } from "~/utils/time";
 
 import { PAYPAL_ENV, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
@@ -442,7 +442,7 @@ describe("one provider left configured", () => {
       expect(refused.response.status).toBe(501);
       const hook = await paypalWebhook("BILLING.SUBSCRIPTION.CANCELLED", { id: paypal.sub });
       expect(hook.status).toBe(404);
-      const { cancelSubscription } = await import("~/subscription.server");
+      const { cancelSubscription } = await import("~/billing/subscription.server");
       const user = await db().user.findUniqueOrThrow({ where: { email: paypal.email } });
       expect(await cancelSubscription(user.id)).toEqual({ ok: false, error: "provider" });
       expect(await subscriptionOf(paypal.email)).toMatchObject({ state: expect.not.stringMatching("cancelled") });

@@ -1,9 +1,9 @@
 import { Link, useLocation, useMatches, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 
+import { paths } from "~/http/paths";
 import { policyOf } from "~/http/policy";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 import type { loader as rootLoader } from "~/root";
 import { hasThirdPartyTags, tagManagerFrameUrl } from "~/telemetry/tags";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-import type { ArticleSummary, Section } from "~/content.server";
+import type { ArticleSummary, Section } from "~/content/content.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 
 /** Content sections (legal pages, articles, FAQ answers): a heading, paragraphs and an optional list. */

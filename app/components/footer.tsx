@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 
+import { paths } from "~/http/paths";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 import type { loader as rootLoader } from "~/root";
 
 import { BrandMark } from "./brand";

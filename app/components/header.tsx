@@ -1,9 +1,9 @@
 import { Form, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 
+import { paths } from "~/http/paths";
 import { locales, stripLocale, type Locale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 import type { loader as rootLoader } from "~/root";
 
 import { BrandMark } from "./brand";

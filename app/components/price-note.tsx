@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 
+import { paths } from "~/http/paths";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 
 /**
  * What subscribing costs and how to stop, where a visitor decides to pay: the first day's price, the

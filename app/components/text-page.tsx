@@ -1,4 +1,4 @@
-import type { TextPageData } from "~/content-page.server";
+import type { TextPageData } from "~/content/content-page.server";
 
 import { ConsentSettings } from "./consent";
 import { ContentSections } from "./content";

@@ -1,7 +1,7 @@
 import type { Receipt } from "~/billing/payment-jobs.server";
+import type { CancelResult } from "~/billing/subscription.server";
 import type { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
-import type { CancelResult } from "~/subscription.server";
 import { formatDay, formatMoney } from "~/utils/money";
 
 import { renderEmail } from "./render.server";

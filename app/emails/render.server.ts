@@ -1,4 +1,4 @@
-import { config } from "~/config.server";
+import { config } from "~/server/config.server";
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

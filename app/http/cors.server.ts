@@ -7,7 +7,7 @@
 // routes that also read the checkout cookie (registerQuery, loginByAuthCode) then answer as to any
 // other client without it (no automatic sign-in after payment), and a session cookie of this site is
 // never used by another site's page.
-import { config } from "~/config.server";
+import { config } from "~/server/config.server";
 
 import type { RoutePolicy } from "./policy";
 import { allowHeader } from "./route-methods";

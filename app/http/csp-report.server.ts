@@ -1,4 +1,4 @@
-import { hit } from "~/rate-limit.server";
+import { hit } from "~/limits/rate-limit.server";
 import { escapeForLog, log } from "~/server/log.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { HOUR } from "~/utils/time";

@@ -1,6 +1,6 @@
 // The headers of an HTML page: Content-Security-Policy with this answer's nonce, and the
 // Permissions-Policy. Third-party origins appear only on pages where tags may run (route table `tags`).
-import { config } from "~/config.server";
+import { config } from "~/server/config.server";
 import { hasThirdPartyTags, type ThirdPartyTags } from "~/telemetry/tags";
 
 import type { RoutePolicy } from "./policy";

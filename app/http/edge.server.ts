@@ -16,8 +16,8 @@ import type {
   NextFunction,
 } from "express";
 
-import { config } from "~/config.server";
 import { localeFromPath, localizePath } from "~/i18n/locales";
+import { config } from "~/server/config.server";
 import { log, requestScope, type RequestScope } from "~/server/log.server";
 import { MAX_LOGGED_PATH } from "~/server/request-log.server";
 import { hasProxyHeader, PROXIED_HEADER } from "~/utils/client-ip.server";

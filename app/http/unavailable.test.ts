@@ -1,8 +1,8 @@
 // A database that is out answers 503 with Retry-After, in the visitor's language, not a 500.
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { closeProcessDb, isDatabaseUnavailable } from "~/db.server";
+import { closeProcessDb, isDatabaseUnavailable } from "~/db/db.server";
+import { resetConfig } from "~/server/config.server";
 
 import { startApiApp, type ApiApp } from "../../tests/support/api-app";
 import { allowConsoleError } from "../../tests/support/console";

@@ -3,8 +3,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-import type { Toast } from "~/toast.server";
 import { messageKey } from "~/utils/parse-form";
+import type { Toast } from "~/utils/toast.server";
 
 import { allowConsoleError } from "../../tests/support/console";
 import { getT } from "./i18next.server";

@@ -1,7 +1,7 @@
 // The dashboard marks a position that arrived since the requester last looked at a list ("New
 // position"), until they have seen it: the time of their last look is a cookie of this browser,
 // renewed each time a list is shown (issue 29: an arrival highlight).
-import { config } from "~/config.server";
+import { config } from "~/server/config.server";
 import { readCookie } from "~/utils/cookies";
 
 const SEEN_COOKIE = "seen";

@@ -8,13 +8,13 @@ import path from "node:path";
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { config, resetConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { retryWait, runJobs, startJobWorker, UNANSWERED } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import { retryWait, runJobs, startJobWorker, UNANSWERED } from "~/jobs/jobs.server";
+import { claimSlot } from "~/limits/usage-limit.server";
 import { messagePolicy, requestMessageJobKey, UNCONFIRMED } from "~/location-requests/delivery.server";
 import { requestLabel } from "~/location-requests/request-state";
 import { createLocationRequest } from "~/location-requests/requests.server";
-import { claimSlot } from "~/usage-limit.server";
+import { config, resetConfig } from "~/server/config.server";
 
 import { startFake } from "../../tests/fakes/http";
 import { twilioEnv } from "../../tests/fakes/twilio";

@@ -1,5 +1,5 @@
 // A location request's message on its way (docs/decisions/035): the rendered SMS or e-mail is written
-// as a job (app/jobs.server.ts) in the transaction that stores the request, so a process that dies
+// as a job (app/jobs/jobs.server.ts) in the transaction that stores the request, so a process that dies
 // right after the commit still sends it. The request's own process tries at once; the job worker
 // retries a send the provider surely refused (an error answer, no connection) with a growing wait, up
 // to MESSAGE_SEND_ATTEMPTS, then marks it not delivered and gives the requester's slot back. A send
@@ -8,15 +8,15 @@
 import { EventWebhook, EventWebhookHeader } from "@sendgrid/eventwebhook";
 import { z } from "zod";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
-import { defineJobKind, type JobPolicy } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import { defineJobKind, type JobPolicy } from "~/jobs/jobs.server";
+import { releaseSlot } from "~/limits/usage-limit.server";
 import { optOut, releaseDailyDelivery } from "~/location-requests/recipient-controls.server";
 import { NOT_ACCEPTED } from "~/location-requests/request-state";
 import { emailProvider, type EmailMessage } from "~/providers/email.server";
 import { smsProvider } from "~/providers/sms.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
-import { releaseSlot } from "~/usage-limit.server";
 import { HOUR, MINUTE } from "~/utils/time";
 
 /** `delivery` of a message the provider may or may not have sent (no answer in time, or a crash). */
@@ -29,7 +29,7 @@ export type PreparedMessage =
 export type RequestMessageJob = {
   requestId: string;
   message: PreparedMessage;
-  /** The requester's three-hour slot for this channel (app/usage-limit.server.ts). */
+  /** The requester's three-hour slot for this channel (app/limits/usage-limit.server.ts). */
   slot: { key: string; claimedAtMs: number; previousMs: number | null };
   /** The recipient's daily delivery it counted against (recipient-controls), if any. */
   daily: { recipient: string; claimedAtMs: number } | null;

@@ -3,10 +3,10 @@ import type { ServerResponse } from "node:http";
 
 import { afterEach, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { claimSlot } from "~/limits/usage-limit.server";
 import { createLocationRequest, recoverInterruptedSends, UNCONFIRMED } from "~/location-requests/requests.server";
-import { claimSlot } from "~/usage-limit.server";
+import { resetConfig } from "~/server/config.server";
 
 import { startFake } from "../../tests/fakes/http";
 import { twilioEnv } from "../../tests/fakes/twilio";

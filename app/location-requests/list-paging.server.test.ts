@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 
 import { createUser } from "../../tests/support/factories";
 import { decodeCursor, encodeCursor, LIST_TOTAL_CAP, listRequests } from "./requests.server";

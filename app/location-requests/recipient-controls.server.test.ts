@@ -6,8 +6,7 @@ import { randomBytes } from "node:crypto";
 
 import { afterEach, assert, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { locales } from "~/i18n/locales";
 import {
   normaliseRecipient,
@@ -25,6 +24,7 @@ import {
 import { action as consentAction, loader as consentLoader } from "~/routes/consent-page";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
+import { resetConfig } from "~/server/config.server";
 import { NAME_MAX } from "~/utils/display-text";
 import { DAY } from "~/utils/time";
 

@@ -3,8 +3,8 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 
 import { passwordKey } from "~/auth/rsa.server";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { config } from "~/server/config.server";
 import { mailboxParts } from "~/utils/email-address.server";
 import { DAY, HOUR } from "~/utils/time";
 

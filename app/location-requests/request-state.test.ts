@@ -3,7 +3,7 @@
 // state that follows read back from the database.
 import { describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { createLocationRequest, NOT_ACCEPTED, stateOf } from "~/location-requests/requests.server";
 import { action as consentAction, loader as consentLoader } from "~/routes/consent-page";
 import { loader as failedLoader } from "~/routes/location-failed";

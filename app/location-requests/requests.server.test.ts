@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { recipientRef } from "~/location-requests/recipient-controls.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
 

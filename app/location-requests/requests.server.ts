@@ -3,8 +3,7 @@ import { randomInt } from "node:crypto";
 import { z } from "zod";
 
 import { emailError } from "~/auth/validation";
-import { config } from "~/config.server";
-import { db, firstRow } from "~/db.server";
+import { db, firstRow } from "~/db/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { Prisma, type LocationRequest } from "~/generated/prisma-sqlite/client";
 import { locateIp, type IpLocation } from "~/geo/ip-location.server";
@@ -12,7 +11,8 @@ import { areaPlace, nearestPlace } from "~/geo/nearest-place.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
-import { enqueueJob, runJobs } from "~/jobs.server";
+import { enqueueJob, runJobs } from "~/jobs/jobs.server";
+import { accountSlotKey, claimSlot, releaseSlot } from "~/limits/usage-limit.server";
 import {
   openMessageJobs,
   REQUEST_MESSAGE_JOB,
@@ -42,8 +42,8 @@ import {
 import { parseMobile } from "~/phone/numbers.server";
 import { inBatches, PURGE_BATCH } from "~/privacy/batches.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
-import { accountSlotKey, claimSlot, releaseSlot } from "~/usage-limit.server";
 import { withoutContactPoint } from "~/utils/contact-points.server";
 import { cleanLine, NAME_MAX, TITLE_MAX } from "~/utils/display-text";
 import { parseEmailAddress } from "~/utils/email-address.server";
@@ -617,7 +617,7 @@ export type PresentedRequest = ReturnType<typeof present<Row & typeof listSelect
 
 // --- The recipient's side: every function takes the code from the link, the only capability. ---
 
-/** A request by its short code: what opening a consent page reads (app/db.server.ts `firstRow`). */
+/** A request by its short code: what opening a consent page reads (app/db/db.server.ts `firstRow`). */
 export async function findByCode(code: string) {
   if (!CODE_PATTERN.test(code)) return null;
   return firstRow<LocationRequest>`SELECT * FROM "LocationRequest" WHERE "code" = ${code}`;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { SEND_INTERVAL_MS } from "~/limits/usage-limit.server";
 import { optOut, recipientKey } from "~/location-requests/recipient-controls.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
 import { slotUse } from "~/location-requests/slot-use.server";
-import { SEND_INTERVAL_MS } from "~/usage-limit.server";
 
 import { createUser } from "../../tests/support/factories";
 

@@ -1,9 +1,9 @@
 // Why a New Search form waits: the request that used the channel's three-hour slot, so the page can
 // say so before the requester tries (issue 29: "the reason a slot was used").
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { accountSlotKey, SEND_INTERVAL_MS } from "~/limits/usage-limit.server";
 import { NOT_ACCEPTED } from "~/location-requests/request-state";
 import type { Channel } from "~/location-requests/requests.server";
-import { accountSlotKey, SEND_INTERVAL_MS } from "~/usage-limit.server";
 
 export type SlotUse = {
   /** When the slot opens again. */

@@ -4,16 +4,16 @@
 // never carries the position. Sent at most once: a provider that surely refused it (an error answer,
 // no connection) is tried again like a recipient's message (messagePolicy); a send whose outcome is
 // unknown (no answer in time, a process that died during the call) is never repeated.
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
-import { beginSendOnce, defineJobKind } from "~/jobs.server";
+import { beginSendOnce, defineJobKind } from "~/jobs/jobs.server";
 import { messagePolicy } from "~/location-requests/delivery.server";
 import type { NotificationChannel, RequestEventPayload } from "~/notifications/events.server";
 import { unsubscribeLink } from "~/notifications/settings.server";
 import { emailProvider } from "~/providers/email.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
 
 export const REQUEST_EVENT_EMAIL_JOB = "requestEventEmail";

@@ -5,9 +5,8 @@ import { randomBytes } from "node:crypto";
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
-import { runJobs, settleStartedJobs } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import { runJobs, settleStartedJobs } from "~/jobs/jobs.server";
 import {
   createLocationRequest,
   decline,
@@ -17,6 +16,7 @@ import {
 } from "~/location-requests/requests.server";
 import { expiryCheckJobKey, notificationJobKey, purgeEndedNotifications } from "~/notifications/events.server";
 import { emailProvider } from "~/providers/email.server";
+import { config } from "~/server/config.server";
 import { DAY } from "~/utils/time";
 
 const HERE = { latitude: 14.5995, longitude: 120.9842, accuracyMeters: 12 };

@@ -1,17 +1,17 @@
 // What happened to a requester's request, told to them (docs/decisions/043). A request event (shared,
 // declined, expired unanswered) is recorded in the same transaction as the change that makes it, as
-// one durable job per channel the account wants (app/jobs.server.ts): the job's key is the request,
+// one durable job per channel the account wants (app/jobs/jobs.server.ts): the job's key is the request,
 // the event and the channel, so an event is told at most once per channel however often the recipient
 // answers. Today the one channel is e-mail (app/notifications/email.server.ts); Web Push and webhooks
 // are further channels of this same list. A request's end is not a write anybody makes: a check, due
 // when the answering window closes, is written with the request and records "expired" then if nobody
 // answered.
-import { config } from "~/config.server";
-import { db, type Tx } from "~/db.server";
-import { defineJobKind, enqueueJob, PAYMENT_POLICY, startJobs } from "~/jobs.server";
+import { db, type Tx } from "~/db/db.server";
+import { defineJobKind, enqueueJob, PAYMENT_POLICY, startJobs } from "~/jobs/jobs.server";
 import { requestState } from "~/location-requests/request-state";
 import { EMAIL_CHANNEL } from "~/notifications/email.server";
 import { deleteInBatches } from "~/privacy/batches.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
 import { DAY } from "~/utils/time";
 

@@ -5,10 +5,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 
 import { cookieSecret } from "~/auth/rsa.server";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { paths } from "~/http/paths";
 import { locales, localizePath, type Locale } from "~/i18n/locales";
-import { paths } from "~/paths";
+import { config } from "~/server/config.server";
 
 /**
  * The link's signature: HMAC-SHA-256 of the account's id under a label of its own, keyed by the cookie

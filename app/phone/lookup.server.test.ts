@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { CACHE_MS, lookupPhoneNumber } from "~/phone/lookup.server";
 import { parseLookupNumber } from "~/phone/numbers.server";
 import { offlineLookupProvider, twilioLookupProvider } from "~/providers/phone-lookup.server";

@@ -1,8 +1,9 @@
 // Reverse phone number lookup: what the number itself tells (free, for everyone) and, for subscribers
 // when a provider is configured, what the provider knows (carrier, line type, caller name), cached
 // for a day per number.
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { intlLocale, type Locale } from "~/i18n/locales";
+import { hit } from "~/limits/rate-limit.server";
 import {
   offlineLookup,
   phoneLookupProvider,
@@ -10,7 +11,6 @@ import {
   type PhoneLookupProvider,
   type ProviderFields,
 } from "~/providers/phone-lookup.server";
-import { hit } from "~/rate-limit.server";
 import { HOUR } from "~/utils/time";
 
 import type { ZoneSummary } from "./zones";

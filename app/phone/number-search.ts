@@ -1,5 +1,5 @@
 // The number a visitor searched on the home page travels in the query (`country`, `number`): to the
-import { paths } from "~/paths";
+import { paths } from "~/http/paths";
 
 // payment modal, through checkout and the automatic sign-in, and into New Search, which starts with
 // it filled in. Plain strings only: New Search validates the number when it is sent.

@@ -9,10 +9,10 @@ import { z } from "zod";
 import { verifyPassword } from "~/auth/password.server";
 import { claimSignInAttempt } from "~/auth/sign-in-throttle.server";
 import { credentialsJobKey, enqueuePaymentJob } from "~/billing/payment-jobs.server";
-import { db } from "~/db.server";
-import { startJobs } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import { startJobs } from "~/jobs/jobs.server";
+import { ACCOUNT_SLOT_KINDS, accountSlotKey } from "~/limits/usage-limit.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
-import { ACCOUNT_SLOT_KINDS, accountSlotKey } from "~/usage-limit.server";
 
 import { ownedCheckouts, provenAddress } from "./owned-rows.server";
 

@@ -13,9 +13,9 @@ import { startCheckout } from "~/billing/checkout.server";
 import { credentialsJobKey } from "~/billing/payment-jobs.server";
 import { requestRefund } from "~/billing/refunds.server";
 import { sandboxPay } from "~/billing/sandbox.server";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
-import { settleStartedJobs } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import { settleStartedJobs } from "~/jobs/jobs.server";
+import { config } from "~/server/config.server";
 import { sha256 } from "~/utils/hash.server";
 
 import { createUser, uniqueEmail } from "../../tests/support/factories";

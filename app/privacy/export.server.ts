@@ -1,9 +1,9 @@
 // "Download my data" (docs/api.md, "Your data"): everything held about an account, as one JSON
 // document. GET /api/v1/personnal/account/export answers it, /account/export.json downloads it, and
 // My data (dashboard/modules/MyData) shows the same document to read.
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { requestState } from "~/location-requests/request-state";
+import { config } from "~/server/config.server";
 
 import { ownedCheckouts, provenAddress } from "./owned-rows.server";
 

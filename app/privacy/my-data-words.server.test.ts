@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { ZodTypeAny } from "zod";
 
 import * as shape from "~/api/openapi/shapes.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { locales, type Locale } from "~/i18n/locales";

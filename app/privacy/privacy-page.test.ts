@@ -2,12 +2,12 @@
 // (app/privacy/retention-settings.ts): in every language, with the defaults and with other values.
 import { afterEach, describe, expect, it } from "vitest";
 
-import { config, resetConfig } from "~/config.server";
-import { pageContent } from "~/content.server";
+import { pageContent } from "~/content/content.server";
 import type { Locale } from "~/i18n/locales";
 import { commonMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
 import { RETENTION_SETTINGS, RETENTION_TEXT_VALUES } from "~/privacy/retention-settings";
+import { config, resetConfig } from "~/server/config.server";
 
 import enPages from "../../locales/en/pages.json";
 import idPages from "../../locales/id/pages.json";

@@ -7,15 +7,15 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 
 import { lookupSession } from "~/auth/session.server";
-import { resetConfig } from "~/config.server";
-import { db, isPostgresUrl } from "~/db.server";
-import { settleStartedJobs } from "~/jobs.server";
+import { db, isPostgresUrl } from "~/db/db.server";
+import { settleStartedJobs } from "~/jobs/jobs.server";
+import { runMaintenance } from "~/jobs/maintenance.server";
 import { isOptedOut, optOut, recipientKey, recipientRef } from "~/location-requests/recipient-controls.server";
 import { createLocationRequest, listRequests, sharePrecise } from "~/location-requests/requests.server";
-import { runMaintenance } from "~/maintenance.server";
 import { loader as exportLoader } from "~/routes/account.export";
 import { action as consentAction, loader as consentLoader } from "~/routes/consent-page";
 import { loader as shareLoader } from "~/routes/share";
+import { resetConfig } from "~/server/config.server";
 import { DAY } from "~/utils/time";
 
 import { allowConsoleError } from "../../tests/support/console";

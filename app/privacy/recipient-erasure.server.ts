@@ -4,7 +4,7 @@
 // keyed hash the opt-outs use (LocationRequest.recipientKey); the requesters' history keeps the
 // channel, the dates and the state "Recipient erased their data". An opt-out or a block is kept on
 // purpose: it holds only the keyed hash.
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { normaliseRecipient, type RecipientChannel } from "~/location-requests/recipient-controls.server";
 import { clearedPosition, recipientKeysOf } from "~/location-requests/requests.server";
 import type { OpenedLink } from "~/recipient/recipient.server";

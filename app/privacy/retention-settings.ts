@@ -1,6 +1,6 @@
 // The retention periods' settings and the names the texts give them (docs/privacy.md). Read by the
-// maintenance job's sweeps (./retention.server.ts) and by the privacy page (app/content.server.ts).
-import type { Config } from "~/config.server";
+// maintenance job's sweeps (./retention.server.ts) and by the privacy page (app/content/content.server.ts).
+import type { Config } from "~/server/config.server";
 
 /** The settings that bound how long personal data is kept, in days. */
 export const RETENTION_SETTINGS = [

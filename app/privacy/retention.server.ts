@@ -1,8 +1,8 @@
 // How long personal data is kept (docs/privacy.md): each period is a setting with a default, applied
-// by the maintenance job (app/maintenance.server.ts) and shown on the privacy page from the same
-// setting (app/content.server.ts), so the policy cannot say one thing while the code does another.
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+// by the maintenance job (app/jobs/maintenance.server.ts) and shown on the privacy page from the same
+// setting (app/content/content.server.ts), so the policy cannot say one thing while the code does another.
+import { db } from "~/db/db.server";
+import { config } from "~/server/config.server";
 import { DAY } from "~/utils/time";
 
 import { deleteInBatches, inBatches, PURGE_BATCH } from "./batches.server";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 
 import { startFake } from "../../tests/fakes/http";
 import { allowConsoleError } from "../../tests/support/console";

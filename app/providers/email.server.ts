@@ -1,8 +1,8 @@
 import type { Client as SendgridClient } from "@sendgrid/client";
 import type { MailService as SendgridMailService } from "@sendgrid/mail";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
 
 import { isProviderTimeout, providerTimeoutMs, withinProviderTime } from "./timeout.server";

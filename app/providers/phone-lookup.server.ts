@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString, type NumberType } from "libphonenumber-js/max";
 import { z } from "zod";
 
-import { config } from "~/config.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
 
 import { providerTimeoutMs, withinProviderTime } from "./timeout.server";

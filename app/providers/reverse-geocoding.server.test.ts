@@ -4,9 +4,9 @@ import type { ServerResponse } from "node:http";
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { createLocationRequest, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
+import { resetConfig } from "~/server/config.server";
 
 import { startFake, type Recorded } from "../../tests/fakes/http";
 import { createUser } from "../../tests/support/factories";

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-import { config } from "~/config.server";
 import { nearestPlace } from "~/geo/nearest-place.server";
 import type { Locale } from "~/i18n/locales";
+import { claimSlot } from "~/limits/usage-limit.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
-import { claimSlot } from "~/usage-limit.server";
 
 /**
  * How fine the address should be: "street" for a GPS fix (neighbourhood / barangay level), "city"

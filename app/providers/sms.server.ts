@@ -1,5 +1,5 @@
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
 
 import type { SendResult } from "./email.server";

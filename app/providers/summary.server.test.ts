@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
+import { resetConfig } from "~/server/config.server";
 
 import { providerSummary } from "./summary.server";
 

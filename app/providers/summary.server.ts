@@ -1,10 +1,10 @@
-import { config } from "~/config.server";
 import { emailProvider } from "~/providers/email.server";
 import { paymentProviderNames, sandboxPayments } from "~/providers/payments/provider.server";
 import { phoneLookupProvider } from "~/providers/phone-lookup.server";
 import { reverseGeocoder } from "~/providers/reverse-geocoding.server";
 import { smsProvider } from "~/providers/sms.server";
 import { voiceProvider } from "~/providers/voice.server";
+import { config } from "~/server/config.server";
 
 /**
  * The services that would run on an embedded provider (nothing sent, nothing charged), each with the

@@ -4,7 +4,7 @@ import type { ServerResponse } from "node:http";
 
 import { afterEach, beforeEach, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
+import { resetConfig } from "~/server/config.server";
 
 import { startFake } from "../../tests/fakes/http";
 import { allowConsoleError } from "../../tests/support/console";

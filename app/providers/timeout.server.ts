@@ -2,7 +2,7 @@
 // number lookup and payments. The SDKs get it as their own request timeout (it closes the socket);
 // `withinProviderTime` bounds the whole call as well, so that no caller waits longer even when an
 // SDK retries or a server sends its answer a byte at a time.
-import { config } from "~/config.server";
+import { config } from "~/server/config.server";
 
 /** The call did not answer in time: the provider may still have acted on it (sent the message). */
 export class ProviderTimeoutError extends Error {

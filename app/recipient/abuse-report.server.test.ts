@@ -5,13 +5,13 @@ import { randomBytes } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { isBlocked, recipientKeys, recipientRef } from "~/location-requests/recipient-controls.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
 import { listReports, submitReport } from "~/recipient/abuse-report.server";
 import { openLink } from "~/recipient/recipient.server";
 import { action, loader } from "~/routes/report";
+import { config } from "~/server/config.server";
 
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest, routeArgs } from "../../tests/support/factories";

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Locale } from "~/i18n/locales";
 import { emailProvider, type EmailProvider } from "~/providers/email.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
 import { cleanLine, cleanText } from "~/utils/display-text";
 

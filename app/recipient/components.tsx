@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 
 import { BrandMark } from "~/components/brand";
 import { useNonce } from "~/http/nonce";
+import { paths } from "~/http/paths";
 import { htmlLang, locales, stripLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 
 import { FOCUS_OUTCOME, OUTCOME_PARAM } from "./outcome";
 import { recipientPaths } from "./paths";

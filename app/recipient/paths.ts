@@ -1,5 +1,5 @@
+import { paths } from "~/http/paths";
 import { localizePath, type Locale } from "~/i18n/locales";
-import { paths } from "~/paths";
 
 /** The recipient's pages for one request code, in the page's language (the URL decides it). */
 export function recipientPaths(code: string, locale: Locale) {

@@ -1,7 +1,6 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 
-import { config } from "~/config.server";
 import { IP_ACCURACY_METERS } from "~/geo/ip-location.server";
 import { getT } from "~/i18n/i18next.server";
 import {
@@ -25,6 +24,7 @@ import {
   recipientMayDo,
   stateOf,
 } from "~/location-requests/requests.server";
+import { config } from "~/server/config.server";
 import { cleanLine } from "~/utils/display-text";
 
 type LocationRequestRow = NonNullable<Awaited<ReturnType<typeof findByCode>>>;

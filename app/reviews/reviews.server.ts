@@ -3,7 +3,7 @@
 // the home page shows stored, published reviews and their real average, or no section at all.
 import { z } from "zod";
 
-import { db, firstRow, isDatabaseUnavailable, rows } from "~/db.server";
+import { db, firstRow, isDatabaseUnavailable, rows } from "~/db/db.server";
 import type { KeyUnder } from "~/i18n/keys";
 import { htmlLang, intlLocale, isLocale, type Locale } from "~/i18n/locales";
 import { log } from "~/server/log.server";
@@ -154,7 +154,7 @@ export async function homeReviewsIfAvailable(locale: Locale, limit = HOME_REVIEW
 const homeReviewsKept = new Map<string, { version: number; reviews: HomeReviews | null }>();
 
 async function readHomeReviews(locale: Locale, limit: number): Promise<HomeReviews | null> {
-  // One raw read (app/db.server.ts `rows`) whose cost does not grow with the number of reviews: each
+  // One raw read (app/db/db.server.ts `rows`) whose cost does not grow with the number of reviews: each
   // part reads an index (prisma/schema.prisma), and no part sorts.
   // - Part 0: the newest in the page's language.
   // - Part 1: the newest of all languages, from which the others come: among the newest `limit` of

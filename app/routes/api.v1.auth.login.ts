@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { ApiError, apiRoute, envelope, failure, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { loginSchema, signIn } from "~/auth/sign-in.server";
-import { throttledAnswer } from "~/rate-limit.server";
+import { throttledAnswer } from "~/limits/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");

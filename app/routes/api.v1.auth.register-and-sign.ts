@@ -5,8 +5,8 @@ import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { registerAndSignSchema, startCheckout } from "~/billing/checkout.server";
 import { isLocale } from "~/i18n/locales";
+import { throttledAnswer } from "~/limits/rate-limit.server";
 import { isPaymentProviderName, sandboxPayments } from "~/providers/payments/provider.server";
-import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { formatDay } from "~/utils/money";
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError, apiRoute, envelope, fieldError, methodNotAllowed, readJson } from "~/api/envelope.server";
 import { resetPassword, resetPasswordSchema } from "~/auth/password-reset.server";
 import { readPassword } from "~/auth/sign-in.server";
-import { throttledAnswer } from "~/rate-limit.server";
+import { throttledAnswer } from "~/limits/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { issueAuthCode } from "~/auth/auth-code.server";
 import { CHECKOUT_COOKIE } from "~/auth/checkout-browser.server";
 import { passwordKey } from "~/auth/rsa.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { randomToken, sha256 } from "~/utils/hash.server";
 
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { recipientKey } from "~/location-requests/recipient-controls.server";
+import { resetConfig } from "~/server/config.server";
 import { formatDateTime } from "~/utils/time-zone";
 
 import { startFake } from "../../tests/fakes/http";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { runMaintenance } from "~/maintenance.server";
+import { db } from "~/db/db.server";
+import { runMaintenance } from "~/jobs/maintenance.server";
+import { resetConfig } from "~/server/config.server";
 import { DAY } from "~/utils/time";
 
 import { apiRequest, readEnvelope, routeArgs } from "../../tests/support/factories";

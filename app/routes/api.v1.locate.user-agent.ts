@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson } from "~/api/envelope.server";
-import { config } from "~/config.server";
-import { deviceReportSchema, recordDeviceReport } from "~/device-report.server";
-import { hit } from "~/rate-limit.server";
+import { hit } from "~/limits/rate-limit.server";
+import { config } from "~/server/config.server";
+import { deviceReportSchema, recordDeviceReport } from "~/telemetry/device-report.server";
 import { clientIp, requestHost } from "~/utils/client-ip.server";
 import { HOUR } from "~/utils/time";
 

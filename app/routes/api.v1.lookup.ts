@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { ApiError, apiRoute, envelope, methodNotAllowed, readQuery } from "~/api/envelope.server";
 import { lookupSession, readToken } from "~/auth/session.server";
+import { describeSubscription } from "~/billing/subscription.server";
 import { lookupPhoneNumber } from "~/phone/lookup.server";
 import { lookupQuerySchema, parseLookupNumber } from "~/phone/numbers.server";
-import { describeSubscription } from "~/subscription.server";
 
 /**
  * Reverse phone number lookup: `?number=+639171234567` (or `?country=PH&number=09171234567`). Without

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { ApiError, apiRoute, envelope, methodNotAllowed, readJson, requireApiUser } from "~/api/envelope.server";
 import { readPassword } from "~/auth/sign-in.server";
+import { throttledAnswer } from "~/limits/rate-limit.server";
 import { deleteAccount, deleteAccountSchema } from "~/privacy/account-deletion.server";
-import { throttledAnswer } from "~/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "DELETE");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { apiRoute, envelope, methodNotAllowed, requireApiUser } from "~/api/envelope.server";
-import { paidAmount } from "~/subscription.server";
+import { paidAmount } from "~/billing/subscription.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { apiRoute, envelope, methodNotAllowed, requireApiSession } from "~/api/envelope.server";
-import { detailsOf } from "~/subscription.server";
+import { detailsOf } from "~/billing/subscription.server";
 
 /** expiredStatus 1 means expired (spec section 3); the state and plan fields come along. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

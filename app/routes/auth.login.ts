@@ -3,13 +3,13 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { authenticator } from "~/auth/authenticator.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { sessionCookieHeader } from "~/auth/session.server";
+import { paths } from "~/http/paths";
 import type { FieldMessages } from "~/i18n/keys";
 import { localeFromPath, localizePath } from "~/i18n/locales";
-import { paths } from "~/paths";
-import { waitMinutes } from "~/rate-limit.server";
-import { redirectWithFlash } from "~/toast.server";
+import { waitMinutes } from "~/limits/rate-limit.server";
 import { readFormData } from "~/utils/form-data.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithFlash } from "~/utils/toast.server";
 
 export const loader = () => redirect("/?modal=login");
 

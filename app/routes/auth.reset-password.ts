@@ -4,14 +4,14 @@ import { pageWithModal } from "~/auth/modal-url";
 import { resetPassword } from "~/auth/password-reset.server";
 import { createSession, sessionCookieHeader } from "~/auth/session.server";
 import { readPassword } from "~/auth/sign-in.server";
+import { paths } from "~/http/paths";
 import type { FieldMessages } from "~/i18n/keys";
 import { localeFromPath, localizePath } from "~/i18n/locales";
-import { paths } from "~/paths";
-import { waitMinutes } from "~/rate-limit.server";
-import { redirectWithFlash } from "~/toast.server";
+import { waitMinutes } from "~/limits/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithFlash } from "~/utils/toast.server";
 
 export const loader = () => redirect("/?modal=reset");
 

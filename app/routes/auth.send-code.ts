@@ -3,11 +3,11 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { pageWithModal } from "~/auth/modal-url";
 import { sendResetCode } from "~/auth/password-reset.server";
 import { localeFromPath } from "~/i18n/locales";
-import { waitMinutes } from "~/rate-limit.server";
-import { redirectWithFlash } from "~/toast.server";
+import { waitMinutes } from "~/limits/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithFlash } from "~/utils/toast.server";
 
 export const loader = () => redirect("/?modal=reset");
 

@@ -3,13 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { ArticleList, ArticleMeta, ContentSections } from "~/components/content";
-import { findArticle } from "~/content.server";
+import { findArticle } from "~/content/content.server";
+import { pageSeo } from "~/content/seo.server";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
-import { pageSeo } from "~/seo.server";
 import { notFoundForPath } from "~/utils/not-found.server";
 import { seoMeta } from "~/utils/seo";
 

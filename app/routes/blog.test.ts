@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { articleSlugs, readingMinutes } from "~/content.server";
+import { articleSlugs, readingMinutes } from "~/content/content.server";
 
 import { routeArgs, signedInUser } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";

@@ -3,12 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { ArticleList } from "~/components/content";
-import { articleList } from "~/content.server";
+import { articleList } from "~/content/content.server";
+import { pageSeo } from "~/content/seo.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
-import { pageSeo } from "~/seo.server";
 import { seoMeta } from "~/utils/seo";
 
 export const handle: MessagesHandle = { messages: ["site.blog", "site.readingTime"] };

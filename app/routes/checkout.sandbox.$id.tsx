@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { sandboxDecline, sandboxPay } from "~/billing/sandbox.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";

@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { guardPage } from "~/auth/guards.server";
+import { subscriptionFor } from "~/billing/subscription.server";
+import { paths } from "~/http/paths";
 import { getLocale } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
-import { paths } from "~/paths";
-import { subscriptionFor } from "~/subscription.server";
 
 /**
  * The buy address (in e-mails, bookmarks and older links): the payment dialog opens over the page it

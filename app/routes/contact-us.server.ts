@@ -1,8 +1,8 @@
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Locale } from "~/i18n/locales";
 import { emailProvider, type EmailProvider, type SendResult } from "~/providers/email.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
 
 export type ContactMessageInput = { name: string; email: string; message: string; locale: Locale };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 import type { EmailProvider } from "~/providers/email.server";
 

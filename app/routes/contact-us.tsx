@@ -6,22 +6,22 @@ import { z } from "zod";
 import { guardPage } from "~/auth/guards.server";
 import { EMAIL_PATTERN } from "~/auth/validation";
 import { Field, FormError, SubmitButton } from "~/components/form";
-import { pageContent } from "~/content.server";
+import { pageContent } from "~/content/content.server";
+import { pageSeo } from "~/content/seo.server";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { KeyUnder } from "~/i18n/keys";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
-import { hit } from "~/rate-limit.server";
-import { pageSeo } from "~/seo.server";
-import { redirectWithToast } from "~/toast.server";
+import { hit } from "~/limits/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
 import { parseForm } from "~/utils/parse-form";
 import { seoMeta } from "~/utils/seo";
 import { HOUR } from "~/utils/time";
+import { redirectWithToast } from "~/utils/toast.server";
 
 import { submitContactMessage } from "./contact-us.server";
 

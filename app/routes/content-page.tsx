@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { TextPage } from "~/components/text-page";
-import { textPageData } from "~/content-page.server";
-import type { ContentPageKey } from "~/content.server";
+import { textPageData } from "~/content/content-page.server";
+import type { ContentPageKey } from "~/content/content.server";
+import { pagePath } from "~/content/seo.server";
 import type { MessagesHandle } from "~/i18n/messages";
-import { pagePath } from "~/seo.server";
 import { notFoundForPath, pageNotFound } from "~/utils/not-found.server";
 import { unpack } from "~/utils/packed";
 import { pageError } from "~/utils/page-error.server";

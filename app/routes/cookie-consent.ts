@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { config } from "~/config.server";
+import { config } from "~/server/config.server";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE } from "~/telemetry/cookies";
 import { serializeCookie } from "~/utils/cookies";
 import { parseFormData, readFormData } from "~/utils/form-data.server";

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import {
   createLocationRequest,
   decline,

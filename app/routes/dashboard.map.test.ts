@@ -2,10 +2,10 @@
 // page's positions on Natural Earth's outlines always, and a Content-Security-Policy that follows.
 import { afterEach, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { contentSecurityPolicy } from "~/http/csp.server";
 import { sharePrecise } from "~/location-requests/requests.server";
+import { resetConfig } from "~/server/config.server";
 
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";
 import { action, loader } from "./dashboard";

@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
+import { cancelSubscription, paidAmount, resumeChoice, subscriptionDetails } from "~/billing/subscription.server";
 import { Modal } from "~/components/modal";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
-import { cancelSubscription, paidAmount, resumeChoice, subscriptionDetails } from "~/subscription.server";
-import { redirectWithToast } from "~/toast.server";
 import { formatDay } from "~/utils/money";
+import { redirectWithToast } from "~/utils/toast.server";
 
 import MySubscription, { handle as mySubscriptionHandle } from "./dashboard.modules.my-subscription";
 

@@ -3,20 +3,20 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 
 import { guardPage } from "~/auth/guards.server";
 import { clearSessionCookieHeader } from "~/auth/session.server";
+import { subscriptionDetails } from "~/billing/subscription.server";
 import { Field, FormError } from "~/components/form";
 import { Modal } from "~/components/modal";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
+import { waitMinutes } from "~/limits/rate-limit.server";
 import { deleteAccount } from "~/privacy/account-deletion.server";
-import { waitMinutes } from "~/rate-limit.server";
-import { subscriptionDetails } from "~/subscription.server";
-import { redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * Delete my account (docs/privacy.md): the password again, then everything goes at once; payments

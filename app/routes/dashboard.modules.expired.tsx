@@ -3,15 +3,15 @@ import { useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { buyerOf, isReturningSubscriber, paymentOffer } from "~/billing/plans.server";
+import { subscriptionFor } from "~/billing/subscription.server";
 import { Modal } from "~/components/modal";
 import { PaymentForm, type PaymentModalData } from "~/components/payment-modal";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { paymentFormMessages, type MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
-import { subscriptionFor } from "~/subscription.server";
 
 /** The expired notice with renewal: the payment form, filled in with the account's details. */
 export const handle: MessagesHandle = { messages: ["payments.expired", ...paymentFormMessages] };

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 import { accountExport } from "~/privacy/export.server";
 import { DATA_SECTIONS, showField, showSection } from "~/privacy/my-data-words.server";
 import { requestTimeZone } from "~/utils/request-time-zone.server";

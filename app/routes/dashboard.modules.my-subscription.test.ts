@@ -4,8 +4,8 @@
 // signed-in person can open. The cancel dialog reads what the page under it shows.
 import { describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
-import { readFlash } from "~/toast.server";
+import { db } from "~/db/db.server";
+import { readFlash } from "~/utils/toast.server";
 
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";

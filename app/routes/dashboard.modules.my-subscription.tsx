@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
+import { paidAmount, resumeChoice, resumeSubscription, subscriptionDetails } from "~/billing/subscription.server";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
-import { paidAmount, resumeChoice, resumeSubscription, subscriptionDetails } from "~/subscription.server";
-import { redirectWithToast } from "~/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { formatDay, formatMoney } from "~/utils/money";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /** My subscription: state, dates, the next charge and the payment history. */
 export const handle: MessagesHandle = {

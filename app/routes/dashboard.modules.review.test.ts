@@ -4,8 +4,8 @@
 // published reviews, in the page's language first, with the real average and count.
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { pageContent } from "~/content.server";
-import { db } from "~/db.server";
+import { pageContent } from "~/content/content.server";
+import { db } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { defaultDisplayName, homeReviews, listReviews, setReviewStatus } from "~/reviews/reviews.server";
 

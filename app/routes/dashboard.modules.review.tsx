@@ -4,14 +4,14 @@ import { useId } from "react";
 
 import { guardPage } from "~/auth/guards.server";
 import { Field, FormError, SubmitButton } from "~/components/form";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import { nameIn } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
-import { hit } from "~/rate-limit.server";
+import { hit } from "~/limits/rate-limit.server";
 import { RATINGS, REVIEW_LIMITS } from "~/reviews/reviews";
 import {
   defaultDisplayNameFor,
@@ -21,10 +21,10 @@ import {
   reviewSchema,
   saveReview,
 } from "~/reviews/reviews.server";
-import { redirectWithToast } from "~/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { parseForm } from "~/utils/parse-form";
 import { HOUR } from "~/utils/time";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /** Saves and deletes per user and hour: enough to fix a typo a few times, not to flood moderation. */
 const CHANGES_PER_HOUR = 10;

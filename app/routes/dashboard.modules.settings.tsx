@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 
 import { guardPage } from "~/auth/guards.server";
 import { FormError, SelectField, SubmitButton } from "~/components/form";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { locales, localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -13,10 +14,9 @@ import {
   notificationSettingsSchema,
   saveNotificationSettings,
 } from "~/notifications/settings.server";
-import { paths } from "~/paths";
-import { redirectWithToast } from "~/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { parseForm } from "~/utils/parse-form";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * The account's settings: whether the owner is e-mailed when a request is answered or expires

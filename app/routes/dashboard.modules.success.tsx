@@ -6,17 +6,17 @@ import { guardPage } from "~/auth/guards.server";
 import { SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { NewPasswordField } from "~/components/new-password-field";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 import { newSearchPath, searchedNumber } from "~/phone/number-search";
 import { parseLookupNumber } from "~/phone/numbers.server";
-import { redirectWithToast } from "~/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 import Dashboard, { handle as dashboardHandle, loader as dashboardLoader } from "./dashboard";
 

@@ -12,7 +12,6 @@ import {
   type SlotReason,
   type Tab,
 } from "~/components/dashboard/types";
-import { config } from "~/config.server";
 import { basemapFor } from "~/geo/outlines.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
@@ -37,10 +36,11 @@ import { slotUse, type SlotUse } from "~/location-requests/slot-use.server";
 import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries.server";
 import { internationalNumber } from "~/phone/format.server";
 import { searchedNumber } from "~/phone/number-search";
-import { redirectWithFlash, redirectWithToast } from "~/toast.server";
+import { config } from "~/server/config.server";
 import { cleanLine } from "~/utils/display-text";
 import { parseForm } from "~/utils/parse-form";
 import { formatDateTime } from "~/utils/time-zone";
+import { redirectWithFlash, redirectWithToast } from "~/utils/toast.server";
 
 export const PAGE_SIZE = 20;
 /** A code that only illustrates the link in the choose-message modal; it opens nothing. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { sharePrecise } from "~/location-requests/requests.server";
-import { readFlash } from "~/toast.server";
+import { readFlash } from "~/utils/toast.server";
 
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";
 import { withFailingSendGrid, withFailingTwilio } from "../../tests/support/provider-fakes";

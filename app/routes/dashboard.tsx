@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
+import { expiredNoticeSeenCookie, isExpiredMarker } from "~/billing/subscription.server";
 import { LocationMap } from "~/components/dashboard/location-map";
 import { NewSearch } from "~/components/dashboard/new-search";
 import { RequestDetail, RequestList } from "~/components/dashboard/request-list";
@@ -9,15 +10,14 @@ import { TABS, type FormReply, type Tab } from "~/components/dashboard/types";
 import { Modal } from "~/components/modal";
 import { NotificationBanner } from "~/components/notification-banner";
 import { WholeWords } from "~/components/whole-words";
-import { config } from "~/config.server";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { lastSeen, seenCookie } from "~/location-requests/arrivals.server";
-import { paths } from "~/paths";
-import { expiredNoticeSeenCookie, isExpiredMarker } from "~/subscription.server";
+import { config } from "~/server/config.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageNotFound } from "~/utils/not-found.server";
 import { requestTimeZone } from "~/utils/request-time-zone.server";

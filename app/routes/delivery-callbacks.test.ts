@@ -7,13 +7,13 @@ import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import twilio from "twilio";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { config, resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { UNCONFIRMED } from "~/location-requests/delivery.server";
 import { requestLabel } from "~/location-requests/request-state";
 import { createLocationRequest } from "~/location-requests/requests.server";
 import { action as emailEvents, loader as emailEventsLoader } from "~/routes/email.events";
 import { action as smsStatus } from "~/routes/sms.status";
+import { config, resetConfig } from "~/server/config.server";
 
 import { sendgridEnv, startSendGridFake } from "../../tests/fakes/sendgrid";
 import { startTwilioFake, twilioEnv } from "../../tests/fakes/twilio";

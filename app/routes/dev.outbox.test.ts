@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
+import { resetConfig } from "~/server/config.server";
 
 import { routeArgs } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";

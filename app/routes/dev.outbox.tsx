@@ -3,14 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { DemoNotice } from "~/components/demo-notice";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
 import { internationalNumber } from "~/phone/format.server";
+import { config } from "~/server/config.server";
 import { isLoopbackRequest } from "~/utils/client-ip.server";
 import { pageNotFound } from "~/utils/not-found.server";
 import { requestTimeZone } from "~/utils/request-time-zone.server";

@@ -4,8 +4,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
-import { resetConfig } from "~/config.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
+import { resetConfig } from "~/server/config.server";
 
 import { matchedContext } from "../../tests/support/app-routes";
 import { createUser, signedInUser, uniqueEmail } from "../../tests/support/factories";

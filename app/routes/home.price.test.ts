@@ -3,9 +3,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { paymentTerms } from "~/billing/plans.server";
-import { resetConfig } from "~/config.server";
-import { contentPage } from "~/content.server";
+import { contentPage } from "~/content/content.server";
 import type { Locale } from "~/i18n/locales";
+import { resetConfig } from "~/server/config.server";
 
 import { routeArgs } from "../../tests/support/factories";
 import { routeData } from "../../tests/support/route-data";

@@ -3,9 +3,9 @@
 // 400, and sends a signed-in user to New Search with the number; the number survives checkout.
 import { afterEach, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { closeProcessDb, db } from "~/db.server";
+import { closeProcessDb, db } from "~/db/db.server";
 import { VISITOR_LOOKUPS_PER_HOUR } from "~/phone/lookup.server";
+import { resetConfig } from "~/server/config.server";
 import { unpack } from "~/utils/packed";
 
 import {

@@ -8,22 +8,22 @@ import { DemoNotice } from "~/components/demo-notice";
 import { CountryField, Field, SubmitButton } from "~/components/form";
 import { NotificationBanner } from "~/components/notification-banner";
 import { PriceNote } from "~/components/price-note";
-import { config } from "~/config.server";
-import { faqSections, pageContent, priceTextValues } from "~/content.server";
+import { faqSections, pageContent, priceTextValues } from "~/content/content.server";
+import { pageSeo } from "~/content/seo.server";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagePrefix } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 import { countryOptions, requestRegion } from "~/phone/countries.server";
 import { NUMBER_MAX } from "~/phone/number-search";
 import { homeReviewsIfAvailable } from "~/reviews/reviews.server";
-import { pageSeo } from "~/seo.server";
-import { readFlash, type FeatureNotice } from "~/toast.server";
+import { config } from "~/server/config.server";
 import { onDemand } from "~/utils/on-demand";
 import { pack, packFor, unpack } from "~/utils/packed";
 import { seoMeta } from "~/utils/seo";
+import { readFlash, type FeatureNotice } from "~/utils/toast.server";
 
 import { searchNumber } from "./home.server";
 

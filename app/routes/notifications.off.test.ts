@@ -3,7 +3,7 @@
 // a link we did not sign is refused with a 4xx and changes nothing.
 import { describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { unsubscribeLink, unsubscribeToken } from "~/notifications/settings.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/dashboard.modules.settings";
 import { action as offAction, loader as offLoader } from "~/routes/notifications.off";

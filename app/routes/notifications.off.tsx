@@ -3,12 +3,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 
 import { guardPage } from "~/auth/guards.server";
 import { SubmitButton } from "~/components/form";
+import { paths } from "~/http/paths";
 import { getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { setEmailNotifications, userFromUnsubscribeToken } from "~/notifications/settings.server";
-import { paths } from "~/paths";
 import { readFormData } from "~/utils/form-data.server";
 
 /**

@@ -4,17 +4,17 @@ import { checkoutBrowserSecret } from "~/auth/checkout-browser.server";
 import { getCurrentUser } from "~/auth/guards.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { startCheckout, type StartCheckoutResult } from "~/billing/checkout.server";
+import { paths } from "~/http/paths";
 import type { FieldMessages } from "~/i18n/keys";
 import { localeFromPath, localizePath, type Locale } from "~/i18n/locales";
-import { paths } from "~/paths";
+import { throttledAnswer } from "~/limits/rate-limit.server";
 import { searchedNumber } from "~/phone/number-search";
-import { throttledAnswer } from "~/rate-limit.server";
-import { redirectWithFlash, redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
 import { formatDay } from "~/utils/money";
 import { pageError } from "~/utils/page-error.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithFlash, redirectWithToast } from "~/utils/toast.server";
 
 export const loader = () => redirect(paths.checkout);
 

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 
 import { assert, describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
 import { createLocationRequest } from "~/location-requests/requests.server";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";

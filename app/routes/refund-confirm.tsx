@@ -3,13 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
 import { confirmRefund, refundLink } from "~/billing/refunds.server";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * The link e-mailed for an /unsubscribe-and-refund request. Opening it (GET) only shows what the

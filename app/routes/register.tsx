@@ -7,12 +7,12 @@ import { readBrowserSecret } from "~/auth/checkout-browser.server";
 import { guardPage } from "~/auth/guards.server";
 import { sessionCookieHeader } from "~/auth/session.server";
 import { registerQuery } from "~/billing/register-query.server";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 import { searchedNumber, withSearchedNumber } from "~/phone/number-search";
 import { readFormData } from "~/utils/form-data.server";
 

@@ -1,10 +1,10 @@
 // The lookup page's server side: one lookup answer for the loader (GET with ?number=) and the action
 // (the form's POST).
+import { subscriptionFor } from "~/billing/subscription.server";
 import type { MessageKey } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import { lookupPhoneNumber, lookupView, type LookupView } from "~/phone/lookup.server";
 import { parseLookupNumber } from "~/phone/numbers.server";
-import { subscriptionFor } from "~/subscription.server";
 
 export type LookupReply = {
   values: { country: string; number: string };

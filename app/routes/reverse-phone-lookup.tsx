@@ -5,6 +5,7 @@ import { useId } from "react";
 import { guardPage } from "~/auth/guards.server";
 import { Field, SubmitButton } from "~/components/form";
 import { NotificationBanner } from "~/components/notification-banner";
+import { pageSeo } from "~/content/seo.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { KeyUnder } from "~/i18n/keys";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -13,7 +14,6 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
 import type { LookupView } from "~/phone/lookup.server";
 import { zonesText } from "~/phone/zones";
-import { pageSeo } from "~/seo.server";
 import { readFormData } from "~/utils/form-data.server";
 import { seoMeta } from "~/utils/seo";
 

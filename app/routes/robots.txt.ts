@@ -1,5 +1,5 @@
-import { config } from "~/config.server";
-import { robotsTxt } from "~/sitemap.server";
+import { robotsTxt } from "~/content/sitemap.server";
+import { config } from "~/server/config.server";
 
 export function loader() {
   return new Response(robotsTxt(config().publicUrl.origin), {

@@ -5,6 +5,8 @@ import { useId, type ReactNode } from "react";
 import { guardPage } from "~/auth/guards.server";
 import { Field } from "~/components/form";
 import { NotificationBanner } from "~/components/notification-banner";
+import { pageSeo } from "~/content/seo.server";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { KeyUnder } from "~/i18n/keys";
 import { intlLocale, localizePath, type Locale } from "~/i18n/locales";
@@ -12,17 +14,15 @@ import { nameIn } from "~/i18n/message-keys.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
+import { accountSlotKey, nextAllowedAt } from "~/limits/usage-limit.server";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
-import { pageSeo } from "~/seo.server";
-import { redirectWithToast } from "~/toast.server";
-import { accountSlotKey, nextAllowedAt } from "~/usage-limit.server";
 import { NAME_MAX } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
 import { parseForm } from "~/utils/parse-form";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { seoMeta } from "~/utils/seo";
 import { formatDateTime } from "~/utils/time-zone";
+import { redirectWithToast } from "~/utils/toast.server";
 import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
 import {
   isVoice,

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { config } from "~/config.server";
 import { isLocale, localeCookieMaxAge, localeCookieName, localizePath } from "~/i18n/locales";
+import { config } from "~/server/config.server";
 import { serializeCookie } from "~/utils/cookies";
 import { readFormData } from "~/utils/form-data.server";
 import { safeRedirect } from "~/utils/safe-redirect";

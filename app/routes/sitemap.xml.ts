@@ -1,5 +1,5 @@
-import { config } from "~/config.server";
-import { sitemapXml } from "~/sitemap.server";
+import { sitemapXml } from "~/content/sitemap.server";
+import { config } from "~/server/config.server";
 
 export function loader() {
   return new Response(sitemapXml(config().publicUrl.origin), {

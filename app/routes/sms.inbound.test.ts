@@ -4,11 +4,11 @@
 import twilio from "twilio";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { config, resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { recipientKey, smsReplyKind } from "~/location-requests/recipient-controls.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
 import { action, loader } from "~/routes/sms.inbound";
+import { config, resetConfig } from "~/server/config.server";
 
 import { createUser } from "../../tests/support/factories";
 

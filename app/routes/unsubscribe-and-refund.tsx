@@ -5,16 +5,16 @@ import { guardPage } from "~/auth/guards.server";
 import { requestRefund } from "~/billing/refunds.server";
 import type { RefundFormAnswer } from "~/components/refund-form";
 import { TextPage } from "~/components/text-page";
-import { textPageData } from "~/content-page.server";
+import { textPageData } from "~/content/content-page.server";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
-import { paths } from "~/paths";
-import { redirectWithToast } from "~/toast.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
 import { unpack } from "~/utils/packed";
 import { seoMeta } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /** The refund policy's text, and its form (app/components/refund-form.tsx). */
 export const handle: MessagesHandle = { messages: ["payments.refund", "site.readingTime"] };

@@ -8,14 +8,14 @@ import { pageWithModal } from "~/auth/modal-url";
 import { lookupSession, readToken, sessionCookieHeader } from "~/auth/session.server";
 import { SubmitButton } from "~/components/form";
 import { NewPasswordField } from "~/components/new-password-field";
+import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
-import { redirectWithToast } from "~/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * The link in the account e-mail that proves the buyer reads the address (docs/decisions/038) and

@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { DEMO_EMAIL, DEMO_PASSWORD } from "~/startup.server";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "~/server/startup.server";
 
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
 import { workerEnv } from "./process.server";

@@ -2,10 +2,10 @@
 // Remix: cheap, never cached, and still answered while the process drains.
 import type { RequestHandler } from "express";
 
-import { config } from "~/config.server";
-import { db, isPostgresUrl, poolExhausted } from "~/db.server";
-import { latestMigration } from "~/migrate.server";
-import { isSqliteBusy } from "~/sqlite-busy.server";
+import { db, isPostgresUrl, poolExhausted } from "~/db/db.server";
+import { isSqliteBusy } from "~/db/sqlite-busy.server";
+import { config } from "~/server/config.server";
+import { latestMigration } from "~/server/migrate.server";
 
 import { log, processId } from "./log.server";
 

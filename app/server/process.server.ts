@@ -14,7 +14,7 @@ import { runInNewContext } from "node:vm";
 
 import type { Express } from "express";
 
-import { closeProcessDb } from "~/db.server";
+import { closeProcessDb } from "~/db/db.server";
 
 import type { Lifecycle } from "./health.server";
 import { consoleAsLog, log } from "./log.server";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 
 import { captureLog } from "../../tests/support/log";
 import { healthChecks, type Lifecycle } from "./health.server";

@@ -5,8 +5,8 @@ import { afterEach, expect, it } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
 import { sandboxPay } from "~/billing/sandbox.server";
-import { resetConfig } from "~/config.server";
-import { closeProcessDb, db, sqlitePath } from "~/db.server";
+import { closeProcessDb, db, sqlitePath } from "~/db/db.server";
+import { resetConfig } from "~/server/config.server";
 
 import { uniqueEmail } from "../../tests/support/factories";
 import { notReady } from "./health.server";
@@ -143,7 +143,7 @@ it("a sandbox payment cut off mid-way stores nothing; Pay again completes all of
 
 it("a transaction that reads and then writes waits for another process's write instead of failing", async () => {
   const { spawn } = await import("node:child_process");
-  const { config } = await import("~/config.server");
+  const { config } = await import("~/server/config.server");
   const file = sqlitePath(config().DATABASE_URL);
   await db().outboxMessage.count(); // the parent's connection is open before the other process writes
   // Another process (a second worker) holds the write lock for 400 ms.

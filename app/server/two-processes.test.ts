@@ -7,8 +7,8 @@ import { request as httpRequest } from "node:http";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
-import { MAINTENANCE_LEASE } from "~/maintenance.server";
+import { db } from "~/db/db.server";
+import { MAINTENANCE_LEASE } from "~/jobs/maintenance.server";
 
 import { PAYPAL_ENV, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 
-import { deviceReportSchema } from "~/device-report.server";
+import { deviceReportSchema } from "~/telemetry/device-report.server";
 
 import { buildReport, deviceTypeOf } from "./device-report.client";
 

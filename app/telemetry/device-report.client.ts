@@ -23,7 +23,7 @@ export function deviceTypeOf(type: string | undefined): DeviceType {
   return "desktop";
 }
 
-/** The report the server validates (app/device-report.server.ts); lengths are cut to its limits. */
+/** The report the server validates (app/telemetry/device-report.server.ts); lengths are cut to its limits. */
 export function buildReport(visitorId: string, userAgent: string, href: string, referrer: string, now = new Date()) {
   const { os, browser, device } = new UAParser(userAgent).getResult();
   const short = (value: string | undefined) => (value ?? "").slice(0, 64);

@@ -1,5 +1,5 @@
 // The optional third-party tags (spec section 7), injected only after the visitor accepted the cookie
-// banner, and only those the operator configured (app/config.server.ts `thirdParty`).
+// banner, and only those the operator configured (app/server/config.server.ts `thirdParty`).
 import { readCookie } from "~/utils/cookies";
 
 import { PIXEL_VISITOR_COOKIE } from "./cookies";

@@ -4,8 +4,8 @@ import { createHmac } from "node:crypto";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
 import { normaliseRecipient, recipientKey } from "~/location-requests/recipient-controls.server";
+import { resetConfig } from "~/server/config.server";
 
 import { mailboxParts, parseEmailAddress } from "./email-address.server";
 

@@ -1,11 +1,11 @@
 import twilio from "twilio";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { config, resetConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { runJobs } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import { runJobs } from "~/jobs/jobs.server";
 import { action as optOutCallback } from "~/routes/voice.opt-out";
 import { action as statusCallback } from "~/routes/voice.status";
+import { config, resetConfig } from "~/server/config.server";
 
 import { startFake } from "../../tests/fakes/http";
 import { allowConsoleError } from "../../tests/support/console";

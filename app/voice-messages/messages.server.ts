@@ -4,18 +4,18 @@
 import type twilio from "twilio";
 import { z } from "zod";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
-import { defineJobKind, enqueueJob, runJobs } from "~/jobs.server";
+import { defineJobKind, enqueueJob, runJobs } from "~/jobs/jobs.server";
+import { accountSlotKey, claimSlot, releaseSlot } from "~/limits/usage-limit.server";
 import { messagePolicy } from "~/location-requests/delivery.server";
 import { refineMobile } from "~/location-requests/requests.server";
 import { parseMobile } from "~/phone/numbers.server";
 import { loadTwilio } from "~/providers/twilio.server";
 import { voiceProvider, type VoiceCall } from "~/providers/voice.server";
+import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
-import { accountSlotKey, claimSlot, releaseSlot } from "~/usage-limit.server";
 import { withoutContactPoint } from "~/utils/contact-points.server";
 import { cleanLine, cleanText, NAME_MAX } from "~/utils/display-text";
 import { parseFormData } from "~/utils/form-data.server";
@@ -180,7 +180,7 @@ export type SendResult =
   | { ok: false; error: "limited"; nextAllowedAt: Date }
   | { ok: false; error: "sendFailed" };
 
-/** A voice message's call on its way: a job (app/jobs.server.ts), like a location request's message. */
+/** A voice message's call on its way: a job (app/jobs/jobs.server.ts), like a location request's message. */
 type VoiceCallJob = {
   voiceMessageId: string;
   call: VoiceCall;

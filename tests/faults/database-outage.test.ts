@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-import { db, sqlitePath } from "~/db.server";
+import { db, sqlitePath } from "~/db/db.server";
 
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../support/app-process";
 import { signedInUser } from "../support/factories";

@@ -7,7 +7,7 @@ import type { ServerResponse } from "node:http";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { requestMessageJobKey } from "~/location-requests/delivery.server";
 
 import { startFake } from "../fakes/http";

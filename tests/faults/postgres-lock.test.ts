@@ -5,7 +5,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 
 import { ensureBuild, freePort, startApp, type AppProcess } from "../support/app-process";
 import { signedInUser } from "../support/factories";

@@ -6,7 +6,7 @@ import { connect, type Socket } from "node:net";
 
 import { beforeAll, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 
 import { ensureBuild, freePort, startApp, type AppProcess } from "../support/app-process";
 import { signedInUser } from "../support/factories";

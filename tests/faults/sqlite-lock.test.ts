@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { db, sqlitePath } from "~/db.server";
+import { db, sqlitePath } from "~/db/db.server";
 
 import { ensureBuild, freePort, startApp, type AppProcess } from "../support/app-process";
 import { signedInUser } from "../support/factories";

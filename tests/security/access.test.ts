@@ -7,9 +7,9 @@ import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 
-import { articleSlugs } from "~/content.server";
+import { articleSlugs } from "~/content/content.server";
+import { paths } from "~/http/paths";
 import { localizePath, type Locale } from "~/i18n/locales";
-import { paths } from "~/paths";
 import { devRoutes, localePrefixes, pageRoutes, type Access, type PageRoute } from "~/route-table.js";
 
 import { matchedContext } from "../support/app-routes";
@@ -24,7 +24,7 @@ type RouteModule = {
 };
 type Answer = { status: number; location: string | null };
 
-/** What the table lets each role do: open the page, or be sent to a page of paths (app/paths.ts). */
+/** What the table lets each role do: open the page, or be sent to a page of paths (app/http/paths.ts). */
 const EXPECTED: Record<Access, Record<Role, "admitted" | keyof typeof paths>> = {
   visitor: { visitor: "admitted", subscriber: "dashboard", expired: "dashboard" },
   anyone: { visitor: "admitted", subscriber: "admitted", expired: "admitted" },

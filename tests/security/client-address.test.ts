@@ -6,9 +6,9 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
 import { CSP_REPORTS_PER_HOUR, logCspReport } from "~/http/csp-report.server";
 import { installEdge } from "~/http/edge.server";
+import { resetConfig } from "~/server/config.server";
 import { clientIp, limitKeyAddress } from "~/utils/client-ip.server";
 
 import { routesWithModules } from "../support/app-routes";

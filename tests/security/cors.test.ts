@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { loadConfig, parseCorsOrigins, resetConfig } from "~/config.server";
 import { installEdge } from "~/http/edge.server";
 import { devRoutes, localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
+import { loadConfig, parseCorsOrigins, resetConfig } from "~/server/config.server";
 
 import { routesWithModules } from "../support/app-routes";
 import { samplePath } from "./routes";

@@ -8,9 +8,9 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
 import { baselineHeaders, installEdge } from "~/http/edge.server";
 import { parseTrustProxy } from "~/http/trust-proxy.server";
+import { resetConfig } from "~/server/config.server";
 
 import { routesWithModules } from "../support/app-routes";
 import { postTargets, type PostTarget } from "./routes";

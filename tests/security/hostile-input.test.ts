@@ -10,10 +10,10 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { createLocationRequest } from "~/location-requests/requests.server";
 import { localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
+import { resetConfig } from "~/server/config.server";
 
 import { matchedContext } from "../support/app-routes";
 import { createUser, signedInUser, uniqueEmail } from "../support/factories";

@@ -10,15 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
 import { applyPaymentEvent } from "~/billing/payment-events.server";
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { settleStartedJobs } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import { settleStartedJobs } from "~/jobs/jobs.server";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { loader as requestsLoader } from "~/routes/api.v1.locate.requests";
 import { action as sendVoiceApi } from "~/routes/api.v1.voice.send";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { action as sendVoicePage } from "~/routes/send-voice-message";
 import { action as setLocale } from "~/routes/set-locale";
+import { resetConfig } from "~/server/config.server";
 import { requestLog } from "~/server/request-log.server";
 
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser, uniqueEmail } from "../support/factories";

@@ -10,9 +10,9 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
 import { installEdge } from "~/http/edge.server";
 import { devRoutes, pageRoutes, resourceRoutes } from "~/route-table.js";
+import { resetConfig } from "~/server/config.server";
 
 import { allAddresses, appRoutes } from "./routes";
 

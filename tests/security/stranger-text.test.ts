@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { optOut, recipientKey } from "~/location-requests/recipient-controls.server";
 import { action as createLinkApi } from "~/routes/api.v1.locate.create-link";
@@ -17,7 +17,7 @@ import { action as sendSmsApi } from "~/routes/api.v1.locate.send-sms";
 import { action as sendVoiceApi } from "~/routes/api.v1.voice.send";
 import { action as dashboardAction } from "~/routes/dashboard";
 import { action as voiceAction } from "~/routes/send-voice-message";
-import { readFlash } from "~/toast.server";
+import { readFlash } from "~/utils/toast.server";
 
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../support/factories";
 import { routeData } from "../support/route-data";

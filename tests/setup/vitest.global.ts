@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 
-import { migrate } from "~/migrate.server";
+import { migrate } from "~/server/migrate.server";
 
 export const TMP = path.resolve("tests/.tmp");
 export const PG_TEMPLATE = "fl_template";

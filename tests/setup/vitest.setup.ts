@@ -7,7 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, vi } from "vitest";
 
-import { resetConfig } from "~/config.server";
+import { resetConfig } from "~/server/config.server";
 import { setLogSink } from "~/server/log.server";
 
 import { consoleSink, consoleState } from "../support/console";
@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeProcessDb } = await import("~/db.server");
+  const { closeProcessDb } = await import("~/db/db.server");
   await closeProcessDb();
   if (sqliteFile) for (const suffix of ["", "-wal", "-shm"]) rmSync(sqliteFile + suffix, { force: true });
 });

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { CHECKOUT_COOKIE } from "~/auth/checkout-browser.server";
 import { hashPassword } from "~/auth/password.server";
 import { createSession } from "~/auth/session.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 
 import { matchedContext } from "./app-routes";
 

@@ -6,8 +6,8 @@
 import { startCheckout } from "~/billing/checkout.server";
 import { setAfterPaymentCommit } from "~/billing/payment-events.server";
 import { sandboxPay } from "~/billing/sandbox.server";
-import { runJobs } from "~/jobs.server";
-import { MAINTENANCE_JOBS } from "~/maintenance.server";
+import { runJobs } from "~/jobs/jobs.server";
+import { MAINTENANCE_JOBS } from "~/jobs/maintenance.server";
 
 const CRASH_EXIT_CODE = 86;
 
@@ -25,7 +25,7 @@ if (mode === "pay" && email) {
 } else if (mode === "maintain") {
   const results: Record<string, unknown> = {};
   for (const job of MAINTENANCE_JOBS) results[job.name] = await job.run();
-  // And one look of the job worker (app/jobs.server.ts), as a restarted process's worker makes.
+  // And one look of the job worker (app/jobs/jobs.server.ts), as a restarted process's worker makes.
   results.jobs = await runJobs();
   console.log(JSON.stringify(results));
   process.exit(0);

@@ -2,7 +2,7 @@
 // tests of what the app does when a provider answers or fails.
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
-import { resetConfig } from "~/config.server";
+import { resetConfig } from "~/server/config.server";
 
 import { sendgridEnv, startSendGridFake } from "../fakes/sendgrid";
 import { startStripeFake, stripeEnv } from "../fakes/stripe";

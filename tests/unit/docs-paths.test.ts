@@ -6,7 +6,7 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { SETTING_NAMES } from "~/config.server";
+import { SETTING_NAMES } from "~/server/config.server";
 
 const SCANNED = ["app", "scripts", "tests", "docs", "prisma", "bench", ".ci", "README.md", "server.ts"];
 const SKIPPED_DIRS = new Set(["node_modules", "generated", ".tmp", "test-results", "build"]);

@@ -7,8 +7,7 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { sendResetCode } from "~/auth/password-reset.server";
-import { config, resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import {
   credentialsEmail,
   refundConfirmEmail,
@@ -21,6 +20,7 @@ import { locales, type Locale } from "~/i18n/locales";
 import { createLocationRequest, MESSAGE_TEMPLATES } from "~/location-requests/requests.server";
 import { requestEventEmail } from "~/notifications/email.server";
 import { action as smsInbound } from "~/routes/sms.inbound";
+import { config, resetConfig } from "~/server/config.server";
 import { buildTwiml, optedOutTwiml, spokenParts, VOICE_LANGUAGES } from "~/voice-messages/messages.server";
 
 import { createUser } from "../support/factories";

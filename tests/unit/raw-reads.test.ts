@@ -1,13 +1,13 @@
-// The raw reads on every request's path (app/db.server.ts `firstRow`, `rows`; they go to the driver
-// directly, app/db-reads.server.ts) must answer exactly what Prisma's own query answers: the same
+// The raw reads on every request's path (app/db/db.server.ts `firstRow`, `rows`; they go to the driver
+// directly, app/db/reads.server.ts) must answer exactly what Prisma's own query answers: the same
 // columns, with the same types (Date, boolean, number, bigint, null), on SQLite and, in the postgres
 // project, on PostgreSQL.
 import { describe, expect, it } from "vitest";
 
 import { createSession, lookupSession } from "~/auth/session.server";
-import { closeProcessDb, db, rows } from "~/db.server";
+import { readSubscription } from "~/billing/subscription.server";
+import { closeProcessDb, db, rows } from "~/db/db.server";
 import { findByCode } from "~/location-requests/requests.server";
-import { readSubscription } from "~/subscription.server";
 
 import { createUser } from "../support/factories";
 

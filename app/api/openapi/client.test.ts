@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import createClient from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
+import { resetConfig } from "~/server/config.server";
 
 import type { paths } from "../../../docs/api-v1";
 import { API_TYPES_FILE, apiTypes } from "../../../scripts/api-types";

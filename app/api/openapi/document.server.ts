@@ -8,9 +8,9 @@ import type { ZodTypeAny } from "zod";
 import { apiLocale } from "~/api/envelope.server";
 import { errorCodeOf } from "~/api/error-codes";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/api/idempotency.server";
-import { config } from "~/config.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
+import { config } from "~/server/config.server";
 
 import {
   API_OPERATIONS,

@@ -16,11 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { EXAMPLE_APP, openApiDocument, type Replay } from "~/api/openapi/document.server";
 import { API_OPERATIONS, GIVEN, type Given } from "~/api/openapi/operations.server";
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { optOut, recipientKey, recordDecline, undoOptOut } from "~/location-requests/recipient-controls.server";
 import { createLocationRequest, encodeCursor } from "~/location-requests/requests.server";
 import { resourceRoutes } from "~/route-table.js";
+import { resetConfig } from "~/server/config.server";
 
 import { PAYPAL_ENV, startPayPalFake } from "../../../tests/fakes/paypal";
 import { sendgridEnv, startSendGridFake } from "../../../tests/fakes/sendgrid";

@@ -13,7 +13,6 @@ import { loginSchema } from "~/auth/sign-in.server";
 import { EMAIL_MAX, EMAIL_PATTERN } from "~/auth/validation";
 import { registerAndSignSchema } from "~/billing/checkout.server";
 import { CHECKOUT_ID_MAX } from "~/billing/register-query.server";
-import { deviceReportSchema } from "~/device-report.server";
 import type { MessageKey } from "~/i18n/keys";
 import {
   createLinkSchema,
@@ -23,6 +22,7 @@ import {
 } from "~/location-requests/requests.server";
 import { lookupQuerySchema } from "~/phone/numbers.server";
 import { deleteAccountSchema } from "~/privacy/account-deletion.server";
+import { deviceReportSchema } from "~/telemetry/device-report.server";
 import { sendVoiceSchema } from "~/voice-messages/messages.server";
 
 import * as shape from "./shapes.server";

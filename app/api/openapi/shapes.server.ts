@@ -6,13 +6,13 @@
 import type { ZodTypeAny } from "zod";
 
 import type { UserCacheInfo as UserCacheInfoType } from "~/auth/sign-in.server";
+import type { paidAmount, SubscriptionDetails } from "~/billing/subscription.server";
 import { locales } from "~/i18n/locales";
 import type { RequestState } from "~/location-requests/request-state";
 import type { getRequest } from "~/location-requests/requests.server";
 import type { LookupAnswer } from "~/phone/lookup.server";
 import type { AccountExport as AccountExportType } from "~/privacy/export.server";
 import type { ProviderName } from "~/providers/payments/types";
-import type { paidAmount, SubscriptionDetails } from "~/subscription.server";
 import { VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
 import { CALL_STATES, type listVoiceMessages } from "~/voice-messages/messages.server";
 

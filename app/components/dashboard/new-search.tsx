@@ -3,11 +3,11 @@ import { useState, type FormEvent, type ReactNode } from "react";
 
 import { CountryField, ErrorSummary, Field, SelectField, SubmitButton } from "~/components/form";
 import { Modal } from "~/components/modal";
+import { paths } from "~/http/paths";
 import type { FieldMessages, MessageKey } from "~/i18n/keys";
 import { isLocale, locales, type Locale } from "~/i18n/locales";
 import { createTranslate } from "~/i18n/translate";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 import type { loader as rootLoader } from "~/root";
 import { NAME_MAX, TITLE_MAX } from "~/utils/display-text";
 import { useHydrated } from "~/utils/use-hydrated";

@@ -3,9 +3,9 @@ import { useEffect, useRef, type ReactNode } from "react";
 
 import { Field } from "~/components/form";
 import { notify } from "~/components/toasts";
+import { paths } from "~/http/paths";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
-import { paths } from "~/paths";
 import { formatDistance } from "~/utils/distance";
 import { browserTimeZone, formatDateTime, zoneName } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";

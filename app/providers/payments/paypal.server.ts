@@ -8,7 +8,7 @@ import {
 } from "@paypal/paypal-server-sdk";
 import { z } from "zod";
 
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { log } from "~/server/log.server";
 import { DAY } from "~/utils/time";
 

@@ -1,4 +1,4 @@
-import { config } from "~/config.server";
+import { config } from "~/server/config.server";
 
 import { sandboxPaymentProvider } from "./sandbox.server";
 import type { PaymentProvider, ProviderName } from "./types";

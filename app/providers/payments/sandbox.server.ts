@@ -1,5 +1,5 @@
-import { config } from "~/config.server";
 import { localizePath } from "~/i18n/locales";
+import { config } from "~/server/config.server";
 
 import type { PaymentProvider } from "./types";
 

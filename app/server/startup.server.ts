@@ -1,9 +1,9 @@
 import { hashPassword } from "~/auth/password.server";
 import { passwordKey } from "~/auth/rsa.server";
-import { config } from "~/config.server";
-import { db, isPostgresUrl } from "~/db.server";
-import { migrateOnce } from "~/migrate.server";
+import { db, isPostgresUrl } from "~/db/db.server";
 import { embeddedFallbacks } from "~/providers/summary.server";
+import { config } from "~/server/config.server";
+import { migrateOnce } from "~/server/migrate.server";
 import { DAY } from "~/utils/time";
 
 export const DEMO_EMAIL = "demo@example.com";

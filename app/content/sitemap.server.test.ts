@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { articleSlugs } from "~/content.server";
+import { articleSlugs } from "~/content/content.server";
 import { pageRoutes } from "~/route-table.js";
 import { loader as robots } from "~/routes/robots.txt";
 import { loader as sitemap } from "~/routes/sitemap.xml";

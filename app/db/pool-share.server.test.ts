@@ -3,8 +3,8 @@
 import type pg from "pg";
 import { expect, it } from "vitest";
 
-import { routeShare, sharePoolByRoute } from "~/db-pool-share.server";
-import { isDatabaseUnavailable } from "~/db.server";
+import { isDatabaseUnavailable } from "~/db/db.server";
+import { routeShare, sharePoolByRoute } from "~/db/pool-share.server";
 import { requestScope } from "~/server/log.server";
 
 /** A stand-in pool: hands out clients at once, and counts those out. */

@@ -2,11 +2,11 @@
 // content in the page's language, its SEO, and which extra part it shows.
 import { data } from "@remix-run/node";
 
-import { contentPage, formatDate, pageContent, type ContentPageKey } from "~/content.server";
+import { contentPage, formatDate, pageContent, type ContentPageKey } from "~/content/content.server";
+import { pageSeo } from "~/content/seo.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
-import { pageSeo } from "~/seo.server";
 import { packFor, type Packed } from "~/utils/packed";
 
 /** `handle`: the route's messages (docs/decisions/015), sent with the page. */

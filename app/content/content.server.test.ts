@@ -1,16 +1,16 @@
 // Page texts name the configured support address, retention and sign-in periods, in every language.
 import { afterEach, describe, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { articleSlugs } from "~/content.server";
+import { articleSlugs } from "~/content/content.server";
 import { RETENTION_SETTINGS } from "~/privacy/retention-settings";
+import { resetConfig } from "~/server/config.server";
 
-import { routeArgs } from "../tests/support/factories";
-import { loader as articleLoader } from "./routes/blog.$slug";
-import { loader as contactLoader } from "./routes/contact-us";
-import { loader as contentLoader } from "./routes/content-page";
-import { loader as homeLoader } from "./routes/home";
-import { loader as refundLoader } from "./routes/unsubscribe-and-refund";
+import { routeArgs } from "../../tests/support/factories";
+import { loader as articleLoader } from "../routes/blog.$slug";
+import { loader as contactLoader } from "../routes/contact-us";
+import { loader as contentLoader } from "../routes/content-page";
+import { loader as homeLoader } from "../routes/home";
+import { loader as refundLoader } from "../routes/unsubscribe-and-refund";
 
 const PAGES = [
   "/about-us",

@@ -3,15 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { startCheckout } from "~/billing/checkout.server";
 import { renewSandboxSubscriptions, sandboxAdvance, sandboxPay } from "~/billing/sandbox.server";
-import { resetConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { hit } from "~/rate-limit.server";
-import { subscriptionDetails } from "~/subscription.server";
+import { subscriptionDetails } from "~/billing/subscription.server";
+import { db } from "~/db/db.server";
+import { hit } from "~/limits/rate-limit.server";
+import { resetConfig } from "~/server/config.server";
 import { sha256 } from "~/utils/hash.server";
 import { DAY as DAY_MS } from "~/utils/time";
 
-import { createUser, uniqueEmail } from "../tests/support/factories";
-import { captureLog } from "../tests/support/log";
+import { createUser, uniqueEmail } from "../../tests/support/factories";
+import { captureLog } from "../../tests/support/log";
 import { leaseHolder } from "./lease.server";
 import { MAINTENANCE_LEASE, runMaintenance, startMaintenance } from "./maintenance.server";
 

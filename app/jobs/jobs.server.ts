@@ -8,7 +8,7 @@
 // One rule for every kind (docs/decisions/041): an attempt whose outcome never came (the provider did
 // not answer in time, or the process died during it) is never repeated, unless the kind's effect is
 // one whatever the number of calls (an idempotency key).
-import { db, type Tx } from "~/db.server";
+import { db, type Tx } from "~/db/db.server";
 import { log } from "~/server/log.server";
 import { HOUR, MINUTE } from "~/utils/time";
 

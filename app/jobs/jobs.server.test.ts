@@ -5,8 +5,15 @@ import { randomUUID } from "node:crypto";
 
 import { expect, it } from "vitest";
 
-import { db } from "~/db.server";
-import { defineJobKind, enqueueJob, PAYMENT_POLICY, runJobs, UNANSWERED, type AfterInterruption } from "~/jobs.server";
+import { db } from "~/db/db.server";
+import {
+  defineJobKind,
+  enqueueJob,
+  PAYMENT_POLICY,
+  runJobs,
+  UNANSWERED,
+  type AfterInterruption,
+} from "~/jobs/jobs.server";
 
 const performed: string[] = [];
 const kindFor = (after: AfterInterruption | undefined) =>

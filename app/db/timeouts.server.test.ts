@@ -3,8 +3,8 @@
 import Database from "better-sqlite3";
 import { afterEach, expect, it } from "vitest";
 
-import { resetConfig } from "~/config.server";
-import { closeProcessDb, db, isDatabaseUnavailable, isPostgresUrl, sqlitePath } from "~/db.server";
+import { closeProcessDb, db, isDatabaseUnavailable, isPostgresUrl, sqlitePath } from "~/db/db.server";
+import { resetConfig } from "~/server/config.server";
 import { notReady } from "~/server/health.server";
 
 const onPostgres = () => isPostgresUrl(process.env.DATABASE_URL ?? "");

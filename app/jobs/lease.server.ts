@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 
 /**
  * A lease that one process holds at a time, kept in the database so that it holds across processes

@@ -3,9 +3,9 @@
 // DEVICE_REPORT_RETENTION_DAYS by the maintenance job.
 import { z } from "zod";
 
-import { config } from "~/config.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { deleteInBatches } from "~/privacy/batches.server";
+import { config } from "~/server/config.server";
 import { DAY } from "~/utils/time";
 
 /** A short free-text field; ua-parser leaves many of them empty (a desktop has no device brand). */

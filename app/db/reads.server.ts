@@ -8,8 +8,8 @@ import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import type pg from "pg";
 
-import { loadPg } from "~/db-postgres.server";
-import { SQLITE_SYNC_BUSY_TIMEOUT_MS, whileBusy } from "~/sqlite-busy.server";
+import { loadPg } from "~/db/postgres.server";
+import { SQLITE_SYNC_BUSY_TIMEOUT_MS, whileBusy } from "~/db/sqlite-busy.server";
 
 /** A query as `Prisma.sql` builds it: `sql` with `?` placeholders, `text` with `$1`, and the values. */
 export type SqlQuery = { sql: string; text: string; values: unknown[] };
@@ -50,7 +50,7 @@ function sqliteParameter(value: unknown) {
 type Prepared = { statement: Database.Statement; names: string[]; convert: (((value: unknown) => unknown) | null)[] };
 
 /**
- * Reads through a connection of its own to the database file. In WAL mode (app/migrate.server.ts) it
+ * Reads through a connection of its own to the database file. In WAL mode (app/server/migrate.server.ts) it
  * sees everything Prisma's connection has committed; it is never used inside a transaction.
  */
 export function sqliteReader(file: string, busyTimeoutMs = 5000): RowReader {
@@ -152,7 +152,7 @@ export function postgresReader(pool: pg.Pool): RowReader {
       });
       return result.rows as T[];
     },
-    // The pool is made and ended here (app/db.server.ts); Prisma's adapter only borrows it.
+    // The pool is made and ended here (app/db/db.server.ts); Prisma's adapter only borrows it.
     async close() {
       if (!pool.ended) await pool.end();
     },

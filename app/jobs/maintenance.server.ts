@@ -1,16 +1,15 @@
 import { purgeOldIdempotentRequests } from "~/api/idempotency.server";
 import { sweepSignInThrottles } from "~/auth/sign-in-throttle.server";
 
-// Loaded for their job kinds: the job worker runs them (app/jobs.server.ts).
+// Loaded for their job kinds: the job worker runs them (app/jobs/jobs.server.ts).
 import "~/billing/payment-jobs.server";
 import "~/voice-messages/messages.server";
 
 import { sendRenewalReminders } from "~/billing/renewals.server";
 import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
-import { config } from "~/config.server";
-import { db } from "~/db.server";
-import { purgeOldDeviceReports } from "~/device-report.server";
-import { acquireLease, releaseLease } from "~/lease.server";
+import { db } from "~/db/db.server";
+import { acquireLease, releaseLease } from "~/jobs/lease.server";
+import { sweepRateLimits } from "~/limits/rate-limit.server";
 import { sweepDeclines } from "~/location-requests/recipient-controls.server";
 import { purgeOldPositions, recoverInterruptedSends } from "~/location-requests/requests.server";
 import { purgeEndedNotifications } from "~/notifications/events.server";
@@ -25,8 +24,9 @@ import {
   purgeOldVoiceMessages,
   purgeUnpaidCheckouts,
 } from "~/privacy/retention.server";
-import { sweepRateLimits } from "~/rate-limit.server";
+import { config } from "~/server/config.server";
 import { log, processId } from "~/server/log.server";
+import { purgeOldDeviceReports } from "~/telemetry/device-report.server";
 import { DAY } from "~/utils/time";
 
 /**
@@ -93,7 +93,7 @@ export const MAINTENANCE_JOB_TIMEOUT_MS = 5 * 60_000;
 export const MAINTENANCE_JOBS: MaintenanceJob[] = [
   { name: "sweep", everyMs: 10 * 60_000, run: () => runMaintenance() },
   // Payment side effects and messages to recipients are jobs the job worker runs in every process
-  // (app/jobs.server.ts startJobWorker), not here.
+  // (app/jobs/jobs.server.ts startJobWorker), not here.
   // Sends a stopped or killed process left unfinished with no job to settle them (app/location-requests/requests.server.ts).
   { name: "interrupted-sends", everyMs: 60_000, run: () => recoverInterruptedSends() },
 ];

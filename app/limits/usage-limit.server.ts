@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 
 /** Spec section 9: one SMS, one e-mail and one generated link per three hours per account. */
 export const SEND_INTERVAL_MS = 3 * 60 * 60 * 1000;

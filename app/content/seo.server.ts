@@ -1,7 +1,7 @@
-import { config } from "~/config.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { localizePath, stripLocale } from "~/i18n/locales";
 import { commonMessages } from "~/i18n/resources.server";
+import { config } from "~/server/config.server";
 import type { Seo } from "~/utils/seo";
 
 /** The page's path without the language prefix and without a trailing slash: `/id/faqs/` → `/faqs`. */

@@ -5,8 +5,8 @@ import path from "node:path";
 
 import Database from "better-sqlite3";
 
-import { loadPg } from "~/db-postgres.server";
-import { isPostgresUrl, sqlitePath } from "~/db.server";
+import { isPostgresUrl, sqlitePath } from "~/db/db.server";
+import { loadPg } from "~/db/postgres.server";
 
 const require = createRequire(import.meta.url);
 

@@ -1,4 +1,4 @@
-import { articleList } from "~/content.server";
+import { articleList } from "~/content/content.server";
 import { htmlLang, locales, localizePath } from "~/i18n/locales";
 import { pageRoutes, type PageRoute } from "~/route-table.js";
 

@@ -1,14 +1,14 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 
-import { config } from "~/config.server";
-import { routeShare, sharePoolByRoute } from "~/db-pool-share.server";
-import { loadPg, loadPrismaPg } from "~/db-postgres.server";
-import { postgresReader, sqliteReader, type RowReader } from "~/db-reads.server";
+import { routeShare, sharePoolByRoute } from "~/db/pool-share.server";
+import { loadPg, loadPrismaPg } from "~/db/postgres.server";
+import { postgresReader, sqliteReader, type RowReader } from "~/db/reads.server";
+import { SQLITE_SYNC_BUSY_TIMEOUT_MS, waitingForLocks } from "~/db/sqlite-busy.server";
 import { PrismaClient as PostgresClient } from "~/generated/prisma-postgres/client";
 import { Prisma, PrismaClient as SqliteClient } from "~/generated/prisma-sqlite/client";
+import { config } from "~/server/config.server";
 import { log, requestScope } from "~/server/log.server";
 import { recordDbTime } from "~/server/request-log.server";
-import { SQLITE_SYNC_BUSY_TIMEOUT_MS, waitingForLocks } from "~/sqlite-busy.server";
 
 // Both generated clients come from one model definition, so they expose the same API; the SQLite
 // client's type stands for both.
@@ -21,7 +21,7 @@ export function isPostgresUrl(url: string) {
 }
 
 /**
- * The reader of each client's raw hot reads (app/db-reads.server.ts). Kept on `globalThis` like the
+ * The reader of each client's raw hot reads (app/db/reads.server.ts). Kept on `globalThis` like the
  * client itself: the server (server.ts) and the Remix build each load this module.
  */
 const readers = ((globalThis as { __dbReaders?: WeakMap<Db, RowReader> }).__dbReaders ??= new WeakMap());
@@ -176,7 +176,7 @@ export async function firstRow<T>(query: TemplateStringsArray | Prisma.Sql, ...v
 
 /**
  * The rows of a raw read on the hot path, through the driver with the statement prepared once
- * (app/db-reads.server.ts, docs/decisions/022); the time counts as database time like any query.
+ * (app/db/reads.server.ts, docs/decisions/022); the time counts as database time like any query.
  */
 export async function rows<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T[]> {
   const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);

@@ -2,8 +2,8 @@ import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 
 import { cookieSecret } from "~/auth/rsa.server";
-import { config } from "~/config.server";
 import { messageKeySchema } from "~/i18n/message-keys.server";
+import { config } from "~/server/config.server";
 
 /** A message that survives one redirect. `key` is a message key (app/i18n/keys.ts); `values` interpolate into it. */
 export const toastSchema = z.object({

@@ -3,18 +3,18 @@
 import { z } from "zod";
 
 import { paymentTerms } from "~/billing/plans.server";
-import { config } from "~/config.server";
 import { intlLocale, type Locale } from "~/i18n/locales";
 import { commonMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
 import { RETENTION_TEXT_VALUES, type RetentionSetting } from "~/privacy/retention-settings";
+import { config } from "~/server/config.server";
 
-import enBlog from "../locales/en/blog.json";
-import enPages from "../locales/en/pages.json";
-import idBlog from "../locales/id/blog.json";
-import idPages from "../locales/id/pages.json";
-import phBlog from "../locales/ph/blog.json";
-import phPages from "../locales/ph/pages.json";
+import enBlog from "../../locales/en/blog.json";
+import enPages from "../../locales/en/pages.json";
+import idBlog from "../../locales/id/blog.json";
+import idPages from "../../locales/id/pages.json";
+import phBlog from "../../locales/ph/blog.json";
+import phPages from "../../locales/ph/pages.json";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const section = z.object({

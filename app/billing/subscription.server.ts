@@ -1,12 +1,12 @@
-import { config } from "~/config.server";
-import { db, firstRow } from "~/db.server";
+import { db, firstRow } from "~/db/db.server";
 import { Prisma } from "~/generated/prisma-sqlite/client";
 import { nameIn } from "~/i18n/message-keys.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
+import { config } from "~/server/config.server";
 import { readCookie } from "~/utils/cookies";
 import { later } from "~/utils/time";
 
-/** Spec section 9: the expired marker (app/paths.ts `expired`). */
+/** Spec section 9: the expired marker (app/http/paths.ts `expired`). */
 export function isExpiredMarker(url: URL) {
   return url.searchParams.get("s") === "-1" && url.searchParams.get("at") === "10";
 }
@@ -87,7 +87,7 @@ export function subscriptionFromRow(row: Record<string, unknown>, alias: string)
   return Object.fromEntries(READ_COLUMNS.map((column) => [column, row[`${alias}_${column}`]])) as SubscriptionRead;
 }
 
-/** A user's subscription, or null (a raw read: app/db.server.ts `firstRow`). */
+/** A user's subscription, or null (a raw read: app/db/db.server.ts `firstRow`). */
 export async function readSubscription(userId: string) {
   const row = await firstRow<Record<string, unknown>>(
     Prisma.sql`SELECT ${subscriptionColumns("sub")} FROM "Subscription" sub WHERE sub."userId" = ${userId}`,
