@@ -157,3 +157,8 @@ it("holds for the app", () => {
   );
   expect(violations(sources)).toEqual([]);
 });
+
+it("keeps app/'s root to the entry points, the root route and the route table (docs/decisions/045)", () => {
+  const loose = readdirSync(APP).filter((name) => statSync(path.join(APP, name)).isFile());
+  expect(loose.sort()).toEqual(["entry.client.tsx", "entry.server.tsx", "env.d.ts", "root.tsx", "route-table.js"]);
+});
