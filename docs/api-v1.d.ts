@@ -267,7 +267,7 @@ export interface paths {
     put?: never;
     /**
      * A payment provider's webhook (for Stripe and PayPal, not for clients)
-     * @description Each configured provider delivers to its own path. Stripe's deliveries are checked against STRIPE_WEBHOOK_SECRET (`Stripe-Signature`), PayPal's through PayPal's verify-webhook-signature with PAYPAL_WEBHOOK_ID. Each event is applied once; a processing failure answers 500 so that the provider delivers again. Bodies up to 1 MB.
+     * @description Each configured provider delivers to its own path. Stripe's deliveries are checked against STRIPE_WEBHOOK_SECRET (`Stripe-Signature`), PayPal's through PayPal's verify-webhook-signature with PAYPAL_WEBHOOK_ID. Each event is applied once; a processing failure answers 500, and PayPal's verification service not answering 503 (with Retry-After), so that the provider delivers again. Bodies up to 1 MB.
      */
     post: operations["paymentWebhook"];
     delete?: never;

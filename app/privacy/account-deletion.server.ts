@@ -91,6 +91,8 @@ export async function deleteAccount(
     }
     await tx.recipientBlock.deleteMany({ where: { userId } });
     await tx.recipientDecline.deleteMany({ where: { userId } });
+    // The API's kept answers to this account's retried writes (their bodies name its requests).
+    await tx.idempotentRequest.deleteMany({ where: { scope: `user:${userId}` } });
     await tx.usageSlot.deleteMany({
       where: { key: { in: ACCOUNT_SLOT_KINDS.map((kind) => accountSlotKey(kind, userId)) } },
     });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   server = await startApp("postgres-lock", port, {
     DATABASE_URL: process.env.DATABASE_URL!,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    EMBEDDED_PROVIDERS: "1",
+    APP_MODE: "sandbox",
     DATABASE_POOL_SIZE: "10",
     DATABASE_LOCK_TIMEOUT_MS: "1000",
     DATABASE_CONNECT_TIMEOUT_MS: "3000",

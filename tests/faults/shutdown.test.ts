@@ -20,7 +20,7 @@ beforeAll(async () => {
   server = await startApp("shutdown", port, {
     DATABASE_URL: process.env.DATABASE_URL!,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    EMBEDDED_PROVIDERS: "1",
+    APP_MODE: "sandbox",
     SHUTDOWN_TIMEOUT_SECONDS: "10",
   });
 }, 600_000);

@@ -32,7 +32,7 @@ beforeAll(async () => {
   server = await startApp("sqlite-lock", port, {
     DATABASE_URL: process.env.DATABASE_URL!,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    EMBEDDED_PROVIDERS: "1",
+    APP_MODE: "sandbox",
     DATABASE_BUSY_TIMEOUT_MS: String(BUSY_TIMEOUT_MS),
   });
 }, 600_000);
