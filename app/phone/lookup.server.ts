@@ -12,6 +12,7 @@ import {
   type ProviderFields,
 } from "~/providers/phone-lookup.server";
 import { HOUR } from "~/utils/time";
+import { zoneName } from "~/utils/time-zone";
 
 import type { ZoneSummary } from "./zones";
 
@@ -119,10 +120,12 @@ export function utcOffsetLabel(minutes: number) {
   return `UTC${minutes < 0 ? "\u2212" : "+"}${hours}${rest ? `:${String(rest).padStart(2, "0")}` : ""}`;
 }
 
-export function zoneSummary(zones: readonly string[], now = new Date()): ZoneSummary | null {
+export function zoneSummary(zones: readonly string[], now = new Date(), language = "en"): ZoneSummary | null {
   if (!zones.length) return null;
   const offsets = zones.map((zone) => offsetMinutes(zone, now));
   return {
+    // One zone is called by its name, as every time elsewhere in the product names its zone.
+    name: zones.length === 1 ? zoneName(zones[0]!, language, now) : null,
     count: new Set(offsets).size,
     from: utcOffsetLabel(Math.min(...offsets)),
     to: utcOffsetLabel(Math.max(...offsets)),
@@ -135,6 +138,6 @@ export function lookupView(answer: LookupAnswer, locale: Locale, now = new Date(
   return {
     ...answer,
     countryName: answer.country ? (names.of(answer.country) ?? answer.country) : null,
-    zones: zoneSummary(answer.timeZones, now),
+    zones: zoneSummary(answer.timeZones, now, intlLocale[locale]),
   };
 }

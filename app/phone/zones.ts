@@ -1,8 +1,11 @@
 import type { KeyUnder, Translate } from "~/i18n/keys";
 
-/** A number's time zones in words: "UTC+8", or "6 time zones, UTC−10 to UTC−5" (app/phone/lookup.server.ts). */
-/** A number's time zones as the search and the lookup show them: how many, and their range of UTC offsets. */
-export type ZoneSummary = { count: number; from: string; to: string };
+/**
+ * A number's time zones as the search and the lookup show them (app/phone/lookup.server.ts): one zone
+ * by its name and offset ("Philippine Standard Time (UTC+8)"), several by how many and their range of
+ * offsets ("6 time zones, UTC−10 to UTC−5").
+ */
+export type ZoneSummary = { name: string | null; count: number; from: string; to: string };
 
 /** What the home page's searching modal shows, each part already in the page language. */
 export type SearchFacts = {
@@ -17,6 +20,7 @@ export type SearchFacts = {
 };
 
 export function zonesText(t: Translate, zones: ZoneSummary) {
+  if (zones.name) return `${zones.name} (${zones.from})`;
   return zones.count === 1
     ? t("lookup.zones.one", { offset: zones.from })
     : t("lookup.zones.many", { count: zones.count, from: zones.from, to: zones.to });

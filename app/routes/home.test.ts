@@ -67,7 +67,7 @@ describe("home page number search", () => {
     expect(page.data.facts).toEqual({
       internationalFormat: "+63 917 123 4567",
       country: { name: "Pilipinas", callingCode: "63" },
-      zones: { count: 1, from: "UTC+8", to: "UTC+8" },
+      zones: { name: "Standard na Oras sa Pilipinas", count: 1, from: "UTC+8", to: "UTC+8" },
       numberType: "MOBILE",
     });
     // Without a provider there is no carrier at all, not even an empty one.
@@ -82,7 +82,7 @@ describe("home page number search", () => {
       country: { name: "Indonesia", callingCode: "62" },
     });
     // Four zones, three offsets (Pontianak shares Jakarta's).
-    expect(page.data.facts?.zones).toEqual({ count: 3, from: "UTC+7", to: "UTC+9" });
+    expect(page.data.facts?.zones).toEqual({ name: null, count: 3, from: "UTC+7", to: "UTC+9" });
     const plus = await search("", "US", "+62 812 3456 7890");
     expect(plus.data.facts?.country?.callingCode).toBe("62");
   });

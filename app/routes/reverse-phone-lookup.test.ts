@@ -47,14 +47,14 @@ describe("/reverse-phone-lookup", () => {
       provider: "offline",
       providerState: "unconfigured",
       details: null,
-      zones: { count: 1, from: "UTC+8", to: "UTC+8" },
+      zones: { name: "Waktu Standar Filipina", count: 1, from: "UTC+8", to: "UTC+8" },
     });
   });
 
   it("answers a link with ?number= in the loader", async () => {
     const page = await get("/reverse-phone-lookup?number=%2B6281234567890");
     expect(page.data.reply?.result).toMatchObject({ country: "ID", countryName: "Indonesia", numberType: "MOBILE" });
-    expect(page.data.reply?.result?.zones).toEqual({ count: 3, from: "UTC+7", to: "UTC+9" });
+    expect(page.data.reply?.result?.zones).toEqual({ name: null, count: 3, from: "UTC+7", to: "UTC+9" });
   });
 
   it("refuses empty and invalid numbers with 400 and the translated message key", async () => {

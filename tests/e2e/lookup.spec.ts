@@ -40,7 +40,9 @@ test.describe("reverse phone number lookup", () => {
       );
       await expect(result.locator("[data-field=valid]")).toHaveText(text(locale, "lookup.yes"));
       await expect(result.locator("[data-field=country]")).toHaveText(`${countryName(intl, "PH")} (+63)`);
-      await expect(result.locator("[data-field=timeZones]")).toHaveText("UTC+8");
+      await expect(result.locator("[data-field=timeZones]")).toHaveText(
+        `${new Intl.DateTimeFormat(intl, { timeZone: "Asia/Manila", timeZoneName: "long" }).formatToParts().find((p) => p.type === "timeZoneName")!.value} (UTC+8)`,
+      );
       await expect(result.locator("[data-field=numberType]")).toHaveText(text(locale, "lookup.numberTypes.MOBILE"));
       await expect(result.locator("[data-field=region]")).toHaveText(text(locale, "lookup.regionNotInData"));
       await expect(result.locator("[data-field=carrier]")).toHaveCount(0);
