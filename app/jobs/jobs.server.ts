@@ -65,7 +65,10 @@ const INTERRUPTED = "the attempt was cut off (its process ended or its lease ran
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const kinds = new Map<string, JobKind<any>>();
 
-/** Registers a kind of job; the module that owns the effect does it when it is loaded. */
+/**
+ * Registers a kind of job; the module that owns the effect does it when it is loaded, and that module
+ * is listed in app/jobs/kinds.server.ts.
+ */
 export function defineJobKind<P>(name: string, kind: JobKind<P>) {
   kinds.set(name, kind);
   return name;
@@ -111,10 +114,12 @@ export function retryWait(policy: JobPolicy, attempts: number) {
 /**
  * Runs due jobs (or only those with the given keys, right after their commit; or only some kinds).
  * Safe to call from any number of processes at once: each job is claimed by one conditional update.
- * Only kinds this process knows are touched. Returns how many ended (done, or without an answer) and
- * how many failed.
+ * Every kind of app/jobs/kinds.server.ts is known (plus any a test defined). Returns how many ended
+ * (done, or without an answer) and how many failed.
  */
 export async function runJobs(now = new Date(), options: { keys?: string[]; kinds?: string[]; limit?: number } = {}) {
+  // The one list of kinds (loaded here, not by the modules that import this one: no import cycle).
+  await import("./kinds.server");
   const names = (options.kinds ?? [...kinds.keys()]).filter((name) => kinds.has(name));
   const due = await db().paymentJob.findMany({
     where: {

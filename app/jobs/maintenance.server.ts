@@ -1,10 +1,5 @@
 import { purgeOldIdempotentRequests } from "~/api/idempotency.server";
 import { sweepSignInThrottles } from "~/auth/sign-in-throttle.server";
-
-// Loaded for their job kinds: the job worker runs them (app/jobs/jobs.server.ts).
-import "~/billing/payment-jobs.server";
-import "~/voice-messages/messages.server";
-
 import { sendRenewalReminders } from "~/billing/renewals.server";
 import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
 import { db } from "~/db/db.server";

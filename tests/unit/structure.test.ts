@@ -162,3 +162,16 @@ it("keeps app/'s root to the entry points, the root route and the route table (d
   const loose = readdirSync(APP).filter((name) => statSync(path.join(APP, name)).isFile());
   expect(loose.sort()).toEqual(["entry.client.tsx", "entry.server.tsx", "env.d.ts", "root.tsx", "route-table.js"]);
 });
+
+it("lists every module that defines a job kind in app/jobs/kinds.server.ts, the one registry", () => {
+  const registry = readFileSync(path.join(APP, "jobs/kinds.server.ts"), "utf8");
+  const listed = [...registry.matchAll(/^import "~\/(.+)";$/gm)].map((match) => `${match[1]}.ts`);
+  const defining = appFiles().filter(
+    (file) =>
+      !isTest(file) &&
+      file !== "jobs/jobs.server.ts" &&
+      /\bdefineJobKind\s*[<(]/.test(readFileSync(path.join(APP, file), "utf8")),
+  );
+  expect(defining.length).toBeGreaterThan(3);
+  expect(listed.sort()).toEqual(defining.sort());
+});

@@ -1,0 +1,9 @@
+// Every module that defines a kind of job, in one list. The job runner loads this list before it
+// claims a job (app/jobs/jobs.server.ts), so every process that runs jobs knows every kind, whichever
+// pages it has served; `tests/unit/structure.test.ts` fails when a module defines a kind and is not
+// listed here.
+import "~/billing/payment-jobs.server";
+import "~/location-requests/delivery.server";
+import "~/notifications/email.server";
+import "~/notifications/events.server";
+import "~/voice-messages/messages.server";
