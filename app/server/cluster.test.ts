@@ -127,7 +127,7 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
     }
   });
 
-  it("replaces a worker that had served a while at once, backs off a crash loop only while another worker serves", () => {
+  it("replaces a worker that had run a while at once, backs off a crash loop only while another worker serves", () => {
     expect(restartDelay(0)).toBe(0);
     expect([1, 2, 3, 7, 20].map((quickDeaths) => restartDelay(quickDeaths))).toEqual([500, 1000, 2000, 30_000, 30_000]);
     expect(restartDelay(0, false)).toBe(0);

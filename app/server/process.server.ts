@@ -26,7 +26,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
 
 /**
  * How long to wait before starting a worker again, after `quickDeaths` deaths in a row soon after
- * start (this one included). A worker that had served a while is replaced at once. A crash loop backs
+ * start (this one included). A worker that had run a while is replaced at once. A crash loop backs
  * off (0.5 s, doubling up to 30 s) while another worker serves; when none does (the last one died),
  * the port refuses every connection until a replacement listens, so the back-off stays at its first
  * step (workers killed again and again on a loaded machine left the port refusing for 21–31 s:
