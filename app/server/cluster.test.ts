@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "~/server/startup.server";
 
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
-import { workerEnv } from "./process.server";
+import { restartDelay, workerEnv } from "./process.server";
 
 // The processes use their own SQLite file: the file runs in the sqlite project only (vite.config.ts).
 describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
@@ -125,6 +125,13 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
         true,
       );
     }
+  });
+
+  it("replaces a worker that had run a while at once, backs off a crash loop only while another worker serves", () => {
+    expect(restartDelay(0)).toBe(0);
+    expect([1, 2, 3, 7, 20].map((quickDeaths) => restartDelay(quickDeaths))).toEqual([500, 1000, 2000, 30_000, 30_000]);
+    expect(restartDelay(0, false)).toBe(0);
+    expect(restartDelay(20, false)).toBe(500);
   });
 
   it("ends the start with exit code 1 when a worker cannot serve (the port is taken)", async () => {

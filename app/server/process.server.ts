@@ -1,6 +1,6 @@
 // The server's processes: one, or a primary with WEB_CONCURRENCY workers (node:cluster), and how each
 // stops. The primary prepares the database once, starts the workers, restarts any that dies (with
-// back-off), and on SIGTERM/SIGINT stops them all. A serving process (a worker, or the only process)
+// back-off while another still serves), and on SIGTERM/SIGINT stops them all. A serving process (a worker, or the only process)
 // on SIGTERM/SIGINT reports not ready, stops accepting connections, closes its idle keep-alive
 // connections at once, answers every request in flight with `Connection: close` (the edge refuses, 503,
 // any request arriving later on a connection still open: docs/decisions/041), lets those requests
@@ -24,9 +24,17 @@ const SIGNALS = ["SIGTERM", "SIGINT"] as const;
 const STABLE_AFTER_MS = 30_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 
-/** How long to wait before starting a worker again after `quickDeaths` deaths in a row soon after start. */
-export function restartDelay(quickDeaths: number) {
-  return Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** quickDeaths);
+/**
+ * How long to wait before starting a worker again, after `quickDeaths` deaths in a row soon after
+ * start (this one included). A worker that had run a while is replaced at once. A crash loop backs
+ * off (0.5 s, doubling up to 30 s) while another worker serves; when none does (the last one died),
+ * the port refuses every connection until a replacement listens, so the back-off stays at its first
+ * step (workers killed again and again on a loaded machine left the port refusing for 21–31 s:
+ * docs/decisions/041).
+ */
+export function restartDelay(quickDeaths: number, othersServing = true) {
+  if (quickDeaths === 0) return 0;
+  return othersServing ? Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** (quickDeaths - 1)) : 500;
 }
 
 type ProcessOptions = {
@@ -69,6 +77,12 @@ export function workerEnv(env: Record<string, string | undefined> = process.env)
 }
 
 function superviseWorkers({ workers, entry, shutdownTimeoutMs }: ProcessOptions) {
+  // Each worker accepts its connections from the shared listening socket itself (SCHED_NONE). With
+  // Node's default round robin the primary accepts them and hands each to a worker; one handed to a
+  // worker that dies before taking it is never closed, and its client waits for ever. This way a
+  // connection is either in the kernel's queue, where a living worker takes it, or with a worker,
+  // whose death closes it (docs/decisions/041).
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: entry });
   let stopping = false;
   let failed = false;
@@ -77,7 +91,11 @@ function superviseWorkers({ workers, entry, shutdownTimeoutMs }: ProcessOptions)
   // Until a worker listens the server has not started: a worker that ends then (a port in use, a
   // missing build; it says why itself) ends the start, instead of being restarted for ever.
   let serving = false;
-  cluster.on("listening", () => (serving = true));
+  const listening = new Set<Worker>();
+  cluster.on("listening", (worker) => {
+    serving = true;
+    listening.add(worker);
+  });
   const fork = () => started.set(cluster.fork(workerEnv()), Date.now());
   for (let i = 0; i < workers; i++) fork();
   log("info", "primary started workers", { workers });
@@ -85,6 +103,7 @@ function superviseWorkers({ workers, entry, shutdownTimeoutMs }: ProcessOptions)
   cluster.on("exit", (worker, code, signal) => {
     const lived = Date.now() - (started.get(worker) ?? 0);
     started.delete(worker);
+    listening.delete(worker);
     if (!serving && !stopping) {
       stopping = true;
       failed = true;
@@ -106,7 +125,7 @@ function superviseWorkers({ workers, entry, shutdownTimeoutMs }: ProcessOptions)
       return;
     }
     quickDeaths = lived < STABLE_AFTER_MS ? quickDeaths + 1 : 0;
-    const delay = restartDelay(quickDeaths);
+    const delay = restartDelay(quickDeaths, listening.size > 0);
     log("error", "worker exited unexpectedly, starting another", {
       workerPid: worker.process.pid,
       code,
