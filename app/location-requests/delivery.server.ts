@@ -221,6 +221,47 @@ export async function openMessageJobs(requestIds: string[]) {
   return new Set(jobs.map((job) => job.key.slice("message:".length)));
 }
 
+/**
+ * Sends a process did not finish and no job will finish (requests stored before messages went through
+ * the job table above; a request whose job is still open is the job's to settle). A request still
+ * `queued` never reached the provider: it is not delivered, and its slot is given back. One still `sending` may have gone out: it is marked unconfirmed and keeps its
+ * slot. Only rows older than any send could take (PROVIDER_TIMEOUT_MS and a minute) are touched: a
+ * live send is never taken for a dead one.
+ */
+export async function recoverInterruptedSends(now = new Date()) {
+  const before = new Date(now.getTime() - config().PROVIDER_TIMEOUT_MS - 60_000);
+  const stale = await db().locationRequest.findMany({
+    where: { delivery: { in: ["queued", "sending"] }, updatedAt: { lt: before } },
+    select: { id: true, userId: true, channel: true, createdAt: true, delivery: true },
+    take: 500,
+  });
+  const open = await openMessageJobs(stale.map((row) => row.id));
+  const orphans = stale.filter((row) => !open.has(row.id));
+  const queued = orphans.filter((row) => row.delivery === "queued");
+  for (const row of queued) {
+    const { count } = await db().locationRequest.updateMany({
+      where: { id: row.id, delivery: "queued" },
+      data: { delivery: "failed", deliveryError: "interrupted before it was sent" },
+    });
+    // The slot this request claimed (just before it was stored), unless a later request holds it.
+    if (count === 1)
+      await db().usageSlot.deleteMany({
+        where: {
+          key: `${row.channel}:${row.userId}`,
+          lastAtMs: { gte: BigInt(row.createdAt.getTime() - 60_000), lte: BigInt(row.createdAt.getTime()) },
+        },
+      });
+  }
+  const sending = await db().locationRequest.updateMany({
+    where: {
+      id: { in: orphans.filter((row) => row.delivery === "sending").map((row) => row.id) },
+      delivery: "sending",
+    },
+    data: { delivery: UNCONFIRMED, deliveryError: "interrupted while sending: it may have been delivered" },
+  });
+  return { notSent: queued.length, unconfirmed: sending.count };
+}
+
 /** One SendGrid event, as much of it as is read; `requestId` is the custom argument set on the send. */
 const sendgridEvent = z
   .object({
