@@ -6,12 +6,14 @@ import { renderEmail } from "~/emails/render.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
 import { enqueueJob, runJobs } from "~/jobs/jobs.server";
-import { accountSlotKey, claimSlot, releaseSlot } from "~/limits/usage-limit.server";
+import { accountSlotKey, claimSlot } from "~/limits/usage-limit.server";
 import {
+  giveBackSendUse,
   REQUEST_MESSAGE_JOB,
   requestMessageJobKey,
   type PreparedMessage,
   type RequestMessageJob,
+  type SendUse,
 } from "~/location-requests/delivery.server";
 import { newCode, shareLink, unsubscribeUrl } from "~/location-requests/links.server";
 import {
@@ -21,7 +23,6 @@ import {
   isOptedOut,
   recipientKeys,
   recipientRef,
-  releaseDailyDelivery,
 } from "~/location-requests/recipient-controls.server";
 import { NOT_ACCEPTED } from "~/location-requests/request-state";
 import type { Channel, MessageTemplate } from "~/location-requests/schemas.server";
@@ -79,21 +80,20 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
   // Anything that throws before the request and its message are stored (the checks, the translation,
   // the rendering, the transaction) gives the slot back: the account must not wait three hours for a
   // request that does not exist.
+  const used: SendUse = {
+    slot: { key: slotKey, claimedAtMs: claim.claimedAtMs, previousMs: claim.previousMs },
+    daily: null,
+  };
   let prepared: Prepared;
-  let deliveryClaimedAt: number | null = null;
   try {
     if (recipient && !(await accepts(keys, input.userId))) return await notAccepted(input, recipient);
     if (recipient) {
-      deliveryClaimedAt = Date.now();
-      if (!(await claimDailyDelivery(recipient, deliveryClaimedAt))) return await notAccepted(input, recipient);
+      used.daily = { recipient, claimedAtMs: Date.now() };
+      if (!(await claimDailyDelivery(recipient, used.daily.claimedAtMs))) return await notAccepted(input, recipient);
     }
-    prepared = await prepareRequest(input, recipient, {
-      slot: { key: slotKey, claimedAtMs: claim.claimedAtMs, previousMs: claim.previousMs },
-      daily: recipient && deliveryClaimedAt !== null ? { recipient, claimedAtMs: deliveryClaimedAt } : null,
-    });
+    prepared = await prepareRequest(input, recipient, used);
   } catch (error) {
-    await releaseSlot(slotKey, claim);
-    if (recipient && deliveryClaimedAt !== null) await releaseDailyDelivery(recipient, deliveryClaimedAt);
+    await giveBackSendUse(used);
     throw error;
   }
   const { request, job } = prepared;
@@ -165,11 +165,7 @@ function requestData(input: CreateInput, recipient: string | null) {
  * the requester's name as typed and unverified; it links to the recipient's own link (the code with
  * its key) and says how to stop every request.
  */
-async function prepareRequest(
-  input: CreateInput,
-  recipient: string | null,
-  used: Pick<RequestMessageJob, "slot" | "daily">,
-): Promise<Prepared> {
+async function prepareRequest(input: CreateInput, recipient: string | null, used: SendUse): Promise<Prepared> {
   const data = requestData(input, recipient);
   const link = shareLink(data.code, input.locale);
   // Each request is written with the check of its end (app/notifications/events.server.ts): the

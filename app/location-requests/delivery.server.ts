@@ -61,8 +61,15 @@ async function settle(id: string, from: string, data: { delivery: string; delive
   return count === 1;
 }
 
-/** Gives back what a message that surely did not go out had used: the requester's slot, the recipient's day. */
-async function giveBack(job: Pick<RequestMessageJob, "slot" | "daily">) {
+/** What a request's send holds while it may still go out: the requester's slot, the recipient's day. */
+export type SendUse = Pick<RequestMessageJob, "slot" | "daily">;
+
+/**
+ * Gives back what a request that surely was not sent had used: the requester's slot (unless claimed
+ * since) and the recipient's day. The one give-back of a request's send: a creation that failed before
+ * the request was stored (create.server.ts), a send given up, a provider's "not delivered".
+ */
+export async function giveBackSendUse(job: SendUse) {
   await releaseSlot(job.slot.key, job.slot);
   if (job.daily) await releaseDailyDelivery(job.daily.recipient, job.daily.claimedAtMs);
 }
@@ -132,7 +139,7 @@ defineJobKind<RequestMessageJob>(REQUEST_MESSAGE_JOB, {
     // A send cut off during its last attempt may have gone out: unconfirmed, and the slot stays used.
     if (await settle(job.requestId, "sending", { delivery: UNCONFIRMED, deliveryError: INTERRUPTED })) return;
     if (await settle(job.requestId, "queued", { delivery: "failed", deliveryError: error.slice(0, 500) }))
-      await giveBack(job);
+      await giveBackSendUse(job);
   },
   // The message (the number or address, the recipient's link) is not kept once it has been handled;
   // what a later "not delivered" from the provider gives back is.
@@ -206,7 +213,7 @@ export async function recordDeliveryReport(
   if (count === 1 && report === "failed") {
     const job = await db().paymentJob.findUnique({ where: { key: requestMessageJobKey(row.id) } });
     const used = job ? (JSON.parse(job.payload) as Partial<RequestMessageJob>) : {};
-    if (used.slot) await giveBack({ slot: used.slot, daily: used.daily ?? null });
+    if (used.slot) await giveBackSendUse({ slot: used.slot, daily: used.daily ?? null });
   }
   return count === 1;
 }
