@@ -66,31 +66,15 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
     requesterName: cleanLine(input.requesterName),
     ...(input.title === undefined ? {} : { title: cleanLine(input.title) }),
   };
-  // The recipient's key (what is written) and every key their controls may be stored under (what is read).
-  const keys = input.channel !== "link" && input.target ? await recipientKeys(input.channel, input.target) : [];
-  const recipient = keys[0] ?? null;
-  if (recipient) {
-    const until = await cooldownUntil(keys, input.userId);
-    if (until) return { ok: false, error: "declinedRecently", nextAllowedAt: until };
-  }
-  const slotKey = accountSlotKey(input.channel, input.userId);
-  const claim = await claimSlot(slotKey);
-  if (!claim.ok) return { ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt };
+  const admission = await admit(input);
+  if (!admission.admitted) return admission.refusal;
+  const { recipient, used } = admission;
 
-  // Anything that throws before the request and its message are stored (the checks, the translation,
-  // the rendering, the transaction) gives the slot back: the account must not wait three hours for a
+  // Anything that throws before the request and its message are stored (the translation, the
+  // rendering, the transaction) gives the slot back: the account must not wait three hours for a
   // request that does not exist.
-  const used: SendUse = {
-    slot: { key: slotKey, claimedAtMs: claim.claimedAtMs, previousMs: claim.previousMs },
-    daily: null,
-  };
   let prepared: Prepared;
   try {
-    if (recipient && !(await accepts(keys, input.userId))) return await notAccepted(input, recipient);
-    if (recipient) {
-      used.daily = { recipient, claimedAtMs: Date.now() };
-      if (!(await claimDailyDelivery(recipient, used.daily.claimedAtMs))) return await notAccepted(input, recipient);
-    }
     prepared = await prepareRequest(input, recipient, used);
   } catch (error) {
     await giveBackSendUse(used);
@@ -113,6 +97,47 @@ export async function createLocationRequest(input: CreateInput): Promise<CreateR
 let afterCommit: (() => void) | null = null;
 export function setAfterRequestCommit(hook: (() => void) | null) {
   afterCommit = hook;
+}
+
+type Admission =
+  | { admitted: true; recipient: string | null; used: SendUse }
+  | { admitted: false; refusal: CreateResult & { ok: false } };
+
+/**
+ * Every check a new request passes before it is stored, in one place: the cooldown after the
+ * recipient's decline, the requester's three-hour slot (claimed atomically), the recipient's opt-out
+ * and block, and the recipient's daily cap. What an admitted request holds (`used`) is given back if
+ * it is never stored; a refused one keeps its slot (notAccepted). A link has no recipient to check.
+ */
+async function admit(input: CreateInput): Promise<Admission> {
+  const refused = (refusal: CreateResult & { ok: false }) => ({ admitted: false as const, refusal });
+  // The recipient's key (what is written) and every key their controls may be stored under (what is read).
+  const keys = input.channel !== "link" && input.target ? await recipientKeys(input.channel, input.target) : [];
+  const recipient = keys[0] ?? null;
+  if (recipient) {
+    const until = await cooldownUntil(keys, input.userId);
+    if (until) return refused({ ok: false, error: "declinedRecently", nextAllowedAt: until });
+  }
+  const slotKey = accountSlotKey(input.channel, input.userId);
+  const claim = await claimSlot(slotKey);
+  if (!claim.ok) return refused({ ok: false, error: "limited", nextAllowedAt: claim.nextAllowedAt });
+  const used: SendUse = {
+    slot: { key: slotKey, claimedAtMs: claim.claimedAtMs, previousMs: claim.previousMs },
+    daily: null,
+  };
+  if (!recipient) return { admitted: true, recipient, used };
+
+  // A check that throws after the slot was claimed gives it back, as a failed store does.
+  try {
+    if (!(await accepts(keys, input.userId))) return refused(await notAccepted(input, recipient));
+    used.daily = { recipient, claimedAtMs: Date.now() };
+    if (!(await claimDailyDelivery(recipient, used.daily.claimedAtMs)))
+      return refused(await notAccepted(input, recipient));
+  } catch (error) {
+    await giveBackSendUse(used);
+    throw error;
+  }
+  return { admitted: true, recipient, used };
 }
 
 async function accepts(keys: string[], userId: string) {
