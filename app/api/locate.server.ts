@@ -1,10 +1,6 @@
 import type { MessageKey } from "~/i18n/keys";
-import {
-  createLocationRequest,
-  NOT_ACCEPTED,
-  type CreateInput,
-  type CreateResult,
-} from "~/location-requests/requests.server";
+import { createLocationRequest, type CreateInput, type CreateResult } from "~/location-requests/create.server";
+import { NOT_ACCEPTED } from "~/location-requests/request-state";
 
 import { envelope, failure, limitedError, type ApiContext } from "./envelope.server";
 

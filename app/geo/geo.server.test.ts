@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { approximatePlace } from "~/location-requests/requests.server";
+import { approximatePlace } from "~/location-requests/answer.server";
 
 import { locateIp } from "./ip-location.server";
 import { areaPlace, nearestPlace } from "./nearest-place.server";

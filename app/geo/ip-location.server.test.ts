@@ -10,7 +10,7 @@ it("reads the IP database on the first lookup, not when the app's modules load, 
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   const ip = await import("./ip-location.server");
   // What a worker loads at start: the server build's modules, the consent page and the share code.
-  await import("~/location-requests/requests.server");
+  await import("~/location-requests/answer.server");
   await import("~/routes/consent-page");
   await import("~/routes/share");
   expect(ip.ipDatabaseLoaded()).toBe(false);

@@ -5,8 +5,8 @@ import { renewSandboxSubscriptions } from "~/billing/sandbox.server";
 import { db } from "~/db/db.server";
 import { acquireLease, releaseLease } from "~/jobs/lease.server";
 import { sweepRateLimits } from "~/limits/rate-limit.server";
+import { recoverInterruptedSends } from "~/location-requests/delivery.server";
 import { sweepDeclines } from "~/location-requests/recipient-controls.server";
-import { purgeOldPositions, recoverInterruptedSends } from "~/location-requests/requests.server";
 import { purgeEndedNotifications } from "~/notifications/events.server";
 import { sweepPhoneLookups } from "~/phone/lookup.server";
 import { deleteInBatches } from "~/privacy/batches.server";
@@ -15,6 +15,7 @@ import {
   purgeOldAbuseReports,
   purgeOldContactMessages,
   purgeOldOutboxMessages,
+  purgeOldPositions,
   purgeOldRefundRequests,
   purgeOldVoiceMessages,
   purgeUnpaidCheckouts,
@@ -89,7 +90,7 @@ export const MAINTENANCE_JOBS: MaintenanceJob[] = [
   { name: "sweep", everyMs: 10 * 60_000, run: () => runMaintenance() },
   // Payment side effects and messages to recipients are jobs the job worker runs in every process
   // (app/jobs/jobs.server.ts startJobWorker), not here.
-  // Sends a stopped or killed process left unfinished with no job to settle them (app/location-requests/requests.server.ts).
+  // Sends a stopped or killed process left unfinished with no job to settle them (app/location-requests/delivery.server.ts).
   { name: "interrupted-sends", everyMs: 60_000, run: () => recoverInterruptedSends() },
 ];
 

@@ -11,9 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { retryWait, runJobs, startJobWorker, UNANSWERED } from "~/jobs/jobs.server";
 import { claimSlot } from "~/limits/usage-limit.server";
+import { createLocationRequest } from "~/location-requests/create.server";
 import { messagePolicy, requestMessageJobKey, UNCONFIRMED } from "~/location-requests/delivery.server";
 import { requestLabel } from "~/location-requests/request-state";
-import { createLocationRequest } from "~/location-requests/requests.server";
 import { config, resetConfig } from "~/server/config.server";
 
 import { startFake } from "../../tests/fakes/http";

@@ -61,8 +61,15 @@ async function settle(id: string, from: string, data: { delivery: string; delive
   return count === 1;
 }
 
-/** Gives back what a message that surely did not go out had used: the requester's slot, the recipient's day. */
-async function giveBack(job: Pick<RequestMessageJob, "slot" | "daily">) {
+/** What a request's send holds while it may still go out: the requester's slot, the recipient's day. */
+export type SendUse = Pick<RequestMessageJob, "slot" | "daily">;
+
+/**
+ * Gives back what a request that surely was not sent had used: the requester's slot (unless claimed
+ * since) and the recipient's day. The one give-back of a request's send: a creation that failed before
+ * the request was stored (create.server.ts), a send given up, a provider's "not delivered".
+ */
+export async function giveBackSendUse(job: SendUse) {
   await releaseSlot(job.slot.key, job.slot);
   if (job.daily) await releaseDailyDelivery(job.daily.recipient, job.daily.claimedAtMs);
 }
@@ -132,7 +139,7 @@ defineJobKind<RequestMessageJob>(REQUEST_MESSAGE_JOB, {
     // A send cut off during its last attempt may have gone out: unconfirmed, and the slot stays used.
     if (await settle(job.requestId, "sending", { delivery: UNCONFIRMED, deliveryError: INTERRUPTED })) return;
     if (await settle(job.requestId, "queued", { delivery: "failed", deliveryError: error.slice(0, 500) }))
-      await giveBack(job);
+      await giveBackSendUse(job);
   },
   // The message (the number or address, the recipient's link) is not kept once it has been handled;
   // what a later "not delivered" from the provider gives back is.
@@ -206,7 +213,7 @@ export async function recordDeliveryReport(
   if (count === 1 && report === "failed") {
     const job = await db().paymentJob.findUnique({ where: { key: requestMessageJobKey(row.id) } });
     const used = job ? (JSON.parse(job.payload) as Partial<RequestMessageJob>) : {};
-    if (used.slot) await giveBack({ slot: used.slot, daily: used.daily ?? null });
+    if (used.slot) await giveBackSendUse({ slot: used.slot, daily: used.daily ?? null });
   }
   return count === 1;
 }
@@ -219,6 +226,47 @@ export async function openMessageJobs(requestIds: string[]) {
     select: { key: true },
   });
   return new Set(jobs.map((job) => job.key.slice("message:".length)));
+}
+
+/**
+ * Sends a process did not finish and no job will finish (requests stored before messages went through
+ * the job table above; a request whose job is still open is the job's to settle). A request still
+ * `queued` never reached the provider: it is not delivered, and its slot is given back. One still `sending` may have gone out: it is marked unconfirmed and keeps its
+ * slot. Only rows older than any send could take (PROVIDER_TIMEOUT_MS and a minute) are touched: a
+ * live send is never taken for a dead one.
+ */
+export async function recoverInterruptedSends(now = new Date()) {
+  const before = new Date(now.getTime() - config().PROVIDER_TIMEOUT_MS - 60_000);
+  const stale = await db().locationRequest.findMany({
+    where: { delivery: { in: ["queued", "sending"] }, updatedAt: { lt: before } },
+    select: { id: true, userId: true, channel: true, createdAt: true, delivery: true },
+    take: 500,
+  });
+  const open = await openMessageJobs(stale.map((row) => row.id));
+  const orphans = stale.filter((row) => !open.has(row.id));
+  const queued = orphans.filter((row) => row.delivery === "queued");
+  for (const row of queued) {
+    const { count } = await db().locationRequest.updateMany({
+      where: { id: row.id, delivery: "queued" },
+      data: { delivery: "failed", deliveryError: "interrupted before it was sent" },
+    });
+    // The slot this request claimed (just before it was stored), unless a later request holds it.
+    if (count === 1)
+      await db().usageSlot.deleteMany({
+        where: {
+          key: `${row.channel}:${row.userId}`,
+          lastAtMs: { gte: BigInt(row.createdAt.getTime() - 60_000), lte: BigInt(row.createdAt.getTime()) },
+        },
+      });
+  }
+  const sending = await db().locationRequest.updateMany({
+    where: {
+      id: { in: orphans.filter((row) => row.delivery === "sending").map((row) => row.id) },
+      delivery: "sending",
+    },
+    data: { delivery: UNCONFIRMED, deliveryError: "interrupted while sending: it may have been delivered" },
+  });
+  return { notSent: queued.length, unconfirmed: sending.count };
 }
 
 /** One SendGrid event, as much of it as is read; `requestId` is the custom argument set on the send. */

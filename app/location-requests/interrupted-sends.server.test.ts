@@ -5,7 +5,8 @@ import { afterEach, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
 import { claimSlot } from "~/limits/usage-limit.server";
-import { createLocationRequest, recoverInterruptedSends, UNCONFIRMED } from "~/location-requests/requests.server";
+import { createLocationRequest } from "~/location-requests/create.server";
+import { recoverInterruptedSends, UNCONFIRMED } from "~/location-requests/delivery.server";
 import { resetConfig } from "~/server/config.server";
 
 import { startFake } from "../../tests/fakes/http";

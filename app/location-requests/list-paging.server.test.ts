@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
+import { decodeCursor, encodeCursor, LIST_TOTAL_CAP, listRequests } from "~/location-requests/list.server";
 
 import { createUser } from "../../tests/support/factories";
-import { decodeCursor, encodeCursor, LIST_TOTAL_CAP, listRequests } from "./requests.server";
 
 /** `count` requests of one account, `perStamp` of them sharing each createdAt (ids in no time order). */
 async function seed(userId: string, count: number, perStamp = 1, channel = "link") {

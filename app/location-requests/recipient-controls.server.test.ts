@@ -8,19 +8,16 @@ import { afterEach, assert, describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
 import { locales } from "~/i18n/locales";
+import { createLocationRequest, type CreateInput } from "~/location-requests/create.server";
+import { listRequests } from "~/location-requests/list.server";
 import {
   normaliseRecipient,
   recipientKey,
   recipientKeys,
   recipientRef,
 } from "~/location-requests/recipient-controls.server";
-import {
-  createLocationRequest,
-  listRequests,
-  MESSAGE_TEMPLATES,
-  NOT_ACCEPTED,
-  type CreateInput,
-} from "~/location-requests/requests.server";
+import { NOT_ACCEPTED } from "~/location-requests/request-state";
+import { MESSAGE_TEMPLATES } from "~/location-requests/schemas.server";
 import { action as consentAction, loader as consentLoader } from "~/routes/consent-page";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";

@@ -90,6 +90,24 @@ export async function recipientKeys(channel: RecipientChannel, value: string): P
   return [key, await keyOf(channel, trimmed)];
 }
 
+/** The keyed identity of a request's recipient; null for a link (nobody known) or an unusable target. */
+export async function recipientOf(row: { channel: string; target: string | null }) {
+  return (row.channel === "sms" || row.channel === "email") && row.target
+    ? recipientKey(row.channel, row.target)
+    : null;
+}
+
+/**
+ * Every key the controls of a request's recipient may be stored under (recipientKeys); empty for a
+ * link. A request whose recipient erased their data has no target any more: its stored keyed hash
+ * still lets the recipient's own link reach their controls.
+ */
+export async function recipientKeysOf(row: { channel: string; target: string | null; recipientKey?: string | null }) {
+  if (row.channel !== "sms" && row.channel !== "email") return [];
+  if (row.target) return recipientKeys(row.channel, row.target);
+  return row.recipientKey ? [row.recipientKey] : [];
+}
+
 type Keys = string | readonly string[];
 const all = (keys: Keys) => (typeof keys === "string" ? [keys] : [...keys]);
 

@@ -4,7 +4,9 @@
 import { describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
-import { createLocationRequest, NOT_ACCEPTED, stateOf } from "~/location-requests/requests.server";
+import { stateOf } from "~/location-requests/answer.server";
+import { createLocationRequest } from "~/location-requests/create.server";
+import { NOT_ACCEPTED } from "~/location-requests/request-state";
 import { action as consentAction, loader as consentLoader } from "~/routes/consent-page";
 import { loader as failedLoader } from "~/routes/location-failed";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";

@@ -1,7 +1,7 @@
 // A location request's life, written once (docs/api.md, "A request's life"): every recipient action
 // on every route (/{code}, /share, /location-failed, the recipient's controls) asks `recipientMay`,
 // the requester's lists show `requestState`, and the SQL that applies an action repeats the same rule
-// in its WHERE clause (app/location-requests/requests.server.ts), so that two answers racing each
+// in its WHERE clause (app/location-requests/answer.server.ts), so that two answers racing each
 // other cannot step around it.
 //
 //   pending ──share──▶ shared (precise | approximate) ──stop──▶ stopped (final)

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
 import { SEND_INTERVAL_MS } from "~/limits/usage-limit.server";
+import { createLocationRequest } from "~/location-requests/create.server";
 import { optOut, recipientKey } from "~/location-requests/recipient-controls.server";
-import { createLocationRequest } from "~/location-requests/requests.server";
 import { slotUse } from "~/location-requests/slot-use.server";
 
 import { createUser } from "../../tests/support/factories";

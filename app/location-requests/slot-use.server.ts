@@ -3,7 +3,7 @@
 import { db } from "~/db/db.server";
 import { accountSlotKey, SEND_INTERVAL_MS } from "~/limits/usage-limit.server";
 import { NOT_ACCEPTED } from "~/location-requests/request-state";
-import type { Channel } from "~/location-requests/requests.server";
+import type { Channel } from "~/location-requests/schemas.server";
 
 export type SlotUse = {
   /** When the slot opens again. */

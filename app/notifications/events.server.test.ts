@@ -7,13 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { db } from "~/db/db.server";
 import { runJobs, settleStartedJobs } from "~/jobs/jobs.server";
-import {
-  createLocationRequest,
-  decline,
-  revoke,
-  sharePrecise,
-  type CreateInput,
-} from "~/location-requests/requests.server";
+import { decline, revoke, sharePrecise } from "~/location-requests/answer.server";
+import { createLocationRequest, type CreateInput } from "~/location-requests/create.server";
 import { expiryCheckJobKey, notificationJobKey, purgeEndedNotifications } from "~/notifications/events.server";
 import { emailProvider } from "~/providers/email.server";
 import { config } from "~/server/config.server";

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
-import { purgeOldPositions } from "~/location-requests/requests.server";
+import { purgeOldPositions } from "~/privacy/retention.server";
 import { DAY } from "~/utils/time";
 
 import { createUser } from "../../tests/support/factories";

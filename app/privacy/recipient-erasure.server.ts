@@ -5,8 +5,12 @@
 // channel, the dates and the state "Recipient erased their data". An opt-out or a block is kept on
 // purpose: it holds only the keyed hash.
 import { db } from "~/db/db.server";
-import { normaliseRecipient, type RecipientChannel } from "~/location-requests/recipient-controls.server";
-import { clearedPosition, recipientKeysOf } from "~/location-requests/requests.server";
+import { clearedPosition } from "~/location-requests/answer.server";
+import {
+  normaliseRecipient,
+  recipientKeysOf,
+  type RecipientChannel,
+} from "~/location-requests/recipient-controls.server";
 import type { OpenedLink } from "~/recipient/recipient.server";
 
 /**

@@ -2,6 +2,7 @@
 // by the maintenance job (app/jobs/maintenance.server.ts) and shown on the privacy page from the same
 // setting (app/content/content.server.ts), so the policy cannot say one thing while the code does another.
 import { db } from "~/db/db.server";
+import { clearedPosition } from "~/location-requests/answer.server";
 import { config } from "~/server/config.server";
 import { DAY } from "~/utils/time";
 
@@ -74,6 +75,17 @@ export function purgeUnpaidCheckouts(now = new Date(), batch = PURGE_BATCH) {
   return deleteInBatches(
     db().checkout,
     { status: { not: "paid" }, userId: null, createdAt: { lt: before(now, config().UNPAID_CHECKOUT_DAYS) } },
+    batch,
+  );
+}
+
+/** Retention: positions older than RETENTION_DAYS are deleted, in batches; the request keeps its state. */
+export async function purgeOldPositions(now = new Date(), days = config().RETENTION_DAYS, batch = PURGE_BATCH) {
+  const cutoff = new Date(now.getTime() - days * DAY);
+  const where = { locatedAt: { lt: cutoff }, latitude: { not: null } };
+  return inBatches(
+    (take) => db().locationRequest.findMany({ where, select: { id: true }, take }),
+    (ids) => db().locationRequest.updateMany({ where: { ...where, id: { in: ids } }, data: clearedPosition }),
     batch,
   );
 }

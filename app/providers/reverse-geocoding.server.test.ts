@@ -5,7 +5,8 @@ import type { ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { db } from "~/db/db.server";
-import { createLocationRequest, shareApproximate, sharePrecise } from "~/location-requests/requests.server";
+import { shareApproximate, sharePrecise } from "~/location-requests/answer.server";
+import { createLocationRequest } from "~/location-requests/create.server";
 import { resetConfig } from "~/server/config.server";
 
 import { startFake, type Recorded } from "../../tests/fakes/http";

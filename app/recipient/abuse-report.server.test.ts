@@ -6,8 +6,8 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
+import { createLocationRequest } from "~/location-requests/create.server";
 import { isBlocked, recipientKeys, recipientRef } from "~/location-requests/recipient-controls.server";
-import { createLocationRequest } from "~/location-requests/requests.server";
 import { listReports, submitReport } from "~/recipient/abuse-report.server";
 import { openLink } from "~/recipient/recipient.server";
 import { action, loader } from "~/routes/report";

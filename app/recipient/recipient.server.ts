@@ -3,27 +3,22 @@ import { z } from "zod";
 
 import { IP_ACCURACY_METERS } from "~/geo/ip-location.server";
 import { getT } from "~/i18n/i18next.server";
+import { findByCode, recipientMayDo, stateOf } from "~/location-requests/answer.server";
+import { CODE_PATTERN } from "~/location-requests/links.server";
 import {
   block,
   codeFromRef,
   isBlocked,
   isOptedOut,
   optOut,
+  recipientKeysOf,
   REF_PATTERN,
   unblock,
   undoOptOut,
   type OptOutSource,
   type RecipientChannel,
 } from "~/location-requests/recipient-controls.server";
-import { isShared } from "~/location-requests/request-state";
-import {
-  CODE_PATTERN,
-  findByCode,
-  NOT_ACCEPTED,
-  recipientKeysOf,
-  recipientMayDo,
-  stateOf,
-} from "~/location-requests/requests.server";
+import { isShared, NOT_ACCEPTED } from "~/location-requests/request-state";
 import { config } from "~/server/config.server";
 import { cleanLine } from "~/utils/display-text";
 

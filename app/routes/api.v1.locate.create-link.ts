@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { apiRoute, methodNotAllowed, readJson, requireApiSubscriber } from "~/api/envelope.server";
 import { createAndAnswer } from "~/api/locate.server";
-import { createLinkSchema } from "~/location-requests/requests.server";
+import { createLinkSchema } from "~/location-requests/schemas.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(request, "POST");
 

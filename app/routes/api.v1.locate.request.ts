@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { ApiError, apiRoute, envelope, methodNotAllowed, requireApiUser } from "~/api/envelope.server";
-import { getRequest } from "~/location-requests/requests.server";
+import { getRequest } from "~/location-requests/list.server";
 
 /** One of the caller's requests; another account's id answers 404 like a missing one. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { apiRoute, envelope, methodNotAllowed, readQuery, requireApiUser } from "~/api/envelope.server";
-import { listRequests, requestListQuery } from "~/location-requests/requests.server";
+import { listRequests, requestListQuery } from "~/location-requests/list.server";
 
 /** The caller's own requests, newest first, paged by cursor (or by page number, for existing clients). */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -12,7 +12,7 @@ import {
   shareApproximate,
   sharePrecise,
   stateOf,
-} from "~/location-requests/requests.server";
+} from "~/location-requests/answer.server";
 import { eraseRecipientData } from "~/privacy/recipient-erasure.server";
 import { recipientHandle } from "~/recipient/bare";
 import { RecipientControls, RecipientPage, UnusableLink } from "~/recipient/components";

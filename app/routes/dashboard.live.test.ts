@@ -1,18 +1,11 @@
 import { expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
-import {
-  createLocationRequest,
-  decline,
-  purgeOldPositions,
-  recordOpened,
-  requestsVersion,
-  revoke,
-  shareApproximate,
-  sharePrecise,
-} from "~/location-requests/requests.server";
+import { decline, recordOpened, revoke, shareApproximate, sharePrecise } from "~/location-requests/answer.server";
+import { createLocationRequest } from "~/location-requests/create.server";
+import { requestsVersion } from "~/location-requests/list.server";
 import { eraseRecipientData } from "~/privacy/recipient-erasure.server";
-import { forgetOldRequestData } from "~/privacy/retention.server";
+import { forgetOldRequestData, purgeOldPositions } from "~/privacy/retention.server";
 import { openLink } from "~/recipient/recipient.server";
 import { DAY } from "~/utils/time";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { lookupSession, readToken } from "~/auth/session.server";
-import { requestsVersion } from "~/location-requests/requests.server";
+import { requestsVersion } from "~/location-requests/list.server";
 
 /**
  * GET /dashboard/live: the open dashboard asks this, not the whole page, to learn whether anything in

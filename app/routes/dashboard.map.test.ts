@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
 import { contentSecurityPolicy } from "~/http/csp.server";
-import { sharePrecise } from "~/location-requests/requests.server";
+import { sharePrecise } from "~/location-requests/answer.server";
 import { resetConfig } from "~/server/config.server";
 
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";

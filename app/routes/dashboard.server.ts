@@ -17,21 +17,18 @@ import { getLocale } from "~/i18n/i18next.server";
 import { intlLocale, isLocale, locales, localizePath, type Locale } from "~/i18n/locales";
 import { commonMessages, type Messages } from "~/i18n/resources.server";
 import { arrivedSince } from "~/location-requests/arrivals.server";
+import { createLocationRequest } from "~/location-requests/create.server";
+import { shareLink } from "~/location-requests/links.server";
+import { decodeCursor, getRequest, listRequests, requestsVersion } from "~/location-requests/list.server";
 import { requestLabel } from "~/location-requests/request-state";
 import {
   createLinkSchema,
-  createLocationRequest,
-  decodeCursor,
-  getRequest,
-  listRequests,
   MESSAGE_TEMPLATES,
-  requestsVersion,
   sendEmailSchema,
   sendSmsSchema,
-  shareLink,
   type Channel,
   type MessageTemplate,
-} from "~/location-requests/requests.server";
+} from "~/location-requests/schemas.server";
 import { slotUse, type SlotUse } from "~/location-requests/slot-use.server";
 import { countryOptions, DEFAULT_REGION, requestRegion } from "~/phone/countries.server";
 import { internationalNumber } from "~/phone/format.server";

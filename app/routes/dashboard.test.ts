@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
-import { sharePrecise } from "~/location-requests/requests.server";
+import { sharePrecise } from "~/location-requests/answer.server";
 import { readFlash } from "~/utils/toast.server";
 
 import { formRequest, routeArgs, signedInUser } from "../../tests/support/factories";

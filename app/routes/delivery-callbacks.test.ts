@@ -8,9 +8,9 @@ import twilio from "twilio";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
+import { createLocationRequest } from "~/location-requests/create.server";
 import { UNCONFIRMED } from "~/location-requests/delivery.server";
 import { requestLabel } from "~/location-requests/request-state";
-import { createLocationRequest } from "~/location-requests/requests.server";
 import { action as emailEvents, loader as emailEventsLoader } from "~/routes/email.events";
 import { action as smsStatus } from "~/routes/sms.status";
 import { config, resetConfig } from "~/server/config.server";

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
-import { createLocationRequest } from "~/location-requests/requests.server";
+import { createLocationRequest } from "~/location-requests/create.server";
 import { resetConfig } from "~/server/config.server";
 
 import { matchedContext } from "../../tests/support/app-routes";

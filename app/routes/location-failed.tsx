@@ -5,7 +5,7 @@ import { guardPage } from "~/auth/guards.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { useLocale, useT } from "~/i18n/use-t";
-import { recipientMayDo, stateOf } from "~/location-requests/requests.server";
+import { recipientMayDo, stateOf } from "~/location-requests/answer.server";
 import { recipientHandle } from "~/recipient/bare";
 import { InvalidLink, RecipientPage, UnusableLink } from "~/recipient/components";
 import { FAILURE_REASONS, recipientPaths, type FailureReason } from "~/recipient/paths";

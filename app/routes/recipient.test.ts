@@ -6,7 +6,7 @@ import { assert, describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
-import { createLocationRequest } from "~/location-requests/requests.server";
+import { createLocationRequest } from "~/location-requests/create.server";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { codeFromInput } from "~/recipient/recipient.server";

@@ -5,7 +5,7 @@ import { guardPage } from "~/auth/guards.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { recipientMayDo, revoke, stateOf } from "~/location-requests/requests.server";
+import { recipientMayDo, revoke, stateOf } from "~/location-requests/answer.server";
 import { recipientHandle } from "~/recipient/bare";
 import { RecipientControls, RecipientPage, UnusableLink } from "~/recipient/components";
 import { outcomeHolds, outcomeOf } from "~/recipient/outcome";

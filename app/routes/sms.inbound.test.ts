@@ -5,8 +5,8 @@ import twilio from "twilio";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
+import { createLocationRequest } from "~/location-requests/create.server";
 import { recipientKey, smsReplyKind } from "~/location-requests/recipient-controls.server";
-import { createLocationRequest } from "~/location-requests/requests.server";
 import { action, loader } from "~/routes/sms.inbound";
 import { config, resetConfig } from "~/server/config.server";
 

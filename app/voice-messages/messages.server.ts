@@ -10,7 +10,7 @@ import type { Locale } from "~/i18n/locales";
 import { defineJobKind, enqueueJob, runJobs } from "~/jobs/jobs.server";
 import { accountSlotKey, claimSlot, releaseSlot } from "~/limits/usage-limit.server";
 import { messagePolicy } from "~/location-requests/delivery.server";
-import { refineMobile } from "~/location-requests/requests.server";
+import { refineMobile } from "~/location-requests/schemas.server";
 import { parseMobile } from "~/phone/numbers.server";
 import { loadTwilio } from "~/providers/twilio.server";
 import { voiceProvider, type VoiceCall } from "~/providers/voice.server";

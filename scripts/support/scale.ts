@@ -28,7 +28,7 @@ type Sizes = { requests: number; account: number; outbox: number; users: number 
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** A page cursor as app/location-requests/requests.server.ts writes it (encodeCursor): opaque to clients. */
+/** A page cursor as app/location-requests/list.server.ts writes it (encodeCursor): opaque to clients. */
 const cursorOf = (at: number, id: string) => Buffer.from(`o.${at}.${id}`).toString("base64url");
 
 export async function runScale({ args, port, log, tmp }: Options) {

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
 import { db } from "~/db/db.server";
-import { createLocationRequest } from "~/location-requests/requests.server";
+import { createLocationRequest } from "~/location-requests/create.server";
 import { localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
 import { resetConfig } from "~/server/config.server";
 

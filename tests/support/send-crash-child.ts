@@ -1,7 +1,7 @@
 // A separate app process for the message outbox test (app/location-requests/delivery.server.test.ts):
 // `request USER_ID NUMBER` stores an SMS location request and exits right after its commit, before the
 // first send, as a crash would. Reads DATABASE_URL and the provider settings from the environment.
-import { createLocationRequest, setAfterRequestCommit } from "~/location-requests/requests.server";
+import { createLocationRequest, setAfterRequestCommit } from "~/location-requests/create.server";
 
 const CRASH_EXIT_CODE = 86;
 

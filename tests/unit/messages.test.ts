@@ -17,7 +17,8 @@ import {
 } from "~/emails/billing.server";
 import { getT } from "~/i18n/i18next.server";
 import { locales, type Locale } from "~/i18n/locales";
-import { createLocationRequest, MESSAGE_TEMPLATES } from "~/location-requests/requests.server";
+import { createLocationRequest } from "~/location-requests/create.server";
+import { MESSAGE_TEMPLATES } from "~/location-requests/schemas.server";
 import { requestEventEmail } from "~/notifications/email.server";
 import { action as smsInbound } from "~/routes/sms.inbound";
 import { config, resetConfig } from "~/server/config.server";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createSession, lookupSession } from "~/auth/session.server";
 import { readSubscription } from "~/billing/subscription.server";
 import { closeProcessDb, db, rows } from "~/db/db.server";
-import { findByCode } from "~/location-requests/requests.server";
+import { findByCode } from "~/location-requests/answer.server";
 
 import { createUser } from "../support/factories";
 

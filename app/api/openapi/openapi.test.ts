@@ -17,8 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_APP, openApiDocument, type Replay } from "~/api/openapi/document.server";
 import { API_OPERATIONS, GIVEN, type Given } from "~/api/openapi/operations.server";
 import { db } from "~/db/db.server";
+import { createLocationRequest } from "~/location-requests/create.server";
+import { encodeCursor } from "~/location-requests/list.server";
 import { optOut, recipientKey, recordDecline, undoOptOut } from "~/location-requests/recipient-controls.server";
-import { createLocationRequest, encodeCursor } from "~/location-requests/requests.server";
 import { resourceRoutes } from "~/route-table.js";
 import { resetConfig } from "~/server/config.server";
 

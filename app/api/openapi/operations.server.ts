@@ -14,12 +14,8 @@ import { EMAIL_MAX, EMAIL_PATTERN } from "~/auth/validation";
 import { registerAndSignSchema } from "~/billing/checkout.server";
 import { CHECKOUT_ID_MAX } from "~/billing/register-query.server";
 import type { MessageKey } from "~/i18n/keys";
-import {
-  createLinkSchema,
-  requestListQuery,
-  sendEmailSchema,
-  sendSmsSchema,
-} from "~/location-requests/requests.server";
+import { requestListQuery } from "~/location-requests/list.server";
+import { createLinkSchema, sendEmailSchema, sendSmsSchema } from "~/location-requests/schemas.server";
 import { lookupQuerySchema } from "~/phone/numbers.server";
 import { deleteAccountSchema } from "~/privacy/account-deletion.server";
 import { deviceReportSchema } from "~/telemetry/device-report.server";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { db } from "~/db/db.server";
+import { createLocationRequest } from "~/location-requests/create.server";
 import { recipientRef } from "~/location-requests/recipient-controls.server";
-import { createLocationRequest } from "~/location-requests/requests.server";
 
 import { createUser } from "../../tests/support/factories";
 
