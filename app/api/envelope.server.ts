@@ -2,6 +2,7 @@ import type { z } from "zod";
 
 import { lookupSession, readToken } from "~/auth/session.server";
 import { describeSubscription } from "~/billing/subscription.server";
+import { noteUnavailable } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { intlLocale, isLocale, type Locale } from "~/i18n/locales";
@@ -139,6 +140,8 @@ function errorAnswer(request: Request, t: ApiContext["t"], error: unknown) {
       headers: error.headers,
     });
   if (error instanceof Response) throw error;
+  // A database that did not answer in time, however its error arrived: the edge makes this a 503.
+  noteUnavailable(error);
   log("error", "API error", { method: request.method, path: new URL(request.url).pathname, error });
   return failure({ t }, 500, "errors.unexpected");
 }

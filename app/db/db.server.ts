@@ -152,7 +152,7 @@ export function isDatabaseUnavailable(error: unknown) {
 }
 
 /** Tells the request being handled that the database is out (the edge answers 503 instead of 500). */
-function noteUnavailable(error: unknown) {
+export function noteUnavailable(error: unknown) {
   const scope = requestScope.getStore();
   if (scope && isDatabaseUnavailable(error)) scope.dbUnavailable = true;
 }

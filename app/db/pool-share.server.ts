@@ -31,6 +31,9 @@ class Gate {
       // The message reads as the driver's own for a connection not had in time: a 503, not a 500.
       const timer = setTimeout(() => {
         this.waiting = this.waiting.filter((entry) => entry !== take);
+        // Whichever way the error travels (a transaction's start, a query), the request answers 503.
+        const scope = requestScope.getStore();
+        if (scope) scope.dbUnavailable = true;
         reject(new Error(`timeout exceeded when trying to connect (${what} holds its share of the pool)`));
       }, waitMs);
       this.waiting.push(take);
