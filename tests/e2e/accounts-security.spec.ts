@@ -79,6 +79,8 @@ for (const locale of ["en", "id", "ph"] as const) {
     await links.getByRole("link", { name: tr(locale, "loginModal.submit") }).click();
     const login = page.locator("#login-modal");
     await expect(login).toBeVisible();
+    // With JavaScript the dialog encrypts the password: wait until its script runs (the show/hide toggle).
+    if (test.info().project.name === "js") await expect(login.locator("button.toggle-password")).toBeVisible();
     await expect(login.getByLabel(tr(locale, "loginModal.email"))).toHaveValue(existing.email);
     await login.getByLabel(tr(locale, "loginModal.password"), { exact: true }).fill(existing.password);
     await login.locator("button[type=submit]").click();

@@ -93,9 +93,14 @@ export async function expectOutcomeOnTop(page: Page, js: boolean, text: string |
   await expect(banner.getByTestId("outcome-message")).toContainText(text);
   await expect(banner).toHaveAttribute("role", /^(alert|region)$/);
   await expect(banner.getByRole("heading", { level: 2 })).toBeVisible();
-  const top = await banner.boundingBox();
-  const heading = await page.locator("main h1").first().boundingBox();
-  expect(top!.y).toBeLessThan(heading!.y);
+  // Measured once the page's stylesheet applies (a loaded machine can be asked mid-load), until it holds.
+  await page.waitForLoadState("load");
+  const heading = page.locator("main h1").first();
+  await expect
+    .poll(async () => (await banner.boundingBox())!.y - (await heading.boundingBox())!.y, {
+      message: "the outcome banner sits above the page's heading",
+    })
+    .toBeLessThan(0);
   if (js) await expect(banner).toBeFocused();
 }
 
