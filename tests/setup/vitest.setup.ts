@@ -45,7 +45,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const { closeProcessDb } = await import("~/db/db.server");
-  await closeProcessDb();
+  // Closing waits for every pooled connection to come back; one still held (seen once on PostgreSQL,
+  // cause not found yet) must not hang the file after its tests passed: it is named, not waited for.
+  const closed = await Promise.race([
+    closeProcessDb().then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000)),
+  ]);
+  if (!closed) console.warn("the test database's connections did not close within 10 s");
   if (sqliteFile) for (const suffix of ["", "-wal", "-shm"]) rmSync(sqliteFile + suffix, { force: true });
 });
 
