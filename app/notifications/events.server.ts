@@ -15,7 +15,7 @@ import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
 import { DAY } from "~/utils/time";
 
-export const REQUEST_EVENTS = ["shared", "declined", "expired"] as const;
+export const REQUEST_EVENTS = ["shared", "declined", "expired", "live_started", "live_ended"] as const;
 export type RequestEvent = (typeof REQUEST_EVENTS)[number];
 
 /** What a channel's job is given: never the position or the recipient's contact (it reads what it may show). */
