@@ -118,6 +118,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   "app/server/cluster.test.ts",
                   "app/server/serve.test.ts",
                   "app/server/sqlite-faults.test.ts",
+                  "app/http/page-cache.test.ts",
                 ],
               },
             },

@@ -3,7 +3,7 @@
 //   1. throughput with autocannon (50 connections on loopback, a warm-up, then a fixed duration per
 //      row) of a bare `node:http` server sending the home page's bytes, a bare Remix app
 //      (bench/bare-remix: one route rendering a 20-item list, the same node_modules and Express
-//      adapter), the home page, the consent page and the JSON API (GET /api/v1/personnal/subscribe/info);
+//      adapter), the home page (its shared render, and rendered for each request), the consent page and the JSON API (GET /api/v1/personnal/subscribe/info);
 //   2. bytes per page type (HTML, CSS, JS, inline hydration data; raw, gzip, brotli; the whole first load);
 //      then the health check's latency alone, beside 20 connections of ordinary pages and beside 20
 //      of hostile requests (600 segments, lazy route discovery of unreadable paths, TRACE…);
@@ -203,6 +203,9 @@ async function main() {
   }
   const productRows: [string, (origin: string, f: typeof fixtures) => [string, Record<string, string>]][] = [
     ["home `/`", (origin) => [`${origin}/`, {}]],
+    // What the shared render buys (docs/decisions/051): the same page rendered for each request, as
+    // for a visitor with a cookie the shared render's key does not name.
+    ["home `/`, rendered for each request", (origin) => [`${origin}/`, { Cookie: "bench=1" }]],
     ["consent page `/{code}`", (origin, f) => [`${origin}/${f.code}`, {}]],
     [
       "`GET /api/v1/personnal/subscribe/info`",

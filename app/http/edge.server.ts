@@ -24,6 +24,7 @@ import { hasProxyHeader, PROXIED_HEADER } from "~/utils/client-ip.server";
 
 import { corsHeaders, preflightHeaders } from "./cors.server";
 import { hostAllowed, parseHost, type Host } from "./host";
+import { keepSharedRender, sharedRender, sharedRenderKey } from "./page-cache.server";
 import type { RoutePolicy } from "./policy";
 import { rejection, type RefusedStatus } from "./reject.server";
 import { MANIFEST_PATH, pathTooCostly, readablePath, type AppRoutes, type MatchedRoute } from "./route-match.server";
@@ -357,6 +358,14 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
   else res.end();
 }
 
+/** A shared render's answer, written as sendResponse writes Remix's. */
+function sendShared(res: ExpressResponse, shared: NonNullable<ReturnType<typeof sharedRender>>) {
+  res.statusMessage = shared.statusText;
+  res.status(shared.status);
+  for (const [key, value] of shared.headers) res.setHeader(key, value);
+  res.end(shared.body);
+}
+
 /**
  * The last middleware: an error no handler answered (Express's own, such as a path it cannot decode,
  * or a fault of the server's). A client's mistake is its 4xx and its reason on the request's one log
@@ -409,7 +418,14 @@ async function handleWithRemix(routes: RoutesSource, req: ExpressRequest, res: E
     const url = res.locals.url as URL;
     if (url.pathname === MANIFEST_PATH) return await sendResponse(res, all.manifest(url));
     const route = (res.locals.route as MatchedRoute | undefined) ?? all.match(url.pathname);
-    const response = await all.handle(remixRequest(req, res, url), { nonce: res.locals.nonce as string, route });
+    const nonce = res.locals.nonce as string;
+    // A page that is the same for every visitor without a session: one render serves them for a
+    // few seconds (app/http/page-cache.server.ts).
+    const shareKey = sharedRenderKey(req.method, url, req.headers.cookie, route.policy);
+    const shared = shareKey ? sharedRender(shareKey, nonce) : undefined;
+    if (shared) return sendShared(res, shared);
+    const response = await all.handle(remixRequest(req, res, url), { nonce, route });
+    if (shareKey) keepSharedRender(shareKey, response, wholeBody(response), nonce);
     // A page or call that failed because the database is out for a moment: 503 with Retry-After and
     // a page that says so, in the visitor's language, instead of Remix's 500.
     if (response.status >= 500 && (res.locals.requestScope as RequestScope | undefined)?.dbUnavailable) {
