@@ -12,7 +12,8 @@ import compression from "compression";
 import express from "express";
 
 import { planWarnings } from "~/billing/plans.server";
-import { errorAnswer, installEdge, remixHandler } from "~/http/edge.server";
+import { errorAnswer, installEdge } from "~/http/edge.server";
+import { remixHandler } from "~/http/remix-handler.server";
 import { currentRoutes, type BuildSource } from "~/http/route-match.server";
 import { startJobWorker } from "~/jobs/jobs.server";
 import { startMaintenance } from "~/jobs/maintenance.server";
