@@ -74,7 +74,8 @@ async function datasetRows(port: number, tmp: string, onServerCores: OnServerCor
     env: {
       NODE_ENV: "production",
       WEB_CONCURRENCY: "1",
-      APP_MODE: "sandbox",
+      // The demo account (demo mode seeds it) makes the request the shares answer.
+      APP_MODE: "demo",
       TRUST_PROXY: "1",
       DATABASE_URL: `file:${db}`,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -133,7 +134,7 @@ export async function printIdleMemory(
       ]),
       ...(
         [
-          ["one worker, idle", datasets.idle],
+          ["one worker, idle after a sign-in and a new request", datasets.idle],
           ["the same, 25 s after a first precise share", datasets.afterShare],
           ["the same, 25 s after a first approximate share (IP database)", datasets.afterIp],
         ] as const
