@@ -509,6 +509,7 @@ export interface components {
      *     - `subscription_active`: The account has a subscription with access left: no second one is opened.
      *     - `nothing_to_cancel`: The account has no subscription to cancel.
      *     - `request_not_found`: No location request of this account has this id.
+     *     - `cursor_invalid`: The `cursor` is not one a page of this list gave.
      *     - `provider_unsupported`: The payment provider in the path is not available.
      *     - `provider_failed`: The payment provider refused or failed.
      *     - `delivery_failed`: The SMS, e-mail or voice provider refused the message for good.
@@ -567,6 +568,7 @@ export interface components {
       | "subscription_active"
       | "nothing_to_cancel"
       | "request_not_found"
+      | "cursor_invalid"
       | "provider_unsupported"
       | "provider_failed"
       | "delivery_failed"
@@ -3314,7 +3316,10 @@ export interface operations {
         "Accept-Language"?: string;
       };
       path: {
-        /** @example cmi9x0abc0001 */
+        /**
+         * @description The request's `id` from its creation or the list.
+         * @example cmi9x0abc0001
+         */
         id: string;
       };
       cookie?: never;
