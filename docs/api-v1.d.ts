@@ -442,7 +442,7 @@ export interface paths {
     };
     /**
      * The account's voice messages
-     * @description Newest first (50), with their call state, updated by the provider's status callbacks.
+     * @description Newest first, with their call state, updated by the provider's status callbacks. `pageSize` at a time (50 unless asked); page with `cursor`: each page gives `nextCursor` for older messages (null on the oldest page), and it costs the same however deep the page.
      */
     get: operations["listVoiceMessages"];
     put?: never;
@@ -1277,6 +1277,8 @@ export interface components {
          */
         createdAt: string;
       }[];
+      /** @description Pass as `cursor` for the next (older) page; null on the oldest page. */
+      nextCursor: string | null;
     };
   };
   responses: {
@@ -3782,7 +3784,11 @@ export interface operations {
   };
   listVoiceMessages: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `nextCursor` of a page already read: the page of older messages after it. */
+        cursor?: string;
+        pageSize?: number;
+      };
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
@@ -3810,7 +3816,7 @@ export interface operations {
           };
         };
       };
-      /** @description A missing or malformed APP header. */
+      /** @description A missing or malformed APP header, a query parameter of the wrong type or size (named), or a cursor this list did not give. */
       400: {
         headers: {
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
