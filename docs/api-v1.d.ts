@@ -2898,6 +2898,7 @@ export interface operations {
            * @enum {string}
            */
           locale?: "en" | "id" | "ph";
+          /** Format: email */
           email: string;
           /**
            * @default family

@@ -22,6 +22,7 @@ import {
   noToken,
   subscriptionExpired,
   throttled,
+  withEmail,
   type Answer,
   type Example,
   type Given,
@@ -223,7 +224,7 @@ export const LOCATE_OPERATIONS: Record<string, Operation[]> = {
     }),
   ],
   "api/v1/locate/sendEmail": [
-    locate("email", sendEmailSchema, EMAIL, {
+    locate("email", withEmail(sendEmailSchema), EMAIL, {
       operationId: "sendEmail",
       summary: "Ask for a location by e-mail",
       description:
