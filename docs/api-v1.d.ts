@@ -442,7 +442,7 @@ export interface paths {
     };
     /**
      * The account's voice messages
-     * @description Newest first (50), with their call state, updated by the provider's status callbacks.
+     * @description Newest first, with their call state, updated by the provider's status callbacks. `pageSize` at a time (50 unless asked); page with `cursor`: each page gives `nextCursor` for older messages (null on the oldest page), and it costs the same however deep the page.
      */
     get: operations["listVoiceMessages"];
     put?: never;
@@ -509,6 +509,7 @@ export interface components {
      *     - `subscription_active`: The account has a subscription with access left: no second one is opened.
      *     - `nothing_to_cancel`: The account has no subscription to cancel.
      *     - `request_not_found`: No location request of this account has this id.
+     *     - `cursor_invalid`: The `cursor` is not one a page of this list gave.
      *     - `provider_unsupported`: The payment provider in the path is not available.
      *     - `provider_failed`: The payment provider refused or failed.
      *     - `delivery_failed`: The SMS, e-mail or voice provider refused the message for good.
@@ -567,6 +568,7 @@ export interface components {
       | "subscription_active"
       | "nothing_to_cancel"
       | "request_not_found"
+      | "cursor_invalid"
       | "provider_unsupported"
       | "provider_failed"
       | "delivery_failed"
@@ -1275,6 +1277,8 @@ export interface components {
          */
         createdAt: string;
       }[];
+      /** @description Pass as `cursor` for the next (older) page; null on the oldest page. */
+      nextCursor: string | null;
     };
   };
   responses: {
@@ -2894,6 +2898,7 @@ export interface operations {
            * @enum {string}
            */
           locale?: "en" | "id" | "ph";
+          /** Format: email */
           email: string;
           /**
            * @default family
@@ -3314,7 +3319,10 @@ export interface operations {
         "Accept-Language"?: string;
       };
       path: {
-        /** @example cmi9x0abc0001 */
+        /**
+         * @description The request's `id` from its creation or the list.
+         * @example cmi9x0abc0001
+         */
         id: string;
       };
       cookie?: never;
@@ -3777,7 +3785,11 @@ export interface operations {
   };
   listVoiceMessages: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `nextCursor` of a page already read: the page of older messages after it. */
+        cursor?: string;
+        pageSize?: number;
+      };
       header?: {
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
@@ -3805,7 +3817,7 @@ export interface operations {
           };
         };
       };
-      /** @description A missing or malformed APP header. */
+      /** @description A missing or malformed APP header, a query parameter of the wrong type or size (named), or a cursor this list did not give. */
       400: {
         headers: {
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */

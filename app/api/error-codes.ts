@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   subscription_active: "The account has a subscription with access left: no second one is opened.",
   nothing_to_cancel: "The account has no subscription to cancel.",
   request_not_found: "No location request of this account has this id.",
+  cursor_invalid: "The `cursor` is not one a page of this list gave.",
   // Providers and the server
   provider_unsupported: "The payment provider in the path is not available.",
   provider_failed: "The payment provider refused or failed.",
@@ -86,6 +87,7 @@ const CODE_OF_KEY: Partial<Record<MessageKey, ErrorCode>> = {
   "api.methodNotAllowed": "method_not_allowed",
   "api.notFound": "not_found",
   "api.requestNotFound": "request_not_found",
+  "api.cursorInvalid": "cursor_invalid",
   "api.idempotencyKeyInvalid": "idempotency_key_invalid",
   "api.idempotencyKeyReused": "idempotency_key_reused",
   "api.idempotencyInProgress": "idempotency_in_progress",

@@ -11,7 +11,7 @@ import { locales } from "~/i18n/locales";
 import type { getRequest } from "~/location-requests/list.server";
 import type { LookupAnswer } from "~/phone/lookup.server";
 import { VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
-import { CALL_STATES, type listVoiceMessages } from "~/voice-messages/messages.server";
+import { CALL_STATES, type voiceMessagePage } from "~/voice-messages/messages.server";
 
 import { ERROR_CODE_LIST, ERROR_CODES } from "../error-codes";
 import { DELIVERIES, fieldsOf, id, minor, orNull, REQUEST_STATES, time } from "./shapes/primitives.server";
@@ -274,9 +274,10 @@ export const VoiceSent = z
   .strict()
   .openapi("VoiceSent");
 
-type VoiceItem = Awaited<ReturnType<typeof listVoiceMessages>>[number];
-export const VoiceMessages = z
-  .object({
+type VoicePage = Awaited<ReturnType<typeof voiceMessagePage>>;
+type VoiceItem = VoicePage["items"][number];
+export const VoiceMessages = fieldsOf<VoicePage>()(
+  z.object({
     items: z.array(
       fieldsOf<VoiceItem>()(
         z
@@ -292,7 +293,9 @@ export const VoiceMessages = z
           .strict(),
       ),
     ),
-  })
+    nextCursor: z.string().nullable().describe("Pass as `cursor` for the next (older) page; null on the oldest page."),
+  }),
+)
   .strict()
   .openapi("VoiceMessages");
 

@@ -22,6 +22,7 @@ import {
   noToken,
   subscriptionExpired,
   throttled,
+  withEmail,
   type Answer,
   type Example,
   type Given,
@@ -223,7 +224,7 @@ export const LOCATE_OPERATIONS: Record<string, Operation[]> = {
     }),
   ],
   "api/v1/locate/sendEmail": [
-    locate("email", sendEmailSchema, EMAIL, {
+    locate("email", withEmail(sendEmailSchema), EMAIL, {
       operationId: "sendEmail",
       summary: "Ask for a location by e-mail",
       description:
@@ -302,7 +303,8 @@ export const LOCATE_OPERATIONS: Record<string, Operation[]> = {
               summary: "A cursor this API did not give",
               given: "subscriber",
               request: { path: "/api/v1/locate/requests?cursor=not-a-cursor", headers: BEARER },
-              message: ["api.invalidField", { field: "cursor" }],
+              message: "api.cursorInvalid",
+              field: "cursor",
             },
           },
         },
@@ -319,7 +321,12 @@ export const LOCATE_OPERATIONS: Record<string, Operation[]> = {
       tag: "Location requests",
       summary: "One of the account's location requests",
       token: "required",
-      params: { id: { schema: z.string(), example: "cmi9x0abc0001" } },
+      params: {
+        id: {
+          schema: z.string().min(1).describe("The request's `id` from its creation or the list."),
+          example: "cmi9x0abc0001",
+        },
+      },
       responses: {
         200: {
           description:

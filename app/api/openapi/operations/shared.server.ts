@@ -131,14 +131,17 @@ export type Operation = {
  * EMAIL_MAX characters, EMAIL_PATTERN: app/auth/validation.ts), documented as such. The route
  * validates with the schema itself; the annotation only tells clients what the domain then refuses.
  */
-export const withEmail = <S extends z.AnyZodObject>(schema: S) =>
-  schema.extend({
-    email: (schema.shape.email as ZodTypeAny).openapi({
+export function withEmail(schema: z.AnyZodObject | z.ZodEffects<z.AnyZodObject>) {
+  // A refined object (a check across fields) is documented as its object: the generator shows no more.
+  const object = schema instanceof z.ZodEffects ? schema.innerType() : schema;
+  return object.extend({
+    email: (object.shape.email as ZodTypeAny).openapi({
       format: "email",
       maxLength: EMAIL_MAX,
       pattern: EMAIL_PATTERN.source,
     }),
   });
+}
 export const LIMITED = { nextAllowedAt: "2026-11-22T05:38:39.571Z", retryAfterSeconds: 10799 };
 export const LIMITED_TIME = { time: "Nov 22, 2026, 5:38 AM UTC" };
 export const BEARER = { Authorization: "Bearer {{token}}" };
