@@ -733,6 +733,10 @@ export interface components {
         userCacheInfo: components["schemas"]["UserCacheInfo"];
       };
     };
+    /**
+     * @deprecated
+     * @description Kept for clients written before `code` and `field`: read those instead.
+     */
     FieldKeys: {
       fields: {
         [key: string]: string;
@@ -767,7 +771,8 @@ export interface components {
        * @example 2026-11-22T05:38:39.571Z
        */
       createdAt: string | null;
-      provider: ("stripe" | "paypal" | "sandbox") | null;
+      /** @enum {string|null} */
+      provider: "stripe" | "paypal" | "sandbox" | null;
       /** @example usd-30d */
       plan: string | null;
       /** @example USD */
@@ -845,7 +850,8 @@ export interface components {
          * @example 2026-11-22T05:38:39.571Z
          */
         validUntil: string;
-        provider: ("sandbox" | "stripe" | "paypal") | null;
+        /** @enum {string|null} */
+        provider: "sandbox" | "stripe" | "paypal" | null;
         plan: string | null;
         currency: string | null;
         amount: number | null;
@@ -931,7 +937,8 @@ export interface components {
           | "erased";
         /** @enum {string} */
         status: "pending" | "ip_located" | "gps_tracked";
-        decision: ("declined" | "revoked" | "erased") | null;
+        /** @enum {string|null} */
+        decision: "declined" | "revoked" | "erased" | null;
         /** @enum {string} */
         delivery: "queued" | "sending" | "sent" | "delivered" | "unknown" | "failed" | "not_accepted" | "link";
         /**
@@ -1074,6 +1081,10 @@ export interface components {
       /** @enum {string} */
       provider: "stripe" | "paypal" | "sandbox";
     };
+    /**
+     * @deprecated
+     * @description Kept for clients written before `code` and `field`: read those instead.
+     */
     CheckoutInvalid: {
       /** @description The first field that failed. */
       field: string;
@@ -1147,7 +1158,8 @@ export interface components {
       expired: boolean;
       /** @enum {string} */
       status: "pending" | "ip_located" | "gps_tracked";
-      decision: ("declined" | "revoked" | "erased") | null;
+      /** @enum {string|null} */
+      decision: "declined" | "revoked" | "erased" | null;
       /** @enum {string} */
       delivery: "queued" | "sending" | "sent" | "delivered" | "unknown" | "failed" | "not_accepted" | "link";
       /**
@@ -1200,20 +1212,19 @@ export interface components {
       callingCode: string;
       nationalFormat: string;
       internationalFormat: string;
+      /** @enum {string|null} */
       numberType:
-        | (
-            | "MOBILE"
-            | "FIXED_LINE"
-            | "FIXED_LINE_OR_MOBILE"
-            | "VOIP"
-            | "TOLL_FREE"
-            | "PREMIUM_RATE"
-            | "SHARED_COST"
-            | "PERSONAL_NUMBER"
-            | "PAGER"
-            | "UAN"
-            | "VOICEMAIL"
-          )
+        | "MOBILE"
+        | "FIXED_LINE"
+        | "FIXED_LINE_OR_MOBILE"
+        | "VOIP"
+        | "TOLL_FREE"
+        | "PREMIUM_RATE"
+        | "SHARED_COST"
+        | "PERSONAL_NUMBER"
+        | "PAGER"
+        | "UAN"
+        | "VOICEMAIL"
         | null;
       timeZones: string[];
       /** @enum {string} */
@@ -1342,7 +1353,9 @@ export interface operations {
   login: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -1479,7 +1492,9 @@ export interface operations {
   sendCode: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -1602,7 +1617,9 @@ export interface operations {
   resetPassword: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -1714,7 +1731,9 @@ export interface operations {
   loginByAuthCode: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -1818,7 +1837,9 @@ export interface operations {
   publicKey: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -1874,7 +1895,11 @@ export interface operations {
   subscriptionInfo: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -1941,7 +1966,11 @@ export interface operations {
   cancelSubscription: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -1955,6 +1984,8 @@ export interface operations {
       /** @description Cancelled: the subscription as subscribe/info shows it. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -1973,6 +2004,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -1984,6 +2017,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -1997,6 +2032,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2008,6 +2045,8 @@ export interface operations {
       /** @description There is no subscription with access to cancel. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2019,6 +2058,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2030,6 +2071,8 @@ export interface operations {
       /** @description The provider refused; nothing changed. */
       502: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2043,7 +2086,11 @@ export interface operations {
   deleteAccount: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2185,7 +2232,11 @@ export interface operations {
   exportAccount: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2252,7 +2303,11 @@ export interface operations {
   paidAmount: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2319,7 +2374,9 @@ export interface operations {
   registerQuery: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2384,7 +2441,11 @@ export interface operations {
   registerAndSign: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in, when signed in; an invalid one answers 401. */
+        Authorization?: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -2437,6 +2498,8 @@ export interface operations {
         headers: {
           /** @description `checkout_browser=…; HttpOnly; Secure; SameSite=Lax`: keep it (a cookie jar) for the register query and loginByAuthCode. */
           "Set-Cookie": string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2455,6 +2518,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type (`data` null), or a value the payment form refuses: `data.field` names the first, `data.errors` every one with its message. */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2477,6 +2542,8 @@ export interface operations {
       /** @description A token was sent and is expired or revoked: sign in again (without a token, the checkout is a sign-up). */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2490,6 +2557,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2501,6 +2570,8 @@ export interface operations {
       /** @description With a token of an account that still has access (active, or cancelled with paid days left): nothing is opened, so an account never pays two subscriptions. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2512,6 +2583,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2523,6 +2596,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2534,6 +2609,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2547,6 +2624,8 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           "Retry-After": number;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2558,6 +2637,8 @@ export interface operations {
       /** @description The provider in the path is not configured; always for v5pay. */
       501: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2569,6 +2650,8 @@ export interface operations {
       /** @description The provider failed to open the checkout. */
       502: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2664,7 +2747,11 @@ export interface operations {
   sendSms: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -2705,6 +2792,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2723,6 +2812,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2734,6 +2825,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2745,6 +2838,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2758,6 +2853,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2769,6 +2866,8 @@ export interface operations {
       /** @description Not delivered: the number or address opted out of every request, blocked this account, or had RECIPIENT_DAILY_LIMIT requests today. The same answer for the three reasons, on purpose; the request is stored with `delivery: not_accepted` and no link, and the three-hour limit is given back. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2791,6 +2890,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2802,6 +2903,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2813,6 +2916,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2826,6 +2931,8 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           "Retry-After": number;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2848,6 +2955,8 @@ export interface operations {
       /** @description The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md). */
       502: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2872,7 +2981,11 @@ export interface operations {
   sendEmail: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -2912,6 +3025,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2930,6 +3045,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2941,6 +3058,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2952,6 +3071,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2965,6 +3086,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2976,6 +3099,8 @@ export interface operations {
       /** @description Not delivered: the number or address opted out of every request, blocked this account, or had RECIPIENT_DAILY_LIMIT requests today. The same answer for the three reasons, on purpose; the request is stored with `delivery: not_accepted` and no link, and the three-hour limit is given back. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2998,6 +3123,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3009,6 +3136,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3020,6 +3149,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3033,6 +3164,8 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           "Retry-After": number;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3055,6 +3188,8 @@ export interface operations {
       /** @description The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md). */
       502: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3079,7 +3214,11 @@ export interface operations {
   createLink: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -3112,6 +3251,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3130,6 +3271,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3141,6 +3284,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3152,6 +3297,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3165,6 +3312,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3176,6 +3325,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3187,6 +3338,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3198,6 +3351,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3211,6 +3366,8 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           "Retry-After": number;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3247,7 +3404,11 @@ export interface operations {
         cursor?: string;
         pageSize?: number;
       };
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -3314,7 +3475,11 @@ export interface operations {
   getRequest: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -3398,7 +3563,9 @@ export interface operations {
   deviceReport: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -3532,7 +3699,11 @@ export interface operations {
         /** @description An ISO 3166 region (PH) or a dial code (+63) for a national number. */
         country?: string;
       };
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in, when signed in; an invalid one answers 401. */
+        Authorization?: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -3599,7 +3770,11 @@ export interface operations {
   sendVoiceMessage: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -3641,6 +3816,8 @@ export interface operations {
       /** @description The call is placed; `state` follows the provider's call status. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3659,6 +3836,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, or a value the domain refuses. */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3670,6 +3849,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3681,6 +3862,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3694,6 +3877,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3705,6 +3890,8 @@ export interface operations {
       /** @description The number's owner asked not to receive voice messages. Told only to a sender whose three-hour limit is free, and it uses that limit like a call: a sender who must wait is answered 429 for this number as for any other. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3716,6 +3903,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3727,6 +3916,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3738,6 +3929,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3751,6 +3944,8 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           "Retry-After": number;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3773,6 +3968,8 @@ export interface operations {
       /** @description The call could not be placed (the limit is given back). */
       502: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3790,7 +3987,11 @@ export interface operations {
         cursor?: string;
         pageSize?: number;
       };
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };

@@ -86,7 +86,10 @@ export const Done = z
 export const FieldKeys = z
   .object({ fields: z.record(z.string()) })
   .strict()
-  .openapi("FieldKeys");
+  .openapi("FieldKeys", {
+    deprecated: true,
+    description: "Kept for clients written before `code` and `field`: read those instead.",
+  });
 
 type SubscriptionInfoFields = Omit<SubscriptionDetails, "access">;
 export const SubscriptionInfo = fieldsOf<SubscriptionInfoFields>()(
@@ -159,7 +162,10 @@ export const CheckoutInvalid = z
     errors: z.record(z.string()).describe("Every failed field with its message."),
   })
   .strict()
-  .openapi("CheckoutInvalid");
+  .openapi("CheckoutInvalid", {
+    deprecated: true,
+    description: "Kept for clients written before `code` and `field`: read those instead.",
+  });
 
 export const RequestCreated = z
   .object({ id, code: z.string().openapi({ example: "Ab3dEf7H" }), link: z.string().url() })
