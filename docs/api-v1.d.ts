@@ -1170,6 +1170,18 @@ export interface components {
        * @example 2026-11-22T05:38:39.571Z
        */
       createdAt: string;
+      /**
+       * Format: date-time
+       * @description A live share runs until this time (latitude and longitude are then its newest position, its trail is GET /api/v1/locate/requests/{id}/trail); null for a one-off share.
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      liveUntil: string | null;
+      /**
+       * Format: date-time
+       * @description When a live share ended before liveUntil (the recipient stopped it or closed the page).
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      liveEndedAt: string | null;
     };
     RequestPage: {
       /** @description How many requests match, counted up to 1,000 (`totalCapped`: there are more). */

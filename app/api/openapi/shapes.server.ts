@@ -206,6 +206,14 @@ export const LocationRequest = fieldsOf<NonNullable<Awaited<ReturnType<typeof ge
       address: z.string().nullable(),
       locale: z.enum(locales),
       createdAt: time,
+      liveUntil: time
+        .nullable()
+        .describe(
+          "A live share runs until this time (latitude and longitude are then its newest position, its trail is GET /api/v1/locate/requests/{id}/trail); null for a one-off share.",
+        ),
+      liveEndedAt: time
+        .nullable()
+        .describe("When a live share ended before liveUntil (the recipient stopped it or closed the page)."),
     })
     .strict(),
 ).openapi("LocationRequest");
