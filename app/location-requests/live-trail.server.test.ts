@@ -71,6 +71,20 @@ it("answers another account's request like a missing one, and gives an approxima
   expect((await readTrail(user.id, area.id, {}))?.items).toEqual([]);
 });
 
+it("shows no trail once the recipient stopped sharing or the position was purged, whatever rows remain", async () => {
+  const { user } = await createUser();
+  const stopped = await liveRequest(user.id, 3);
+  expect((await readTrail(user.id, stopped.id, {}))?.items).toHaveLength(3);
+  await db().locationRequest.update({
+    where: { id: stopped.id },
+    data: { decision: "revoked", latitude: null, longitude: null },
+  });
+  expect((await readTrail(user.id, stopped.id, {}))?.items).toEqual([]);
+  const purged = await liveRequest(user.id, 3);
+  await db().locationRequest.update({ where: { id: purged.id }, data: { latitude: null, longitude: null } });
+  expect((await readTrail(user.id, purged.id, {}))?.items).toEqual([]);
+});
+
 it("keeps the newest LIVE_TRAIL_MAX positions, and the page reads only the newest VIEW_TRAIL_MAX of them", async () => {
   const { user } = await createUser();
   const request = await liveRequest(user.id, LIVE_TRAIL_MAX + 5);

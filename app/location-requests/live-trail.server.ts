@@ -55,6 +55,15 @@ export async function recentTrail(requestId: string, limit = VIEW_TRAIL_MAX): Pr
   return rows.reverse().map(present);
 }
 
+/**
+ * Whether a request's trail may be shown: a precise share whose position is still held. An approximate
+ * share stays an area (it has no trail); once the recipient stopped, declined or erased, or the
+ * retention period took the position, its trail is never shown, whatever rows are still stored.
+ */
+export function hasTrail(row: { status: string; decision: string | null; latitude: number | null }) {
+  return row.status === "gps_tracked" && row.decision === null && row.latitude !== null;
+}
+
 /** GET /api/v1/locate/requests/{id}/trail's query: positions after a key already read, oldest first. */
 export const trailQuery = z.object({
   after: z.coerce
@@ -75,21 +84,19 @@ export const trailQuery = z.object({
 export async function readTrail(userId: string, requestId: string, query: { after?: number; limit?: number }) {
   const owned = await db().locationRequest.findFirst({
     where: { id: requestId, userId },
-    select: { id: true, status: true, liveUntil: true, liveEndedAt: true },
+    select: { id: true, status: true, decision: true, latitude: true, liveUntil: true, liveEndedAt: true },
   });
   if (!owned) return null;
   const limit = Math.min(Math.max(query.limit ?? LIVE_TRAIL_MAX, 1), LIVE_TRAIL_MAX);
   const after = query.after ?? 0;
-  // An approximate share has no trail: it stays an area (the recipient's page only sends precise updates).
-  const rows =
-    owned.status === "gps_tracked"
-      ? await db().livePosition.findMany({
-          where: { requestId, id: { gt: after } },
-          select: pointSelect,
-          orderBy: { id: "asc" },
-          take: limit + 1,
-        })
-      : [];
+  const rows = hasTrail(owned)
+    ? await db().livePosition.findMany({
+        where: { requestId, id: { gt: after } },
+        select: pointSelect,
+        orderBy: { id: "asc" },
+        take: limit + 1,
+      })
+    : [];
   const more = rows.length > limit;
   const items = rows.slice(0, limit).map(present);
   return {

@@ -21,7 +21,7 @@ import { arrivedSince } from "~/location-requests/arrivals.server";
 import { createLocationRequest } from "~/location-requests/create.server";
 import { shareLink } from "~/location-requests/links.server";
 import { decodeCursor, getRequest, listRequests, requestsVersion } from "~/location-requests/list.server";
-import { liveState, recentTrail } from "~/location-requests/live-trail.server";
+import { hasTrail, liveState, recentTrail } from "~/location-requests/live-trail.server";
 import { requestLabel } from "~/location-requests/request-state";
 import {
   createLinkSchema,
@@ -171,7 +171,7 @@ export async function loadDashboardView(
     if (!found) return null;
     const detail = toView(found, language, zone);
     // A precise live share is followed with its trail; an approximate one stays an area.
-    if (found.liveUntil && found.status === "gps_tracked") {
+    if (found.liveUntil && hasTrail(found)) {
       const trail = (await recentTrail(found.id)).map((p): [number, number] => [p.latitude, p.longitude]);
       detail.live = liveView(found, language, zone, trail);
     }
