@@ -8,12 +8,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 import type { LiveShareView, RequestView } from "./types";
 
-/**
- * While the page of one request follows a live share, it asks GET /dashboard/live this often, so that a
- * new position shows within 5 s of being stored (the check plus the page's reload of its data; the
- * measured figures are in docs/decisions/049).
- */
-export const LIVE_FOLLOW_INTERVAL_MS = 3_000;
+export { LIVE_FOLLOW_INTERVAL_MS } from "./live-follow";
 
 /** Whether a live share still runs at `now` (it also ends by itself at `until`, with no write to announce it). */
 export function isLive(live: LiveShareView, now: number) {
