@@ -245,6 +245,14 @@ export const resourceRoutes = [
     origin: "api",
     methods: ["GET"],
   },
+  // A live share's trail, paged by key (docs/decisions/049).
+  {
+    path: "api/v1/locate/requests/:id/trail",
+    file: "routes/api.v1.locate.request-trail.ts",
+    body: "json",
+    origin: "api",
+    methods: ["GET"],
+  },
   {
     path: "api/v1/locate/userAgent",
     file: "routes/api.v1.locate.user-agent.ts",

@@ -393,6 +393,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/locate/requests/{id}/trail": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A live share's trail
+     * @description The positions of a live share, oldest first, paged by key: ask with `after` = the `nextAfter` of the page already read to get only what is new (each page costs the same however long the trail). The request's own `latitude` and `longitude` are the newest position. Only the newest 100 positions are kept, and they are deleted with the request's position (docs/privacy.md).
+     */
+    get: operations["getRequestTrail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/lookup": {
     parameters: {
       query?: never;
@@ -1184,6 +1204,18 @@ export interface components {
        * @example 2026-11-22T05:38:39.571Z
        */
       createdAt: string;
+      /**
+       * Format: date-time
+       * @description A live share runs until this time (latitude and longitude are then its newest position, its trail is GET /api/v1/locate/requests/{id}/trail); null for a one-off share.
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      liveUntil: string | null;
+      /**
+       * Format: date-time
+       * @description When a live share ended before liveUntil (the recipient stopped it or closed the page).
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      liveEndedAt: string | null;
     };
     RequestPage: {
       /** @description How many requests match, counted up to 1,000 (`totalCapped`: there are more). */
@@ -1202,6 +1234,41 @@ export interface components {
     Saved: {
       /** @example cmi9x0abc0001 */
       id: string;
+    };
+    TrailPosition: {
+      /** @description The position's key: increasing; pass the last one read as `after`. */
+      id: number;
+      latitude: number;
+      longitude: number;
+      accuracyMeters: number | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      recordedAt: string;
+    };
+    TrailPage: {
+      /**
+       * @description `live` while the share runs, `ended` once it stopped or ran out; null for a one-off share.
+       * @enum {string|null}
+       */
+      live: "live" | "ended" | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      liveUntil: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      liveEndedAt: string | null;
+      /** @description Positions after `after`, oldest first (at most `limit`). The newest 100 are kept per request; an approximate share has none. */
+      items: components["schemas"]["TrailPosition"][];
+      /** @description true: more positions follow; ask again with `after=nextAfter`. */
+      more: boolean;
+      /** @description The key to ask with next: the last position given, or `after` again when nothing was new. */
+      nextAfter: number;
     };
     Lookup: {
       /** @example +639171234567 */
@@ -3687,6 +3754,91 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Failure429"];
+        };
+      };
+    };
+  };
+  getRequestTrail: {
+    parameters: {
+      query?: {
+        /** @description `nextAfter` of a page already read: only positions recorded after it. Omit for the oldest kept. */
+        after?: number | null;
+        limit?: number;
+      };
+      header?: {
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path: {
+        /** @example cmi9x0abc0001 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the trail. */
+      200: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["TrailPage"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, or a query value out of range (named). */
+      400: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description No such request in this account (another account's id answers the same). */
+      404: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure404"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
         };
       };
     };

@@ -64,6 +64,8 @@ const listSelect = {
   address: true,
   locale: true,
   createdAt: true,
+  liveUntil: true,
+  liveEndedAt: true,
 } as const;
 
 /** Totals are counted up to this many rows and shown as "1,000+" beyond: no query counts a whole history. */
@@ -218,6 +220,8 @@ type Row = { [K in keyof typeof listSelect]: unknown } & {
   locatedAt: Date | null;
   code: string;
   locale: string;
+  liveUntil: Date | null;
+  liveEndedAt: Date | null;
 };
 function present<T extends Row>(row: T) {
   return {
@@ -229,6 +233,9 @@ function present<T extends Row>(row: T) {
     createdAt: row.createdAt.toISOString(),
     openedAt: row.openedAt?.toISOString() ?? null,
     locatedAt: row.locatedAt?.toISOString() ?? null,
+    // A live share (docs/decisions/049): null for a one-off share; latitude/longitude are its newest position.
+    liveUntil: row.liveUntil?.toISOString() ?? null,
+    liveEndedAt: row.liveEndedAt?.toISOString() ?? null,
   };
 }
 export type PresentedRequest = ReturnType<typeof present<Row & typeof listSelect>>;

@@ -30,6 +30,7 @@ import { startTwilioFake, twilioEnv } from "../../../tests/fakes/twilio";
 import { startApiApp, type ApiApp } from "../../../tests/support/api-app";
 import { allowConsoleError } from "../../../tests/support/console";
 import { createUser, signedInUser, userWithData } from "../../../tests/support/factories";
+import { startLiveShare } from "../../../tests/support/live-shares";
 
 type Doc = Awaited<ReturnType<typeof openApiDocument>>;
 type MediaType = { schema: object; examples: Record<string, { value: unknown; "x-replay": Replay }> };
@@ -343,6 +344,25 @@ const GIVENS: Record<Given, (context: Context) => Promise<Prepared>> = {
     return {
       values: { token, requestId: created.request.id, cursor: await cursorOf(created.request.id) },
     };
+  },
+  liveShare: async () => {
+    const { user, token } = await signedInUser();
+    const created = await createLocationRequest({
+      userId: user.id,
+      channel: "link",
+      requesterName: "Ana",
+      locale: "en",
+    });
+    if (!created.ok) throw new Error(`could not create the request: ${created.error}`);
+    await startLiveShare(created.request.id, {
+      until: new Date(Date.now() + 3600_000),
+      fixes: [0, 1, 2].map((i) => ({ latitude: 14.6507 + i / 2000, longitude: 121.0494 + i / 2000 })),
+    });
+    const first = await db().livePosition.findFirstOrThrow({
+      where: { requestId: created.request.id },
+      orderBy: { id: "asc" },
+    });
+    return { values: { token, requestId: created.request.id, after: String(first.id) } };
   },
   smsSent: async ({ ip, replay }) => {
     const token = await subscriberToken();

@@ -3,8 +3,8 @@
 // functions return; `fieldsOf` holds each shape to the field names of that domain type when the app
 // is type-checked, and app/api/openapi/openapi.test.ts checks every documented answer of the running
 // app against these shapes (objects are closed: a field the document does not name fails it).
-// The account's export and deletion are in ./shapes/account.server.ts, the pieces shapes share in
-// ./shapes/primitives.server.ts.
+// The account's export and deletion are in ./shapes/account.server.ts, a live share's trail in
+// ./shapes/live.server.ts, the pieces shapes share in ./shapes/primitives.server.ts.
 import type { UserCacheInfo as UserCacheInfoType } from "~/auth/sign-in.server";
 import type { paidAmount, SubscriptionDetails } from "~/billing/subscription.server";
 import { locales } from "~/i18n/locales";
@@ -18,6 +18,7 @@ import { DELIVERIES, fieldsOf, id, minor, orNull, REQUEST_STATES, time } from ".
 import { z } from "./zod.server";
 
 export { AccountDeleted, AccountExport } from "./shapes/account.server";
+export { TrailPage } from "./shapes/live.server";
 
 /** The stable codes of failures (app/api/error-codes.ts), one component the failures share. */
 export const ErrorCode = z
@@ -212,6 +213,14 @@ export const LocationRequest = fieldsOf<NonNullable<Awaited<ReturnType<typeof ge
       address: z.string().nullable(),
       locale: z.enum(locales),
       createdAt: time,
+      liveUntil: time
+        .nullable()
+        .describe(
+          "A live share runs until this time (latitude and longitude are then its newest position, its trail is GET /api/v1/locate/requests/{id}/trail); null for a one-off share.",
+        ),
+      liveEndedAt: time
+        .nullable()
+        .describe("When a live share ended before liveUntil (the recipient stopped it or closed the page)."),
     })
     .strict(),
 ).openapi("LocationRequest");

@@ -53,6 +53,8 @@ const REQUEST = {
   address: "Barangay Pinyahan, Quezon City, PH",
   locale: "ph",
   createdAt: "2026-11-22T05:38:39.571Z",
+  liveUntil: null,
+  liveEndedAt: null,
 };
 const DEVICE_REPORT = {
   visitorId: "3f2a9c1e5b7d40a8b6c2e9f1a0d4c7b3",

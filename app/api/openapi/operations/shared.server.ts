@@ -34,6 +34,8 @@ export const GIVEN = {
     "`{{token}}` is the token of an account with an active Stripe subscription that Stripe refuses to cancel.",
   ownRequest:
     "`{{token}}` is a subscriber's token, `{{requestId}}` one of its location requests and `{{cursor}}` the `nextCursor` of a page that ends with it.",
+  liveShare:
+    "`{{token}}` is a subscriber's token, `{{requestId}}` one of its requests shared live (three positions so far) and `{{after}}` the key of its first position.",
   smsSent: "`{{token}}` is the token of a subscriber that sent an SMS request less than three hours ago.",
   emailSent: "`{{token}}` is the token of a subscriber that sent an e-mail request less than three hours ago.",
   linkCreated: "`{{token}}` is the token of a subscriber that created a link less than three hours ago.",
