@@ -80,7 +80,7 @@ export function liveView(
     endedAt: item.liveEndedAt,
     trail,
     shown: {
-      until: `${formatTime(item.liveUntil, language, zone)} (${zoneName(zone, language, now)})`,
+      until: `${formatTime(item.liveUntil, language, zone, now)} (${zoneName(zone, language, now)})`,
       age: item.locatedAt ? formatAge(item.locatedAt, language, now.getTime()) : null,
       ended: liveState(item, now) === "ended",
     },

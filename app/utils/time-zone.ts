@@ -68,10 +68,17 @@ export function formatDateTime(iso: string | Date, language: string, timeZone: s
 }
 
 /** A time of day in a BCP 47 language and an IANA zone ("14:30", "2:30 PM"), for times within the day. */
-export function formatTime(iso: string | Date, language: string, timeZone: string) {
-  return dateTimeFormat(language, { hour: "numeric", minute: "2-digit", timeZone }).format(
-    typeof iso === "string" ? new Date(iso) : iso,
-  );
+export function formatTime(iso: string | Date, language: string, timeZone: string, now?: Date | number) {
+  const at = typeof iso === "string" ? new Date(iso) : iso;
+  // A time on another day than `now` (in the zone) names its day: "2:30 AM" alone would be read as today's.
+  const day = (d: Date | number) => dateTimeFormat("en-CA", { dateStyle: "short", timeZone }).format(d);
+  const otherDay = now !== undefined && day(at) !== day(now);
+  return dateTimeFormat(language, {
+    ...(otherDay ? { month: "short", day: "numeric" } : {}),
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+  }).format(at);
 }
 
 /** How long ago, in words of a BCP 47 language ("20 sec. ago", "3 min. ago"): seconds under a minute, then minutes, then hours. */

@@ -52,7 +52,7 @@ export function LiveFacts({ item, detail }: { item: RequestView; detail: boolean
   }
   const zone = browserTimeZone();
   const until =
-    now === null ? live.shown.until : `${formatTime(live.until, language, zone)} (${zoneName(zone, language)})`;
+    now === null ? live.shown.until : `${formatTime(live.until, language, zone, now)} (${zoneName(zone, language)})`;
   const age = now === null ? live.shown.age : item.locatedAt ? formatAge(item.locatedAt, language, now) : null;
   return (
     <div className="live-share" data-testid="live-share" data-live="live">
