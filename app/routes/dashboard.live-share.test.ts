@@ -43,12 +43,12 @@ it("shows a live share's end with its zone's long name, the newest position's ag
       [14.61, 121.01],
       [14.62, 121.02],
     ],
-    shown: { until: "2:30 PM (Philippine Standard Time)", ended: false },
+    shown: { until: "Jan 1, 2:30 PM (Philippine Standard Time)", ended: false },
   });
   expect(detail?.live?.shown.age).toMatch(/sec\. ago$/);
   // The same in Indonesian, in Jakarta's zone.
   const id = await detailOf(user.id, request.id, "Asia/Jakarta", "id");
-  expect(id?.live?.shown.until).toBe("13.30 (Waktu Indonesia Barat)");
+  expect(id?.live?.shown.until).toBe("1 Jan, 13.30 (Waktu Indonesia Barat)");
 });
 
 it("says a share ended once it was stopped or its time passed, and shows a one-off or approximate share without a trail", async () => {
