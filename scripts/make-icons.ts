@@ -28,7 +28,7 @@ for (const [size, maskable] of [
       `<img src="data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}" width="${inner}" height="${inner}"></body>`,
   );
   await page.screenshot({
-    path: `public/icons/icon-${size}${maskable ? "-maskable" : ""}.png`,
+    path: `public/icon-${size}${maskable ? "-maskable" : ""}.png`,
     omitBackground: !maskable,
   });
 }

@@ -111,7 +111,7 @@ export function PushDevices({
         </p>
       ) : null}
       {on ? (
-        <p role="status" data-push-state="on">
+        <p className="notice notice-ok" role="status" data-push-state="on">
           {t("notifications.settings.pushThisOn")}
         </p>
       ) : state === "ready" || state === "busy" ? (

@@ -27,7 +27,7 @@ self.addEventListener("push", (event) => {
     self.registration.showNotification(message.title, {
       body: typeof message.body === "string" ? message.body : "",
       tag: typeof message.tag === "string" ? message.tag : undefined,
-      icon: "/icons/icon-192.png",
+      icon: "/icon-192.png",
       lang: typeof message.lang === "string" ? message.lang : undefined,
       data: { url: typeof message.url === "string" ? message.url : DASHBOARD },
     }),
