@@ -4,6 +4,7 @@
 // The "maskable" one keeps the mark inside the 80 % safe zone on a brand-coloured square, because
 // launchers crop it to a circle or a squircle.
 import { readFileSync } from "node:fs";
+import path from "node:path";
 
 import { chromium } from "@playwright/test";
 
@@ -28,7 +29,7 @@ for (const [size, maskable] of [
       `<img src="data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}" width="${inner}" height="${inner}"></body>`,
   );
   await page.screenshot({
-    path: `public/icon-${size}${maskable ? "-maskable" : ""}.png`,
+    path: path.join("public", `icon-${size}${maskable ? "-maskable" : ""}.png`),
     omitBackground: !maskable,
   });
 }
