@@ -63,14 +63,19 @@ test("the manifest and the service worker are served as browsers need them, chea
     }
   }
   // Made once per process and kept: it costs what robots.txt (a fixed text) costs, not a page's work.
-  const timed = async (path: string) => {
-    const started = performance.now();
-    for (let i = 0; i < 40; i += 1) expect((await request.get(path)).status()).toBe(200);
-    return performance.now() - started;
+  // Medians of single requests, so that a pause of the shared machine does not decide it.
+  const median = async (path: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const started = performance.now();
+      expect((await request.get(path)).status()).toBe(200);
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[15]!;
   };
-  await timed("/robots.txt");
-  const [manifest, robots] = [await timed("/manifest.webmanifest?lang=ph"), await timed("/robots.txt")];
-  expect(manifest, `40 manifests took ${manifest} ms, 40 robots.txt ${robots} ms`).toBeLessThan(2 * robots + 200);
+  await median("/robots.txt");
+  const [manifest, robots] = [await median("/manifest.webmanifest?lang=ph"), await median("/robots.txt")];
+  expect(manifest, `median ${manifest} ms for the manifest, ${robots} ms for robots.txt`).toBeLessThan(2 * robots + 10);
   const worker = await request.get("/sw.js");
   expect(worker.status()).toBe(200);
   expect(worker.headers()["content-type"]).toContain("text/javascript");
