@@ -35,8 +35,6 @@ import { shellHandle, shellMessages, type MessagesHandle } from "~/i18n/messages
 import { pageMessages, pickMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
 import { FallbackMessages, messageTrees, useLocale } from "~/i18n/use-t";
-import { manifestHref, THEME_COLOR } from "~/pwa/manifest";
-import { registerServiceWorker } from "~/pwa/register";
 import { BareCss, useBare } from "~/recipient/bare";
 import { config } from "~/server/config.server";
 import appCss from "~/styles/app.css?url";
@@ -150,9 +148,6 @@ export function Layout({ children }: { children: ReactNode }) {
             ))
           : null}
         {root ? <link rel="alternate" hrefLang="x-default" href={root.origin + bare} /> : null}
-        {/* The installable dashboard (docs/decisions/048): offered to a signed-in requester only. */}
-        {root?.user ? <link rel="manifest" href={manifestHref(locale)} /> : null}
-        {root?.user ? <meta name="theme-color" content={THEME_COLOR} /> : null}
         <Links />
       </head>
       <body>
@@ -168,11 +163,6 @@ export default function App() {
   const noHydration = useBare();
   // Every later server render (and pages seen without JavaScript) shows times in this browser's zone.
   useEffect(() => rememberBrowserTimeZone(), []);
-  const signedIn = Boolean(useRouteLoaderData<typeof loader>("root")?.user);
-  // The worker that makes the dashboard installable and shows its push notifications.
-  useEffect(() => {
-    if (signedIn) registerServiceWorker();
-  }, [signedIn]);
   if (noHydration) {
     // The recipient's pages bring their own header and footer (app/recipient/components.tsx), so
     // that their code stays out of every other page's bundle.

@@ -23,6 +23,7 @@ import {
   saveNotificationSettings,
 } from "~/notifications/settings.server";
 import { vapidKeys } from "~/notifications/vapid.server";
+import { installableMeta, useServiceWorker } from "~/pwa/installable";
 import { readFormData } from "~/utils/form-data.server";
 import { parseForm } from "~/utils/parse-form";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -97,6 +98,7 @@ export default function SettingsPage() {
   const navigation = useNavigation();
   const t = useT();
   const lp = useLocalePath();
+  useServiceWorker();
   const errors: Record<string, string | undefined> = answer?.errors ?? {};
   return (
     <section className="panel settings-page" aria-labelledby="settings-title">
@@ -144,7 +146,8 @@ export default function SettingsPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => [
   { title: data?.title },
   { name: "robots", content: "noindex" },
+  ...installableMeta(location.pathname),
 ];
