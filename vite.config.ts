@@ -61,8 +61,14 @@ function manualChunks(id: string) {
     "components/new-password-field.tsx",
     // The limits and the normaliser of names and titles: New Search and the voice page only.
     "utils/display-text.ts",
+    // Settings' push devices and the installable dashboard: the dashboard and Settings only.
+    "components/push-devices.tsx",
   ];
-  if (withTheirPages.includes(app) || /^recipient\/(components|consent-script|paths|abuse-report|outcome)\./.test(app))
+  if (
+    withTheirPages.includes(app) ||
+    app.startsWith("pwa/") ||
+    /^recipient\/(components|consent-script|paths|abuse-report|outcome)\./.test(app)
+  )
     return undefined;
   return "shell";
 }

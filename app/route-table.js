@@ -121,6 +121,10 @@ export const resourceRoutes = [
   { path: "csp-report", file: "routes/csp-report.ts", body: "report", origin: "report", methods: ["POST"] },
   { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },
   { path: "robots.txt", file: "routes/robots.txt.ts" },
+  // The installable dashboard (docs/decisions/048): its manifest (`?lang=` for id and ph) and the
+  // service worker that shows push notifications. Public and the same for everyone.
+  { path: "manifest.webmanifest", file: "routes/manifest.webmanifest.ts" },
+  { path: "sw.js", file: "routes/sw.js.ts" },
   // The OpenAPI document of every api/v1 route below (app/api/openapi: each one must be described there).
   { path: "api/v1/openapi.json", file: "routes/api.v1.openapi.ts", body: "json", origin: "api", methods: ["GET"] },
   { path: "api/v1/auth/login", file: "routes/api.v1.auth.login.ts", body: "json", origin: "api", methods: ["POST"] },

@@ -1010,6 +1010,20 @@ export interface components {
          */
         createdAt: string;
       }[];
+      pushDevices: {
+        device: string;
+        endpoint: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        lastSentAt: string | null;
+      }[];
       review: {
         rating: number;
         text: string;

@@ -6,4 +6,5 @@ import "~/billing/payment-jobs.server";
 import "~/location-requests/delivery.server";
 import "~/notifications/email.server";
 import "~/notifications/events.server";
+import "~/notifications/push.server";
 import "~/voice-messages/messages.server";

@@ -2,14 +2,16 @@
 // declined, expired unanswered) is recorded in the same transaction as the change that makes it, as
 // one durable job per channel the account wants (app/jobs/jobs.server.ts): the job's key is the request,
 // the event and the channel, so an event is told at most once per channel however often the recipient
-// answers. Today the one channel is e-mail (app/notifications/email.server.ts); Web Push and webhooks
-// are further channels of this same list. A request's end is not a write anybody makes: a check, due
+// answers. The channels are e-mail (app/notifications/email.server.ts) and Web Push to each device the
+// requester turned it on for (app/notifications/push.server.ts); webhooks are a further channel of this
+// same list. A request's end is not a write anybody makes: a check, due
 // when the answering window closes, is written with the request and records "expired" then if nobody
 // answered.
 import { db, type Tx } from "~/db/db.server";
 import { defineJobKind, enqueueJob, PAYMENT_POLICY, startJobs } from "~/jobs/jobs.server";
 import { requestState } from "~/location-requests/request-state";
 import { EMAIL_CHANNEL } from "~/notifications/email.server";
+import { PUSH_CHANNEL } from "~/notifications/push.server";
 import { deleteInBatches } from "~/privacy/batches.server";
 import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
@@ -26,14 +28,22 @@ export type RequestEventPayload = {
   precision?: "precise" | "approximate";
 };
 
-/** The account's choices a channel reads, inside the event's transaction. */
-type AccountChoices = { notifyByEmail: boolean };
+/** The account's choices a channel reads, inside the event's transaction: e-mails on, devices turned on for push. */
+type AccountChoices = { notifyByEmail: boolean; pushDevices: number };
 
-/** A way of telling the requester: whether the account wants it, and the kind of job that tells it. */
-export type NotificationChannel = { name: string; jobKind: string; wants: (account: AccountChoices) => boolean };
+/**
+ * A way of telling the requester: whether the account wants it, and the kind of job that tells it
+ * (`followUpKinds`: the jobs that job writes in its turn, such as one per device, swept with it).
+ */
+export type NotificationChannel = {
+  name: string;
+  jobKind: string;
+  followUpKinds?: string[];
+  wants: (account: AccountChoices) => boolean;
+};
 
-/** Every channel, in one list: an event fans out to those the account wants (Web Push and webhooks join here). */
-const channels: NotificationChannel[] = [EMAIL_CHANNEL];
+/** Every channel, in one list: an event fans out to those the account wants (webhooks join here). */
+const channels: NotificationChannel[] = [EMAIL_CHANNEL, PUSH_CHANNEL];
 
 /** The job that tells one event on one channel: at most one per request, event and channel. */
 export const notificationJobKey = (channel: string, requestId: string, event: RequestEvent) =>
@@ -48,8 +58,12 @@ export async function recordRequestEvent(
   request: { id: string; userId: string },
   payload: RequestEventPayload,
 ) {
-  const account = await tx.user.findUnique({ where: { id: request.userId }, select: { notifyByEmail: true } });
-  if (!account) return [];
+  const row = await tx.user.findUnique({
+    where: { id: request.userId },
+    select: { notifyByEmail: true, _count: { select: { pushSubscriptions: true } } },
+  });
+  if (!row) return [];
+  const account: AccountChoices = { notifyByEmail: row.notifyByEmail, pushDevices: row._count.pushSubscriptions };
   const keys: string[] = [];
   for (const channel of channels) {
     if (!channel.wants(account)) continue;
@@ -119,6 +133,8 @@ export function purgeEndedNotifications(now = new Date()) {
   const cutoff = new Date(now.getTime() - (config().REQUEST_TTL_DAYS + 1) * DAY);
   return deleteInBatches(db().paymentJob, {
     doneAt: { lt: cutoff },
-    kind: { in: [EXPIRY_CHECK_JOB, ...channels.map((channel) => channel.jobKind)] },
+    kind: {
+      in: [EXPIRY_CHECK_JOB, ...channels.flatMap((channel) => [channel.jobKind, ...(channel.followUpKinds ?? [])])],
+    },
   });
 }

@@ -18,6 +18,7 @@ export async function accountExport(userId: string, now = new Date()) {
       sessions: { orderBy: { createdAt: "desc" } },
       locationRequests: { orderBy: { createdAt: "desc" } },
       voiceMessages: { orderBy: { createdAt: "desc" } },
+      pushSubscriptions: { orderBy: { createdAt: "desc" } },
     },
   });
   // Rows keyed only by the address are included once the address is proven (owned-rows.server.ts).
@@ -113,6 +114,13 @@ export async function accountExport(userId: string, now = new Date()) {
       state: v.state,
       error: v.error,
       createdAt: v.createdAt.toISOString(),
+    })),
+    // The devices that get push notifications; their encryption keys are the browser's, not about the owner.
+    pushDevices: user.pushSubscriptions.map((d) => ({
+      device: d.device,
+      endpoint: d.endpoint,
+      createdAt: d.createdAt.toISOString(),
+      lastSentAt: iso(d.lastSentAt),
     })),
     review: user.review && {
       rating: user.review.rating,

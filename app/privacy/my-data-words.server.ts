@@ -22,6 +22,7 @@ export const DATA_SECTIONS = [
   "checkouts",
   "requests",
   "voiceMessages",
+  "pushDevices",
   "review",
   "refundRequests",
   "contactMessages",
@@ -126,6 +127,7 @@ export const CODE_WORDS = {
       canceled: "voice.states.canceled",
     },
   },
+  pushDevices: {},
   review: {
     locale: LANGUAGES,
     status: {

@@ -15,6 +15,7 @@ it("names every provider, the embedded defaults included", () => {
   expect(lines.map((line) => line.split(":")[0])).toEqual([
     "E-mail",
     "SMS",
+    "Push notifications",
     "Voice calls",
     "Number lookup",
     "Reverse geocoding",
@@ -22,6 +23,7 @@ it("names every provider, the embedded defaults included", () => {
     "Payments",
   ]);
   expect(lines).toContain("SMS: outbox (embedded: messages stay on this machine)");
+  expect(lines).toContain("Push notifications: outbox (embedded: messages stay on this machine)");
   expect(lines.find((line) => line.startsWith("Reverse geocoding"))).toMatch(/^Reverse geocoding: offline/);
 });
 

@@ -1,6 +1,7 @@
 import { emailProvider } from "~/providers/email.server";
 import { paymentProviderNames, sandboxPayments } from "~/providers/payments/provider.server";
 import { phoneLookupProvider } from "~/providers/phone-lookup.server";
+import { pushProvider } from "~/providers/push.server";
 import { reverseGeocoder } from "~/providers/reverse-geocoding.server";
 import { smsProvider } from "~/providers/sms.server";
 import { voiceProvider } from "~/providers/voice.server";
@@ -41,6 +42,7 @@ export function providerSummary(): string[] {
   return [
     `E-mail: ${email}${email === "outbox" ? stays : ""}${email === "sendgrid" ? emailReports() : ""}`,
     `SMS: ${sms}${sms === "outbox" ? stays : ""}`,
+    `Push notifications: ${pushProvider().name}${pushProvider().name === "outbox" ? stays : " (VAPID keys from the settings or the database)"}`,
     `Voice calls: ${voice}${voice === "outbox" ? " (embedded: calls are only stored in the outbox)" : ""}`,
     `Number lookup: ${lookup}${lookup === "offline" ? " (embedded: numbering data only, no carrier)" : ""}`,
     `Reverse geocoding: ${geocoder}${geocoder === "offline" ? " (embedded: nearest city from the packaged list)" : ""}`,

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 
 import { guardPage } from "~/auth/guards.server";
 import { FormError, SelectField, SubmitButton } from "~/components/form";
+import { PushDevices } from "~/components/push-devices";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { locales, localizePath } from "~/i18n/locales";
@@ -10,27 +11,44 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import {
+  MAX_PUSH_DEVICES,
+  pushDevices,
+  pushSubscriptionSchema,
+  removePushDevice,
+  savePushDevice,
+} from "~/notifications/push-devices.server";
+import {
   notificationSettings,
   notificationSettingsSchema,
   saveNotificationSettings,
 } from "~/notifications/settings.server";
+import { vapidKeys } from "~/notifications/vapid.server";
+import { installableMeta, useServiceWorker } from "~/pwa/installable";
 import { readFormData } from "~/utils/form-data.server";
 import { parseForm } from "~/utils/parse-form";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * The account's settings: whether the owner is e-mailed when a request is answered or expires
- * (docs/decisions/043), and the language of those e-mails. A plain form: it works before JavaScript,
- * and the outcome is the banner after the redirect.
+ * (docs/decisions/043), and the language of those e-mails; and the devices that get the same events
+ * as push notifications (docs/decisions/048). Plain forms: everything but turning a device on works
+ * before JavaScript (that needs the browser's PushManager), and the outcome is the banner after the
+ * redirect.
  */
 export const handle: MessagesHandle = { messages: ["notifications.settings", "language"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
   const t = await getT(request);
+  const [settings, devices, keys] = await Promise.all([
+    notificationSettings(user.id),
+    pushDevices(user.id),
+    vapidKeys(),
+  ]);
   return {
     title: t("notifications.settings.title"),
-    settings: await notificationSettings(user.id),
+    settings,
+    push: { devices, publicKey: keys.publicKey, max: MAX_PUSH_DEVICES },
     translations: pageMessages(request, handle),
   };
 }
@@ -39,6 +57,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
   const t = await getT(request);
   const form = await readFormData(request);
+  const here = localizePath(paths.settings, getLocale(request));
+  const intent = form.get("intent");
+  if (intent === "pushOn") {
+    const parsed = parseForm(
+      pushSubscriptionSchema,
+      { endpoint: form.get("endpoint") ?? "", p256dh: form.get("p256dh") ?? "", auth: form.get("auth") ?? "" },
+      { t },
+    );
+    if (!parsed.ok) return data({ errors: { push: t("notifications.settings.pushInvalid") } }, { status: 400 });
+    const saved = await savePushDevice(user.id, parsed.data, request.headers.get("User-Agent"));
+    if (!saved.ok)
+      return data(
+        { errors: { push: t("notifications.settings.pushTooMany", { max: MAX_PUSH_DEVICES }) } },
+        { status: 409 },
+      );
+    return redirectWithToast(here, { type: "success", key: "notifications.settings.pushAdded" });
+  }
+  if (intent === "pushRemove") {
+    const id = form.get("id");
+    if (typeof id === "string" && id.length <= 64) await removePushDevice(user.id, id);
+    return redirectWithToast(here, { type: "success", key: "notifications.settings.pushRemoved" });
+  }
   const parsed = parseForm(
     notificationSettingsSchema,
     { notifyByEmail: form.get("notifyByEmail") ?? undefined, locale: form.get("locale") ?? "" },
@@ -46,18 +86,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
   await saveNotificationSettings(user.id, parsed.data);
-  return redirectWithToast(localizePath(paths.settings, getLocale(request)), {
+  return redirectWithToast(here, {
     type: "success",
     key: parsed.data.notifyByEmail ? "notifications.settings.savedOn" : "notifications.settings.savedOff",
   });
 }
 
 export default function SettingsPage() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, push } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const t = useT();
   const lp = useLocalePath();
+  useServiceWorker();
   const errors: Record<string, string | undefined> = answer?.errors ?? {};
   return (
     <section className="panel settings-page" aria-labelledby="settings-title">
@@ -92,15 +133,21 @@ export default function SettingsPage() {
         </SelectField>
         <FormError message={errors.locale} />
         <div className="form-actions">
-          <SubmitButton busy={navigation.state === "submitting"}>{t("notifications.settings.save")}</SubmitButton>
-          <Link to={lp(paths.dashboard)}>{t("notifications.settings.back")}</Link>
+          <SubmitButton busy={navigation.state === "submitting" && !navigation.formData?.get("intent")}>
+            {t("notifications.settings.save")}
+          </SubmitButton>
         </div>
       </Form>
+      <PushDevices devices={push.devices} publicKey={push.publicKey} error={errors.push} />
+      <p className="settings-back">
+        <Link to={lp(paths.dashboard)}>{t("notifications.settings.back")}</Link>
+      </p>
     </section>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => [
   { title: data?.title },
   { name: "robots", content: "noindex" },
+  ...installableMeta(location.pathname),
 ];

@@ -17,6 +17,7 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { lastSeen, seenCookie } from "~/location-requests/arrivals.server";
+import { installableMeta, useServiceWorker } from "~/pwa/installable";
 import { config } from "~/server/config.server";
 import { readFormData } from "~/utils/form-data.server";
 import { dateTimeFormat } from "~/utils/intl-cache";
@@ -81,6 +82,7 @@ export default function Dashboard() {
   const t = useT();
   const lp = useLocalePath();
   const locale = useLocale();
+  useServiceWorker();
   const hydrated = useHydrated();
   // The server's zone until hydration (the same text as the HTML), then the browser's.
   const date = (iso: string | null) =>
@@ -217,7 +219,8 @@ function DashboardTabs({ current }: { current: Tab }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => [
   { title: data?.title },
   { name: "robots", content: "noindex" },
+  ...installableMeta(location.pathname),
 ];

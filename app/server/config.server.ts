@@ -58,6 +58,21 @@ const schema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RSA_PRIVATE_KEY: z.string().includes("PRIVATE KEY").optional(),
   API_APP_IDS: z.string().optional(),
+  // Web Push's VAPID key pair (RFC 8292, base64url as `npx web-push generate-vapid-keys` prints it: a
+  // P-256 public point of 65 bytes, a private scalar of 32), and the contact the push services may
+  // write to. Unset keys are made on first start and kept in the database (app/notifications/vapid.server.ts).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "the base64url P-256 public key (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "the base64url P-256 private key (43 characters)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "a mailto: address or an https: URL")
+    .optional(),
   // Web origins whose pages may call /api/v1 from a browser (app/http/cors.server.ts); none by default.
   API_CORS_ORIGINS: parsedSetting(parseCorsOrigins),
   // What this server is for (docs/configuration.md): `live` sends and charges for real and refuses to start on
@@ -199,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  if ((c.VAPID_PUBLIC_KEY === undefined) !== (c.VAPID_PRIVATE_KEY === undefined))
+    throw new Error("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither");
   const publicUrl = new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`);
   const mode = c.APP_MODE ?? (c.NODE_ENV === "production" ? "live" : "sandbox");
   const demo = mode === "demo";

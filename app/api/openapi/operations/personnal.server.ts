@@ -103,6 +103,14 @@ const EXPORT = {
       createdAt: "2026-11-23T10:00:00.000Z",
     },
   ],
+  pushDevices: [
+    {
+      device: "Chrome · Android · Pixel 8",
+      endpoint: "https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bExample",
+      createdAt: "2026-11-22T08:00:00.000Z",
+      lastSentAt: "2026-11-23T09:12:00.000Z",
+    },
+  ],
   review: {
     rating: 5,
     text: "It helps me know my father got home safely.",

@@ -133,6 +133,11 @@ export const AccountExport = fieldsOf<Export>()(
             .strict(),
         ),
       ),
+      pushDevices: z.array(
+        fieldsOf<Item<"pushDevices">>()(
+          z.object({ device: text, endpoint: text, createdAt: time, lastSentAt: time.nullable() }).strict(),
+        ),
+      ),
       review: fieldsOf<Item<"review">>()(
         z
           .object({
