@@ -7,3 +7,4 @@ import "~/location-requests/delivery.server";
 import "~/notifications/email.server";
 import "~/notifications/events.server";
 import "~/voice-messages/messages.server";
+import "~/webhooks/delivery.server";

@@ -2,8 +2,8 @@
 // declined, expired unanswered) is recorded in the same transaction as the change that makes it, as
 // one durable job per channel the account wants (app/jobs/jobs.server.ts): the job's key is the request,
 // the event and the channel, so an event is told at most once per channel however often the recipient
-// answers. Today the one channel is e-mail (app/notifications/email.server.ts); Web Push and webhooks
-// are further channels of this same list. A request's end is not a write anybody makes: a check, due
+// answers. The channels: e-mail (app/notifications/email.server.ts) and webhooks to the account's
+// endpoints (app/webhooks/delivery.server.ts); Web Push is a further channel of this same list. A request's end is not a write anybody makes: a check, due
 // when the answering window closes, is written with the request and records "expired" then if nobody
 // answered.
 import { db, type Tx } from "~/db/db.server";
@@ -14,6 +14,7 @@ import { deleteInBatches } from "~/privacy/batches.server";
 import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
 import { DAY } from "~/utils/time";
+import { WEBHOOK_CHANNEL } from "~/webhooks/delivery.server";
 
 export const REQUEST_EVENTS = ["shared", "declined", "expired", "live_started", "live_ended"] as const;
 export type RequestEvent = (typeof REQUEST_EVENTS)[number];
@@ -27,13 +28,13 @@ export type RequestEventPayload = {
 };
 
 /** The account's choices a channel reads, inside the event's transaction. */
-type AccountChoices = { notifyByEmail: boolean };
+type AccountChoices = { notifyByEmail: boolean; /** Endpoints enabled now. */ webhookEndpoints: number };
 
 /** A way of telling the requester: whether the account wants it, and the kind of job that tells it. */
 export type NotificationChannel = { name: string; jobKind: string; wants: (account: AccountChoices) => boolean };
 
-/** Every channel, in one list: an event fans out to those the account wants (Web Push and webhooks join here). */
-const channels: NotificationChannel[] = [EMAIL_CHANNEL];
+/** Every channel, in one list: an event fans out to those the account wants (Web Push joins here). */
+const channels: NotificationChannel[] = [EMAIL_CHANNEL, WEBHOOK_CHANNEL];
 
 /** The job that tells one event on one channel: at most one per request, event and channel. */
 export const notificationJobKey = (channel: string, requestId: string, event: RequestEvent) =>
@@ -48,8 +49,12 @@ export async function recordRequestEvent(
   request: { id: string; userId: string },
   payload: RequestEventPayload,
 ) {
-  const account = await tx.user.findUnique({ where: { id: request.userId }, select: { notifyByEmail: true } });
-  if (!account) return [];
+  const row = await tx.user.findUnique({
+    where: { id: request.userId },
+    select: { notifyByEmail: true, _count: { select: { webhookEndpoints: { where: { disabledAt: null } } } } },
+  });
+  if (!row) return [];
+  const account: AccountChoices = { notifyByEmail: row.notifyByEmail, webhookEndpoints: row._count.webhookEndpoints };
   const keys: string[] = [];
   for (const channel of channels) {
     if (!channel.wants(account)) continue;
