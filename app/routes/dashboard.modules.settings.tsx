@@ -23,7 +23,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  * (docs/decisions/043), and the language of those e-mails. A plain form: it works before JavaScript,
  * and the outcome is the banner after the redirect.
  */
-export const handle: MessagesHandle = { messages: ["notifications.settings", "language"] };
+export const handle: MessagesHandle = { messages: ["notifications.settings", "language", "webhooks.link"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
@@ -96,6 +96,9 @@ export default function SettingsPage() {
           <Link to={lp(paths.dashboard)}>{t("notifications.settings.back")}</Link>
         </div>
       </Form>
+      <p>
+        <Link to={lp(paths.webhooks)}>{t("webhooks.link")}</Link>
+      </p>
     </section>
   );
 }

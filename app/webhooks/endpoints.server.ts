@@ -15,11 +15,7 @@ export const DELIVERY_LOG_SIZE = 50;
 
 /** The one input: the address, shape only (the address rules are async: `createEndpoint`). */
 export const webhookEndpointInput = z.object({
-  url: z
-    .string({ message: "webhooks.errors.urlRequired" })
-    .trim()
-    .min(1, "webhooks.errors.urlRequired")
-    .max(MAX_URL_LENGTH, "webhooks.errors.invalid"),
+  url: z.string().trim().min(1, "webhooks.errors.urlRequired").max(MAX_URL_LENGTH, "webhooks.errors.invalid"),
 });
 
 const endpointSelect = {
