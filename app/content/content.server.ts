@@ -8,6 +8,7 @@ import { commonMessages } from "~/i18n/resources.server";
 import { createTranslate } from "~/i18n/translate";
 import { RETENTION_TEXT_VALUES, type RetentionSetting } from "~/privacy/retention-settings";
 import { config } from "~/server/config.server";
+import { dateTimeFormat } from "~/utils/intl-cache";
 
 import enBlog from "../../locales/en/blog.json";
 import enPages from "../../locales/en/pages.json";
@@ -182,7 +183,7 @@ export function readingMinutes(article: Pick<Article, "title" | "sections">) {
 
 /** "2026-01-14" as a long date in the page's language; UTC, so no time zone moves it a day. */
 export function formatDate(isoDay: string, locale: Locale) {
-  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: "UTC" }).format(
+  return dateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${isoDay}T00:00:00Z`),
   );
 }

@@ -11,6 +11,7 @@ import {
   type PhoneLookupProvider,
   type ProviderFields,
 } from "~/providers/phone-lookup.server";
+import { dateTimeFormat } from "~/utils/intl-cache";
 import { HOUR } from "~/utils/time";
 import { zoneName } from "~/utils/time-zone";
 
@@ -105,7 +106,7 @@ export type LookupView = LookupAnswer & { countryName: string | null; zones: Zon
 
 /** Minutes east of UTC of a zone at `now` (Intl's "GMT+5:30"). */
 function offsetMinutes(zone: string, now: Date) {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(now);
+  const parts = dateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(now);
   const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(parts.find((p) => p.type === "timeZoneName")?.value ?? "");
   if (!match) return 0;
   return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));

@@ -19,6 +19,7 @@ import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { lastSeen, seenCookie } from "~/location-requests/arrivals.server";
 import { config } from "~/server/config.server";
 import { readFormData } from "~/utils/form-data.server";
+import { dateTimeFormat } from "~/utils/intl-cache";
 import { pageNotFound } from "~/utils/not-found.server";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -84,7 +85,7 @@ export default function Dashboard() {
   // The server's zone until hydration (the same text as the HTML), then the browser's.
   const date = (iso: string | null) =>
     iso
-      ? new Intl.DateTimeFormat(intlLocale[locale], {
+      ? dateTimeFormat(intlLocale[locale], {
           dateStyle: "long",
           timeZone: hydrated ? undefined : view.zone,
         }).format(new Date(iso))

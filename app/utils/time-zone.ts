@@ -4,6 +4,7 @@
 // Manila; English: where the client's address is, see request-time-zone.server.ts), and names it;
 // once React runs, a hydrated page re-renders in the browser's.
 import type { Locale } from "~/i18n/locales";
+import { dateTimeFormat } from "~/utils/intl-cache";
 
 import { readCookie } from "./cookies";
 
@@ -28,7 +29,7 @@ export const LOCALE_TIME_ZONE: Record<Locale, string> = { en: "UTC", id: "Asia/J
 
 /** A zone's name for people, in a BCP 47 language: "Philippine Standard Time", "Waktu Indonesia Barat". */
 export function zoneName(timeZone: string, language: string, at = new Date()) {
-  const part = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: "long" })
+  const part = dateTimeFormat(language, { timeZone, timeZoneName: "long" })
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
@@ -55,7 +56,7 @@ export const REMEMBER_TIME_ZONE_ES5 = `try{var z=Intl.DateTimeFormat().resolvedO
  */
 export function formatDateTime(iso: string | Date, language: string, timeZone: string, withZone = false) {
   // Explicit fields: `dateStyle` cannot be combined with `timeZoneName`.
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     year: "numeric",
     month: "short",
     day: "numeric",

@@ -3,59 +3,21 @@
 // functions return; `fieldsOf` holds each shape to the field names of that domain type when the app
 // is type-checked, and app/api/openapi/openapi.test.ts checks every documented answer of the running
 // app against these shapes (objects are closed: a field the document does not name fails it).
-import type { ZodTypeAny } from "zod";
-
+// The account's export and deletion are in ./shapes/account.server.ts, the pieces shapes share in
+// ./shapes/primitives.server.ts.
 import type { UserCacheInfo as UserCacheInfoType } from "~/auth/sign-in.server";
 import type { paidAmount, SubscriptionDetails } from "~/billing/subscription.server";
 import { locales } from "~/i18n/locales";
 import type { getRequest } from "~/location-requests/list.server";
-import type { RequestState } from "~/location-requests/request-state";
 import type { LookupAnswer } from "~/phone/lookup.server";
-import type { AccountExport as AccountExportType } from "~/privacy/export.server";
-import type { ProviderName } from "~/providers/payments/types";
 import { VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
 import { CALL_STATES, type listVoiceMessages } from "~/voice-messages/messages.server";
 
 import { ERROR_CODE_LIST, ERROR_CODES } from "../error-codes";
+import { DELIVERIES, fieldsOf, id, minor, orNull, REQUEST_STATES, time } from "./shapes/primitives.server";
 import { z } from "./zod.server";
 
-type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : false;
-
-/** Type-checks that an object schema names exactly the fields of the domain's type `T`. */
-const fieldsOf =
-  <T>() =>
-  <S extends z.AnyZodObject>(
-    schema: S,
-    ..._same: SameKeys<T, z.infer<S>> extends true ? [] : ["the schema's fields differ from the domain type's"]
-  ) =>
-    schema;
-
-/**
- * A value of an enum, or null. Not `.nullable()`: for an enum the generator writes
- * `type: [string, null]` with an `enum` that lacks null, which refuses the null it means to allow.
- */
-const orNull = <S extends ZodTypeAny>(schema: S) => z.union([schema, z.null()]);
-
-/** Codes the app stores (docs/api.md); My data shows each as a word (app/privacy/my-data-words.server.ts). */
-const REQUEST_STATES = [
-  "not_delivered",
-  "pending",
-  "expired",
-  "shared_precise",
-  "shared_approximate",
-  "declined",
-  "stopped",
-  "erased",
-] as const satisfies readonly RequestState[];
-const DELIVERIES = ["queued", "sending", "sent", "delivered", "unknown", "failed", "not_accepted", "link"] as const;
-const PAYMENT_PROVIDERS = ["sandbox", "stripe", "paypal"] as const satisfies readonly ProviderName[];
-const provider = z.enum(PAYMENT_PROVIDERS);
-const locale = z.enum(locales);
-
-const time = z.string().datetime().openapi({ example: "2026-11-22T05:38:39.571Z" });
-const id = z.string().min(1).openapi({ example: "cmi9x0abc0001" });
-/** Amounts in minor units (cents): 2999 is 29.99. */
-const minor = z.number().int().min(0);
+export { AccountDeleted, AccountExport } from "./shapes/account.server";
 
 /** The stable codes of failures (app/api/error-codes.ts), one component the failures share. */
 export const ErrorCode = z
@@ -341,170 +303,3 @@ export const WebhookAnswer = z
     z.object({ error: z.string() }).strict(),
   ])
   .openapi("WebhookAnswer");
-
-type Export = AccountExportType;
-type Item<K extends keyof Export> = NonNullable<Export[K]> extends (infer T)[] ? T : NonNullable<Export[K]>;
-const text = z.string();
-const maybe = z.string().nullable();
-
-/** GET /api/v1/personnal/account/export (docs/api.md, "Your data"): everything held about the account. */
-export const AccountExport = fieldsOf<Export>()(
-  z
-    .object({
-      exportedAt: time.describe("When the document was made."),
-      profile: fieldsOf<Item<"profile">>()(
-        z
-          .object({
-            email: text,
-            emailVerifiedAt: time
-              .nullable()
-              .describe(
-                "When the owner proved the address (the e-mailed link or a reset by code); until then rows keyed only by the address are not included.",
-              ),
-            name: maybe,
-            surname: maybe,
-            phone: maybe.describe("E.164, given in the payment form."),
-            locale,
-            notifyByEmail: z
-              .boolean()
-              .describe("Whether the owner is e-mailed when a request is answered or expires unanswered."),
-            createdAt: time,
-            updatedAt: time,
-          })
-          .strict(),
-      ),
-      sessions: z.array(fieldsOf<Item<"sessions">>()(z.object({ createdAt: time, expiresAt: time }).strict())),
-      subscription: fieldsOf<Item<"subscription">>()(
-        z
-          .object({
-            state: z.enum(["trial", "active", "cancelled", "unsubscribed", "expired"]),
-            validUntil: time,
-            provider: orNull(provider),
-            plan: maybe,
-            currency: maybe,
-            amount: minor.nullable(),
-            firstDayAmount: minor.nullable(),
-            periodDays: z.number().int().nullable(),
-            cancelAtPeriodEnd: z.boolean(),
-            nextChargeAt: time.nullable(),
-            createdAt: time,
-          })
-          .strict(),
-      ).nullable(),
-      payments: z.array(
-        fieldsOf<Item<"payments">>()(
-          z
-            .object({
-              provider,
-              providerPaymentId: text.describe("The provider's invoice, capture or charge id."),
-              amount: minor,
-              currency: text,
-              status: z.enum(["paid", "failed", "refunded"]),
-              paidAt: time,
-              periodEnd: time.nullable(),
-            })
-            .strict(),
-        ),
-      ),
-      checkouts: z.array(
-        fieldsOf<Item<"checkouts">>()(
-          z
-            .object({
-              provider,
-              email: text,
-              name: text,
-              surname: text,
-              phone: maybe,
-              locale,
-              plan: text,
-              currency: text,
-              amount: minor,
-              firstDayAmount: minor,
-              status: z.enum(["pending", "paid", "failed", "unsubscribed"]),
-              createdAt: time,
-            })
-            .strict(),
-        ),
-      ),
-      requests: z.array(
-        fieldsOf<Item<"requests">>()(
-          z
-            .object({
-              id,
-              channel: z.enum(["sms", "email", "link"]),
-              target: maybe.describe("Null for a link, after REQUEST_DATA_DAYS, or once the recipient erased it."),
-              title: maybe,
-              requesterName: text,
-              locale,
-              code: text,
-              state: z.enum(REQUEST_STATES).describe("The request's one state (docs/api.md, \"A request's life\")."),
-              status: z.enum(["pending", "ip_located", "gps_tracked"]),
-              decision: orNull(z.enum(["declined", "revoked", "erased"])),
-              delivery: z.enum(DELIVERIES),
-              createdAt: time,
-              openedAt: time.nullable(),
-              locatedAt: time.nullable(),
-              latitude: z.number().nullable(),
-              longitude: z.number().nullable(),
-              accuracyMeters: z.number().nullable(),
-              address: maybe,
-            })
-            .strict(),
-        ),
-      ),
-      voiceMessages: z.array(
-        fieldsOf<Item<"voiceMessages">>()(
-          z
-            .object({
-              id,
-              to: text,
-              text,
-              language: z.enum(VOICE_LANGUAGES),
-              voice: z.enum(VOICES),
-              state: z.enum(CALL_STATES),
-              error: maybe,
-              createdAt: time,
-            })
-            .strict(),
-        ),
-      ),
-      review: fieldsOf<Item<"review">>()(
-        z
-          .object({
-            rating: z.number().int().min(1).max(5),
-            text,
-            displayName: text,
-            locale,
-            status: z.enum(["pending", "published", "hidden"]),
-            writtenAt: time,
-            publishedAt: time.nullable(),
-          })
-          .strict(),
-      ).nullable(),
-      refundRequests: z.array(
-        fieldsOf<Item<"refundRequests">>()(
-          z
-            .object({
-              email: text,
-              reason: text,
-              locale,
-              status: z.enum(["unconfirmed", "open", "closed"]),
-              createdAt: time,
-              confirmedAt: time.nullable(),
-            })
-            .strict(),
-        ),
-      ),
-      contactMessages: z.array(
-        fieldsOf<Item<"contactMessages">>()(
-          z.object({ name: text, email: text, message: text, locale, createdAt: time }).strict(),
-        ),
-      ),
-    })
-    .strict(),
-).openapi("AccountExport");
-
-export const AccountDeleted = z
-  .object({ deleted: z.literal(true).describe("The account and everything of it are deleted.") })
-  .strict()
-  .openapi("AccountDeleted");

@@ -7,6 +7,7 @@ import { paths } from "~/http/paths";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { formatDistance } from "~/utils/distance";
+import { numberFormat } from "~/utils/intl-cache";
 import { browserTimeZone, formatDateTime, zoneName } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -372,7 +373,7 @@ function Paging({ tab, list }: { tab: Tab; list: ListData }) {
   const language = intlLocale[useLocale()];
   if (!list.older && !list.newer) return null;
   const href = (cursor: string) => lp(`/dashboard/?tab=${tab}&cursor=${encodeURIComponent(cursor)}`);
-  const total = new Intl.NumberFormat(language).format(list.total) + (list.totalCapped ? "+" : "");
+  const total = numberFormat(language).format(list.total) + (list.totalCapped ? "+" : "");
   return (
     <nav className="paging" aria-label={t("dashboard.paging.label")}>
       {list.newer ? (
