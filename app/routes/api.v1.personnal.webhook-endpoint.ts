@@ -15,7 +15,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 /** DELETE: removes the endpoint and its delivery log; what was still to be sent to it is not sent. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   apiRoute(request, async () => {
-    if (request.method !== "DELETE") return methodNotAllowed(request, "GET, DELETE");
+    if (request.method !== "DELETE") return methodNotAllowed(request, "GET, HEAD, DELETE");
     const user = await requireApiUser(request);
     if (!(await removeEndpoint(user.id, params.id ?? ""))) throw new ApiError(404, "webhooks.errors.notFound");
     return envelope(200, { data: { deleted: true } });

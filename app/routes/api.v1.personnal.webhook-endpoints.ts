@@ -15,7 +15,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   apiRoute(
     request,
     async () => {
-      if (request.method !== "POST") return methodNotAllowed(request, "GET, POST");
+      if (request.method !== "POST") return methodNotAllowed(request, "GET, HEAD, POST");
       const user = await requireApiUser(request);
       const input = await readJson(request, webhookEndpointInput);
       const created = await createEndpoint(user.id, input.url);
