@@ -198,7 +198,10 @@ export default function WebhooksPage() {
               {deliveries.map((delivery) => (
                 <tr key={delivery.id} data-testid="webhook-delivery">
                   <td>
-                    <code>{delivery.type}</code>
+                    <code>
+                      {delivery.type.split(".")[0]}.<wbr />
+                      {delivery.type.split(".").slice(1).join(".")}
+                    </code>
                     <br />
                     <small>{delivery.eventId}</small>
                   </td>
