@@ -15,7 +15,7 @@ import { db } from "~/db/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { paths } from "~/http/paths";
 import { getT } from "~/i18n/i18next.server";
-import { isLocale, localizePath } from "~/i18n/locales";
+import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import {
   beginSendOnce,
   defineJobKind,
@@ -267,6 +267,20 @@ async function recordFailure(endpointId: string, now: Date) {
 }
 
 /** The owner's e-mail: which address was disabled, why, and where to turn it on again. */
+export async function endpointDisabledEmail(url: string, locale: Locale) {
+  const t = await getT(locale);
+  const values = { url, days: DISABLE_AFTER_MS / DAY };
+  return renderEmail({
+    subject: t("webhooks.email.subject"),
+    paragraphs: [t("webhooks.email.body", values), t("webhooks.email.next")],
+    action: {
+      href: new URL(localizePath(paths.webhooks, locale), config().publicUrl).toString(),
+      label: t("webhooks.email.open"),
+    },
+    footer: t("webhooks.email.footer"),
+  });
+}
+
 defineJobKind<{ endpointId: string }>(WEBHOOK_DISABLED_EMAIL_JOB, {
   policy: messagePolicy,
   async perform(key, { endpointId }) {
@@ -277,17 +291,7 @@ defineJobKind<{ endpointId: string }>(WEBHOOK_DISABLED_EMAIL_JOB, {
     // Removed, or enabled again, before the e-mail went: nothing to tell.
     if (!endpoint?.disabledAt) return { done: true };
     const locale = isLocale(endpoint.user.locale) ? endpoint.user.locale : "en";
-    const t = await getT(locale);
-    const values = { url: endpoint.url, days: DISABLE_AFTER_MS / DAY };
-    const email = renderEmail({
-      subject: t("webhooks.email.subject"),
-      paragraphs: [t("webhooks.email.body", values), t("webhooks.email.next")],
-      action: {
-        href: new URL(localizePath(paths.webhooks, locale), config().publicUrl).toString(),
-        label: t("webhooks.email.open"),
-      },
-      footer: t("webhooks.email.footer"),
-    });
+    const email = await endpointDisabledEmail(endpoint.url, locale);
     if (!(await beginSendOnce(key))) return { done: true };
     const sent = await emailProvider().send({ to: endpoint.user.email, ...email });
     if (sent.ok || sent.unknown) return { done: true };
