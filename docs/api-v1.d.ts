@@ -1460,6 +1460,21 @@ export interface components {
          */
         confirmedAt: string | null;
       }[];
+      webhookEndpoints: {
+        url: string;
+        /** @enum {string} */
+        status: "enabled" | "disabled";
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        disabledAt: string | null;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+      }[];
       contactMessages: {
         name: string;
         email: string;

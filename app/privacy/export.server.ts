@@ -18,6 +18,7 @@ export async function accountExport(userId: string, now = new Date()) {
       sessions: { orderBy: { createdAt: "desc" } },
       locationRequests: { orderBy: { createdAt: "desc" } },
       voiceMessages: { orderBy: { createdAt: "desc" } },
+      webhookEndpoints: { orderBy: { createdAt: "asc" } },
     },
   });
   // Rows keyed only by the address are included once the address is proven (owned-rows.server.ts).
@@ -113,6 +114,13 @@ export async function accountExport(userId: string, now = new Date()) {
       state: v.state,
       error: v.error,
       createdAt: v.createdAt.toISOString(),
+    })),
+    // The signing secret is left out: a downloaded file should not carry a working credential.
+    webhookEndpoints: user.webhookEndpoints.map((w) => ({
+      url: w.url,
+      status: w.disabledAt ? ("disabled" as const) : ("enabled" as const),
+      disabledAt: iso(w.disabledAt),
+      createdAt: w.createdAt.toISOString(),
     })),
     review: user.review && {
       rating: user.review.rating,

@@ -22,6 +22,7 @@ export const DATA_SECTIONS = [
   "checkouts",
   "requests",
   "voiceMessages",
+  "webhookEndpoints",
   "review",
   "refundRequests",
   "contactMessages",
@@ -125,6 +126,9 @@ export const CODE_WORDS = {
       failed: "voice.states.failed",
       canceled: "voice.states.canceled",
     },
+  },
+  webhookEndpoints: {
+    status: { enabled: "webhooks.list.enabled", disabled: "webhooks.list.disabled" },
   },
   review: {
     locale: LANGUAGES,

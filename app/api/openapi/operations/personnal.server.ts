@@ -103,6 +103,14 @@ const EXPORT = {
       createdAt: "2026-11-23T10:00:00.000Z",
     },
   ],
+  webhookEndpoints: [
+    {
+      url: "https://example.com/hooks/locator",
+      status: "enabled",
+      disabledAt: null,
+      createdAt: "2026-11-20T07:00:00.000Z",
+    },
+  ],
   review: {
     rating: 5,
     text: "It helps me know my father got home safely.",
