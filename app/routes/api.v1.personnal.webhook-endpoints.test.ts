@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
+import { accountExport } from "~/privacy/export.server";
 import { resetConfig } from "~/server/config.server";
 
 import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
@@ -164,6 +165,16 @@ describe(BASE, () => {
     const again = await added(token, "http://127.0.0.1:4999/hook", key);
     expect(again.body.data).toEqual(first.body.data);
     expect(await db().webhookEndpoint.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("is in the account's data export, without its signing secret", async () => {
+    const { token, user } = await signedInUser();
+    const { body } = await added(token, "http://127.0.0.1:4999/hook");
+    const exported = await accountExport(user.id);
+    expect(exported.webhookEndpoints).toEqual([
+      { url: "http://127.0.0.1:4999/hook", status: "enabled", disabledAt: null, createdAt: body.data.createdAt },
+    ]);
+    expect(JSON.stringify(exported)).not.toContain(body.data.secret);
   });
 
   it("needs a token", async () => {
