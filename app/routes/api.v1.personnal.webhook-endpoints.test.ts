@@ -17,7 +17,14 @@ import { action as add, loader as list } from "./api.v1.personnal.webhook-endpoi
 const BASE = "/api/v1/personnal/webhookEndpoints";
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-type Endpoint = { id: string; url: string; secret: string; status: string; consecutiveFailures: number };
+type Endpoint = {
+  id: string;
+  url: string;
+  secret: string;
+  status: string;
+  consecutiveFailures: number;
+  createdAt: string;
+};
 type Failure = { code: string; field: string | null; message: string };
 
 async function added(token: string, url: string, headers: Record<string, string> = {}) {
