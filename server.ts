@@ -12,7 +12,9 @@ import compression from "compression";
 import express from "express";
 
 import { planWarnings } from "~/billing/plans.server";
-import { errorAnswer, installEdge, remixHandler } from "~/http/edge.server";
+import { loadPlaces } from "~/geo/places-data.server";
+import { errorAnswer, installEdge } from "~/http/edge.server";
+import { remixHandler } from "~/http/remix-handler.server";
 import { currentRoutes, type BuildSource } from "~/http/route-match.server";
 import { startJobWorker } from "~/jobs/jobs.server";
 import { startMaintenance } from "~/jobs/maintenance.server";
@@ -101,5 +103,6 @@ serveApp(app, {
   background: [startMaintenance, startJobWorker],
   warmUpPaths: ["/", "/id", "/ph"],
   warmUpHost: c.publicUrl.host,
+  warmUpData: [loadPlaces],
   onListening: () => log("info", `Family Locator listening on ${c.publicUrl.origin} (port ${c.PORT}, ${c.NODE_ENV})`),
 }).on("error", failStartup);

@@ -81,6 +81,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       "tests/unit/**/*.test.ts",
       "tests/security/**/*.test.ts",
       "tests/faults/**/*.test.ts",
+      "tests/contract/**/*.test.ts",
     ],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     // The run's summary, then its slowest files (tests/support/reporters/).
@@ -118,6 +119,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   "app/server/cluster.test.ts",
                   "app/server/serve.test.ts",
                   "app/server/sqlite-faults.test.ts",
+                  "app/http/page-cache.test.ts",
                 ],
               },
             },

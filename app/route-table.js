@@ -10,13 +10,15 @@
  * `subscriber`: signed in with an active subscription (else the home page, or the expired notice
  * `/dashboard/?s=-1&at=10` for a signed-in user without one). With `expiredReads`, an expired user
  * who has seen that notice may still read the page, never post to it (docs/decisions/013).
- * @typedef {{ path: string, file: string, access: Access, expiredReads?: boolean, sitemap?: boolean, tags?: boolean, geolocation?: boolean, formLimit?: number }} PageRoute
+ * @typedef {{ path: string, file: string, access: Access, expiredReads?: boolean, sitemap?: boolean, tags?: boolean, geolocation?: boolean, formLimit?: number, sharedRender?: boolean }} PageRoute
  * `visitor` and `anyone` pages are listed in /sitemap.xml unless `sitemap: false`; such a path with a
  * parameter needs its values in app/content/sitemap.server.ts.
  * `tags`: the third-party tags (docs/decisions/007) may run on this page after cookie consent; never
  * where a recipient's data is shown. `geolocation`: the page may ask for the browser's position
  * (Permissions-Policy). `formLimit`: bytes a form post may have, when a form needs more than 16 KB.
  * Every page posts forms and takes them only from its own origin (docs/decisions/010).
+ * `sharedRender`: the page is the same for every visitor without a session who sends no query, so one
+ * render serves them all for a few seconds (app/http/page-cache.server.ts, docs/decisions/051).
  */
 
 /**
@@ -38,7 +40,7 @@
 
 /** @type {PageRoute[]} Page routes, without locale prefix ("" is the home page). */
 export const pageRoutes = [
-  { path: "", file: "routes/home.tsx", access: "visitor", tags: true },
+  { path: "", file: "routes/home.tsx", access: "visitor", tags: true, sharedRender: true },
   { path: "blog", file: "routes/blog.tsx", access: "visitor", tags: true },
   { path: "blog/:slug", file: "routes/blog.$slug.tsx", access: "visitor", tags: true },
   { path: "contact-us", file: "routes/contact-us.tsx", access: "visitor", tags: true },
@@ -277,6 +279,14 @@ export const resourceRoutes = [
   {
     path: "api/v1/locate/requests/:id",
     file: "routes/api.v1.locate.request.ts",
+    body: "json",
+    origin: "api",
+    methods: ["GET"],
+  },
+  // A live share's trail, paged by key (docs/decisions/049).
+  {
+    path: "api/v1/locate/requests/:id/trail",
+    file: "routes/api.v1.locate.request-trail.ts",
     body: "json",
     origin: "api",
     methods: ["GET"],

@@ -498,6 +498,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/locate/requests/{id}/trail": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A live share's trail
+     * @description The positions of a live share, oldest first, paged by key: ask with `after` = the `nextAfter` of the page already read to get only what is new (each page costs the same however long the trail). The request's own `latitude` and `longitude` are the newest position. Only the newest 100 positions are kept, and they are deleted with the request's position (docs/privacy.md).
+     */
+    get: operations["getRequestTrail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/lookup": {
     parameters: {
       query?: never;
@@ -547,7 +567,7 @@ export interface paths {
     };
     /**
      * The account's voice messages
-     * @description Newest first (50), with their call state, updated by the provider's status callbacks.
+     * @description Newest first, with their call state, updated by the provider's status callbacks. `pageSize` at a time (50 unless asked); page with `cursor`: each page gives `nextCursor` for older messages (null on the oldest page), and it costs the same however deep the page.
      */
     get: operations["listVoiceMessages"];
     put?: never;
@@ -906,6 +926,7 @@ export interface components {
      *     - `url_refused`: The webhook endpoint URL is not https, carries a user name or password, or its host does not resolve or resolves to a loopback, private, link-local or multicast address.
      *     - `endpoint_limit_reached`: The account has the most webhook endpoints allowed (5): remove one first.
      *     - `endpoint_not_found`: No webhook endpoint of this account has this id.
+     *     - `cursor_invalid`: The `cursor` is not one a page of this list gave.
      *     - `provider_unsupported`: The payment provider in the path is not available.
      *     - `provider_failed`: The payment provider refused or failed.
      *     - `delivery_failed`: The SMS, e-mail or voice provider refused the message for good.
@@ -969,6 +990,7 @@ export interface components {
       | "url_refused"
       | "endpoint_limit_reached"
       | "endpoint_not_found"
+      | "cursor_invalid"
       | "provider_unsupported"
       | "provider_failed"
       | "delivery_failed"
@@ -1155,8 +1177,11 @@ export interface components {
           | "declined"
           | "stopped"
           | "erased";
-        /** @description For `location_request.shared`: what the recipient chose. */
-        precision?: ("precise" | "approximate") | null;
+        /**
+         * @description For `location_request.shared`: what the recipient chose.
+         * @enum {string|null}
+         */
+        precision?: "precise" | "approximate" | null;
       };
     };
     UserCacheInfo: {
@@ -1173,6 +1198,10 @@ export interface components {
         userCacheInfo: components["schemas"]["UserCacheInfo"];
       };
     };
+    /**
+     * @deprecated
+     * @description Kept for clients written before `code` and `field`: read those instead.
+     */
     FieldKeys: {
       fields: {
         [key: string]: string;
@@ -1207,7 +1236,8 @@ export interface components {
        * @example 2026-11-22T05:38:39.571Z
        */
       createdAt: string | null;
-      provider: ("stripe" | "paypal" | "sandbox") | null;
+      /** @enum {string|null} */
+      provider: "stripe" | "paypal" | "sandbox" | null;
       /** @example usd-30d */
       plan: string | null;
       /** @example USD */
@@ -1285,7 +1315,8 @@ export interface components {
          * @example 2026-11-22T05:38:39.571Z
          */
         validUntil: string;
-        provider: ("sandbox" | "stripe" | "paypal") | null;
+        /** @enum {string|null} */
+        provider: "sandbox" | "stripe" | "paypal" | null;
         plan: string | null;
         currency: string | null;
         amount: number | null;
@@ -1371,7 +1402,8 @@ export interface components {
           | "erased";
         /** @enum {string} */
         status: "pending" | "ip_located" | "gps_tracked";
-        decision: ("declined" | "revoked" | "erased") | null;
+        /** @enum {string|null} */
+        decision: "declined" | "revoked" | "erased" | null;
         /** @enum {string} */
         delivery: "queued" | "sending" | "sent" | "delivered" | "unknown" | "failed" | "not_accepted" | "link";
         /**
@@ -1600,6 +1632,10 @@ export interface components {
       /** @enum {string} */
       provider: "stripe" | "paypal" | "sandbox";
     };
+    /**
+     * @deprecated
+     * @description Kept for clients written before `code` and `field`: read those instead.
+     */
     CheckoutInvalid: {
       /** @description The first field that failed. */
       field: string;
@@ -1673,7 +1709,8 @@ export interface components {
       expired: boolean;
       /** @enum {string} */
       status: "pending" | "ip_located" | "gps_tracked";
-      decision: ("declined" | "revoked" | "erased") | null;
+      /** @enum {string|null} */
+      decision: "declined" | "revoked" | "erased" | null;
       /** @enum {string} */
       delivery: "queued" | "sending" | "sent" | "delivered" | "unknown" | "failed" | "not_accepted" | "link";
       /**
@@ -1698,6 +1735,18 @@ export interface components {
        * @example 2026-11-22T05:38:39.571Z
        */
       createdAt: string;
+      /**
+       * Format: date-time
+       * @description A live share runs until this time (latitude and longitude are then its newest position, its trail is GET /api/v1/locate/requests/{id}/trail); null for a one-off share.
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      liveUntil: string | null;
+      /**
+       * Format: date-time
+       * @description When a live share ended before liveUntil (the recipient stopped it or closed the page).
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      liveEndedAt: string | null;
     };
     RequestPage: {
       /** @description How many requests match, counted up to 1,000 (`totalCapped`: there are more). */
@@ -1717,6 +1766,41 @@ export interface components {
       /** @example cmi9x0abc0001 */
       id: string;
     };
+    TrailPosition: {
+      /** @description The position's key: increasing; pass the last one read as `after`. */
+      id: number;
+      latitude: number;
+      longitude: number;
+      accuracyMeters: number | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      recordedAt: string;
+    };
+    TrailPage: {
+      /**
+       * @description `live` while the share runs, `ended` once it stopped or ran out; null for a one-off share.
+       * @enum {string|null}
+       */
+      live: "live" | "ended" | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      liveUntil: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      liveEndedAt: string | null;
+      /** @description Positions after `after`, oldest first (at most `limit`). The newest 100 are kept per request; an approximate share has none. */
+      items: components["schemas"]["TrailPosition"][];
+      /** @description true: more positions follow; ask again with `after=nextAfter`. */
+      more: boolean;
+      /** @description The key to ask with next: the last position given, or `after` again when nothing was new. */
+      nextAfter: number;
+    };
     Lookup: {
       /** @example +639171234567 */
       number: string;
@@ -1726,20 +1810,19 @@ export interface components {
       callingCode: string;
       nationalFormat: string;
       internationalFormat: string;
+      /** @enum {string|null} */
       numberType:
-        | (
-            | "MOBILE"
-            | "FIXED_LINE"
-            | "FIXED_LINE_OR_MOBILE"
-            | "VOIP"
-            | "TOLL_FREE"
-            | "PREMIUM_RATE"
-            | "SHARED_COST"
-            | "PERSONAL_NUMBER"
-            | "PAGER"
-            | "UAN"
-            | "VOICEMAIL"
-          )
+        | "MOBILE"
+        | "FIXED_LINE"
+        | "FIXED_LINE_OR_MOBILE"
+        | "VOIP"
+        | "TOLL_FREE"
+        | "PREMIUM_RATE"
+        | "SHARED_COST"
+        | "PERSONAL_NUMBER"
+        | "PAGER"
+        | "UAN"
+        | "VOICEMAIL"
         | null;
       timeZones: string[];
       /** @enum {string} */
@@ -1803,6 +1886,8 @@ export interface components {
          */
         createdAt: string;
       }[];
+      /** @description Pass as `cursor` for the next (older) page; null on the oldest page. */
+      nextCursor: string | null;
     };
   };
   responses: {
@@ -1866,7 +1951,9 @@ export interface operations {
   login: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2003,7 +2090,9 @@ export interface operations {
   sendCode: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2126,7 +2215,9 @@ export interface operations {
   resetPassword: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2238,7 +2329,9 @@ export interface operations {
   loginByAuthCode: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2342,7 +2435,9 @@ export interface operations {
   publicKey: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2398,7 +2493,11 @@ export interface operations {
   subscriptionInfo: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2465,7 +2564,11 @@ export interface operations {
   cancelSubscription: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -2479,6 +2582,8 @@ export interface operations {
       /** @description Cancelled: the subscription as subscribe/info shows it. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2497,6 +2602,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2508,6 +2615,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2521,6 +2630,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2532,6 +2643,8 @@ export interface operations {
       /** @description There is no subscription with access to cancel. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2543,6 +2656,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2554,6 +2669,8 @@ export interface operations {
       /** @description The provider refused; nothing changed. */
       502: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2567,7 +2684,11 @@ export interface operations {
   deleteAccount: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2709,7 +2830,11 @@ export interface operations {
   exportAccount: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2776,7 +2901,11 @@ export interface operations {
   listWebhookEndpoints: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -2845,7 +2974,11 @@ export interface operations {
   addWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -2865,6 +2998,8 @@ export interface operations {
       /** @description Added: events are sent to it from now on. */
       201: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2883,6 +3018,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, or an address refused (named `url`). */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2894,6 +3031,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2907,6 +3046,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2918,6 +3059,8 @@ export interface operations {
       /** @description The account has 5 endpoints already. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2929,6 +3072,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2940,6 +3085,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2951,6 +3098,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -2964,7 +3113,11 @@ export interface operations {
   getWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -3045,7 +3198,11 @@ export interface operations {
   removeWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -3132,7 +3289,11 @@ export interface operations {
   listWebhookDeliveries: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -3215,7 +3376,11 @@ export interface operations {
   rollWebhookSecret: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -3232,6 +3397,8 @@ export interface operations {
       /** @description The endpoint with its new secret. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3250,6 +3417,8 @@ export interface operations {
       /** @description A missing or malformed APP header. */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3261,6 +3430,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3272,6 +3443,8 @@ export interface operations {
       /** @description No such endpoint in this account (another account's id answers the same). */
       404: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3285,6 +3458,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3298,7 +3473,11 @@ export interface operations {
   enableWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -3379,7 +3558,11 @@ export interface operations {
   paidAmount: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -3446,7 +3629,9 @@ export interface operations {
   registerQuery: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -3511,7 +3696,11 @@ export interface operations {
   registerAndSign: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in, when signed in; an invalid one answers 401. */
+        Authorization?: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -3564,6 +3753,8 @@ export interface operations {
         headers: {
           /** @description `checkout_browser=…; HttpOnly; Secure; SameSite=Lax`: keep it (a cookie jar) for the register query and loginByAuthCode. */
           "Set-Cookie": string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3582,6 +3773,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type (`data` null), or a value the payment form refuses: `data.field` names the first, `data.errors` every one with its message. */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3604,6 +3797,8 @@ export interface operations {
       /** @description A token was sent and is expired or revoked: sign in again (without a token, the checkout is a sign-up). */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3617,6 +3812,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3628,6 +3825,8 @@ export interface operations {
       /** @description With a token of an account that still has access (active, or cancelled with paid days left): nothing is opened, so an account never pays two subscriptions. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3639,6 +3838,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3650,6 +3851,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3661,6 +3864,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3674,6 +3879,8 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           "Retry-After": number;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3685,6 +3892,8 @@ export interface operations {
       /** @description The provider in the path is not configured; always for v5pay. */
       501: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3696,6 +3905,8 @@ export interface operations {
       /** @description The provider failed to open the checkout. */
       502: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3791,7 +4002,11 @@ export interface operations {
   sendSms: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -3832,6 +4047,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3850,6 +4067,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3861,6 +4080,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3872,6 +4093,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3885,6 +4108,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3896,6 +4121,8 @@ export interface operations {
       /** @description Not delivered: the number or address opted out of every request, blocked this account, or had RECIPIENT_DAILY_LIMIT requests today. The same answer for the three reasons, on purpose; the request is stored with `delivery: not_accepted` and no link, and the three-hour limit is given back. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3918,6 +4145,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3929,6 +4158,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3940,6 +4171,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3953,6 +4186,8 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           "Retry-After": number;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3975,6 +4210,8 @@ export interface operations {
       /** @description The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md). */
       502: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -3999,7 +4236,11 @@ export interface operations {
   sendEmail: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -4025,6 +4266,7 @@ export interface operations {
            * @enum {string}
            */
           locale?: "en" | "id" | "ph";
+          /** Format: email */
           email: string;
           /**
            * @default family
@@ -4038,6 +4280,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4056,6 +4300,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4067,6 +4313,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4078,6 +4326,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4091,6 +4341,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4102,6 +4354,8 @@ export interface operations {
       /** @description Not delivered: the number or address opted out of every request, blocked this account, or had RECIPIENT_DAILY_LIMIT requests today. The same answer for the three reasons, on purpose; the request is stored with `delivery: not_accepted` and no link, and the three-hour limit is given back. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4124,6 +4378,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4135,6 +4391,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4146,6 +4404,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4159,6 +4419,8 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           "Retry-After": number;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4181,6 +4443,8 @@ export interface operations {
       /** @description The SMS or e-mail provider refused the message for good (a 4xx answer such as an invalid number), or every try failed: the request is kept with `delivery: failed` and returned as on success, and the limit is given back, so the caller may try again at once or share `link` another way. A provider that is down (5xx, no connection) is not this: the answer is the success one, the request reads `delivery: queued`, and the message is tried again (docs/api.md). */
       502: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4205,7 +4469,11 @@ export interface operations {
   createLink: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -4238,6 +4506,8 @@ export interface operations {
       /** @description Stored and sent (or, for a link, created): `link` is the recipient's consent page. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4256,6 +4526,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type or size (named), or a value the domain refuses (its own message). */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4267,6 +4539,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4278,6 +4552,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4291,6 +4567,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4302,6 +4580,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4313,6 +4593,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4324,6 +4606,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4337,6 +4621,8 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           "Retry-After": number;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4373,7 +4659,11 @@ export interface operations {
         cursor?: string;
         pageSize?: number;
       };
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -4440,12 +4730,19 @@ export interface operations {
   getRequest: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
       path: {
-        /** @example cmi9x0abc0001 */
+        /**
+         * @description The request's `id` from its creation or the list.
+         * @example cmi9x0abc0001
+         */
         id: string;
       };
       cookie?: never;
@@ -4521,7 +4818,9 @@ export interface operations {
   deviceReport: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -4647,6 +4946,95 @@ export interface operations {
       };
     };
   };
+  getRequestTrail: {
+    parameters: {
+      query?: {
+        /** @description `nextAfter` of a page already read: only positions recorded after it. Omit for the oldest kept. */
+        after?: number | null;
+        limit?: number;
+      };
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path: {
+        /** @example cmi9x0abc0001 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the trail. */
+      200: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["TrailPage"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, or a query value out of range (named). */
+      400: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description No such request in this account (another account's id answers the same). */
+      404: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure404"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
   lookup: {
     parameters: {
       query: {
@@ -4655,7 +5043,11 @@ export interface operations {
         /** @description An ISO 3166 region (PH) or a dial code (+63) for a national number. */
         country?: string;
       };
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in, when signed in; an invalid one answers 401. */
+        Authorization?: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -4722,7 +5114,11 @@ export interface operations {
   sendVoiceMessage: {
     parameters: {
       query?: never;
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
         /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
@@ -4764,6 +5160,8 @@ export interface operations {
       /** @description The call is placed; `state` follows the provider's call status. */
       200: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4782,6 +5180,8 @@ export interface operations {
       /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, or a value the domain refuses. */
       400: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4793,6 +5193,8 @@ export interface operations {
       /** @description The token is missing, expired or revoked (signed out): sign in again. */
       401: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4804,6 +5206,8 @@ export interface operations {
       /** @description The subscription gives no access (expired, or never bought): a web client opens /dashboard/?s=-1&at=10. */
       403: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4817,6 +5221,8 @@ export interface operations {
         headers: {
           /** @description The methods this path answers. */
           Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4828,6 +5234,8 @@ export interface operations {
       /** @description The number's owner asked not to receive voice messages. Told only to a sender whose three-hour limit is free, and it uses that limit like a call: a sender who must wait is answered 429 for this number as for any other. */
       409: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4839,6 +5247,8 @@ export interface operations {
       /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
       413: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4850,6 +5260,8 @@ export interface operations {
       /** @description The body is not JSON (`Content-Type` is not application/json). */
       415: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4861,6 +5273,8 @@ export interface operations {
       /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
       422: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4874,6 +5288,8 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           "Retry-After": number;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4896,6 +5312,8 @@ export interface operations {
       /** @description The call could not be placed (the limit is given back). */
       502: {
         headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
           "X-Request-Id": string;
           [name: string]: unknown;
@@ -4908,8 +5326,16 @@ export interface operations {
   };
   listVoiceMessages: {
     parameters: {
-      query?: never;
-      header?: {
+      query?: {
+        /** @description `nextCursor` of a page already read: the page of older messages after it. */
+        cursor?: string;
+        pageSize?: number;
+      };
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };
@@ -4936,7 +5362,7 @@ export interface operations {
           };
         };
       };
-      /** @description A missing or malformed APP header. */
+      /** @description A missing or malformed APP header, a query parameter of the wrong type or size (named), or a cursor this list did not give. */
       400: {
         headers: {
           /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */

@@ -3,7 +3,7 @@
 //   1. throughput with autocannon (50 connections on loopback, a warm-up, then a fixed duration per
 //      row) of a bare `node:http` server sending the home page's bytes, a bare Remix app
 //      (bench/bare-remix: one route rendering a 20-item list, the same node_modules and Express
-//      adapter), the home page, the consent page and the JSON API (GET /api/v1/personnal/subscribe/info);
+//      adapter), the home page (its shared render, and rendered for each request), the consent page and the JSON API (GET /api/v1/personnal/subscribe/info);
 //   2. bytes per page type (HTML, CSS, JS, inline hydration data; raw, gzip, brotli; the whole first load);
 //      then the health check's latency alone, beside 20 connections of ordinary pages and beside 20
 //      of hostile requests (600 segments, lazy route discovery of unreadable paths, TRACE…);
@@ -20,7 +20,9 @@
 //   exported to tests/.tmp/baseline, built, and its home, consent and API rows are measured right
 //   before this tree's: before/after in one run), --memory (only the idle memory rows), --scale (only the
 //   cost as data grows: an empty and a large database side by side, scripts/support/scale.ts), --flood
-//   (only the health check beside floods of ordinary pages and of hostile requests).
+//   (only the health check beside floods of ordinary pages and of hostile requests), --live (only the
+//   bare Remix row and the live-sharing rows: --live-views=N requesters following live shares, default
+//   200, scripts/support/live-follow.ts).
 // Ports: BENCH_PORT (default 3361) and the next four.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -35,6 +37,7 @@ import { summarizeProfiles } from "./support/cpu-profile.ts";
 import { makeFixtures } from "./support/fixtures.ts";
 import { healthUnderHostilePaths } from "./support/health-flood.ts";
 import { idleRss, printIdleMemory } from "./support/idle-memory.ts";
+import { liveFollowRows } from "./support/live-follow.ts";
 import { pageBytes, type PageBytes } from "./support/page-bytes.ts";
 import { steadyLoad, type Measured } from "./support/steady-load.ts";
 
@@ -47,6 +50,7 @@ const args = new Map(
 const DURATION = Number(args.get("duration") ?? 8);
 const WARMUP = Number(args.get("warmup") ?? 10);
 const CONNECTIONS = Number(args.get("connections") ?? 50);
+const LIVE_VIEWS = Number(args.get("live-views") ?? 200);
 const PORT = Number(process.env.BENCH_PORT ?? 3361);
 const PROFILE_DIR = path.resolve("tests/.tmp/profiles");
 const TMP = path.resolve("tests/.tmp");
@@ -132,6 +136,30 @@ async function main() {
     await app.stop();
     return;
   }
+  if (args.has("live")) {
+    // Only the live-sharing rows (docs/decisions/049), beside the bare Remix row.
+    const bare = await startProcess({
+      name: "bare-remix",
+      ...onServerCores(tsx, [...SERVER_NODE_FLAGS, path.resolve("bench/bare-remix/server.ts")]),
+      port: PORT + 2,
+      env: { NODE_ENV: "production" },
+    });
+    rows.push({ name: "bare Remix, one route", result: await load(`${bare.origin}/`) });
+    await bare.stop();
+    printThroughput(rows);
+    app = await startAppServer(PORT, {}, onServerCores(tsx, [...SERVER_NODE_FLAGS, "server.ts"]));
+    stopAll.push(app.stop);
+    await liveFollowRows({
+      origin: app.origin,
+      dbFile: app.dbFile,
+      serverPid: app.pid,
+      views: LIVE_VIEWS,
+      seconds: DURATION * 2,
+      log,
+    });
+    await app.stop();
+    return;
+  }
   if (args.has("memory")) {
     // Only the idle memory rows.
     const bare = await startProcess({
@@ -203,6 +231,9 @@ async function main() {
   }
   const productRows: [string, (origin: string, f: typeof fixtures) => [string, Record<string, string>]][] = [
     ["home `/`", (origin) => [`${origin}/`, {}]],
+    // What the shared render buys (docs/decisions/051): the same page rendered for each request, as
+    // for a visitor with a cookie the shared render's key does not name.
+    ["home `/`, rendered for each request", (origin) => [`${origin}/`, { Cookie: "bench=1" }]],
     ["consent page `/{code}`", (origin, f) => [`${origin}/${f.code}`, {}]],
     [
       "`GET /api/v1/personnal/subscribe/info`",
@@ -221,6 +252,14 @@ async function main() {
   if (baselineRef) rmSync(BASELINE_DIR, { recursive: true, force: true });
   printThroughput(rows);
   await healthUnderHostilePaths(app.origin, homeHtml, DURATION);
+  await liveFollowRows({
+    origin: app.origin,
+    dbFile: app.dbFile,
+    serverPid: app.pid,
+    views: LIVE_VIEWS,
+    seconds: DURATION * 2,
+    log,
+  });
 
   // Bytes per page type.
   const pages: [string, string, Record<string, string>][] = [

@@ -87,7 +87,7 @@ export function limitedError(ctx: ApiContext, nextAllowedAt: Date, key: MessageK
 }
 
 export const MAX_BODY_BYTES = 64 * 1024;
-const APP_ID = /^[A-Za-z0-9._-]{1,64}$/;
+export const APP_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** API messages follow Accept-Language (en, id, fil/ph); English otherwise. */
 export function apiLocale(request: Request): Locale {

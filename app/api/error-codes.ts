@@ -67,6 +67,7 @@ export const ERROR_CODES = {
     "The webhook endpoint URL is not https, carries a user name or password, or its host does not resolve or resolves to a loopback, private, link-local or multicast address.",
   endpoint_limit_reached: "The account has the most webhook endpoints allowed (5): remove one first.",
   endpoint_not_found: "No webhook endpoint of this account has this id.",
+  cursor_invalid: "The `cursor` is not one a page of this list gave.",
   // Providers and the server
   provider_unsupported: "The payment provider in the path is not available.",
   provider_failed: "The payment provider refused or failed.",
@@ -92,6 +93,7 @@ const CODE_OF_KEY: Partial<Record<MessageKey, ErrorCode>> = {
   "api.methodNotAllowed": "method_not_allowed",
   "api.notFound": "not_found",
   "api.requestNotFound": "request_not_found",
+  "api.cursorInvalid": "cursor_invalid",
   "api.idempotencyKeyInvalid": "idempotency_key_invalid",
   "api.idempotencyKeyReused": "idempotency_key_reused",
   "api.idempotencyInProgress": "idempotency_in_progress",

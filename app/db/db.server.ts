@@ -97,12 +97,15 @@ export function createDb(url: string, limits: Partial<DbLimits> | number = {}): 
   return client;
 }
 
+/** This process's PostgreSQL pool, if its database is PostgreSQL and open. */
+export const processPool = () => (globalForDb.__db ? pools.get(globalForDb.__db) : undefined);
+
 /**
  * True when this process's PostgreSQL pool has no connection free and callers are waiting for one:
  * the database may answer well, but this process cannot reach it now (readiness names that).
  */
 export function poolExhausted() {
-  const pool = globalForDb.__db ? pools.get(globalForDb.__db) : undefined;
+  const pool = processPool();
   return !!pool && pool.waitingCount > 0 && pool.idleCount === 0;
 }
 

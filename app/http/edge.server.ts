@@ -1,13 +1,12 @@
 // The HTTP edge: what every request passes before static files, Vite or Remix see it
 // (docs/decisions/010, 025). server.ts installs it first and hands requests to Remix through
-// `remixHandler`, which gives Remix the body the edge has already read within its limit. The edge
+// `remixHandler` (app/http/remix-handler.server.ts), which gives Remix the body the edge has already read within its limit. The edge
 // owns the request's URL (PUBLIC_URL's origin, the client's path: a host the server does not answer
 // to is refused), bounds the path before any routing, finds the route by Remix's own matching, and
 // lets through only the methods that route answers (app/http/route-methods.ts).
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 
-import { writeReadableStreamToWritable } from "@remix-run/node";
 import type {
   ErrorRequestHandler,
   Express,
@@ -18,7 +17,7 @@ import type {
 
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { config } from "~/server/config.server";
-import { log, requestScope, type RequestScope } from "~/server/log.server";
+import { log, type RequestScope } from "~/server/log.server";
 import { MAX_LOGGED_PATH } from "~/server/request-log.server";
 import { hasProxyHeader, PROXIED_HEADER } from "~/utils/client-ip.server";
 
@@ -26,9 +25,8 @@ import { corsHeaders, preflightHeaders } from "./cors.server";
 import { hostAllowed, parseHost, type Host } from "./host";
 import type { RoutePolicy } from "./policy";
 import { rejection, type RefusedStatus } from "./reject.server";
-import { MANIFEST_PATH, pathTooCostly, readablePath, type AppRoutes, type MatchedRoute } from "./route-match.server";
+import { MANIFEST_PATH, pathTooCostly, readablePath, type AppRoutes } from "./route-match.server";
 import { allowHeader } from "./route-methods";
-import { wholeBody } from "./whole-body.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -313,50 +311,6 @@ export function installEdge(app: Express, routes: RoutesSource, draining: () => 
   });
 }
 
-function remixRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
-  const headers = new Headers();
-  for (const [key, values] of Object.entries(req.headers)) {
-    if (values === undefined) continue;
-    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
-  }
-  let controller: AbortController | null = new AbortController();
-  res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    const body = res.locals.body as Buffer | undefined;
-    init.body = body && body.length ? (body as unknown as BodyInit) : null;
-  }
-  return new Request(url.href, init);
-}
-
-async function answerUnavailable(req: ExpressRequest, res: ExpressResponse, route: MatchedRoute | undefined) {
-  const answer = await rejection(503, {
-    path: (res.locals.url as URL | undefined)?.pathname ?? "/",
-    policy: route?.policy,
-    cookie: req.headers.cookie,
-    acceptLanguage: req.headers["accept-language"],
-    nonce: res.locals.nonce as string,
-  });
-  res.status(503).set(answer.headers).send(answer.body);
-}
-
-/** Writes a Response of Remix to Node's response. */
-export async function sendResponse(res: ExpressResponse, response: Response) {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  // Remix's headers replace the edge's defaults; only cookies come more than once.
-  for (const [key, value] of response.headers.entries()) {
-    if (key === "set-cookie") res.append(key, value);
-    else res.setHeader(key, value);
-  }
-  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
-  const whole = wholeBody(response);
-  if (whole) res.end(whole);
-  else if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
-}
-
 /**
  * The last middleware: an error no handler answered (Express's own, such as a path it cannot decode,
  * or a fault of the server's). A client's mistake is its 4xx and its reason on the request's one log
@@ -383,45 +337,4 @@ export function errorAnswer(): ErrorRequestHandler {
     if (res.headersSent) return void res.destroy();
     void refuse(req, res, status);
   };
-}
-
-/**
- * Remix's request handler, given the body the edge read (within its limit), the page's nonce and the
- * route the request matched in the load context. Each request is handled with the routes its path
- * may match (app/http/route-match.server.ts); the browser's lazy route discovery is answered from
- * those too.
- */
-export function remixHandler(routes: RoutesSource) {
-  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    // The request's log scope again: a middleware that waited on the socket (a body read) resumed
-    // in the socket's async context, not the request's. Loaders, actions and handleError log with
-    // the request's id and count their queries for it.
-    const scope = res.locals.requestScope as RequestScope | undefined;
-    return scope
-      ? requestScope.run(scope, () => handleWithRemix(routes, req, res, next))
-      : handleWithRemix(routes, req, res, next);
-  };
-}
-
-async function handleWithRemix(routes: RoutesSource, req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-  try {
-    const all = await routes();
-    const url = res.locals.url as URL;
-    if (url.pathname === MANIFEST_PATH) return await sendResponse(res, all.manifest(url));
-    const route = (res.locals.route as MatchedRoute | undefined) ?? all.match(url.pathname);
-    const response = await all.handle(remixRequest(req, res, url), { nonce: res.locals.nonce as string, route });
-    // A page or call that failed because the database is out for a moment: 503 with Retry-After and
-    // a page that says so, in the visitor's language, instead of Remix's 500.
-    if (response.status >= 500 && (res.locals.requestScope as RequestScope | undefined)?.dbUnavailable) {
-      await response.body?.cancel();
-      return await answerUnavailable(req, res, route);
-    }
-    await sendResponse(res, response);
-  } catch (error) {
-    if ((res.locals.requestScope as RequestScope | undefined)?.dbUnavailable && !res.headersSent) {
-      log("error", "database unavailable", { error });
-      return await answerUnavailable(req, res, res.locals.route as MatchedRoute | undefined);
-    }
-    next(error);
-  }
 }

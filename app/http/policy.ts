@@ -46,6 +46,8 @@ export type RoutePolicy = {
   expiredReads: boolean;
   /** The methods the table names for a resource route (app/http/route-methods.ts reads them). */
   methods?: readonly Method[];
+  /** One render serves every visitor without a session for a few seconds (app/http/page-cache.server.ts). */
+  sharedRender?: boolean;
 };
 
 function pagePolicy(entry: (typeof pageRoutes)[number]): RoutePolicy {
@@ -60,6 +62,7 @@ function pagePolicy(entry: (typeof pageRoutes)[number]): RoutePolicy {
     geolocation: entry.geolocation === true,
     access: entry.access,
     expiredReads: entry.expiredReads === true,
+    ...(entry.sharedRender ? { sharedRender: true } : {}),
   };
 }
 

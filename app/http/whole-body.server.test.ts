@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { sendResponse } from "./edge.server";
+import { sendResponse } from "./remix-handler.server";
 import { wholeBody, wholeResponse } from "./whole-body.server";
 
 describe("a page's whole body", () => {

@@ -88,24 +88,6 @@ export async function enqueueJob(tx: Tx, key: string, kind: string, payload: unk
   return key;
 }
 
-/** What a job's row says while its provider call may be under way (see `beginSendOnce`). */
-const IN_FLIGHT = "in flight: the provider may have it";
-
-/**
- * For a job whose effect must never happen twice (an e-mail to a person): called right before the
- * provider call, it marks the job as in flight and answers true; it answers false when an earlier
- * attempt marked it and never came back (the process died during the call, or the lease ran out), so
- * the provider may have it and the caller must end the job without sending again. The runner
- * overwrites the mark when an attempt ends (success, or the failure's own error).
- */
-export async function beginSendOnce(key: string) {
-  const { count } = await db().paymentJob.updateMany({
-    where: { key, OR: [{ lastError: null }, { lastError: { not: IN_FLIGHT } }] },
-    data: { lastError: IN_FLIGHT },
-  });
-  return count === 1;
-}
-
 /** How long a failed attempt waits before the next: base × 2^(attempts−1), capped. */
 export function retryWait(policy: JobPolicy, attempts: number) {
   return Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** (attempts - 1));

@@ -102,7 +102,7 @@ export async function sharePrecise(
  * "closed" when the request takes no answer any more.
  */
 export async function shareApproximate(code: string, ip: string): Promise<boolean | "closed"> {
-  const found = locateIp(ip);
+  const found = await locateIp(ip);
   if (!found) return false;
   const locatedAt = new Date();
   const offline = approximatePlace(found);

@@ -9,10 +9,24 @@ import { shareLink } from "~/location-requests/links.server";
 import { NOT_ACCEPTED, requestState } from "~/location-requests/request-state";
 import type { Channel } from "~/location-requests/schemas.server";
 import { config } from "~/server/config.server";
+import { addDomainIssue } from "~/utils/parse-form";
 import { DAY } from "~/utils/time";
 
 /** A page's cursor as the list hands it out: base64url, at most 200 characters. */
 const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * A `cursor` query parameter: the form is a shape check (`field_invalid`); a value of that form that is
+ * no cursor this API gave is the domain's refusal, `cursor_invalid`, so that a request the document
+ * accepts is never refused for its shape.
+ */
+export const cursorParam = () =>
+  z
+    .string()
+    .regex(CURSOR_PATTERN)
+    .superRefine((value, ctx) => {
+      if (decodeCursor(value) === null) addDomainIssue(ctx, "api.cursorInvalid");
+    });
 
 /** GET /api/v1/locate/requests's query. */
 export const requestListQuery = z.object({
@@ -27,10 +41,7 @@ export const requestListQuery = z.object({
     .describe(
       "Page number (counted from the newest). Kept for existing clients; `cursor` is cheaper on long histories.",
     ),
-  cursor: z
-    .string()
-    .regex(CURSOR_PATTERN)
-    .refine((value) => decodeCursor(value) !== null, "invalid cursor")
+  cursor: cursorParam()
     .optional()
     .describe("`nextCursor` (older requests) or `prevCursor` (newer) of a page already read; `page` is then ignored."),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -53,6 +64,8 @@ const listSelect = {
   address: true,
   locale: true,
   createdAt: true,
+  liveUntil: true,
+  liveEndedAt: true,
 } as const;
 
 /** Totals are counted up to this many rows and shown as "1,000+" beyond: no query counts a whole history. */
@@ -207,6 +220,8 @@ type Row = { [K in keyof typeof listSelect]: unknown } & {
   locatedAt: Date | null;
   code: string;
   locale: string;
+  liveUntil: Date | null;
+  liveEndedAt: Date | null;
 };
 function present<T extends Row>(row: T) {
   return {
@@ -218,6 +233,9 @@ function present<T extends Row>(row: T) {
     createdAt: row.createdAt.toISOString(),
     openedAt: row.openedAt?.toISOString() ?? null,
     locatedAt: row.locatedAt?.toISOString() ?? null,
+    // A live share (docs/decisions/049): null for a one-off share; latitude/longitude are its newest position.
+    liveUntil: row.liveUntil?.toISOString() ?? null,
+    liveEndedAt: row.liveEndedAt?.toISOString() ?? null,
   };
 }
 export type PresentedRequest = ReturnType<typeof present<Row & typeof listSelect>>;

@@ -8,7 +8,7 @@ import { db } from "~/db/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
-import { beginSendOnce, defineJobKind } from "~/jobs/jobs.server";
+import { defineJobKind } from "~/jobs/jobs.server";
 import { messagePolicy } from "~/location-requests/delivery.server";
 import type { NotificationChannel, RequestEventPayload } from "~/notifications/events.server";
 import { unsubscribeLink } from "~/notifications/settings.server";
@@ -62,6 +62,9 @@ export async function requestEventEmail(told: Told) {
 
 defineJobKind<RequestEventPayload>(REQUEST_EVENT_EMAIL_JOB, {
   policy: messagePolicy,
+  // An attempt cut off (its process died during the call) may have sent it: the runner ends the job
+  // unsent, the rule every kind has unless it says otherwise (docs/decisions/041).
+  afterInterruption: "unanswered",
   async perform(key, payload) {
     const row = await db().locationRequest.findUnique({
       where: { id: payload.requestId },
@@ -83,10 +86,6 @@ defineJobKind<RequestEventPayload>(REQUEST_EVENT_EMAIL_JOB, {
       locale,
       unsubscribeUrl,
     });
-    if (!(await beginSendOnce(key))) {
-      log("warn", "request event e-mail may have gone out already: not sent again", { key });
-      return { done: true };
-    }
     const sent = await emailProvider().send({
       to: row.user.email,
       ...email,

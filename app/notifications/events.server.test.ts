@@ -148,21 +148,24 @@ describe("a send that may have gone out is never repeated", () => {
   it("ends the job without sending when an earlier attempt was cut off during the call", async () => {
     const user = await account();
     const { id, code } = await request(user.id);
+    const key = notificationJobKey("email", id, "shared");
     const send = vi.spyOn(emailProvider(), "send").mockImplementationOnce(async () => {
       throw new Error("process died here");
     });
     await sharePrecise(code, HERE);
     await settleStartedJobs();
-    const key = notificationJobKey("email", id, "shared");
-    // A thrown error stands for a process that died mid-call: the runner records it as a retry. A
-    // real death leaves the in-flight mark instead; put it back, as a dead process would have left it.
+    // The thrown error stands for a process that died during the call. A death leaves the attempt
+    // counted and its lease set when another runner finds the job (every ending clears the lease):
+    // put the lease back as a dead process would have left it.
     await db().paymentJob.update({
       where: { key },
-      data: { lastError: "in flight: the provider may have it", nextRunAt: new Date(0) },
+      data: { lockedUntil: new Date(Date.now() - 1000), nextRunAt: new Date(0) },
     });
     await runJobs(new Date(), { keys: [key] });
     expect(send).toHaveBeenCalledTimes(1);
-    expect((await db().paymentJob.findUnique({ where: { key } }))?.doneAt).not.toBeNull();
+    const job = await db().paymentJob.findUnique({ where: { key } });
+    expect(job?.doneAt).not.toBeNull();
+    expect(job?.lastError).toMatch(/^no answer: the attempt was cut off/);
     expect(await mails(user.email)).toEqual([]);
   });
 

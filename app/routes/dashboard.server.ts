@@ -5,6 +5,7 @@ import {
   positionOf,
   TABS,
   type FormReply,
+  type LiveShareView,
   type MapConfig,
   type MapPosition,
   type NewSearchModal,
@@ -20,6 +21,7 @@ import { arrivedSince } from "~/location-requests/arrivals.server";
 import { createLocationRequest } from "~/location-requests/create.server";
 import { shareLink } from "~/location-requests/links.server";
 import { decodeCursor, getRequest, listRequests, requestsVersion } from "~/location-requests/list.server";
+import { hasTrail, liveState, recentTrail } from "~/location-requests/live-trail.server";
 import { requestLabel } from "~/location-requests/request-state";
 import {
   createLinkSchema,
@@ -36,7 +38,7 @@ import { searchedNumber } from "~/phone/number-search";
 import { config } from "~/server/config.server";
 import { cleanLine } from "~/utils/display-text";
 import { parseForm } from "~/utils/parse-form";
-import { formatDateTime } from "~/utils/time-zone";
+import { formatAge, formatDateTime, formatTime, zoneName } from "~/utils/time-zone";
 import { redirectWithFlash, redirectWithToast } from "~/utils/toast.server";
 
 export const PAGE_SIZE = 20;
@@ -60,6 +62,30 @@ function messageTemplates() {
 }
 
 type Listed = Awaited<ReturnType<typeof listRequests>>["items"][number];
+
+/**
+ * A live share as the page shows it, or null for a one-off share. `trail`: the positions before the
+ * newest, read only for the page of the one request (recentTrail, bounded whatever is stored).
+ */
+export function liveView(
+  item: { liveUntil: string | null; liveEndedAt: string | null; locatedAt: string | null },
+  language: string,
+  zone: string,
+  trail: [number, number][] = [],
+  now = new Date(),
+): LiveShareView | null {
+  if (!item.liveUntil) return null;
+  return {
+    until: item.liveUntil,
+    endedAt: item.liveEndedAt,
+    trail,
+    shown: {
+      until: `${formatTime(item.liveUntil, language, zone)} (${zoneName(zone, language, now)})`,
+      age: item.locatedAt ? formatAge(item.locatedAt, language, now.getTime()) : null,
+      ended: liveState(item, now) === "ended",
+    },
+  };
+}
 
 /** What the page shows of a request, with its dates already formatted for the first render. */
 function toView(item: Listed, language: string, zone: string, seen: number | null = null): RequestView {
@@ -87,6 +113,7 @@ function toView(item: Listed, language: string, zone: string, seen: number | nul
       createdAt: formatDateTime(item.createdAt, language, zone),
       locatedAt: item.locatedAt ? formatDateTime(item.locatedAt, language, zone) : null,
     },
+    live: liveView(item, language, zone),
   };
 }
 
@@ -143,6 +170,11 @@ export async function loadDashboardView(
     const found = await getRequest(userId, id);
     if (!found) return null;
     const detail = toView(found, language, zone);
+    // A precise live share is followed with its trail; an approximate one stays an area.
+    if (found.liveUntil && hasTrail(found)) {
+      const trail = (await recentTrail(found.id)).map((p): [number, number] => [p.latitude, p.longitude]);
+      detail.live = liveView(found, language, zone, trail);
+    }
     return {
       ...base,
       tab: "records" as Tab,

@@ -126,7 +126,9 @@ export default function Dashboard() {
         ) : null}
         {view.detail ? (
           <RequestDetail item={view.detail} zone={view.zone} live={view.live}>
-            {view.map ? <LocationMap items={[view.detail]} map={view.map} /> : null}
+            {view.map ? (
+              <LocationMap items={[view.detail]} map={view.map} trail={view.detail.live?.trail ?? null} />
+            ) : null}
           </RequestDetail>
         ) : null}
         {view.list ? (

@@ -162,13 +162,21 @@ type ServeOptions = {
   /** Pages rendered once before the process takes traffic, asked for with Host `warmUpHost`. */
   warmUpPaths?: string[];
   warmUpHost?: string;
+  /**
+   * Data the app's requests read synchronously (the nearest-city places), loaded off the event loop
+   * before the process takes traffic: a first request never pays for it (docs/decisions/041).
+   */
+  warmUpData?: Array<() => Promise<unknown>>;
 };
 
 const WARM_UP_TIMEOUT_MS = 15_000;
 
-async function warmUp(app: Express, paths: string[], host: string | undefined) {
-  if (paths.length === 0) return;
+async function warmUp(app: Express, paths: string[], host: string | undefined, data: ServeOptions["warmUpData"]) {
   const started = performance.now();
+  for (const load of data ?? []) {
+    await load().catch((error: unknown) => log("warn", "warm-up: data not loaded, read on first use", { error }));
+  }
+  if (paths.length === 0) return;
   // `exclusive`: in a worker, a port of its own rather than one shared through the primary.
   const probe = createServer(app);
   try {
@@ -242,7 +250,16 @@ function collectWhenIdle() {
 /** Serves the app on `port` in this process (a worker, or the only process) until a signal stops it. */
 export function serveApp(
   app: Express,
-  { port, lifecycle, shutdownTimeoutMs, background = [], onListening, warmUpPaths = [], warmUpHost }: ServeOptions,
+  {
+    port,
+    lifecycle,
+    shutdownTimeoutMs,
+    background = [],
+    onListening,
+    warmUpPaths = [],
+    warmUpHost,
+    warmUpData,
+  }: ServeOptions,
 ) {
   const seen = collectWhenIdle();
   // The answers being written: at a stop each is told to close its connection when done.
@@ -258,7 +275,7 @@ export function serveApp(
   const stops: Array<() => Promise<void>> = [];
   // A new process (a replacement worker under load) first renders its pages once on a port of its
   // own, so that its first real request does not pay for loading modules, data and connections.
-  void warmUp(app, warmUpPaths, warmUpHost).finally(() =>
+  void warmUp(app, warmUpPaths, warmUpHost, warmUpData).finally(() =>
     server.listen(port, () => {
       consoleAsLog();
       for (const start of background) stops.push(start());

@@ -1,6 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { loadIpDatabase } from "~/geo/ip-location.server";
 
 import { requestTimeZone } from "./request-time-zone.server";
+
+// A worker that holds the IP database (a page before this one started its read).
+beforeAll(() => loadIpDatabase());
 
 /** A request as the edge passes it on: the client's address in `x-client-ip`. */
 function pageRequest(path: string, address: string, cookie?: string) {

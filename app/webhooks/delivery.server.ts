@@ -16,14 +16,7 @@ import { renderEmail } from "~/emails/render.server";
 import { paths } from "~/http/paths";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
-import {
-  beginSendOnce,
-  defineJobKind,
-  enqueueJob,
-  PAYMENT_POLICY,
-  startJobs,
-  type JobPolicy,
-} from "~/jobs/jobs.server";
+import { defineJobKind, enqueueJob, PAYMENT_POLICY, startJobs, type JobPolicy } from "~/jobs/jobs.server";
 import { messagePolicy } from "~/location-requests/delivery.server";
 import { requestState } from "~/location-requests/request-state";
 import type { NotificationChannel, RequestEventPayload } from "~/notifications/events.server";
@@ -283,7 +276,9 @@ export async function endpointDisabledEmail(url: string, locale: Locale) {
 
 defineJobKind<{ endpointId: string }>(WEBHOOK_DISABLED_EMAIL_JOB, {
   policy: messagePolicy,
-  async perform(key, { endpointId }) {
+  // An attempt cut off during the send may have sent it: ended unsent, as every e-mail (decision 041).
+  afterInterruption: "unanswered",
+  async perform(_key, { endpointId }) {
     const endpoint = await db().webhookEndpoint.findUnique({
       where: { id: endpointId },
       select: { url: true, disabledAt: true, user: { select: { email: true, locale: true } } },
@@ -292,7 +287,6 @@ defineJobKind<{ endpointId: string }>(WEBHOOK_DISABLED_EMAIL_JOB, {
     if (!endpoint?.disabledAt) return { done: true };
     const locale = isLocale(endpoint.user.locale) ? endpoint.user.locale : "en";
     const email = await endpointDisabledEmail(endpoint.url, locale);
-    if (!(await beginSendOnce(key))) return { done: true };
     const sent = await emailProvider().send({ to: endpoint.user.email, ...email });
     if (sent.ok || sent.unknown) return { done: true };
     return sent.permanent ? { giveUp: sent.error.slice(0, 500) } : { retry: sent.error.slice(0, 500) };

@@ -5,6 +5,7 @@ import path from "node:path";
 
 import { childPids, SERVER_NODE_FLAGS, startProcess } from "./app-server.ts";
 import { log, table } from "./bench-output.ts";
+import { makeFixtures } from "./fixtures.ts";
 
 /** How a server is started on the cores the load generator leaves free (bench.ts). */
 export type OnServerCores = (command: string, args: string[]) => { command: string; args: string[] };
@@ -31,10 +32,68 @@ function leafProcesses(pid: number): number[] {
 /** A server's idle RSS per worker: after a few requests (the app warms itself up), then 25 s of quiet. */
 export async function idleRss(pid: number, origin: string, paths: string[]) {
   for (const p of paths) await (await fetch(origin + p)).arrayBuffer();
+  return quietRss(pid);
+}
+
+async function quietRss(pid: number) {
   await new Promise((resolve) => setTimeout(resolve, 25_000));
   return leafProcesses(pid)
     .map(rssMb)
     .filter((mb): mb is number => mb !== null);
+}
+
+/** A recipient's answer on the consent page, as a browser posts it; throws unless it was taken. */
+async function share(
+  origin: string,
+  code: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${origin}/${code}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...headers },
+    body: new URLSearchParams(fields),
+  });
+  const to = res.headers.get("Location") ?? "";
+  if (res.status !== 302 || to.includes("failed")) throw new Error(`share: HTTP ${res.status} → ${to}`);
+}
+
+/**
+ * One worker's memory as its lazy data sets are first used: idle, after a first precise share (the
+ * nearest-city places), after a first approximate share (the IP database, 36 s later so that the
+ * shares are apart). One worker (WEB_CONCURRENCY=1), so every request reaches the one measured.
+ */
+async function datasetRows(port: number, tmp: string, onServerCores: OnServerCores) {
+  const db = path.join(tmp, `bench-datasets-${port}.db`);
+  const serve = await startProcess({
+    name: "serve-datasets",
+    ...onServerCores(process.execPath, [...SERVER_NODE_FLAGS, path.resolve("build/server.js")]),
+    port,
+    readyPath: "/readyz",
+    env: {
+      NODE_ENV: "production",
+      WEB_CONCURRENCY: "1",
+      // The demo account (demo mode seeds it) makes the request the shares answer.
+      APP_MODE: "demo",
+      TRUST_PROXY: "1",
+      DATABASE_URL: `file:${db}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+  });
+  try {
+    const { code } = await makeFixtures(serve.origin);
+    const idle = await idleRss(serve.pid, serve.origin, ["/healthz"]);
+    await share(serve.origin, code, { intent: "precise", latitude: "14.6507", longitude: "121.0494", accuracy: "20" });
+    const afterShare = await quietRss(serve.pid);
+    // 112.198.0.1 is in Metro Manila in the bundled IP database.
+    await share(serve.origin, code, { intent: "approximate" }, { "X-Forwarded-For": "112.198.0.1" });
+    const afterIp = await quietRss(serve.pid);
+    return { idle: idle[0]!, afterShare: afterShare[0]!, afterIp: afterIp[0]! };
+  } finally {
+    await serve.stop();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(db + suffix, { force: true });
+  }
 }
 
 /**
@@ -61,6 +120,7 @@ export async function printIdleMemory(
   const workers = await idleRss(serve.pid, serve.origin, ["/healthz"]);
   await serve.stop();
   for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(tmp, `bench-idle-${port}.db${suffix}`), { force: true });
+  const datasets = await datasetRows(port + 1, tmp, onServerCores);
   const bareMb = Math.max(...bare);
   log("\nIdle memory (RSS after start-up and 25 s without requests; the IP database is read on first use only):\n");
   table(
@@ -72,7 +132,16 @@ export async function printIdleMemory(
         `${mb.toFixed(0)} MB`,
         (mb / bareMb).toFixed(2),
       ]),
+      ...(
+        [
+          ["one worker, idle after a sign-in and a new request", datasets.idle],
+          ["the same, 25 s after a first precise share", datasets.afterShare],
+          ["the same, 25 s after a first approximate share (IP database)", datasets.afterIp],
+        ] as const
+      ).map(([what, mb]) => [what, `${mb.toFixed(0)} MB`, (mb / bareMb).toFixed(2)]),
     ],
   );
-  log("(target: each worker within 1.5× of the bare Remix app)\n");
+  log(
+    "(target: each worker within 1.5× of the bare Remix app; the IP database is let go after 10 minutes without an approximate share)\n",
+  );
 }

@@ -13,7 +13,8 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 
-import { installEdge, remixHandler } from "~/http/edge.server";
+import { installEdge } from "~/http/edge.server";
+import { remixHandler } from "~/http/remix-handler.server";
 import { routesOfBuild } from "~/http/route-match.server";
 import { pageRoutes, resourceRoutes } from "~/route-table.js";
 import { requestLog } from "~/server/request-log.server";

@@ -44,6 +44,9 @@ function cookieJar() {
   return { cookies, fetch: jarFetch };
 }
 
+/** The APP header, a parameter of every call in the types: a call without it does not compile. */
+const APP = { APP: "partner-app" };
+
 function client() {
   const jar = cookieJar();
   const api = createClient<paths>({ baseUrl: app.origin, headers: { APP: "partner-app" }, fetch: jar.fetch });
@@ -55,28 +58,31 @@ describe("a typed client (openapi-fetch on docs/api-v1.d.ts)", () => {
     const { api } = client();
     const { email, password } = await createUser();
 
-    const key = await api.GET("/api/v1/auth/publicKey");
+    const key = await api.GET("/api/v1/auth/publicKey", { params: { header: APP } });
     expect(key.response.status).toBe(200);
     const encrypted = publicEncrypt(
       { key: key.data!.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha1" },
       Buffer.from(password),
     ).toString(key.data!.data.encoding);
 
-    const login = await api.POST("/api/v1/auth/login", { body: { email, password: encrypted } });
+    const login = await api.POST("/api/v1/auth/login", {
+      params: { header: APP },
+      body: { email, password: encrypted },
+    });
     expect(login.error).toBeUndefined();
     const { token, user } = login.data!.data;
     expect(user.userCacheInfo.email).toBe(email);
-    const auth = { Authorization: `Bearer ${token}` };
+    const auth = { ...APP, Authorization: `Bearer ${token}` };
 
     const created = await api.POST("/api/v1/locate/createLink", {
-      headers: auth,
+      params: { header: auth },
       body: { requesterName: "Ana", title: "Dad's phone", locale: "en" },
     });
     expect(created.response.status).toBe(200);
     const link = created.data!.data;
     expect(link.link).toMatch(new RegExp(`/${link.code}$`));
 
-    const read = await api.GET("/api/v1/locate/requests/{id}", { headers: auth, params: { path: { id: link.id } } });
+    const read = await api.GET("/api/v1/locate/requests/{id}", { params: { header: auth, path: { id: link.id } } });
     expect(read.data!.data).toMatchObject({
       id: link.id,
       code: link.code,
@@ -87,14 +93,13 @@ describe("a typed client (openapi-fetch on docs/api-v1.d.ts)", () => {
       delivery: "link",
     });
     const list = await api.GET("/api/v1/locate/requests", {
-      headers: auth,
-      params: { query: { channel: "link", pageSize: 5 } },
+      params: { header: auth, query: { channel: "link", pageSize: 5 } },
     });
     expect(list.data!.data.items.map((item) => item.id)).toEqual([link.id]);
 
     // A second link within three hours: the typed 429 answer says when.
     const again = await api.POST("/api/v1/locate/createLink", {
-      headers: auth,
+      params: { header: auth },
       body: { requesterName: "Ana", title: "Mum's phone" },
     });
     expect(again.response.status).toBe(429);
@@ -107,7 +112,7 @@ describe("a typed client (openapi-fetch on docs/api-v1.d.ts)", () => {
     const { api, jar } = client();
     const email = uniqueEmail("integrator");
     const opened = await api.POST("/api/v1/auth/registerAndSign/{provider}", {
-      params: { path: { provider: "stripe" } },
+      params: { header: APP, path: { provider: "stripe" } },
       body: { name: "Ana", surname: "Reyes", email, adult: true, locale: "en" },
     });
     expect(opened.response.status).toBe(200);
@@ -116,7 +121,9 @@ describe("a typed client (openapi-fetch on docs/api-v1.d.ts)", () => {
     expect(checkout.provider).toBe("sandbox");
     expect(jar.cookies.get("checkout_browser")).toBeTruthy();
 
-    const pending = await api.GET("/api/v1/personnal/registerQuery/{id}", { params: { path: { id: checkout.id } } });
+    const pending = await api.GET("/api/v1/personnal/registerQuery/{id}", {
+      params: { header: APP, path: { id: checkout.id } },
+    });
     expect(pending.data!.data).toEqual({ status: "pending", authCode: null });
 
     // The buyer pays on the hosted checkout page `url` (its Pay button posts the form).
@@ -133,24 +140,34 @@ describe("a typed client (openapi-fetch on docs/api-v1.d.ts)", () => {
     // Another client (no checkout cookie) learns the result, never the sign-in code.
     const elsewhere = await createClient<paths>({ baseUrl: app.origin, headers: { APP: "partner-app" } }).GET(
       "/api/v1/personnal/registerQuery/{id}",
-      { params: { path: { id: checkout.id } } },
+      { params: { header: APP, path: { id: checkout.id } } },
     );
     expect(elsewhere.data!.data).toEqual({ status: "success", authCode: null });
 
-    const result = await api.GET("/api/v1/personnal/registerQuery/{id}", { params: { path: { id: checkout.id } } });
+    const result = await api.GET("/api/v1/personnal/registerQuery/{id}", {
+      params: { header: APP, path: { id: checkout.id } },
+    });
     const { status, authCode } = result.data!.data;
     expect(status).toBe("success");
     expect(authCode).toEqual(expect.any(String));
 
-    const signedIn = await api.POST("/api/v1/auth/loginByAuthCode", { body: { authCode: authCode! } });
+    const signedIn = await api.POST("/api/v1/auth/loginByAuthCode", {
+      params: { header: APP },
+      body: { authCode: authCode! },
+    });
     expect(signedIn.response.status).toBe(200);
     const { token, user } = signedIn.data!.data;
     expect(user.userCacheInfo.email).toBe(email);
     // Single use.
-    const twice = await api.POST("/api/v1/auth/loginByAuthCode", { body: { authCode: authCode! } });
+    const twice = await api.POST("/api/v1/auth/loginByAuthCode", {
+      params: { header: APP },
+      body: { authCode: authCode! },
+    });
     expect(twice.response.status).toBe(401);
 
-    const info = await api.GET("/api/v1/personnal/subscribe/info", { headers: { Authorization: `Bearer ${token}` } });
+    const info = await api.GET("/api/v1/personnal/subscribe/info", {
+      params: { header: { ...APP, Authorization: `Bearer ${token}` } },
+    });
     expect(info.data!.data).toMatchObject({ state: "Active", expiredStatus: 0, provider: "sandbox" });
   });
 });

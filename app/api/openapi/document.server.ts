@@ -5,7 +5,7 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { ZodTypeAny } from "zod";
 
-import { apiLocale } from "~/api/envelope.server";
+import { apiLocale, APP_ID } from "~/api/envelope.server";
 import { errorCodeOf } from "~/api/error-codes";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/api/idempotency.server";
 import { getT } from "~/i18n/i18next.server";
@@ -93,6 +93,11 @@ const RESPONSE_HEADERS = {
     required: true,
     schema: { type: "string" as const },
   },
+  "Idempotency-Replayed": {
+    description: "`true` when this is the kept answer to an earlier request with the same `Idempotency-Key`.",
+    required: false,
+    schema: { type: "string" as const, enum: ["true"] },
+  },
   "X-Request-Id": {
     description:
       "The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem.",
@@ -138,7 +143,11 @@ function responseOf(
   return {
     description: answer.description,
     headers: Object.fromEntries(
-      [...(answer.headers ?? []), "X-Request-Id" as const].map((name) => [name, RESPONSE_HEADERS[name]]),
+      [
+        ...(answer.headers ?? []),
+        ...(operation.idempotent ? ["Idempotency-Replayed" as const] : []),
+        "X-Request-Id" as const,
+      ].map((name) => [name, RESPONSE_HEADERS[name]]),
     ),
     content: {
       "application/json": {
@@ -198,7 +207,19 @@ function register(registry: OpenAPIRegistry, t: T, tablePath: string, operation:
       ...(operation.appHeader === false
         ? {}
         : {
+            // Also parameters, not only security schemes: generated clients type parameters (openapi-typescript
+            // writes no type for a security scheme), so a call without them does not compile.
             headers: z.object({
+              APP: z.string().regex(APP_ID).describe("Your application id (the `app` security scheme)."),
+              ...(operation.token
+                ? {
+                    Authorization: (operation.token === "required" ? z.string() : z.string().optional()).describe(
+                      operation.token === "required"
+                        ? "`Bearer <token>` from sign-in (the `token` security scheme)."
+                        : "`Bearer <token>` from sign-in, when signed in; an invalid one answers 401.",
+                    ),
+                  }
+                : {}),
               "Accept-Language": z
                 .string()
                 .optional()
@@ -306,7 +327,26 @@ async function build() {
       },
     },
   };
-  return document;
+  return oneNullable(document) as typeof document;
+}
+
+/**
+ * Nullable written one way throughout: the generator writes a nullable enum (`orNull`) as `anyOf` of
+ * the enum and `null`, with `null` twice; this makes it `type: [T, "null"]` with null among the values,
+ * as it writes every other nullable field.
+ */
+function oneNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(oneNullable);
+  if (!node || typeof node !== "object") return node;
+  const object = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, oneNullable(value)]));
+  const anyOf = object.anyOf as Record<string, unknown>[] | undefined;
+  if (!anyOf) return object;
+  const others = anyOf.filter((member) => member.type !== "null");
+  const [only] = others;
+  if (others.length !== 1 || others.length === anyOf.length || typeof only?.type !== "string" || !only.enum)
+    return object;
+  const { anyOf: _anyOf, ...rest } = object;
+  return { ...only, ...rest, type: [only.type, "null"], enum: [...(only.enum as unknown[]), null] };
 }
 
 let cached: { for: object; document: ReturnType<typeof build> } | undefined;

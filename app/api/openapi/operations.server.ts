@@ -9,6 +9,7 @@
 // One file per route group in ./operations/ (shared.server.ts holds what they share); the document
 // lists the groups in the order below.
 import { AUTH_OPERATIONS } from "./operations/auth.server";
+import { LIVE_OPERATIONS } from "./operations/live.server";
 import { LOCATE_OPERATIONS } from "./operations/locate.server";
 import { LOOKUP_OPERATIONS } from "./operations/lookup.server";
 import { PERSONNAL_OPERATIONS } from "./operations/personnal.server";
@@ -65,6 +66,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
   ...WEBHOOK_OPERATIONS,
   ...SIGN_UP_OPERATIONS,
   ...LOCATE_OPERATIONS,
+  ...LIVE_OPERATIONS,
   ...LOOKUP_OPERATIONS,
   ...VOICE_OPERATIONS,
 };

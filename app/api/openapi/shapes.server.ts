@@ -3,21 +3,22 @@
 // functions return; `fieldsOf` holds each shape to the field names of that domain type when the app
 // is type-checked, and app/api/openapi/openapi.test.ts checks every documented answer of the running
 // app against these shapes (objects are closed: a field the document does not name fails it).
-// The account's export and deletion are in ./shapes/account.server.ts, the pieces shapes share in
-// ./shapes/primitives.server.ts.
+// The account's export and deletion are in ./shapes/account.server.ts, a live share's trail in
+// ./shapes/live.server.ts, the pieces shapes share in ./shapes/primitives.server.ts.
 import type { UserCacheInfo as UserCacheInfoType } from "~/auth/sign-in.server";
 import type { paidAmount, SubscriptionDetails } from "~/billing/subscription.server";
 import { locales } from "~/i18n/locales";
 import type { getRequest } from "~/location-requests/list.server";
 import type { LookupAnswer } from "~/phone/lookup.server";
 import { VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
-import { CALL_STATES, type listVoiceMessages } from "~/voice-messages/messages.server";
+import { CALL_STATES, type voiceMessagePage } from "~/voice-messages/messages.server";
 
 import { ERROR_CODE_LIST, ERROR_CODES } from "../error-codes";
 import { DELIVERIES, fieldsOf, id, minor, orNull, REQUEST_STATES, time } from "./shapes/primitives.server";
 import { z } from "./zod.server";
 
 export { AccountDeleted, AccountExport } from "./shapes/account.server";
+export { TrailPage } from "./shapes/live.server";
 
 /** The stable codes of failures (app/api/error-codes.ts), one component the failures share. */
 export const ErrorCode = z
@@ -86,7 +87,10 @@ export const Done = z
 export const FieldKeys = z
   .object({ fields: z.record(z.string()) })
   .strict()
-  .openapi("FieldKeys");
+  .openapi("FieldKeys", {
+    deprecated: true,
+    description: "Kept for clients written before `code` and `field`: read those instead.",
+  });
 
 type SubscriptionInfoFields = Omit<SubscriptionDetails, "access">;
 export const SubscriptionInfo = fieldsOf<SubscriptionInfoFields>()(
@@ -159,7 +163,10 @@ export const CheckoutInvalid = z
     errors: z.record(z.string()).describe("Every failed field with its message."),
   })
   .strict()
-  .openapi("CheckoutInvalid");
+  .openapi("CheckoutInvalid", {
+    deprecated: true,
+    description: "Kept for clients written before `code` and `field`: read those instead.",
+  });
 
 export const RequestCreated = z
   .object({ id, code: z.string().openapi({ example: "Ab3dEf7H" }), link: z.string().url() })
@@ -206,6 +213,14 @@ export const LocationRequest = fieldsOf<NonNullable<Awaited<ReturnType<typeof ge
       address: z.string().nullable(),
       locale: z.enum(locales),
       createdAt: time,
+      liveUntil: time
+        .nullable()
+        .describe(
+          "A live share runs until this time (latitude and longitude are then its newest position, its trail is GET /api/v1/locate/requests/{id}/trail); null for a one-off share.",
+        ),
+      liveEndedAt: time
+        .nullable()
+        .describe("When a live share ended before liveUntil (the recipient stopped it or closed the page)."),
     })
     .strict(),
 ).openapi("LocationRequest");
@@ -274,9 +289,10 @@ export const VoiceSent = z
   .strict()
   .openapi("VoiceSent");
 
-type VoiceItem = Awaited<ReturnType<typeof listVoiceMessages>>[number];
-export const VoiceMessages = z
-  .object({
+type VoicePage = Awaited<ReturnType<typeof voiceMessagePage>>;
+type VoiceItem = VoicePage["items"][number];
+export const VoiceMessages = fieldsOf<VoicePage>()(
+  z.object({
     items: z.array(
       fieldsOf<VoiceItem>()(
         z
@@ -292,7 +308,9 @@ export const VoiceMessages = z
           .strict(),
       ),
     ),
-  })
+    nextCursor: z.string().nullable().describe("Pass as `cursor` for the next (older) page; null on the oldest page."),
+  }),
+)
   .strict()
   .openapi("VoiceMessages");
 

@@ -7,7 +7,7 @@ import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png?url";
 import iconUrl from "leaflet/dist/images/marker-icon.png?url";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png?url";
 import { useEffect, useMemo, useRef } from "react";
-import { Circle, MapContainer, Marker, TileLayer, Tooltip, useMap } from "react-leaflet";
+import { Circle, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "react-leaflet";
 import type { GeometryCollection, Topology } from "topojson-specification";
 // Natural Earth 1:50m as a static asset (fetched only when the outlines are drawn), never in a script.
 import countriesUrl from "world-atlas/countries-50m.json?url";
@@ -30,6 +30,7 @@ const pin = L.icon({
 // Colours come from the stylesheet's tokens through the classes (app.css).
 const PRECISE = { weight: 2, fillOpacity: 0.15 };
 const APPROXIMATE = { weight: 2, fillOpacity: 0.12, dashArray: "6 6" };
+const TRAIL = { weight: 4, opacity: 0.7 };
 
 /** Outlines have no street detail: closer than this they would only be a blank field. */
 const OUTLINES_MAX_ZOOM = 10;
@@ -46,20 +47,29 @@ export default function LeafletMap({
   positions,
   tileUrl,
   attribution,
+  trail = null,
   onTilesFailed,
 }: {
   positions: MapPosition[];
   tileUrl: string | null;
   attribution: string;
+  /** A live share's earlier positions, oldest first: a line to the newest, which the map follows. */
+  trail?: [number, number][] | null;
   onTilesFailed: () => void;
 }) {
   const bounds = useMemo(() => {
     const box = L.latLngBounds([]);
     for (const p of positions) box.extend(L.latLng(p.latitude, p.longitude).toBounds(p.radius * 2));
+    // A live share's trail is in view when the map opens; the map then follows the newest position.
+    for (const point of trail ?? []) box.extend(point);
     return box.pad(0.1);
-  }, [positions]);
-  // MapContainer reads its options once: a new set of positions makes a new map.
-  const key = positions.map((p) => `${p.id}:${p.latitude}:${p.longitude}:${p.radius}:${p.precise}`).join("|");
+  }, [positions, trail]);
+  // MapContainer reads its options once: a new set of positions makes a new map. A live share keeps
+  // its map: the pin, its circle and the line move, and the view follows (FollowNewest).
+  const key = trail
+    ? positions.map((p) => `${p.id}:${p.precise}`).join("|")
+    : positions.map((p) => `${p.id}:${p.latitude}:${p.longitude}:${p.radius}:${p.precise}`).join("|");
+  const newest = positions[0];
   return (
     <MapContainer
       key={key}
@@ -76,6 +86,17 @@ export default function LeafletMap({
       ) : (
         <OutlineLayer positions={positions} />
       )}
+      {trail && newest?.precise && trail.length > 0 ? (
+        <Polyline
+          // The trail ends at the newest position (it is stored as a trail row too); a request whose
+          // position moved past the trail's last row still gets its line to where it is now.
+          positions={endingAt(trail, [newest.latitude, newest.longitude])}
+          className="map-trail"
+          pathOptions={TRAIL}
+          interactive={false}
+        />
+      ) : null}
+      {trail && newest ? <FollowNewest latitude={newest.latitude} longitude={newest.longitude} /> : null}
       {positions.map((p) => (
         <Circle
           key={`circle-${p.id}`}
@@ -97,6 +118,26 @@ export default function LeafletMap({
         ))}
     </MapContainer>
   );
+}
+
+function endingAt(trail: [number, number][], newest: [number, number]): [number, number][] {
+  const last = trail.at(-1);
+  return last && last[0] === newest[0] && last[1] === newest[1] ? trail : [...trail, newest];
+}
+
+/** Keeps a live share's newest position in view as it moves (the map itself is kept). */
+function FollowNewest({ latitude, longitude }: { latitude: number; longitude: number }) {
+  const map = useMap();
+  const first = useRef(true);
+  useEffect(() => {
+    // The first position is already framed by the map's bounds.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    map.panTo([latitude, longitude], { animate: false });
+  }, [map, latitude, longitude]);
+  return null;
 }
 
 const hideFromScreenReaders = {

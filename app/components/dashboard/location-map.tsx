@@ -16,7 +16,19 @@ const LeafletMap = lazy(() => import("./location-map.client"));
  * street tiles when MAP_TILE_URL names a server, and the same outlines when it does not or when the
  * tiles fail; a notice says that street maps are not available.
  */
-export function LocationMap({ items, map }: { items: RequestView[]; map: MapConfig }) {
+export function LocationMap({
+  items,
+  map,
+  trail = null,
+}: {
+  items: RequestView[];
+  map: MapConfig;
+  /**
+   * A live share's earlier positions (oldest first): drawn as a line to the newest, and the map then
+   * follows the newest rather than being made anew at each position.
+   */
+  trail?: [number, number][] | null;
+}) {
   const t = useT();
   const hydrated = useHydrated();
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -36,6 +48,7 @@ export function LocationMap({ items, map }: { items: RequestView[]; map: MapConf
       aria-label={t("dashboard.position.mapLabel")}
       data-testid="location-map"
       data-outlines={hydrated ? outlines : true}
+      data-trail={trail ? trail.length : undefined}
     >
       {/* Without JavaScript there are no street tiles, whatever the setting. */}
       {outlines ? notice : hydrated ? null : <noscript>{notice}</noscript>}
@@ -46,6 +59,7 @@ export function LocationMap({ items, map }: { items: RequestView[]; map: MapConf
               positions={positions}
               tileUrl={outlines ? null : map.tileUrl}
               attribution={map.attribution}
+              trail={trail}
               onTilesFailed={() => setTilesFailed(true)}
             />
           </Suspense>

@@ -11,6 +11,7 @@ import { numberFormat } from "~/utils/intl-cache";
 import { browserTimeZone, formatDateTime, zoneName } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 
+import { isLive, LIVE_FOLLOW_INTERVAL_MS, LiveFacts, useNow } from "./live-share";
 import { openMapUrl } from "./map-link";
 import { positionOf, type MapPosition, type RequestView, type Tab } from "./types";
 
@@ -86,7 +87,10 @@ export function RequestDetail({
 }) {
   const t = useT();
   const lp = useLocalePath();
-  useLiveUpdates(live);
+  // A live share is followed closely until it ends (by a write, or by its time passing).
+  const now = useNow(item.live !== null);
+  const following = item.live !== null && (now === null ? !item.live.shown.ended : isLive(item.live, now));
+  useLiveUpdates(live, following ? LIVE_FOLLOW_INTERVAL_MS : LIVE_INTERVAL_MS);
   return (
     <section className="request-detail">
       <p>
@@ -108,7 +112,7 @@ export function RequestDetail({
  * minutes; it stops while the tab is hidden and checks at once when it is shown again. Without
  * JavaScript a reload shows the current state.
  */
-function useLiveUpdates(live: LiveState | null) {
+function useLiveUpdates(live: LiveState | null, interval = LIVE_INTERVAL_MS) {
   const { revalidate } = useRevalidator();
   const known = useRef(live?.version ?? null);
   useEffect(() => {
@@ -118,7 +122,7 @@ function useLiveUpdates(live: LiveState | null) {
   const startActive = live?.active ?? false;
   useEffect(() => {
     if (!enabled) return;
-    let delay = LIVE_INTERVAL_MS;
+    let delay = interval;
     let timer: number | undefined;
     let stopped = false;
     const schedule = () => {
@@ -142,10 +146,10 @@ function useLiveUpdates(live: LiveState | null) {
         const state = (await response.json()) as LiveState;
         if (state.version !== known.current) {
           known.current = state.version;
-          delay = LIVE_INTERVAL_MS;
+          delay = interval;
           void revalidate();
         } else {
-          delay = state.active ? LIVE_INTERVAL_MS : slower();
+          delay = state.active || interval < LIVE_INTERVAL_MS ? interval : slower();
         }
       } catch {
         // Offline or a server hiccup: try again later, less often.
@@ -157,11 +161,11 @@ function useLiveUpdates(live: LiveState | null) {
       if (document.hidden) {
         window.clearTimeout(timer);
       } else {
-        delay = LIVE_INTERVAL_MS;
+        delay = interval;
         void check();
       }
     };
-    if (!startActive) delay = LIVE_INTERVAL_MS * 2;
+    if (!startActive && interval >= LIVE_INTERVAL_MS) delay = LIVE_INTERVAL_MS * 2;
     schedule();
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
@@ -169,9 +173,10 @@ function useLiveUpdates(live: LiveState | null) {
       window.clearTimeout(timer);
       document.removeEventListener("visibilitychange", onVisibility);
     };
-    // The loop lives as long as the page: a revalidation changes `live` but must not restart it.
+    // The loop lives as long as the page (or until following a live share starts or stops): a
+    // revalidation changes `live` but must not restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, revalidate]);
+  }, [enabled, revalidate, interval]);
 }
 
 /**
@@ -244,6 +249,7 @@ function RequestCard({
           </span>
         ) : null}
       </p>
+      <LiveFacts item={item} detail={detail} />
       {item.label.key === "not_delivered" ? (
         <p className="muted" data-testid={item.delivery === "not_accepted" ? "not-accepted" : "not-sent"}>
           {item.delivery === "not_accepted" ? t("requests.errors.notAccepted") : t("dashboard.list.notSent")}

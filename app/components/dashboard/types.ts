@@ -30,6 +30,21 @@ export type RequestView = {
   locatedAt: string | null;
   /** The dates as the server rendered them (its zone), so that hydration sees the same text. */
   shown: { createdAt: string; locatedAt: string | null };
+  /** A live share (docs/decisions/049); null for a one-off share. */
+  live: LiveShareView | null;
+};
+
+/**
+ * A live share as the requester's page shows it: until when, whether it ended early, and (on the
+ * page of the one request, for a precise share only) the newest positions before the current one,
+ * oldest first, as [latitude, longitude]. An approximate share stays an area: it has no trail.
+ */
+export type LiveShareView = {
+  until: string;
+  endedAt: string | null;
+  trail: [number, number][];
+  /** As the server rendered them: the end time with its zone's name, and the newest position's age. */
+  shown: { until: string; age: string | null; ended: boolean };
 };
 
 export type DashboardForm = "sms" | "email" | "link";

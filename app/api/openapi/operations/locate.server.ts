@@ -22,6 +22,7 @@ import {
   noToken,
   subscriptionExpired,
   throttled,
+  withEmail,
   type Answer,
   type Example,
   type Given,
@@ -52,6 +53,8 @@ const REQUEST = {
   address: "Barangay Pinyahan, Quezon City, PH",
   locale: "ph",
   createdAt: "2026-11-22T05:38:39.571Z",
+  liveUntil: null,
+  liveEndedAt: null,
 };
 const DEVICE_REPORT = {
   visitorId: "3f2a9c1e5b7d40a8b6c2e9f1a0d4c7b3",
@@ -223,7 +226,7 @@ export const LOCATE_OPERATIONS: Record<string, Operation[]> = {
     }),
   ],
   "api/v1/locate/sendEmail": [
-    locate("email", sendEmailSchema, EMAIL, {
+    locate("email", withEmail(sendEmailSchema), EMAIL, {
       operationId: "sendEmail",
       summary: "Ask for a location by e-mail",
       description:
@@ -302,7 +305,8 @@ export const LOCATE_OPERATIONS: Record<string, Operation[]> = {
               summary: "A cursor this API did not give",
               given: "subscriber",
               request: { path: "/api/v1/locate/requests?cursor=not-a-cursor", headers: BEARER },
-              message: ["api.invalidField", { field: "cursor" }],
+              message: "api.cursorInvalid",
+              field: "cursor",
             },
           },
         },
@@ -319,7 +323,12 @@ export const LOCATE_OPERATIONS: Record<string, Operation[]> = {
       tag: "Location requests",
       summary: "One of the account's location requests",
       token: "required",
-      params: { id: { schema: z.string(), example: "cmi9x0abc0001" } },
+      params: {
+        id: {
+          schema: z.string().min(1).describe("The request's `id` from its creation or the list."),
+          example: "cmi9x0abc0001",
+        },
+      },
       responses: {
         200: {
           description:

@@ -34,6 +34,8 @@ export const GIVEN = {
     "`{{token}}` is the token of an account with an active Stripe subscription that Stripe refuses to cancel.",
   ownRequest:
     "`{{token}}` is a subscriber's token, `{{requestId}}` one of its location requests and `{{cursor}}` the `nextCursor` of a page that ends with it.",
+  liveShare:
+    "`{{token}}` is a subscriber's token, `{{requestId}}` one of its requests shared live (three positions so far) and `{{after}}` the key of its first position.",
   smsSent: "`{{token}}` is the token of a subscriber that sent an SMS request less than three hours ago.",
   emailSent: "`{{token}}` is the token of a subscriber that sent an e-mail request less than three hours ago.",
   linkCreated: "`{{token}}` is the token of a subscriber that created a link less than three hours ago.",
@@ -142,14 +144,17 @@ export type Operation = {
  * EMAIL_MAX characters, EMAIL_PATTERN: app/auth/validation.ts), documented as such. The route
  * validates with the schema itself; the annotation only tells clients what the domain then refuses.
  */
-export const withEmail = <S extends z.AnyZodObject>(schema: S) =>
-  schema.extend({
-    email: (schema.shape.email as ZodTypeAny).openapi({
+export function withEmail(schema: z.AnyZodObject | z.ZodEffects<z.AnyZodObject>) {
+  // A refined object (a check across fields) is documented as its object: the generator shows no more.
+  const object = schema instanceof z.ZodEffects ? schema.innerType() : schema;
+  return object.extend({
+    email: (object.shape.email as ZodTypeAny).openapi({
       format: "email",
       maxLength: EMAIL_MAX,
       pattern: EMAIL_PATTERN.source,
     }),
   });
+}
 export const LIMITED = { nextAllowedAt: "2026-11-22T05:38:39.571Z", retryAfterSeconds: 10799 };
 export const LIMITED_TIME = { time: "Nov 22, 2026, 5:38 AM UTC" };
 export const BEARER = { Authorization: "Bearer {{token}}" };

@@ -1,6 +1,6 @@
 // The voice messages' routes of /api/v1 (api/v1/voice/…) for the OpenAPI document: see
 // ../operations.server.ts.
-import { sendVoiceSchema } from "~/voice-messages/messages.server";
+import { sendVoiceSchema, voiceListQuery } from "~/voice-messages/messages.server";
 
 import * as shape from "../shapes.server";
 import {
@@ -113,8 +113,10 @@ export const VOICE_OPERATIONS: Record<string, Operation[]> = {
       operationId: "listVoiceMessages",
       tag: "Voice",
       summary: "The account's voice messages",
-      description: "Newest first (50), with their call state, updated by the provider's status callbacks.",
+      description:
+        "Newest first, with their call state, updated by the provider's status callbacks. `pageSize` at a time (50 unless asked); page with `cursor`: each page gives `nextCursor` for older messages (null on the oldest page), and it costs the same however deep the page.",
       token: "required",
+      query: voiceListQuery,
       responses: {
         200: {
           description: "The messages.",
@@ -136,13 +138,30 @@ export const VOICE_OPERATIONS: Record<string, Operation[]> = {
                     createdAt: "2026-11-22T05:38:39.571Z",
                   },
                 ],
+                nextCursor: null,
               },
             },
           },
         },
         400: {
-          description: "A missing or malformed APP header.",
-          examples: { appHeader: appHeaderMissing() },
+          description:
+            "A missing or malformed APP header, a query parameter of the wrong type or size (named), or a cursor this list did not give.",
+          examples: {
+            appHeader: appHeaderMissing(),
+            pageSize: {
+              summary: "pageSize over 100",
+              given: "subscriber",
+              request: { path: "/api/v1/voice/messages?pageSize=500", headers: BEARER },
+              message: ["api.invalidField", { field: "pageSize" }],
+            },
+            cursor: {
+              summary: "A cursor this list did not give",
+              given: "subscriber",
+              request: { path: "/api/v1/voice/messages?cursor=not-a-cursor", headers: BEARER },
+              message: "api.cursorInvalid",
+              field: "cursor",
+            },
+          },
         },
         401: noToken(),
         405: methodNotAllowed("GET", { body: {} }),

@@ -23,7 +23,8 @@ export const fieldsOf =
 
 /**
  * A value of an enum, or null. Not `.nullable()`: for an enum the generator writes
- * `type: [string, null]` with an `enum` that lacks null, which refuses the null it means to allow.
+ * `type: [string, null]` with an `enum` that lacks null, which refuses the null it means to allow. The
+ * document then writes it as every other nullable field (`oneNullable`, ../document.server.ts).
  */
 export const orNull = <S extends ZodTypeAny>(schema: S) => z.union([schema, z.null()]);
 

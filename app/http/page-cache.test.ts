@@ -1,0 +1,132 @@
+// The shared render of a page (app/http/page-cache.server.ts) against the simple path: every answer
+// the share gives is the answer a fresh render gives the same request, but for its own CSP nonce, and
+// requests whose answer depends on more than the key (a session, a query, an unknown cookie) are
+// never given it. Against a real server process on the production build.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { RoutePolicy } from "~/http/policy";
+
+import { ensureBuild, freePort, startApp, type AppProcess } from "../../tests/support/app-process";
+import { signedInUser } from "../../tests/support/factories";
+import { keepSharedRender, sharedRender, sharedRenderKey } from "./page-cache.server";
+
+const home = { sharedRender: true } as RoutePolicy;
+
+describe("the key of a shared render", () => {
+  const url = new URL("http://x/id");
+  it("names the path, the day and the cookies a visitor without an account may have", () => {
+    const at = new Date(2026, 10, 28, 12);
+    const plain = sharedRenderKey("GET", url, undefined, home, at);
+    expect(plain).not.toBeNull();
+    expect(sharedRenderKey("GET", url, "tz=Asia%2FManila", home, at)).not.toBe(plain);
+    expect(sharedRenderKey("GET", url, "lng=ph", home, at)).not.toBe(plain);
+    expect(sharedRenderKey("GET", url, "cookie_consent=all", home, at)).not.toBe(plain);
+    expect(sharedRenderKey("GET", url, undefined, home, new Date(2026, 10, 29, 12))).not.toBe(plain);
+    expect(sharedRenderKey("GET", new URL("http://x/ph"), undefined, home, at)).not.toBe(plain);
+    expect(sharedRenderKey("GET", url, "tz=Asia%2FManila; lng=ph", home, at)).toBe(
+      sharedRenderKey("GET", url, "lng=ph;tz=Asia%2FManila", home, at),
+    );
+  });
+
+  it("is none for a session, any other cookie, a repeated cookie, a query, another method or an unmarked page", () => {
+    expect(sharedRenderKey("GET", url, "token=abc", home)).toBeNull();
+    expect(sharedRenderKey("GET", url, "tz=UTC; flash=x", home)).toBeNull();
+    expect(sharedRenderKey("GET", url, "tz=UTC; tz=Asia%2FJakarta", home)).toBeNull();
+    expect(sharedRenderKey("GET", new URL("http://x/id?modal=login"), undefined, home)).toBeNull();
+    expect(sharedRenderKey("HEAD", url, undefined, home)).toBeNull();
+    expect(sharedRenderKey("POST", url, undefined, home)).toBeNull();
+    expect(sharedRenderKey("GET", url, undefined, {} as RoutePolicy)).toBeNull();
+  });
+
+  it("keeps only a whole 200 HTML page that sets no cookie, and gives it back with the new nonce", () => {
+    const nonce = "AAAAAAAAAAAAAAAAAAAAAA==";
+    const body = Buffer.from(`<script nonce="${nonce}"></script><p>é</p><script nonce="${nonce}"></script>`);
+    const html = { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `'nonce-${nonce}'` };
+    keepSharedRender("a", new Response("x", { status: 200, headers: { ...html, "Set-Cookie": "x=1" } }), body, nonce);
+    keepSharedRender("b", new Response("x", { status: 404, headers: html }), body, nonce);
+    keepSharedRender(
+      "c",
+      new Response("x", { status: 200, headers: { "Content-Type": "application/json" } }),
+      body,
+      nonce,
+    );
+    keepSharedRender("d", new Response("x", { status: 200, headers: html }), body, nonce);
+    for (const key of ["a", "b", "c"]) expect(sharedRender(key, nonce)).toBeUndefined();
+    const fresh = "BBBBBBBBBBBBBBBBBBBBBB==";
+    const answer = sharedRender("d", fresh)!;
+    expect(answer.body.toString()).toBe(`<script nonce="${fresh}"></script><p>é</p><script nonce="${fresh}"></script>`);
+    expect(Object.fromEntries(answer.headers)["content-security-policy"]).toBe(`'nonce-${fresh}'`);
+    // The kept render is not changed by an answer made from it.
+    expect(sharedRender("d", nonce)!.body.equals(body)).toBe(true);
+    expect(sharedRender("d", fresh, Date.now() + 60_000)).toBeUndefined();
+  });
+});
+
+describe("a shared render against a fresh one, on a real server", () => {
+  let server: AppProcess;
+  let origin: string;
+
+  beforeAll(async () => {
+    await ensureBuild();
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = await startApp("page-cache", port, {
+      DATABASE_URL: process.env.DATABASE_URL!,
+      PUBLIC_URL: origin,
+      APP_MODE: "sandbox",
+    });
+  }, 600_000);
+  afterAll(() => server?.stop());
+
+  /** The answer with its nonce written as NONCE, and the headers that differ per answer left out. */
+  async function read(path: string, headers: Record<string, string> = {}) {
+    const response = await fetch(origin + path, { headers, redirect: "manual" });
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+    const body = await response.text();
+    const kept = [...response.headers].filter(([name]) => !["date", "x-request-id", "server-timing"].includes(name));
+    return {
+      status: response.status,
+      nonce,
+      body: nonce ? body.replaceAll(nonce, "NONCE") : body,
+      headers: Object.fromEntries(
+        kept.map(([name, value]) => [name, nonce ? value.replaceAll(nonce, "NONCE") : value]),
+      ),
+      nonceInBody: nonce !== "" && body.includes(`nonce="${nonce}"`),
+    };
+  }
+
+  const visitors: [string, Record<string, string>][] = [
+    ["/", {}],
+    ["/id", {}],
+    ["/ph", { "Accept-Language": "fil" }],
+    ["/", { Cookie: "tz=Asia%2FJakarta" }],
+    ["/", { Cookie: "lng=id" }],
+    ["/id", { Cookie: "lng=id; tz=Asia%2FJakarta", "User-Agent": "Mozilla/5.0 (Linux; Android 10) Mobile" }],
+    ["/", { Cookie: "cookie_consent=all", "Accept-Language": "id-ID" }],
+  ];
+
+  it.each(visitors)("%s %j: the shared answer is the fresh render's, with its own nonce", async (path, headers) => {
+    const first = await read(path, headers);
+    const shared = await read(path, headers);
+    // A cookie the key cannot name sends the request down the ordinary path: a render of its own.
+    const fresh = await read(path, { ...headers, Cookie: [headers.Cookie, "unknown=1"].filter(Boolean).join("; ") });
+    for (const answer of [first, shared, fresh]) expect(answer.status === 200 || answer.status === 302).toBe(true);
+    const same = ({ nonce: _nonce, ...rest }: Awaited<ReturnType<typeof read>>) => rest;
+    expect(same(shared)).toEqual(same(fresh));
+    expect(same(first)).toEqual(same(fresh));
+    if (first.status === 200) expect(shared.nonce).not.toBe(first.nonce);
+  });
+
+  it("gives every answer a nonce of its own", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 5; i++) nonces.add((await read("/")).nonce);
+    expect(nonces.size).toBe(5);
+  });
+
+  it("never gives a signed-in visitor the shared page", async () => {
+    await read("/");
+    const { token } = await signedInUser();
+    const answer = await read("/", { Cookie: `token=${token}` });
+    expect(answer.status).toBe(302);
+  });
+});
