@@ -86,6 +86,8 @@ export const pageRoutes = [
   { path: "dashboard/modules/MyData", file: "routes/dashboard.modules.my-data.tsx", access: "user" },
   // The account's settings: e-mails about requests on or off, and their language (docs/decisions/043).
   { path: "dashboard/modules/Settings", file: "routes/dashboard.modules.settings.tsx", access: "user" },
+  // The account's webhook endpoints for integrators, their secrets and delivery log (docs/webhooks.md).
+  { path: "dashboard/modules/Webhooks", file: "routes/dashboard.modules.webhooks.tsx", access: "user" },
   // Payment: the buy address (the payment dialog over the home page for visitors, the renewal form for
   // expired users, the dashboard for a subscriber), the result page after checkout, and the embedded
   // sandbox provider's hosted checkout.
@@ -198,6 +200,42 @@ export const resourceRoutes = [
     body: "json",
     origin: "api",
     methods: ["GET"],
+  },
+  // Webhook endpoints for integrators (docs/webhooks.md): the account's signed event deliveries.
+  {
+    path: "api/v1/personnal/webhookEndpoints",
+    file: "routes/api.v1.personnal.webhook-endpoints.ts",
+    body: "json",
+    origin: "api",
+    methods: ["GET", "POST"],
+  },
+  {
+    path: "api/v1/personnal/webhookEndpoints/:id",
+    file: "routes/api.v1.personnal.webhook-endpoint.ts",
+    body: "json",
+    origin: "api",
+    methods: ["GET", "DELETE"],
+  },
+  {
+    path: "api/v1/personnal/webhookEndpoints/:id/deliveries",
+    file: "routes/api.v1.personnal.webhook-endpoint.deliveries.ts",
+    body: "json",
+    origin: "api",
+    methods: ["GET"],
+  },
+  {
+    path: "api/v1/personnal/webhookEndpoints/:id/rollSecret",
+    file: "routes/api.v1.personnal.webhook-endpoint.roll-secret.ts",
+    body: "json",
+    origin: "api",
+    methods: ["POST"],
+  },
+  {
+    path: "api/v1/personnal/webhookEndpoints/:id/enable",
+    file: "routes/api.v1.personnal.webhook-endpoint.enable.ts",
+    body: "json",
+    origin: "api",
+    methods: ["POST"],
   },
   {
     path: "api/v1/auth/registerAndSign/:provider",

@@ -196,6 +196,111 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/personnal/webhookEndpoints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's webhook endpoints
+     * @description Oldest first, each with its signing secret. docs/webhooks.md.
+     */
+    get: operations["listWebhookEndpoints"];
+    put?: never;
+    /**
+     * Add a webhook endpoint
+     * @description An https address on the public internet (in APP_MODE live: no loopback, private, link-local or multicast address, checked again at every delivery; no user name or password). Answers the endpoint with its new signing secret. At most 5 per account.
+     */
+    post: operations["addWebhookEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/personnal/webhookEndpoints/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One webhook endpoint */
+    get: operations["getWebhookEndpoint"];
+    put?: never;
+    post?: never;
+    /**
+     * Remove a webhook endpoint
+     * @description With its delivery log; deliveries still waiting are not sent.
+     */
+    delete: operations["removeWebhookEndpoint"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/personnal/webhookEndpoints/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's delivery log
+     * @description Its newest 50 deliveries of the last 30 days, newest first.
+     */
+    get: operations["listWebhookDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/personnal/webhookEndpoints/{id}/rollSecret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a new signing secret
+     * @description The old secret stops at once: deliveries still waiting are signed with the new one. No body.
+     */
+    post: operations["rollWebhookSecret"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/personnal/webhookEndpoints/{id}/enable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn a disabled endpoint on again
+     * @description Its run of failures starts from nothing. Events from while it was off are not sent. No body.
+     */
+    post: operations["enableWebhookEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/personnal/getPaidAmount": {
     parameters: {
       query?: never;
@@ -474,7 +579,294 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  "location_request.shared": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * location_request.shared, POSTed to each enabled endpoint of the account
+     * @description Signed with the endpoint's secret: verify `Locator-Signature` on the raw body before trusting it (docs/webhooks.md has a Node snippet). At least once: de-duplicate by `id`. Answer any 2xx within PROVIDER_TIMEOUT_MS (8 s); anything else, a redirect included, is tried again after 1 min, then twice as long each time (14 tries over about 3½ days); 3 days of failed attempts disable the endpoint and e-mail its owner.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
+          "Locator-Signature": string;
+          "Content-Type": "application/json";
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+           *       "object": "event",
+           *       "type": "location_request.shared",
+           *       "created": 1764345600,
+           *       "data": {
+           *         "requestId": "cmi9x0abc0001",
+           *         "status": "shared_precise",
+           *         "precision": "precise"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["WebhookEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx acknowledges the delivery; its body is not read. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "location_request.declined": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * location_request.declined, POSTed to each enabled endpoint of the account
+     * @description Signed with the endpoint's secret: verify `Locator-Signature` on the raw body before trusting it (docs/webhooks.md has a Node snippet). At least once: de-duplicate by `id`. Answer any 2xx within PROVIDER_TIMEOUT_MS (8 s); anything else, a redirect included, is tried again after 1 min, then twice as long each time (14 tries over about 3½ days); 3 days of failed attempts disable the endpoint and e-mail its owner.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
+          "Locator-Signature": string;
+          "Content-Type": "application/json";
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+           *       "object": "event",
+           *       "type": "location_request.declined",
+           *       "created": 1764345600,
+           *       "data": {
+           *         "requestId": "cmi9x0abc0001",
+           *         "status": "declined"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["WebhookEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx acknowledges the delivery; its body is not read. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "location_request.expired": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * location_request.expired, POSTed to each enabled endpoint of the account
+     * @description Signed with the endpoint's secret: verify `Locator-Signature` on the raw body before trusting it (docs/webhooks.md has a Node snippet). At least once: de-duplicate by `id`. Answer any 2xx within PROVIDER_TIMEOUT_MS (8 s); anything else, a redirect included, is tried again after 1 min, then twice as long each time (14 tries over about 3½ days); 3 days of failed attempts disable the endpoint and e-mail its owner.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
+          "Locator-Signature": string;
+          "Content-Type": "application/json";
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+           *       "object": "event",
+           *       "type": "location_request.expired",
+           *       "created": 1764345600,
+           *       "data": {
+           *         "requestId": "cmi9x0abc0001",
+           *         "status": "expired"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["WebhookEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx acknowledges the delivery; its body is not read. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "location_request.live_started": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * location_request.live_started, POSTed to each enabled endpoint of the account
+     * @description Signed with the endpoint's secret: verify `Locator-Signature` on the raw body before trusting it (docs/webhooks.md has a Node snippet). At least once: de-duplicate by `id`. Answer any 2xx within PROVIDER_TIMEOUT_MS (8 s); anything else, a redirect included, is tried again after 1 min, then twice as long each time (14 tries over about 3½ days); 3 days of failed attempts disable the endpoint and e-mail its owner.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
+          "Locator-Signature": string;
+          "Content-Type": "application/json";
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+           *       "object": "event",
+           *       "type": "location_request.live_started",
+           *       "created": 1764345600,
+           *       "data": {
+           *         "requestId": "cmi9x0abc0001",
+           *         "status": "shared_precise"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["WebhookEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx acknowledges the delivery; its body is not read. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "location_request.live_ended": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * location_request.live_ended, POSTed to each enabled endpoint of the account
+     * @description Signed with the endpoint's secret: verify `Locator-Signature` on the raw body before trusting it (docs/webhooks.md has a Node snippet). At least once: de-duplicate by `id`. Answer any 2xx within PROVIDER_TIMEOUT_MS (8 s); anything else, a redirect included, is tried again after 1 min, then twice as long each time (14 tries over about 3½ days); 3 days of failed attempts disable the endpoint and e-mail its owner.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
+          "Locator-Signature": string;
+          "Content-Type": "application/json";
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+           *       "object": "event",
+           *       "type": "location_request.live_ended",
+           *       "created": 1764345600,
+           *       "data": {
+           *         "requestId": "cmi9x0abc0001",
+           *         "status": "shared_precise"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["WebhookEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx acknowledges the delivery; its body is not read. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /**
@@ -529,6 +921,11 @@ export interface components {
      *     - `subscription_active`: The account has a subscription with access left: no second one is opened.
      *     - `nothing_to_cancel`: The account has no subscription to cancel.
      *     - `request_not_found`: No location request of this account has this id.
+     *     - `url_required`: No webhook endpoint URL.
+     *     - `url_invalid`: The webhook endpoint URL is not a URL (or longer than 2048 characters).
+     *     - `url_refused`: The webhook endpoint URL is not https, carries a user name or password, or its host does not resolve or resolves to a loopback, private, link-local or multicast address.
+     *     - `endpoint_limit_reached`: The account has the most webhook endpoints allowed (5): remove one first.
+     *     - `endpoint_not_found`: No webhook endpoint of this account has this id.
      *     - `cursor_invalid`: The `cursor` is not one a page of this list gave.
      *     - `provider_unsupported`: The payment provider in the path is not available.
      *     - `provider_failed`: The payment provider refused or failed.
@@ -588,6 +985,11 @@ export interface components {
       | "subscription_active"
       | "nothing_to_cancel"
       | "request_not_found"
+      | "url_required"
+      | "url_invalid"
+      | "url_refused"
+      | "endpoint_limit_reached"
+      | "endpoint_not_found"
       | "cursor_invalid"
       | "provider_unsupported"
       | "provider_failed"
@@ -715,6 +1117,18 @@ export interface components {
       /** @description The input the failure concerns (a body field, query or path parameter), or null. */
       field: string | null;
     };
+    Failure404: {
+      /** @enum {number} */
+      status: 404;
+      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+      message: string;
+      /** @description The same text as `message`. */
+      error: string;
+      data: null;
+      code: components["schemas"]["ErrorCode"];
+      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
+      field: string | null;
+    };
     Failure501: {
       /** @enum {number} */
       status: 501;
@@ -727,17 +1141,48 @@ export interface components {
       /** @description The input the failure concerns (a body field, query or path parameter), or null. */
       field: string | null;
     };
-    Failure404: {
-      /** @enum {number} */
-      status: 404;
-      /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
-      message: string;
-      /** @description The same text as `message`. */
-      error: string;
-      data: null;
-      code: components["schemas"]["ErrorCode"];
-      /** @description The input the failure concerns (a body field, query or path parameter), or null. */
-      field: string | null;
+    WebhookEvent: {
+      /** @description The event's id: the same in every attempt and to every endpoint. De-duplicate by it. */
+      id: string;
+      /** @enum {string} */
+      object: "event";
+      /**
+       * @description What happened to the request. Ignore types you do not know.
+       * @enum {string}
+       */
+      type:
+        | "location_request.shared"
+        | "location_request.declined"
+        | "location_request.expired"
+        | "location_request.live_started"
+        | "location_request.live_ended";
+      /** @description When it happened, in Unix seconds. */
+      created: number;
+      data: {
+        /**
+         * @description The location request: GET /api/v1/locate/requests/{id} with the account's token.
+         * @example cmi9x0abc0001
+         */
+        requestId: string;
+        /**
+         * @description The request's state when the event was sent.
+         * @enum {string}
+         */
+        status:
+          | "not_delivered"
+          | "pending"
+          | "expired"
+          | "shared_precise"
+          | "shared_approximate"
+          | "declined"
+          | "stopped"
+          | "erased";
+        /**
+         * @description For `location_request.shared`: what the recipient chose.
+         * @enum {string|null}
+         */
+        precision?: "precise" | "approximate" | null;
+      };
     };
     UserCacheInfo: {
       /** @example cmi9x0abc0001 */
@@ -1061,6 +1506,21 @@ export interface components {
          */
         confirmedAt: string | null;
       }[];
+      webhookEndpoints: {
+        url: string;
+        /** @enum {string} */
+        status: "enabled" | "disabled";
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        disabledAt: string | null;
+        /**
+         * Format: date-time
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        createdAt: string;
+      }[];
       contactMessages: {
         name: string;
         email: string;
@@ -1073,6 +1533,77 @@ export interface components {
          */
         createdAt: string;
       }[];
+    };
+    WebhookEndpoint: {
+      /** @example cmi9x0abc0001 */
+      id: string;
+      /**
+       * Format: uri
+       * @description Where the events are POSTed (https; loopback http only outside live mode).
+       */
+      url: string;
+      /** @description The signing secret: the HMAC-SHA-256 key of `Locator-Signature`. Keep it on your server only. */
+      secret: string;
+      /** @enum {string} */
+      status: "enabled" | "disabled";
+      /**
+       * Format: date-time
+       * @description When 3 days of failed attempts turned it off; null while enabled.
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      disabledAt: string | null;
+      /** @description Failed attempts since the last successful one. */
+      consecutiveFailures: number;
+      /**
+       * Format: date-time
+       * @description The first failed attempt since the last successful one.
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      failingSince: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      createdAt: string;
+    };
+    WebhookDelivery: {
+      /** @example cmi9x0abc0001 */
+      id: string;
+      /** @example cmi9x0abc0001 */
+      endpointId: string;
+      eventId: string;
+      /** @enum {string} */
+      type:
+        | "location_request.shared"
+        | "location_request.declined"
+        | "location_request.expired"
+        | "location_request.live_started"
+        | "location_request.live_ended";
+      /**
+       * @description `pending` while tries remain, `delivered` on a 2xx, `failed` once given up.
+       * @enum {string}
+       */
+      status: "pending" | "delivered" | "failed";
+      attempts: number;
+      /** @description The last attempt's HTTP status; null without an answer. */
+      lastStatusCode: number | null;
+      /** @description Why the last attempt failed (`HTTP 500`, `no answer in time`, …). */
+      lastError: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      lastAttemptAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      deliveredAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T05:38:39.571Z
+       */
+      createdAt: string;
     };
     PaidAmount: {
       totals: {
@@ -2367,6 +2898,663 @@ export interface operations {
         };
       };
       /** @description Another method than GET; `Allow` names the methods the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoints (at most 5). */
+      200: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: {
+              endpoints: components["schemas"]["WebhookEndpoint"][];
+            };
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method; `Allow` names the methods the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  addWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Added: events are sent to it from now on. */
+      201: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 201;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["WebhookEndpoint"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header, malformed JSON, a field of the wrong type, or an address refused (named `url`). */
+      400: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description Another method; `Allow` names the methods the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+      /** @description The account has 5 endpoints already. */
+      409: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure409"];
+        };
+      };
+      /** @description The body is larger than 64 KB: refused while it streams, with `Connection: close` (a declared `Content-Length` is refused before a byte is read). */
+      413: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure413"];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type` is not application/json). */
+      415: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure415"];
+        };
+      };
+      /** @description The `Idempotency-Key` was used in the last 24 hours with another request (another body or route). Use a new key for a new request. */
+      422: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure422"];
+        };
+      };
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path: {
+        /** @example cmi9x0hook001 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint, with its signing secret. */
+      200: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["WebhookEndpoint"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description No such endpoint in this account (another account's id answers the same). */
+      404: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure404"];
+        };
+      };
+      /** @description Another method; `Allow` names the methods the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  removeWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path: {
+        /** @example cmi9x0hook001 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      200: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: {
+              /**
+               * @description The endpoint and its delivery log are deleted.
+               * @enum {boolean}
+               */
+              deleted: true;
+            };
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description No such endpoint in this account (another account's id answers the same). */
+      404: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure404"];
+        };
+      };
+      /** @description Another method; `Allow` names the methods the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path: {
+        /** @example cmi9x0hook001 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deliveries. */
+      200: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: {
+              deliveries: components["schemas"]["WebhookDelivery"][];
+            };
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description No such endpoint in this account (another account's id answers the same). */
+      404: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure404"];
+        };
+      };
+      /** @description Another method than GET; `Allow` names the methods the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow: string;
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  rollWebhookSecret: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+        /** @description Any unique value of yours (a UUID) to retry this write safely: a repeat with the same key and the same request within 24 hours answers the first answer again (status and body, with `Idempotency-Replayed: true`) without doing the work twice; a repeat while the first still runs waits for it. The same key with another request: 422 `idempotency_key_reused`. Keys are the account's (without a token: the client address's). */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /** @example cmi9x0hook001 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint with its new secret. */
+      200: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["WebhookEndpoint"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description No such endpoint in this account (another account's id answers the same). */
+      404: {
+        headers: {
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure404"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
+      405: {
+        headers: {
+          /** @description The methods this path answers. */
+          Allow: string;
+          /** @description `true` when this is the kept answer to an earlier request with the same `Idempotency-Key`. */
+          "Idempotency-Replayed"?: "true";
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure405"];
+        };
+      };
+    };
+  };
+  enableWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
+        /** @description The messages' language: en, id or fil (ph); English otherwise. */
+        "Accept-Language"?: string;
+      };
+      path: {
+        /** @example cmi9x0hook001 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint, enabled. */
+      200: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            status: 200;
+            /** @description For people, in the Accept-Language language: `success`, or what went wrong. */
+            message: string;
+            error: null;
+            data: components["schemas"]["WebhookEndpoint"];
+          };
+        };
+      };
+      /** @description A missing or malformed APP header. */
+      400: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure400"];
+        };
+      };
+      /** @description The token is missing, expired or revoked (signed out): sign in again. */
+      401: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure401"];
+        };
+      };
+      /** @description No such endpoint in this account (another account's id answers the same). */
+      404: {
+        headers: {
+          /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
+          "X-Request-Id": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Failure404"];
+        };
+      };
+      /** @description Another method than POST; `Allow` names the methods the route answers. */
       405: {
         headers: {
           /** @description The methods this path answers. */
@@ -3779,7 +4967,11 @@ export interface operations {
         after?: number | null;
         limit?: number;
       };
-      header?: {
+      header: {
+        /** @description Your application id (the `app` security scheme). */
+        APP: string;
+        /** @description `Bearer <token>` from sign-in (the `token` security scheme). */
+        Authorization: string;
         /** @description The messages' language: en, id or fil (ph); English otherwise. */
         "Accept-Language"?: string;
       };

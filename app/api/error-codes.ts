@@ -61,6 +61,12 @@ export const ERROR_CODES = {
   subscription_active: "The account has a subscription with access left: no second one is opened.",
   nothing_to_cancel: "The account has no subscription to cancel.",
   request_not_found: "No location request of this account has this id.",
+  url_required: "No webhook endpoint URL.",
+  url_invalid: "The webhook endpoint URL is not a URL (or longer than 2048 characters).",
+  url_refused:
+    "The webhook endpoint URL is not https, carries a user name or password, or its host does not resolve or resolves to a loopback, private, link-local or multicast address.",
+  endpoint_limit_reached: "The account has the most webhook endpoints allowed (5): remove one first.",
+  endpoint_not_found: "No webhook endpoint of this account has this id.",
   cursor_invalid: "The `cursor` is not one a page of this list gave.",
   // Providers and the server
   provider_unsupported: "The payment provider in the path is not available.",
@@ -141,6 +147,14 @@ const CODE_OF_KEY: Partial<Record<MessageKey, ErrorCode>> = {
   "requests.toast.smsFailed": "delivery_failed",
   "requests.toast.emailFailed": "delivery_failed",
   "requests.toast.copyFailed": "delivery_failed",
+  "webhooks.errors.urlRequired": "url_required",
+  "webhooks.errors.invalid": "url_invalid",
+  "webhooks.errors.scheme": "url_refused",
+  "webhooks.errors.credentials": "url_refused",
+  "webhooks.errors.private": "url_refused",
+  "webhooks.errors.unresolved": "url_refused",
+  "webhooks.errors.limit": "endpoint_limit_reached",
+  "webhooks.errors.notFound": "endpoint_not_found",
 };
 
 /**

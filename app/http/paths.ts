@@ -40,6 +40,8 @@ export const paths = {
   myData: "/dashboard/modules/MyData",
   /** The account's settings: e-mails about requests on or off, and their language (docs/decisions/043). */
   settings: "/dashboard/modules/Settings",
+  /** The account's webhook endpoints and their delivery log (docs/webhooks.md). */
+  webhooks: "/dashboard/modules/Webhooks",
   /** A request e-mail's one-click "turn these e-mails off" (with `?token=`, signed). */
   notificationsOff: "/notifications/off",
   /** The same as a JSON file to download (a resource route, never localized). */

@@ -8,3 +8,4 @@ import "~/notifications/email.server";
 import "~/notifications/events.server";
 import "~/notifications/push.server";
 import "~/voice-messages/messages.server";
+import "~/webhooks/delivery.server";

@@ -24,6 +24,7 @@ import { config } from "~/server/config.server";
 import { log, processId } from "~/server/log.server";
 import { purgeOldDeviceReports } from "~/telemetry/device-report.server";
 import { DAY } from "~/utils/time";
+import { purgeOldWebhookDeliveries } from "~/webhooks/delivery.server";
 
 /**
  * Removes what has expired: sessions, one-time codes, rate-limit windows, cached number lookups, and
@@ -56,6 +57,7 @@ export async function runMaintenance(now = new Date()) {
     declines: sweepDeclines(now),
     // Notices of request events, once their requests can no longer be answered (docs/decisions/043).
     notificationJobs: purgeEndedNotifications(now),
+    webhookDeliveries: purgeOldWebhookDeliveries(now),
     sandboxRenewals: renewSandboxSubscriptions(now),
     signInThrottles: sweepSignInThrottles(now.getTime()),
     // The automatic sign-in after payment is long over by then (the cookie itself lasts a week).

@@ -2,9 +2,9 @@
 // declined, expired unanswered) is recorded in the same transaction as the change that makes it, as
 // one durable job per channel the account wants (app/jobs/jobs.server.ts): the job's key is the request,
 // the event and the channel, so an event is told at most once per channel however often the recipient
-// answers. The channels are e-mail (app/notifications/email.server.ts) and Web Push to each device the
-// requester turned it on for (app/notifications/push.server.ts); webhooks are a further channel of this
-// same list. A request's end is not a write anybody makes: a check, due
+// answers. The channels are e-mail (app/notifications/email.server.ts), Web Push to each device the
+// requester turned it on for (app/notifications/push.server.ts) and webhooks to the account's
+// endpoints (app/webhooks/delivery.server.ts). A request's end is not a write anybody makes: a check, due
 // when the answering window closes, is written with the request and records "expired" then if nobody
 // answered.
 import { db, type Tx } from "~/db/db.server";
@@ -16,6 +16,7 @@ import { deleteInBatches } from "~/privacy/batches.server";
 import { config } from "~/server/config.server";
 import { log } from "~/server/log.server";
 import { DAY } from "~/utils/time";
+import { WEBHOOK_CHANNEL } from "~/webhooks/delivery.server";
 
 export const REQUEST_EVENTS = ["shared", "declined", "expired", "live_started", "live_ended"] as const;
 export type RequestEvent = (typeof REQUEST_EVENTS)[number];
@@ -28,8 +29,8 @@ export type RequestEventPayload = {
   precision?: "precise" | "approximate";
 };
 
-/** The account's choices a channel reads, inside the event's transaction: e-mails on, devices turned on for push. */
-type AccountChoices = { notifyByEmail: boolean; pushDevices: number };
+/** The account's choices a channel reads, inside the event's transaction: e-mails on, devices turned on for push, endpoints enabled now. */
+type AccountChoices = { notifyByEmail: boolean; pushDevices: number; webhookEndpoints: number };
 
 /**
  * A way of telling the requester: whether the account wants it, and the kind of job that tells it
@@ -42,8 +43,8 @@ export type NotificationChannel = {
   wants: (account: AccountChoices) => boolean;
 };
 
-/** Every channel, in one list: an event fans out to those the account wants (webhooks join here). */
-const channels: NotificationChannel[] = [EMAIL_CHANNEL, PUSH_CHANNEL];
+/** Every channel, in one list: an event fans out to those the account wants. */
+const channels: NotificationChannel[] = [EMAIL_CHANNEL, PUSH_CHANNEL, WEBHOOK_CHANNEL];
 
 /** The job that tells one event on one channel: at most one per request, event and channel. */
 export const notificationJobKey = (channel: string, requestId: string, event: RequestEvent) =>
@@ -60,10 +61,17 @@ export async function recordRequestEvent(
 ) {
   const row = await tx.user.findUnique({
     where: { id: request.userId },
-    select: { notifyByEmail: true, _count: { select: { pushSubscriptions: true } } },
+    select: {
+      notifyByEmail: true,
+      _count: { select: { pushSubscriptions: true, webhookEndpoints: { where: { disabledAt: null } } } },
+    },
   });
   if (!row) return [];
-  const account: AccountChoices = { notifyByEmail: row.notifyByEmail, pushDevices: row._count.pushSubscriptions };
+  const account: AccountChoices = {
+    notifyByEmail: row.notifyByEmail,
+    pushDevices: row._count.pushSubscriptions,
+    webhookEndpoints: row._count.webhookEndpoints,
+  };
   const keys: string[] = [];
   for (const channel of channels) {
     if (!channel.wants(account)) continue;

@@ -19,6 +19,7 @@ export async function accountExport(userId: string, now = new Date()) {
       locationRequests: { orderBy: { createdAt: "desc" } },
       voiceMessages: { orderBy: { createdAt: "desc" } },
       pushSubscriptions: { orderBy: { createdAt: "desc" } },
+      webhookEndpoints: { orderBy: { createdAt: "asc" } },
     },
   });
   // Rows keyed only by the address are included once the address is proven (owned-rows.server.ts).
@@ -121,6 +122,13 @@ export async function accountExport(userId: string, now = new Date()) {
       endpoint: d.endpoint,
       createdAt: d.createdAt.toISOString(),
       lastSentAt: iso(d.lastSentAt),
+    })),
+    // The signing secret is left out: a downloaded file should not carry a working credential.
+    webhookEndpoints: user.webhookEndpoints.map((w) => ({
+      url: w.url,
+      status: w.disabledAt ? ("disabled" as const) : ("enabled" as const),
+      disabledAt: iso(w.disabledAt),
+      createdAt: w.createdAt.toISOString(),
     })),
     review: user.review && {
       rating: user.review.rating,

@@ -23,6 +23,7 @@ export const DATA_SECTIONS = [
   "requests",
   "voiceMessages",
   "pushDevices",
+  "webhookEndpoints",
   "review",
   "refundRequests",
   "contactMessages",
@@ -128,6 +129,9 @@ export const CODE_WORDS = {
     },
   },
   pushDevices: {},
+  webhookEndpoints: {
+    status: { enabled: "webhooks.list.enabled", disabled: "webhooks.list.disabled" },
+  },
   review: {
     locale: LANGUAGES,
     status: {

@@ -35,7 +35,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  * before JavaScript (that needs the browser's PushManager), and the outcome is the banner after the
  * redirect.
  */
-export const handle: MessagesHandle = { messages: ["notifications.settings", "language"] };
+export const handle: MessagesHandle = { messages: ["notifications.settings", "language", "webhooks.link"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
@@ -139,6 +139,9 @@ export default function SettingsPage() {
         </div>
       </Form>
       <PushDevices devices={push.devices} publicKey={push.publicKey} error={errors.push} />
+      <p>
+        <Link to={lp(paths.webhooks)}>{t("webhooks.link")}</Link>
+      </p>
       <p className="settings-back">
         <Link to={lp(paths.dashboard)}>{t("notifications.settings.back")}</Link>
       </p>

@@ -130,6 +130,7 @@ const PLANS: Record<string, Screen[]> = {
     { name: "e-mails off: invalid link", who: "visitor", url: () => "/notifications/off?token=unknown" },
   ],
   "dashboard/modules/Settings": [{ name: "settings", who: "subscriber", url: () => "/dashboard/modules/Settings" }],
+  "dashboard/modules/Webhooks": [{ name: "webhooks", who: "subscriber", url: () => "/dashboard/modules/Webhooks" }],
   faqs: [{ name: "faqs", who: "visitor", url: () => "/faqs" }],
   "tracking-phone-number": [{ name: "tracking phone number", who: "visitor", url: () => "/tracking-phone-number" }],
   "reverse-phone-lookup": [

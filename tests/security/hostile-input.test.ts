@@ -79,6 +79,7 @@ const FIXTURES: Record<string, Fixture> = {
     }),
   },
   "dashboard/modules/Settings": { prepare: signedIn },
+  "dashboard/modules/Webhooks": { prepare: signedIn },
   "contact-us": {},
   "unsubscribe-and-refund": {},
   "enter-link": {},

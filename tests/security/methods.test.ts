@@ -100,8 +100,13 @@ const addresses = await Promise.all(
 describe("the methods of every route", () => {
   it("cover pages with and without a form, and resource routes of GET, POST and DELETE", () => {
     const allowed = new Set(addresses.map((a) => a.methods.join(", ")));
-    expect(allowed).toEqual(new Set(["GET, HEAD", "GET, HEAD, POST", "POST", "DELETE"]));
+    expect(allowed).toEqual(new Set(["GET, HEAD", "GET, HEAD, POST", "POST", "DELETE", "GET, HEAD, DELETE"]));
     expect(addresses.find((a) => a.url === "/api/v1/personnal/account")?.methods).toEqual(["DELETE"]);
+    expect(addresses.find((a) => a.tablePath === "api/v1/personnal/webhookEndpoints/:id")?.methods).toEqual([
+      "GET",
+      "HEAD",
+      "DELETE",
+    ]);
   });
 
   it.each(addresses.map((a) => [a.url, a] as const))("%s", async (url, { methods }) => {

@@ -23,6 +23,7 @@ import { requestEventEmail } from "~/notifications/email.server";
 import { action as smsInbound } from "~/routes/sms.inbound";
 import { config, resetConfig } from "~/server/config.server";
 import { buildTwiml, optedOutTwiml, spokenParts, VOICE_LANGUAGES } from "~/voice-messages/messages.server";
+import { endpointDisabledEmail } from "~/webhooks/delivery.server";
 
 import { createUser } from "../support/factories";
 
@@ -35,6 +36,7 @@ const MESSAGE_NAMESPACES = [
   "payments.email",
   "voice.spoken",
   "notifications.email",
+  "webhooks.email",
 ];
 
 type Rendered = { locale: Locale; what: string; parts: string[]; values: string[] };
@@ -205,6 +207,11 @@ beforeAll(async () => {
           ...(event === "expired" ? [String(config().REQUEST_TTL_DAYS)] : []),
         ]);
       }
+    email("webhook endpoint disabled", await endpointDisabledEmail("https://hooks.example/in", locale), [
+      "https://hooks.example/in",
+      "/dashboard/modules/Webhooks",
+      "3",
+    ]);
     email(
       "renewal reminder",
       renewalReminderEmail(t, locale, {

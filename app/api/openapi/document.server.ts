@@ -21,6 +21,7 @@ import {
   type Example,
   type Operation,
 } from "./operations.server";
+import { registerEventWebhooks } from "./operations/webhooks.server";
 import { envelope } from "./shapes.server";
 import { z } from "./zod.server";
 
@@ -290,6 +291,7 @@ async function build() {
   for (const [tablePath, operations] of Object.entries(API_OPERATIONS))
     for (const operation of operations) register(registry, t, tablePath, operation);
   failure(registry, 404);
+  registerEventWebhooks(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: { title: "Family Locator API", version: "1", description: DESCRIPTION },
@@ -297,6 +299,11 @@ async function build() {
     tags: [
       { name: "Auth", description: "Sign-in, the password key, reset codes and the sign-in after payment." },
       { name: "Account", description: "The signed-in account: its subscription, its data, its deletion." },
+      {
+        name: "Webhooks",
+        description:
+          "The account's endpoints that receive signed request events (the document's `webhooks`; docs/webhooks.md).",
+      },
       { name: "Sign-up after payment", description: "Open a checkout, follow it, sign in once it is paid." },
       { name: "Location requests", description: "Ask for a position by SMS, e-mail or link, and follow the answers." },
       { name: "Lookup", description: "What a phone number tells, and more with a subscription." },

@@ -22,6 +22,7 @@ import { encodeCursor } from "~/location-requests/list.server";
 import { optOut, recipientKey, recordDecline, undoOptOut } from "~/location-requests/recipient-controls.server";
 import { resourceRoutes } from "~/route-table.js";
 import { resetConfig } from "~/server/config.server";
+import { createEndpoint } from "~/webhooks/endpoints.server";
 
 import { PAYPAL_ENV, startPayPalFake } from "../../../tests/fakes/paypal";
 import { sendgridEnv, startSendGridFake } from "../../../tests/fakes/sendgrid";
@@ -469,6 +470,30 @@ const GIVENS: Record<Given, (context: Context) => Promise<Prepared>> = {
     );
     expect(answer.status).toBeLessThan(300);
     return { values };
+  },
+  webhookEndpoint: async () => {
+    const { user, token } = await signedInUser();
+    const created = await createEndpoint(user.id, "http://127.0.0.1:9/hooks/locator");
+    if (!created.ok) throw new Error(`could not add the endpoint: ${created.error}`);
+    const endpointId = created.endpoint.id;
+    await db().webhookDelivery.create({
+      data: {
+        endpointId,
+        eventId: "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+        type: "location_request.shared",
+        body: "{}",
+        attempts: 1,
+        lastStatus: 200,
+        lastAttemptAt: new Date(),
+        deliveredAt: new Date(),
+      },
+    });
+    return { values: { token, endpointId } };
+  },
+  endpointsFull: async () => {
+    const { user, token } = await signedInUser();
+    for (let i = 0; i < 5; i += 1) await createEndpoint(user.id, `http://127.0.0.1:9/hooks/${i}`);
+    return { values: { token } };
   },
   stripeSigned: async ({ replay }) => ({ values: { stripeSignature: stripeSignature(JSON.stringify(replay.body)) } }),
 };

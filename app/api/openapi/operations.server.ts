@@ -16,6 +16,7 @@ import { PERSONNAL_OPERATIONS } from "./operations/personnal.server";
 import { allowOf, type Answer, type Operation } from "./operations/shared.server";
 import { SIGN_UP_OPERATIONS } from "./operations/sign-up.server";
 import { VOICE_OPERATIONS } from "./operations/voice.server";
+import { WEBHOOK_OPERATIONS } from "./operations/webhooks.server";
 import { z } from "./zod.server";
 
 export {
@@ -62,6 +63,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
   ],
   ...AUTH_OPERATIONS,
   ...PERSONNAL_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
   ...SIGN_UP_OPERATIONS,
   ...LOCATE_OPERATIONS,
   ...LIVE_OPERATIONS,

@@ -111,6 +111,14 @@ const EXPORT = {
       lastSentAt: "2026-11-23T09:12:00.000Z",
     },
   ],
+  webhookEndpoints: [
+    {
+      url: "https://example.com/hooks/locator",
+      status: "enabled",
+      disabledAt: null,
+      createdAt: "2026-11-20T07:00:00.000Z",
+    },
+  ],
   review: {
     rating: 5,
     text: "It helps me know my father got home safely.",

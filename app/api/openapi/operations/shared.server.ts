@@ -56,6 +56,9 @@ export const GIVEN = {
     "`{{token}}` is the token of an account with password `{{password}}`; a wrong password was given 5 times in a row from this address to delete it.",
   keyUsed:
     "`{{token}}` is a subscriber's token (where the route takes one); the same client sent the key `5f0c8a52-7d1e-4b0a-9a51-2f6d3c1e9b07` with another body a moment ago.",
+  webhookEndpoint:
+    "`{{token}}` is a subscriber's token and `{{endpointId}}` one of its webhook endpoints, with one delivered event.",
+  endpointsFull: "`{{token}}` is the token of a subscriber with 5 webhook endpoints.",
   stripeSigned: "`{{stripeSignature}}` is a valid `Stripe-Signature` of the body, made with STRIPE_WEBHOOK_SECRET.",
 } as const;
 export type Given = keyof typeof GIVEN;
@@ -111,7 +114,15 @@ export type Operation = {
   method: "get" | "post" | "delete";
   operationId: string;
   tag:
-    "Auth" | "Account" | "Sign-up after payment" | "Location requests" | "Lookup" | "Voice" | "Providers" | "Contract";
+    | "Auth"
+    | "Account"
+    | "Webhooks"
+    | "Sign-up after payment"
+    | "Location requests"
+    | "Lookup"
+    | "Voice"
+    | "Providers"
+    | "Contract";
   summary: string;
   description?: string;
   /** The APP header is checked (all but the document itself). */

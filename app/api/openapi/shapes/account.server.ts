@@ -165,6 +165,18 @@ export const AccountExport = fieldsOf<Export>()(
             .strict(),
         ),
       ),
+      webhookEndpoints: z.array(
+        fieldsOf<Item<"webhookEndpoints">>()(
+          z
+            .object({
+              url: text,
+              status: z.enum(["enabled", "disabled"]),
+              disabledAt: time.nullable(),
+              createdAt: time,
+            })
+            .strict(),
+        ),
+      ),
       contactMessages: z.array(
         fieldsOf<Item<"contactMessages">>()(
           z.object({ name: text, email: text, message: text, locale, createdAt: time }).strict(),
