@@ -92,7 +92,8 @@ export const pageRoutes = [
   { path: "checkout/sandbox/:id", file: "routes/checkout.sandbox.$id.tsx", access: "anyone", sitemap: false },
   // The recipient's pages, rendered without hydration (handle.bare) for phones on 2G. Signed-in
   // visitors may open them too (a requester can try their own link); private, so not in the sitemap.
-  { path: "share", file: "routes/share.tsx", access: "anyone", sitemap: false },
+  // It may ask for the position: live sharing starts there (docs/decisions/046).
+  { path: "share", file: "routes/share.tsx", access: "anyone", sitemap: false, geolocation: true },
   // A recipient reports a request as abuse (stored, forwarded to CONTACT_EMAIL, the requester blocked for them).
   { path: "report", file: "routes/report.tsx", access: "anyone", sitemap: false },
   { path: "location-failed", file: "routes/location-failed.tsx", access: "anyone", sitemap: false },
@@ -117,6 +118,12 @@ export const resourceRoutes = [
   { path: "account/export.json", file: "routes/account.export.ts" },
   // Content-Security-Policy violation reports from browsers: logged, rate-limited per address.
   { path: "csp-report", file: "routes/csp-report.ts", body: "report", origin: "report", methods: ["POST"] },
+  // Live sharing from the share page (docs/decisions/046): its script, loaded only once chosen, and the
+  // start, update and stop it posts (the link id in `c`; updates and stop carry the start's secret).
+  { path: "share/live.js", file: "routes/share.live-script.ts", methods: ["GET"] },
+  { path: "share/live/start", file: "routes/share.live.start.ts", methods: ["POST"] },
+  { path: "share/live/update", file: "routes/share.live.update.ts", methods: ["POST"] },
+  { path: "share/live/stop", file: "routes/share.live.stop.ts", methods: ["POST"] },
   { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },
   { path: "robots.txt", file: "routes/robots.txt.ts" },
   // The OpenAPI document of every api/v1 route below (app/api/openapi: each one must be described there).

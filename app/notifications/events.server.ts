@@ -8,6 +8,7 @@
 // answered.
 import { db, type Tx } from "~/db/db.server";
 import { defineJobKind, enqueueJob, PAYMENT_POLICY, startJobs } from "~/jobs/jobs.server";
+import { LIVE_END_JOB } from "~/location-requests/live-limits";
 import { requestState } from "~/location-requests/request-state";
 import { EMAIL_CHANNEL } from "~/notifications/email.server";
 import { deleteInBatches } from "~/privacy/batches.server";
@@ -119,6 +120,6 @@ export function purgeEndedNotifications(now = new Date()) {
   const cutoff = new Date(now.getTime() - (config().REQUEST_TTL_DAYS + 1) * DAY);
   return deleteInBatches(db().paymentJob, {
     doneAt: { lt: cutoff },
-    kind: { in: [EXPIRY_CHECK_JOB, ...channels.map((channel) => channel.jobKind)] },
+    kind: { in: [EXPIRY_CHECK_JOB, LIVE_END_JOB, ...channels.map((channel) => channel.jobKind)] },
   });
 }

@@ -10,6 +10,10 @@ export function recipientPaths(code: string, locale: Locale) {
     failed: localizePath(`/location-failed?c=${c}`, locale),
     report: localizePath(`/report?c=${c}`, locale),
     enterLink: localizePath(paths.enterLink, locale),
+    // Live sharing's posts (app/recipient/live-routes.server.ts): resource routes, in no language.
+    liveStart: `/share/live/start?c=${c}`,
+    liveUpdate: `/share/live/update?c=${c}`,
+    liveStop: `/share/live/stop?c=${c}`,
   };
 }
 
