@@ -101,8 +101,12 @@ export function liveState(row: LiveRow, now = new Date()): LiveState {
 /** Whether updates are taken now: started, not ended, not past its time, still a precise share. */
 const running = (row: LiveRow, now: Date) => liveState(row, now).state === "running";
 
+/** The position a live share begins from (the one-off share's), so that the page paces its first update. */
+export type LiveFrom = { latitude: number; longitude: number; locatedAt: Date };
+
 export type LiveStart =
-  { ok: true; secret: string; liveUntil: Date } | { ok: false; reason: "closed" | "duration" | "started" };
+  | { ok: true; secret: string; liveUntil: Date; from: LiveFrom }
+  | { ok: false; reason: "closed" | "duration" | "started" };
 
 /**
  * Starts a live share of `minutes` (one of LIVE_DURATIONS_MINUTES, ending within the answering
@@ -135,10 +139,12 @@ export async function startLive(code: string, minutes: number, now = new Date())
     });
     await enqueueJob(tx, liveEndJobKey(row.id), LIVE_END_JOB, { requestId: row.id }, liveUntil);
     const keys = await recordRequestEvent(tx, row, { requestId: row.id, event: "live_started" });
-    return { ok: true, secret, liveUntil, keys };
+    const from = { latitude: row.latitude!, longitude: row.longitude!, locatedAt: row.locatedAt ?? now };
+    return { ok: true, secret, liveUntil, from, keys };
   });
-  if (result.ok) tellNow(result.keys ?? []);
-  return result.ok ? { ok: true, secret: result.secret, liveUntil: result.liveUntil } : result;
+  if (!result.ok) return result;
+  tellNow(result.keys ?? []);
+  return { ok: true, secret: result.secret, liveUntil: result.liveUntil, from: result.from };
 }
 
 export type LivePositionInput = { latitude: number; longitude: number; accuracyMeters: number };

@@ -35,7 +35,7 @@ async function formOf(request: Request, names: readonly string[]) {
   return Object.fromEntries(names.map((name) => [name, String(parsed.form.get(name) ?? "")]));
 }
 
-/** POST /share/live/start?c=…: `minutes`; answers the secret and the end, once per request. */
+/** POST /share/live/start?c=…: `minutes`; answers the secret, the end and the position it starts from. */
 export async function liveStart(request: Request) {
   const link = await requestFromQuery(request);
   if (!link) return answer({ error: "invalidLink" }, 404);
@@ -45,7 +45,15 @@ export async function liveStart(request: Request) {
   if (!parsed.success) return answer({ error: "badDuration" }, 400);
   const started = await startLive(link.row.code, parsed.data.minutes);
   if (!started.ok) return answer({ error: started.reason }, started.reason === "duration" ? 400 : 409);
-  return answer({ secret: started.secret, liveUntil: started.liveUntil.toISOString() });
+  const { from } = started;
+  // Where the page starts from, and how long ago in seconds (its clock may differ from ours): it paces
+  // its first update by the same rule as the rest, so it is not refused.
+  const secondsAgo = Math.max(0, (Date.now() - from.locatedAt.getTime()) / 1000);
+  return answer({
+    secret: started.secret,
+    liveUntil: started.liveUntil.toISOString(),
+    from: { latitude: from.latitude, longitude: from.longitude, secondsAgo },
+  });
 }
 
 /**

@@ -78,8 +78,11 @@ export const LIVE_SCRIPT = `(function () {
   var until = new Date(share.liveUntil).getTime();
   var lang = document.documentElement.lang || undefined;
   var running = $("live-running"), left = $("live-left"), sent = $("live-sent"), ended = $("live-ended");
-  var watch = null, ticker = null, retry = null, last = null, pending = null, inFlight = false, over = false;
-  $("live-offer").hidden = true;
+  var watch = null, ticker = null, retry = null, pending = null, inFlight = false, over = false;
+  var from = share.from;
+  var last = from ? { latitude: from.latitude, longitude: from.longitude, at: Date.now() - from.secondsAgo * 1000 } : null;
+  // Its class lays the durations out (display: grid), which the hidden attribute alone does not undo.
+  $("live-offer").style.display = "none";
   $("live-intro").hidden = true;
   running.hidden = false;
   document.body.className += " live-on";
