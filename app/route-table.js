@@ -118,10 +118,9 @@ export const resourceRoutes = [
   { path: "account/export.json", file: "routes/account.export.ts" },
   // Content-Security-Policy violation reports from browsers: logged, rate-limited per address.
   { path: "csp-report", file: "routes/csp-report.ts", body: "report", origin: "report", methods: ["POST"] },
-  // Live sharing from the share page (docs/decisions/046): its script, loaded only once chosen, and the
-  // start, update and stop it posts (the link id in `c`; updates and stop carry the start's secret).
-  { path: "share/live.js", file: "routes/share.live-script.ts", methods: ["GET"] },
-  { path: "share/live/start", file: "routes/share.live.start.ts", methods: ["POST"] },
+  // Live sharing from the share page (docs/decisions/046): GET its script, loaded only once chosen, and
+  // POST the start; then the updates and the stop (the link id in `c`; both carry the start's secret).
+  { path: "share/live", file: "routes/share.live.ts", methods: ["GET", "POST"] },
   { path: "share/live/update", file: "routes/share.live.update.ts", methods: ["POST"] },
   { path: "share/live/stop", file: "routes/share.live.stop.ts", methods: ["POST"] },
   { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },

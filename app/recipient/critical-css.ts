@@ -74,4 +74,5 @@ textarea{width:100%;font:inherit;padding:8px 12px;border:2px solid var(--color-l
 .live-bar{position:fixed;left:0;right:0;bottom:0;z-index:5;background:#fff;border-top:3px solid var(--color-danger);padding:10px max(16px,calc(50% - 273px)) 12px;box-shadow:0 -4px 16px rgba(15,23,42,.12)}
 .live-bar p{margin:0 0 8px;font-weight:650;font-variant-numeric:tabular-nums}
 .live-on main{padding-bottom:150px}
+.live-on #revoke .button{background:#fff;color:var(--color-danger)}
 `.replace(/\n/g, "");

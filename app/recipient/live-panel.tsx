@@ -1,7 +1,6 @@
 import { useNonce } from "~/http/nonce";
 import { useLocale, useT } from "~/i18n/use-t";
 
-import { LIVE_SCRIPT_PATH } from "./live-script";
 import { recipientPaths } from "./paths";
 
 /** What the share page says about live sharing (share.tsx's loader, from live.server.ts `liveState`). */
@@ -45,7 +44,7 @@ export function LivePanel({ live, code, name }: { live: LivePanelView; code: str
       data-start={paths.liveStart}
       data-update={paths.liveUpdate}
       data-stop={paths.liveStop}
-      data-script={LIVE_SCRIPT_PATH}
+      data-script={paths.liveScript}
     >
       <h2 id="live-title">{t("recipient.live.title")}</h2>
       <p id="live-intro">{t("recipient.live.text", { name })}</p>
@@ -74,7 +73,9 @@ export function LivePanel({ live, code, name }: { live: LivePanelView; code: str
         data-closed={t("recipient.live.ended.closed")}
         data-denied={t("recipient.live.ended.denied")}
       />
-      <p className="muted">{t("recipient.live.keepOpen")}</p>
+      <p id="live-keep-open" className="muted">
+        {t("recipient.live.keepOpen")}
+      </p>
       <div id="live-offer" className="choices">
         {live.minutes.map((minutes) => (
           <button key={minutes} type="button" className="button" data-minutes={minutes}>

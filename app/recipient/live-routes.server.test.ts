@@ -35,7 +35,7 @@ describe("the live-sharing posts", () => {
     expect(body.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(body.liveUntil).getTime()).toBeGreaterThan(Date.now());
     expect((await liveStart(formRequest(paths.liveStart, { minutes: "15" }))).status).toBe(409);
-    expect((await liveStart(formRequest("/share/live/start?c=zzzzzzzz", { minutes: "15" }))).status).toBe(404);
+    expect((await liveStart(formRequest("/share/live?c=zzzzzzzz", { minutes: "15" }))).status).toBe(404);
   });
 
   it("update: 400 for a bad position, 403 for another secret, 429 with Retry-After, 410 after the stop", async () => {

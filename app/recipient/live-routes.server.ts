@@ -1,5 +1,5 @@
 // The three posts of live sharing (docs/decisions/046), under the recipient's paths and with the link
-// id in `c` like their pages: start (/share/live/start), update (/share/live/update) and stop
+// id in `c` like their pages: start (/share/live), update (/share/live/update) and stop
 // (/share/live/stop). Each answers JSON, never a page: the share page's scripts post them. The link is
 // the capability to start; the secret the start answered is the only capability to update or stop.
 import { z } from "zod";
@@ -35,7 +35,7 @@ async function formOf(request: Request, names: readonly string[]) {
   return Object.fromEntries(names.map((name) => [name, String(parsed.form.get(name) ?? "")]));
 }
 
-/** POST /share/live/start?c=…: `minutes`; answers the secret, the end and the position it starts from. */
+/** POST /share/live?c=…: `minutes`; answers the secret, the end and the position it starts from. */
 export async function liveStart(request: Request) {
   const link = await requestFromQuery(request);
   if (!link) return answer({ error: "invalidLink" }, 404);

@@ -1,6 +1,6 @@
 // Live sharing's two scripts (ES5, like the consent page's: old phone browsers run them). The share
 // page carries only the small starter inline, and only when it offers live sharing; the code that
-// watches and sends the position is a separate file (LIVE_SCRIPT_PATH) the starter loads once the
+// watches and sends the position is a separate file (a GET of /share/live, app/routes/share.live.ts) the starter loads once the
 // recipient has chosen a duration, so a page that never shares live never downloads it. Texts come
 // from the page (data attributes and hidden elements), so the scripts hold no words.
 import {
@@ -10,9 +10,6 @@ import {
   LIVE_WEAK_ACCURACY_METERS,
   LIVE_WEAK_INTERVAL_SECONDS,
 } from "~/location-requests/live-limits";
-
-/** Where the live script is served (app/routes/share.live-script.ts). */
-export const LIVE_SCRIPT_PATH = "/share/live.js";
 
 /**
  * Inline on the share page: a duration's button posts the start, keeps the answer (the secret and the
@@ -110,6 +107,7 @@ export const LIVE_SCRIPT = `(function () {
     clearTimeout(retry);
     window.removeEventListener("pagehide", closing);
     running.hidden = true;
+    $("live-keep-open").hidden = true;
     document.body.className = document.body.className.replace(" live-on", "");
     ended.textContent = ended.getAttribute("data-" + kind);
     ended.hidden = false;

@@ -11,7 +11,8 @@ export function recipientPaths(code: string, locale: Locale) {
     report: localizePath(`/report?c=${c}`, locale),
     enterLink: localizePath(paths.enterLink, locale),
     // Live sharing's posts (app/recipient/live-routes.server.ts): resource routes, in no language.
-    liveStart: `/share/live/start?c=${c}`,
+    liveStart: `/share/live?c=${c}`,
+    liveScript: "/share/live",
     liveUpdate: `/share/live/update?c=${c}`,
     liveStop: `/share/live/stop?c=${c}`,
   };

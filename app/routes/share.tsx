@@ -57,6 +57,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? formatDateTime(view.locatedAt, intlLocale[locale], requestTimeZone(request, locale), true)
       : null,
     live,
+    // The starter only where live sharing is offered (the live code itself loads once chosen); from the
+    // loader, not the component, so that the app's own JavaScript never carries it (a bare page's data
+    // is not sent to the browser).
+    script: live.state === "offer" ? LIVE_START_SCRIPT : undefined,
     controls,
     outcome: outcomeHolds(outcome, controls) ? outcome : null,
   };
@@ -87,8 +91,7 @@ export default function Share() {
         loaderData.kind === "share" ? loaderData.request.code : loaderData.kind === "expired" ? loaderData.id : null
       }
       outcome={outcome ? { title: t(`recipient.outcome.${outcome}`) } : null}
-      // The starter only where live sharing is offered: the live code itself loads once chosen.
-      script={loaderData.kind === "share" && loaderData.live.state === "offer" ? LIVE_START_SCRIPT : undefined}
+      script={loaderData.kind === "share" ? loaderData.script : undefined}
     >
       {loaderData.kind === "invalid" || loaderData.kind === "expired" ? (
         <UnusableLink page={loaderData} />
@@ -149,7 +152,7 @@ function Answer({
             )}
           </div>
           <LivePanel live={live} code={view.code} name={name} />
-          <form method="post" className="choices">
+          <form method="post" className="choices" id="revoke">
             <button type="submit" name="intent" value="revoke" className="button button-danger">
               {t("recipient.actions.revoke")}
             </button>

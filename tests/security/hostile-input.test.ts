@@ -77,7 +77,7 @@ const FIXTURES: Record<string, Fixture> = {
   report: { prepare: async (target) => ({ path: localized(target, `/report?c=${await requestCode()}`) }) },
   // Live sharing: a start on a precise share; an update or a stop of a running share (whose secret a
   // stranger does not have).
-  "share/live/start": { prepare: async () => ({ path: `/share/live/start?c=${await sharedCode()}` }) },
+  "share/live": { prepare: async () => ({ path: `/share/live?c=${await sharedCode()}` }) },
   "share/live/update": { prepare: async () => ({ path: `/share/live/update?c=${await sharedCode(true)}` }) },
   "share/live/stop": { prepare: async () => ({ path: `/share/live/stop?c=${await sharedCode(true)}` }) },
   "unsubscribe-and-refund/confirm": {
