@@ -96,7 +96,8 @@ export const pageRoutes = [
   { path: "checkout/sandbox/:id", file: "routes/checkout.sandbox.$id.tsx", access: "anyone", sitemap: false },
   // The recipient's pages, rendered without hydration (handle.bare) for phones on 2G. Signed-in
   // visitors may open them too (a requester can try their own link); private, so not in the sitemap.
-  { path: "share", file: "routes/share.tsx", access: "anyone", sitemap: false },
+  // It may ask for the position: live sharing starts there (docs/decisions/046).
+  { path: "share", file: "routes/share.tsx", access: "anyone", sitemap: false, geolocation: true },
   // A recipient reports a request as abuse (stored, forwarded to CONTACT_EMAIL, the requester blocked for them).
   { path: "report", file: "routes/report.tsx", access: "anyone", sitemap: false },
   { path: "location-failed", file: "routes/location-failed.tsx", access: "anyone", sitemap: false },
@@ -121,6 +122,11 @@ export const resourceRoutes = [
   { path: "account/export.json", file: "routes/account.export.ts" },
   // Content-Security-Policy violation reports from browsers: logged, rate-limited per address.
   { path: "csp-report", file: "routes/csp-report.ts", body: "report", origin: "report", methods: ["POST"] },
+  // Live sharing from the share page (docs/decisions/046): GET its script, loaded only once chosen, and
+  // POST the start; then the updates and the stop (the link id in `c`; both carry the start's secret).
+  { path: "share/live", file: "routes/share.live.ts", methods: ["GET", "POST"] },
+  { path: "share/live/update", file: "routes/share.live.update.ts", methods: ["POST"] },
+  { path: "share/live/stop", file: "routes/share.live.stop.ts", methods: ["POST"] },
   { path: "sitemap.xml", file: "routes/sitemap.xml.ts" },
   { path: "robots.txt", file: "routes/robots.txt.ts" },
   // The installable dashboard (docs/decisions/048): its manifest (`?lang=` for id and ph) and the

@@ -1425,6 +1425,29 @@ export interface components {
         longitude: number | null;
         accuracyMeters: number | null;
         address: string | null;
+        /**
+         * Format: date-time
+         * @description The end the recipient chose for a live share; null for a one-off share.
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        liveUntil: string | null;
+        /**
+         * Format: date-time
+         * @description When a live share was stopped before liveUntil.
+         * @example 2026-11-22T05:38:39.571Z
+         */
+        liveEndedAt: string | null;
+        /** @description A live share's recent positions, oldest first (the newest is latitude/longitude). */
+        livePositions: {
+          latitude: number;
+          longitude: number;
+          accuracyMeters: number | null;
+          /**
+           * Format: date-time
+           * @example 2026-11-22T05:38:39.571Z
+           */
+          recordedAt: string;
+        }[];
       }[];
       voiceMessages: {
         /** @example cmi9x0abc0001 */

@@ -4,6 +4,7 @@
 // listed here.
 import "~/billing/payment-jobs.server";
 import "~/location-requests/delivery.server";
+import "~/location-requests/live.server";
 import "~/notifications/email.server";
 import "~/notifications/events.server";
 import "~/notifications/push.server";

@@ -5,6 +5,7 @@ import { locateIp, type IpLocation } from "~/geo/ip-location.server";
 import { areaPlace, nearestPlace } from "~/geo/nearest-place.server";
 import { isLocale } from "~/i18n/locales";
 import { CODE_PATTERN } from "~/location-requests/links.server";
+import { endLiveShares } from "~/location-requests/live.server";
 import { recipientOf, recordDecline } from "~/location-requests/recipient-controls.server";
 import { mayDo, NOT_ACCEPTED, requestState, type RecipientAction } from "~/location-requests/request-state";
 import { recordRequestEvent, tellNow, type RequestEventPayload } from "~/notifications/events.server";
@@ -182,12 +183,18 @@ export async function decline(code: string) {
 
 /**
  * The recipient stops sharing: what they shared is deleted at once, and the link takes no answer any
- * more (recipientMay's "stop": only a request that is shared, at any age). False when nothing was shared.
+ * more (recipientMay's "stop": only a request that is shared, at any age), with a live share's trail.
+ * False when nothing was shared.
  */
 export async function revoke(code: string) {
-  const { count } = await db().locationRequest.updateMany({
-    where: { code, NOT: { delivery: NOT_ACCEPTED }, status: { not: "pending" }, decision: null },
-    data: { decision: "revoked", ...clearedPosition },
+  const { count, keys } = await db().$transaction(async (tx) => {
+    const where = { code, NOT: { delivery: NOT_ACCEPTED }, status: { not: "pending" }, decision: null };
+    // A live share ends with it (told once as "live_ended"), and its trail goes with the position.
+    const keys = await endLiveShares(tx, where);
+    const { count } = await tx.locationRequest.updateMany({ where, data: { decision: "revoked", ...clearedPosition } });
+    if (count > 0) await tx.livePosition.deleteMany({ where: { request: { code } } });
+    return { count, keys };
   });
+  tellNow(keys);
   return count > 0;
 }

@@ -9,6 +9,7 @@
 // answered.
 import { db, type Tx } from "~/db/db.server";
 import { defineJobKind, enqueueJob, PAYMENT_POLICY, startJobs } from "~/jobs/jobs.server";
+import { LIVE_END_JOB } from "~/location-requests/live-limits";
 import { requestState } from "~/location-requests/request-state";
 import { EMAIL_CHANNEL } from "~/notifications/email.server";
 import { PUSH_CHANNEL } from "~/notifications/push.server";
@@ -142,7 +143,11 @@ export function purgeEndedNotifications(now = new Date()) {
   return deleteInBatches(db().paymentJob, {
     doneAt: { lt: cutoff },
     kind: {
-      in: [EXPIRY_CHECK_JOB, ...channels.flatMap((channel) => [channel.jobKind, ...(channel.followUpKinds ?? [])])],
+      in: [
+        EXPIRY_CHECK_JOB,
+        LIVE_END_JOB,
+        ...channels.flatMap((channel) => [channel.jobKind, ...(channel.followUpKinds ?? [])]),
+      ],
     },
   });
 }

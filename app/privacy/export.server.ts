@@ -16,7 +16,7 @@ export async function accountExport(userId: string, now = new Date()) {
       subscription: { include: { payments: { orderBy: { paidAt: "desc" } } } },
       review: true,
       sessions: { orderBy: { createdAt: "desc" } },
-      locationRequests: { orderBy: { createdAt: "desc" } },
+      locationRequests: { orderBy: { createdAt: "desc" }, include: { livePositions: { orderBy: { id: "asc" } } } },
       voiceMessages: { orderBy: { createdAt: "desc" } },
       pushSubscriptions: { orderBy: { createdAt: "desc" } },
       webhookEndpoints: { orderBy: { createdAt: "asc" } },
@@ -105,6 +105,15 @@ export async function accountExport(userId: string, now = new Date()) {
       longitude: r.longitude,
       accuracyMeters: r.accuracyMeters,
       address: r.address,
+      // A live share (docs/decisions/046): its end, and the trail of its recent positions, oldest first.
+      liveUntil: iso(r.liveUntil),
+      liveEndedAt: iso(r.liveEndedAt),
+      livePositions: r.livePositions.map((p) => ({
+        latitude: p.latitude,
+        longitude: p.longitude,
+        accuracyMeters: p.accuracyMeters,
+        recordedAt: p.recordedAt.toISOString(),
+      })),
     })),
     voiceMessages: user.voiceMessages.map((v) => ({
       id: v.id,

@@ -6,11 +6,13 @@
 // purpose: it holds only the keyed hash.
 import { db } from "~/db/db.server";
 import { clearedPosition } from "~/location-requests/answer.server";
+import { endLiveShares } from "~/location-requests/live.server";
 import {
   normaliseRecipient,
   recipientKeysOf,
   type RecipientChannel,
 } from "~/location-requests/recipient-controls.server";
+import { tellNow } from "~/notifications/events.server";
 import type { OpenedLink } from "~/recipient/recipient.server";
 
 /**
@@ -27,23 +29,30 @@ export async function eraseRecipientData(link: OpenedLink): Promise<number | nul
   // Requests stored before the keyed hash was kept with them are found by their number or address.
   const normalised = row.target ? normaliseRecipient(channel, row.target) : null;
   const targets = [...new Set([row.target, normalised].filter((value): value is string => !!value))];
-  const { count } = await db().locationRequest.updateMany({
-    where: {
-      channel,
-      OR: [
-        { recipientKey: { in: keys } },
-        ...(targets.length ? [{ recipientKey: null, target: { in: targets } }] : []),
-      ],
-    },
-    data: {
-      decision: "erased",
-      target: null,
-      title: null,
-      deliveryError: null,
-      // Kept so that the recipient's own link still reaches their controls (opt out, block).
-      recipientKey: key,
-      ...clearedPosition,
-    },
+  const where = {
+    channel,
+    OR: [{ recipientKey: { in: keys } }, ...(targets.length ? [{ recipientKey: null, target: { in: targets } }] : [])],
+  };
+  const { count, events } = await db().$transaction(async (tx) => {
+    // A running live share ends (told once as "live_ended"), and every live trail goes with the positions.
+    const events = await endLiveShares(tx, where);
+    await tx.livePosition.deleteMany({ where: { request: where } });
+    const { count } = await tx.locationRequest.updateMany({ where, data: erased(key) });
+    return { count, events };
   });
+  tellNow(events);
   return count;
+}
+
+/** What erasure leaves of a request: its channel, dates and state. */
+function erased(key: string) {
+  return {
+    decision: "erased",
+    target: null,
+    title: null,
+    deliveryError: null,
+    // Kept so that the recipient's own link still reaches their controls (opt out, block).
+    recipientKey: key,
+    ...clearedPosition,
+  };
 }

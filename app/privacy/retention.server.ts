@@ -2,11 +2,24 @@
 // by the maintenance job (app/jobs/maintenance.server.ts) and shown on the privacy page from the same
 // setting (app/content/content.server.ts), so the policy cannot say one thing while the code does another.
 import { db } from "~/db/db.server";
+import type { Prisma } from "~/generated/prisma-sqlite/client";
 import { clearedPosition } from "~/location-requests/answer.server";
 import { config } from "~/server/config.server";
 import { DAY } from "~/utils/time";
 
 import { deleteInBatches, inBatches, PURGE_BATCH } from "./batches.server";
+
+/** Deletes a live trail's points matching `where`, in batches (their ids are numbers: deleteInBatches takes strings). */
+async function deleteLivePositions(where: Prisma.LivePositionWhereInput, batch: number) {
+  let total = 0;
+  for (;;) {
+    const ids = (await db().livePosition.findMany({ where, select: { id: true }, take: batch })).map((p) => p.id);
+    if (ids.length === 0) return total;
+    const { count } = await db().livePosition.deleteMany({ where: { AND: [where, { id: { in: ids } }] } });
+    total += count;
+    if (ids.length < batch || count === 0) return total;
+  }
+}
 
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
@@ -15,6 +28,8 @@ const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY)
  * address asked, the title, the shared position and its address, and the recipient's keyed hash go.
  */
 export async function forgetOldRequestData(now = new Date(), batch = PURGE_BATCH) {
+  // A live share's trail goes with the request's position (none can be newer than its request).
+  await deleteLivePositions({ request: { createdAt: { lt: before(now, config().REQUEST_DATA_DAYS) } } }, batch);
   const where = {
     createdAt: { lt: before(now, config().REQUEST_DATA_DAYS) },
     OR: [
@@ -79,9 +94,14 @@ export function purgeUnpaidCheckouts(now = new Date(), batch = PURGE_BATCH) {
   );
 }
 
-/** Retention: positions older than RETENTION_DAYS are deleted, in batches; the request keeps its state. */
+/**
+ * Retention: positions older than RETENTION_DAYS are deleted, in batches, live trails' points too; the
+ * request keeps its state.
+ */
 export async function purgeOldPositions(now = new Date(), days = config().RETENTION_DAYS, batch = PURGE_BATCH) {
   const cutoff = new Date(now.getTime() - days * DAY);
+  // A live share's trail follows the same period, point by point (a request's newest point is its position).
+  await deleteLivePositions({ recordedAt: { lt: cutoff } }, batch);
   const where = { locatedAt: { lt: cutoff }, latitude: { not: null } };
   return inBatches(
     (take) => db().locationRequest.findMany({ where, select: { id: true }, take }),

@@ -71,4 +71,8 @@ textarea{width:100%;font:inherit;padding:8px 12px;border:2px solid var(--color-l
 .bare-footer div{max-width:578px;margin:0 auto;padding:18px 16px 24px}
 .bare-footer ul{display:flex;flex-wrap:wrap;gap:4px 18px;list-style:none;margin:8px 0 0;padding:0}
 .bare-footer li a{display:inline-flex;align-items:center;min-height:32px}
+.live-bar{position:fixed;left:0;right:0;bottom:0;z-index:5;background:#fff;border-top:3px solid var(--color-danger);padding:10px max(16px,calc(50% - 273px)) 12px;box-shadow:0 -4px 16px rgba(15,23,42,.12)}
+.live-bar p{margin:0 0 8px;font-weight:650;font-variant-numeric:tabular-nums}
+.live-on main{padding-bottom:150px}
+.live-on #revoke .button{background:#fff;color:var(--color-danger)}
 `.replace(/\n/g, "");

@@ -10,6 +10,11 @@ export function recipientPaths(code: string, locale: Locale) {
     failed: localizePath(`/location-failed?c=${c}`, locale),
     report: localizePath(`/report?c=${c}`, locale),
     enterLink: localizePath(paths.enterLink, locale),
+    // Live sharing's posts (app/recipient/live-routes.server.ts): resource routes, in no language.
+    liveStart: `/share/live?c=${c}`,
+    liveScript: "/share/live",
+    liveUpdate: `/share/live/update?c=${c}`,
+    liveStop: `/share/live/stop?c=${c}`,
   };
 }
 

@@ -6,8 +6,11 @@ import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { recipientMayDo, revoke, stateOf } from "~/location-requests/answer.server";
+import { liveState } from "~/location-requests/live.server";
 import { recipientHandle } from "~/recipient/bare";
 import { RecipientControls, RecipientPage, UnusableLink } from "~/recipient/components";
+import { LivePanel, type LivePanelView } from "~/recipient/live-panel";
+import { LIVE_START_SCRIPT } from "~/recipient/live-script";
 import { outcomeHolds, outcomeOf } from "~/recipient/outcome";
 import { recipientPaths } from "~/recipient/paths";
 import {
@@ -37,6 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = recipientView(link.row, link.id);
   const controls = await recipientControls(link);
   const outcome = outcomeOf(request.url);
+  const when = (at: Date) => formatDateTime(at, intlLocale[locale], requestTimeZone(request, locale), true);
+  const found = view.state === "shared" && view.kind === "precise" ? liveState(link.row) : ({ state: "none" } as const);
+  const live: LivePanelView =
+    found.state === "running"
+      ? { state: "running", until: when(found.until) }
+      : found.state === "ended"
+        ? { state: "ended", at: when(found.at) }
+        : found;
   return {
     kind: "share" as const,
     title: t("recipient.share.metaTitle"),
@@ -45,6 +56,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sharedAt: view.locatedAt
       ? formatDateTime(view.locatedAt, intlLocale[locale], requestTimeZone(request, locale), true)
       : null,
+    live,
+    // The starter only where live sharing is offered (the live code itself loads once chosen); from the
+    // loader, not the component, so that the app's own JavaScript never carries it (a bare page's data
+    // is not sent to the browser).
+    script: live.state === "offer" ? LIVE_START_SCRIPT : undefined,
     controls,
     outcome: outcomeHolds(outcome, controls) ? outcome : null,
   };
@@ -75,11 +91,17 @@ export default function Share() {
         loaderData.kind === "share" ? loaderData.request.code : loaderData.kind === "expired" ? loaderData.id : null
       }
       outcome={outcome ? { title: t(`recipient.outcome.${outcome}`) } : null}
+      script={loaderData.kind === "share" ? loaderData.script : undefined}
     >
       {loaderData.kind === "invalid" || loaderData.kind === "expired" ? (
         <UnusableLink page={loaderData} />
       ) : (
-        <Answer view={loaderData.request} sharedAt={loaderData.sharedAt} controls={loaderData.controls} />
+        <Answer
+          view={loaderData.request}
+          sharedAt={loaderData.sharedAt}
+          live={loaderData.live}
+          controls={loaderData.controls}
+        />
       )}
     </RecipientPage>
   );
@@ -88,10 +110,12 @@ export default function Share() {
 function Answer({
   view,
   sharedAt,
+  live,
   controls,
 }: {
   view: RecipientView;
   sharedAt: string | null;
+  live: LivePanelView;
   controls: RecipientControlsView;
 }) {
   const t = useT();
@@ -127,7 +151,8 @@ function Answer({
               </p>
             )}
           </div>
-          <form method="post" className="choices">
+          <LivePanel live={live} code={view.code} name={name} />
+          <form method="post" className="choices" id="revoke">
             <button type="submit" name="intent" value="revoke" className="button button-danger">
               {t("recipient.actions.revoke")}
             </button>

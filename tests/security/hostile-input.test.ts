@@ -11,7 +11,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
 import { db } from "~/db/db.server";
+import { sharePrecise } from "~/location-requests/answer.server";
 import { createLocationRequest } from "~/location-requests/create.server";
+import { startLive } from "~/location-requests/live.server";
 import { localePrefixes, pageRoutes, resourceRoutes } from "~/route-table.js";
 import { resetConfig } from "~/server/config.server";
 
@@ -41,6 +43,13 @@ async function requestCode() {
   if (!created.ok) throw new Error("could not create the request");
   return created.request.code;
 }
+/** A request shared precisely (live sharing's start takes it), and with a live share running when `running`. */
+async function sharedCode(running = false) {
+  const code = await requestCode();
+  await sharePrecise(code, { latitude: 14.6, longitude: 121, accuracyMeters: 10 });
+  if (running && !(await startLive(code, 15)).ok) throw new Error("could not start live sharing");
+  return code;
+}
 const localized = (target: PostTarget, bare: string) => {
   const prefix = localePrefixes[target.locale];
   return prefix ? `/${prefix}${bare}` : bare;
@@ -66,6 +75,11 @@ const FIXTURES: Record<string, Fixture> = {
   },
   share: { prepare: async (target) => ({ path: localized(target, `/share?c=${await requestCode()}`) }) },
   report: { prepare: async (target) => ({ path: localized(target, `/report?c=${await requestCode()}`) }) },
+  // Live sharing: a start on a precise share; an update or a stop of a running share (whose secret a
+  // stranger does not have).
+  "share/live": { prepare: async () => ({ path: `/share/live?c=${await sharedCode()}` }) },
+  "share/live/update": { prepare: async () => ({ path: `/share/live/update?c=${await sharedCode(true)}` }) },
+  "share/live/stop": { prepare: async () => ({ path: `/share/live/stop?c=${await sharedCode(true)}` }) },
   "unsubscribe-and-refund/confirm": {
     prepare: async (target) => ({ path: localized(target, "/unsubscribe-and-refund/confirm?token=abc") }),
   },
@@ -148,6 +162,8 @@ const FIELDS = [
   "latitude",
   "longitude",
   "accuracy",
+  "minutes",
+  "secret",
   "type",
   "CallSid",
   "CallStatus",

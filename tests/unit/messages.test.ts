@@ -190,6 +190,8 @@ beforeAll(async () => {
       ["shared", "approximate"],
       ["declined", undefined],
       ["expired", undefined],
+      ["live_started", undefined],
+      ["live_ended", undefined],
     ] as const)
       for (const who of [NAME, null]) {
         const told = await requestEventEmail({

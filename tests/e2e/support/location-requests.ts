@@ -56,3 +56,34 @@ export function readRequest(code: string) {
     )
     .get(code) as StoredRequest;
 }
+
+export type StoredLiveShare = {
+  latitude: number | null;
+  longitude: number | null;
+  liveUntil: string | null;
+  liveEndedAt: string | null;
+  liveSecretHash: string | null;
+  trail: number;
+};
+
+/** A request's live share as stored: its newest position, its end, and how many trail points it keeps. */
+export function readLiveShare(code: string) {
+  return db()
+    .prepare(
+      `SELECT latitude, longitude, liveUntil, liveEndedAt, liveSecretHash,
+              (SELECT COUNT(*) FROM "LivePosition" p WHERE p.requestId = r.id) AS trail
+       FROM "LocationRequest" r WHERE code = ?`,
+    )
+    .get(code) as StoredLiveShare;
+}
+
+/** Stores a precise share on a request, as the consent page's post does (for pages without JavaScript). */
+export function markSharedPrecisely(code: string, fix: { latitude: number; longitude: number; accuracy: number }) {
+  const now = sqliteDate(new Date());
+  db()
+    .prepare(
+      `UPDATE "LocationRequest" SET status = 'gps_tracked', latitude = ?, longitude = ?, accuracyMeters = ?,
+       address = 'Quezon City, PH', locatedAt = ?, openedAt = ? WHERE code = ?`,
+    )
+    .run(fix.latitude, fix.longitude, fix.accuracy, now, now, code);
+}

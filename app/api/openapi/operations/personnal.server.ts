@@ -89,6 +89,9 @@ const EXPORT = {
       longitude: 121.0494,
       accuracyMeters: 18,
       address: "Barangay Pinyahan, Quezon City, PH",
+      liveUntil: null,
+      liveEndedAt: null,
+      livePositions: [],
     },
   ],
   voiceMessages: [

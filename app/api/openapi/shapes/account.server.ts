@@ -113,6 +113,22 @@ export const AccountExport = fieldsOf<Export>()(
               longitude: z.number().nullable(),
               accuracyMeters: z.number().nullable(),
               address: maybe,
+              liveUntil: time
+                .nullable()
+                .describe("The end the recipient chose for a live share; null for a one-off share."),
+              liveEndedAt: time.nullable().describe("When a live share was stopped before liveUntil."),
+              livePositions: z
+                .array(
+                  z
+                    .object({
+                      latitude: z.number(),
+                      longitude: z.number(),
+                      accuracyMeters: z.number().nullable(),
+                      recordedAt: time,
+                    })
+                    .strict(),
+                )
+                .describe("A live share's recent positions, oldest first (the newest is latitude/longitude)."),
             })
             .strict(),
         ),

@@ -1,0 +1,5 @@
+-- migrate:up
+-- AlterTable
+ALTER TABLE "LocationRequest" ADD COLUMN     "liveSecretHash" TEXT;
+
+-- migrate:down
