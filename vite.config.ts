@@ -55,6 +55,7 @@ function manualChunks(id: string) {
     // Used only by code that loads later (the telemetry, the dashboard, the search answer, voice).
     "utils/idle.ts",
     "utils/distance.ts",
+    "utils/live-times.ts",
     "phone/zones.ts",
     "voice-messages/messages.ts",
     // The new password's field: the payment success dialog and the e-mailed link's page only.

@@ -37,8 +37,9 @@ import { internationalNumber } from "~/phone/format.server";
 import { searchedNumber } from "~/phone/number-search";
 import { config } from "~/server/config.server";
 import { cleanLine } from "~/utils/display-text";
+import { formatAge, formatTime } from "~/utils/live-times";
 import { parseForm } from "~/utils/parse-form";
-import { formatAge, formatDateTime, formatTime, zoneName } from "~/utils/time-zone";
+import { formatDateTime, zoneName } from "~/utils/time-zone";
 import { redirectWithFlash, redirectWithToast } from "~/utils/toast.server";
 
 export const PAGE_SIZE = 20;

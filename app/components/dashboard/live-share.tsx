@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { browserTimeZone, formatAge, formatTime, zoneName } from "~/utils/time-zone";
+import { formatAge, formatTime } from "~/utils/live-times";
+import { browserTimeZone, zoneName } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 
 import type { LiveShareView, RequestView } from "./types";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatAge, formatTime } from "./time-zone";
+import { formatAge, formatTime } from "./live-times";
 
 describe("a time of day in a zone", () => {
   const now = new Date("2026-11-28T14:00:00Z"); // 22:00 in Manila
