@@ -3159,7 +3159,10 @@ export interface operations {
         "Accept-Language"?: string;
       };
       path: {
-        /** @example cmi9x0hook001 */
+        /**
+         * @description The endpoint's `id`.
+         * @example cmi9x0hook001
+         */
         id: string;
       };
       cookie?: never;
@@ -3244,7 +3247,10 @@ export interface operations {
         "Accept-Language"?: string;
       };
       path: {
-        /** @example cmi9x0hook001 */
+        /**
+         * @description The endpoint's `id`.
+         * @example cmi9x0hook001
+         */
         id: string;
       };
       cookie?: never;
@@ -3335,7 +3341,10 @@ export interface operations {
         "Accept-Language"?: string;
       };
       path: {
-        /** @example cmi9x0hook001 */
+        /**
+         * @description The endpoint's `id`.
+         * @example cmi9x0hook001
+         */
         id: string;
       };
       cookie?: never;
@@ -3424,7 +3433,10 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
-        /** @example cmi9x0hook001 */
+        /**
+         * @description The endpoint's `id`.
+         * @example cmi9x0hook001
+         */
         id: string;
       };
       cookie?: never;
@@ -3519,7 +3531,10 @@ export interface operations {
         "Accept-Language"?: string;
       };
       path: {
-        /** @example cmi9x0hook001 */
+        /**
+         * @description The endpoint's `id`.
+         * @example cmi9x0hook001
+         */
         id: string;
       };
       cookie?: never;
@@ -4987,7 +5002,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description `nextAfter` of a page already read: only positions recorded after it. Omit for the oldest kept. */
-        after?: number | null;
+        after?: string;
         limit?: number;
       };
       header: {
@@ -4999,7 +5014,10 @@ export interface operations {
         "Accept-Language"?: string;
       };
       path: {
-        /** @example cmi9x0abc0001 */
+        /**
+         * @description The request's `id`.
+         * @example cmi9x0abc0001
+         */
         id: string;
       };
       cookie?: never;

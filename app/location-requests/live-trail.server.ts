@@ -66,11 +66,11 @@ export function hasTrail(row: { status: string; decision: string | null; latitud
 
 /** GET /api/v1/locate/requests/{id}/trail's query: positions after a key already read, oldest first. */
 export const trailQuery = z.object({
-  after: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(Number.MAX_SAFE_INTEGER)
+  // A digit string (a query parameter is text; a coerced number would be documented as nullable).
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number)
     .optional()
     .describe("`nextAfter` of a page already read: only positions recorded after it. Omit for the oldest kept."),
   limit: z.coerce.number().int().min(1).max(LIVE_TRAIL_MAX).default(LIVE_TRAIL_MAX),

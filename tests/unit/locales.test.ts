@@ -28,7 +28,13 @@ const universal = (key: string, value: string) =>
 // Words that really are the same in that language (loanwords), checked by a person.
 // Product names are the same in every language ("Android (Chrome)"), and Filipino says "Voice Message".
 const sameWord: Record<string, string[]> = {
-  id: ["dashboard.position.radius", "recipient.failed.howTo.android", "recipient.failed.howTo.iphone"],
+  id: [
+    "dashboard.position.radius",
+    // "Status" is the Indonesian word too.
+    "webhooks.list.status",
+    "recipient.failed.howTo.android",
+    "recipient.failed.howTo.iphone",
+  ],
   ph: [
     "dashboard.position.radius",
     "subscription.state",

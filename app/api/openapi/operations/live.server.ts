@@ -24,7 +24,7 @@ export const LIVE_OPERATIONS: Record<string, Operation[]> = {
       description:
         "The positions of a live share, oldest first, paged by key: ask with `after` = the `nextAfter` of the page already read to get only what is new (each page costs the same however long the trail). The request's own `latitude` and `longitude` are the newest position. Only the newest 100 positions are kept, and they are deleted with the request's position (docs/privacy.md).",
       token: "required",
-      params: { id: { schema: z.string(), example: "cmi9x0abc0001" } },
+      params: { id: { schema: z.string().min(1).describe("The request's `id`."), example: "cmi9x0abc0001" } },
       query: trailQuery,
       responses: {
         200: {

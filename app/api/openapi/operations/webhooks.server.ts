@@ -47,7 +47,7 @@ const DELIVERY = {
   deliveredAt: "2026-11-22T05:41:14.000Z",
   createdAt: "2026-11-22T05:41:13.000Z",
 };
-const params = { id: { schema: z.string(), example: "cmi9x0hook001" } };
+const params = { id: { schema: z.string().min(1).describe("The endpoint's `id`."), example: "cmi9x0hook001" } };
 const noSuchEndpoint = (method: string, path = ""): Answer => ({
   description: "No such endpoint in this account (another account's id answers the same).",
   examples: {
