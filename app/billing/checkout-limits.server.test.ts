@@ -105,4 +105,26 @@ describe("checkout limits", () => {
       /^Terlalu banyak percobaan\. Silakan coba lagi dalam \d+ menit\.$/,
     );
   });
+
+  it('the payment form leads an address with an account to "check your e-mail", never to "already in use"', async () => {
+    const { email: taken } = await createUser();
+    const form = (email: string) =>
+      paymentsCheckout(
+        routeArgs(
+          formRequest(
+            "/payments/checkout",
+            { name: "Budi", surname: "Santoso", email, adult: "on", returnTo: "/id/checkout" },
+            { "x-client-ip": "198.51.100.60" },
+          ),
+        ),
+      );
+    const fresh = await form(uniqueEmail("web"));
+    const inUse = await form(taken);
+    // The same kind of answer as a new buyer's (a redirect with the checkout cookie), and no flash.
+    expect(inUse.status).toBe(fresh.status);
+    expect(inUse.headers.get("Location")).toBe("http://localhost:3000/id/checkout/email");
+    expect(inUse.headers.get("Set-Cookie")).toMatch(/^checkout_browser=/);
+    expect(await db().outboxMessage.count({ where: { to: taken } })).toBe(1);
+    expect(await db().checkout.count({ where: { email: taken } })).toBe(0);
+  });
 });
