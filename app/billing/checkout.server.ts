@@ -102,7 +102,7 @@ function checkoutPhone(
 
 /**
  * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
- * `userId` renews that account (its own e-mail is not "in use"); otherwise the account is created
+ * `userId` renews that account (its own address is no other account's); otherwise the account is created
  * after payment. `provider` is the buyer's choice when Stripe and PayPal are both configured (the
  * first configured one without it); the sandbox stands in for either only when neither is. `browserSecret` binds the checkout to the browser that started it (only its hash is
  * stored): the automatic sign-in after payment happens only there.
