@@ -102,8 +102,7 @@ function checkoutPhone(
 
 /**
  * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
- * `userId` renews that account (its own address is no other account's); otherwise the account is created
- * after payment. `provider` is the buyer's choice when Stripe and PayPal are both configured (the
+ * `userId` renews that account (with its own address); otherwise the account is created after payment. `provider` is the buyer's choice when Stripe and PayPal are both configured (the
  * first configured one without it); the sandbox stands in for either only when neither is. `browserSecret` binds the checkout to the browser that started it (only its hash is
  * stored): the automatic sign-in after payment happens only there.
  *
@@ -156,9 +155,12 @@ export async function startCheckout(
     const slot = await hit(key, limit, HOUR, options.now);
     if (!slot.ok) return { ok: false, error: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
   }
-  const owner = await db().user.findUnique({ where: { email: form.email }, select: { id: true } });
+  const owner = await db().user.findUnique({
+    where: { email: form.email },
+    select: { id: true, name: true, locale: true },
+  });
   if (owner && owner.id !== options.userId) {
-    await tellOwner(form.email, options.locale, options.now);
+    await tellOwner({ ...owner, email: form.email }, options.locale, options.now);
     return {
       ok: true,
       checkoutId: randomToken(18),
@@ -228,14 +230,14 @@ export const ACCOUNT_EXISTS_MAIL_LIMIT = 1;
 /**
  * Tells an account's owner that someone tried to open an account with their address: where to sign
  * in, where to reset the password, and to ignore it otherwise. At most one such e-mail per address
- * an hour (ACCOUNT_EXISTS_MAIL_LIMIT), so the form cannot flood an inbox; a failed send is not
- * answered differently either (the answer must not depend on the address).
+ * an hour (ACCOUNT_EXISTS_MAIL_LIMIT), so the form cannot flood an inbox; a failed send (the
+ * provider answers it, never throws) is not answered differently either: the answer must not depend
+ * on the address.
  */
-async function tellOwner(email: string, locale: Locale, now?: Date) {
+async function tellOwner(owner: { email: string; name: string | null; locale: string }, locale: Locale, now?: Date) {
+  const { email } = owner;
   const slot = await hit(`checkout:owner-mail:${email}`, ACCOUNT_EXISTS_MAIL_LIMIT, HOUR, now);
   if (!slot.ok) return;
-  const owner = await db().user.findUnique({ where: { email }, select: { name: true, locale: true } });
-  if (!owner) return;
   // The owner's own language, as every e-mail to an account (the visitor's when it has none set).
   const language = isLocale(owner.locale) ? owner.locale : locale;
   const link = (modal: "login" | "reset") =>
