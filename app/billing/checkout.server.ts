@@ -102,9 +102,11 @@ function checkoutPhone(
 
 /**
  * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
- * `userId` renews that account (with its own address); otherwise the account is created after payment. `provider` is the buyer's choice when Stripe and PayPal are both configured (the
- * first configured one without it); the sandbox stands in for either only when neither is. `browserSecret` binds the checkout to the browser that started it (only its hash is
- * stored): the automatic sign-in after payment happens only there.
+ * `userId` renews that account (with its own address); otherwise the account is created after
+ * payment. `provider` is the buyer's choice when Stripe and PayPal are both configured (the first
+ * configured one without it); the sandbox stands in for either only when neither is.
+ * `browserSecret` binds the checkout to the browser that started it (only its hash is stored): the
+ * automatic sign-in after payment happens only there.
  *
  * An address that belongs to another account opens nothing and changes nothing: the answer has the
  * same shape as a checkout's (an id made the same way, the provider asked for), with `url` the
