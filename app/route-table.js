@@ -93,6 +93,7 @@ export const pageRoutes = [
   // sandbox provider's hosted checkout.
   { path: "checkout", file: "routes/checkout.tsx", access: "anyone", sitemap: false },
   { path: "register", file: "routes/register.tsx", access: "anyone", sitemap: false },
+  { path: "checkout/email", file: "routes/checkout.email.tsx", access: "anyone", sitemap: false },
   { path: "checkout/sandbox/:id", file: "routes/checkout.sandbox.$id.tsx", access: "anyone", sitemap: false },
   // The recipient's pages, rendered without hydration (handle.bare) for phones on 2G. Signed-in
   // visitors may open them too (a requester can try their own link); private, so not in the sitemap.

@@ -894,7 +894,6 @@ export interface components {
      *     - `password_wrong`: The account's password, asked again to confirm, is wrong.
      *     - `email_required`: No e-mail address.
      *     - `email_invalid`: Not an e-mail address that can receive mail.
-     *     - `email_in_use`: The e-mail address belongs to another account.
      *     - `password_required`: No password.
      *     - `password_too_short`: The new password is too short.
      *     - `code_required`: No verification code.
@@ -958,7 +957,6 @@ export interface components {
       | "password_wrong"
       | "email_required"
       | "email_invalid"
-      | "email_in_use"
       | "password_required"
       | "password_too_short"
       | "code_required"
@@ -3800,7 +3798,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The checkout is open; the answer sets the `checkout_browser` cookie. */
+      /** @description The checkout is open; the answer sets the `checkout_browser` cookie. For an address that already has an account (of someone else than the token's), the answer is the same, but nothing is opened or charged and nothing of the account changes: `url` is this site's "check your e-mail" page and the address's owner is e-mailed (at most once an hour) where to sign in or reset the password. So the answer never says which addresses have accounts; only following `url` (or the register query of `id`, which answers `unknown`) does, as for a buyer paying (docs/decisions/050). */
       200: {
         headers: {
           /** @description `checkout_browser=…; HttpOnly; Secure; SameSite=Lax`: keep it (a cookie jar) for the register query and loginByAuthCode. */

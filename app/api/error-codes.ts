@@ -33,7 +33,6 @@ export const ERROR_CODES = {
   // Values the domain refuses (with `field`)
   email_required: "No e-mail address.",
   email_invalid: "Not an e-mail address that can receive mail.",
-  email_in_use: "The e-mail address belongs to another account.",
   password_required: "No password.",
   password_too_short: "The new password is too short.",
   code_required: "No verification code.",
@@ -120,7 +119,6 @@ const CODE_OF_KEY: Partial<Record<MessageKey, ErrorCode>> = {
   "account.delete.wrongPassword": "password_wrong",
   "account.delete.providerFailed": "provider_failed",
   "payments.errors.adult": "adult_required",
-  "payments.errors.emailInUse": "email_in_use",
   "payments.errors.name": "name_invalid",
   "payments.errors.provider": "provider_failed",
   "payments.errors.subscribed": "subscription_active",

@@ -1,16 +1,19 @@
 import { z } from "zod";
 
+import { pageWithModal } from "~/auth/modal-url";
 import { EMAIL_PATTERN } from "~/auth/validation";
 import { describeSubscription } from "~/billing/subscription.server";
 import { db } from "~/db/db.server";
+import { accountExistsEmail } from "~/emails/billing.server";
 import { paths } from "~/http/paths";
 import { getT } from "~/i18n/i18next.server";
 import type { FieldMessages, MessageKey } from "~/i18n/keys";
-import { localizePath, type Locale } from "~/i18n/locales";
+import { isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { hit } from "~/limits/rate-limit.server";
 import { DEFAULT_REGION } from "~/phone/countries.server";
 import { withSearchedNumber, type SearchedNumber } from "~/phone/number-search";
 import { parseMobile } from "~/phone/numbers.server";
+import { emailProvider } from "~/providers/email.server";
 import { paymentProvider, sandboxPayments } from "~/providers/payments/provider.server";
 import type { ProviderName } from "~/providers/payments/types";
 import { config } from "~/server/config.server";
@@ -99,14 +102,20 @@ function checkoutPhone(
 
 /**
  * Validates the buyer, records a pending Checkout and opens a checkout at the provider. A signed-in
- * `userId` renews that account (its own e-mail is not "in use"); otherwise the account is created
- * after payment. `provider` is the buyer's choice when Stripe and PayPal are both configured (the
- * first configured one without it); the sandbox stands in for either only when neither is. `browserSecret` binds the checkout to the browser that started it (only its hash is
- * stored): the automatic sign-in after payment happens only there.
+ * `userId` renews that account (with its own address); otherwise the account is created after
+ * payment. `provider` is the buyer's choice when Stripe and PayPal are both configured (the first
+ * configured one without it); the sandbox stands in for either only when neither is.
+ * `browserSecret` binds the checkout to the browser that started it (only its hash is stored): the
+ * automatic sign-in after payment happens only there.
+ *
+ * An address that belongs to another account opens nothing and changes nothing: the answer has the
+ * same shape as a checkout's (an id made the same way, the provider asked for), with `url` the
+ * "check your e-mail" page, and the address's owner is told by e-mail (docs/decisions/050). The
+ * answer never says "already in use", so the form cannot tell a stranger which addresses have accounts.
  *
  * Each well-formed attempt counts against CHECKOUT_LIMIT_PER_IP (per client address) and
  * CHECKOUT_LIMIT_PER_EMAIL per hour, before the e-mail is looked up: neither the provider's API nor
- * the "already in use" answer can be used in bulk.
+ * the owner's mailbox can be reached in bulk.
  */
 export async function startCheckout(
   raw: unknown,
@@ -148,9 +157,18 @@ export async function startCheckout(
     const slot = await hit(key, limit, HOUR, options.now);
     if (!slot.ok) return { ok: false, error: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
   }
-  const owner = await db().user.findUnique({ where: { email: form.email }, select: { id: true } });
+  const owner = await db().user.findUnique({
+    where: { email: form.email },
+    select: { id: true, name: true, locale: true },
+  });
   if (owner && owner.id !== options.userId) {
-    return { ok: false, error: "validation", fields: { email: "payments.errors.emailInUse" } };
+    await tellOwner({ ...owner, email: form.email }, options.locale, options.now);
+    return {
+      ok: true,
+      checkoutId: randomToken(18),
+      url: new URL(localizePath(paths.checkEmail, options.locale), config().publicUrl).toString(),
+      provider: provider.name,
+    };
   }
   const plan = planFor(options.locale, provider.name);
   const renewal = await isReturningSubscriber(options.userId);
@@ -206,4 +224,30 @@ export async function startCheckout(
   }
   await db().checkout.update({ where: { id: checkoutId }, data: { providerSessionId: created.sessionId } });
   return { ok: true, checkoutId, url: created.url, provider: provider.name };
+}
+
+/** The owner hears of attempts with their address at most this often per hour. */
+export const ACCOUNT_EXISTS_MAIL_LIMIT = 1;
+
+/**
+ * Tells an account's owner that someone tried to open an account with their address: where to sign
+ * in, where to reset the password, and to ignore it otherwise. At most one such e-mail per address
+ * an hour (ACCOUNT_EXISTS_MAIL_LIMIT), so the form cannot flood an inbox; a failed send (the
+ * provider answers it, never throws) is not answered differently either: the answer must not depend
+ * on the address.
+ */
+async function tellOwner(owner: { email: string; name: string | null; locale: string }, locale: Locale, now?: Date) {
+  const { email } = owner;
+  const slot = await hit(`checkout:owner-mail:${email}`, ACCOUNT_EXISTS_MAIL_LIMIT, HOUR, now);
+  if (!slot.ok) return;
+  // The owner's own language, as every e-mail to an account (the visitor's when it has none set).
+  const language = isLocale(owner.locale) ? owner.locale : locale;
+  const link = (modal: "login" | "reset") =>
+    new URL(localizePath(pageWithModal(paths.home, { modal, email }), language), config().publicUrl).toString();
+  const message = accountExistsEmail(await getT(language), {
+    name: owner.name,
+    signInUrl: link("login"),
+    resetUrl: link("reset"),
+  });
+  await emailProvider().send({ to: email, ...message });
 }

@@ -162,12 +162,29 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
     expect(await query(id)).toEqual({ status: "pending", authCode: null });
   });
 
-  it("refuses an e-mail address that already has an account, and names the field", async () => {
-    const { email } = await signedInUser();
-    const { response, body } = await buy(email);
-    expect(response.status).toBe(400);
-    expect(body.message).toBe("This email address is already in use");
-    expect(fake.requests).toHaveLength(0);
+  it("answers an address that has an account as a new one, opens and changes nothing, and e-mails its owner", async () => {
+    const { email, user } = await signedInUser();
+    const before = await db().user.findUniqueOrThrow({ where: { id: user.id }, include: { subscription: true } });
+    const fresh = await buy();
+    const taken = await buy(email);
+    // The same status, fields and id format as a checkout at Stripe; the cookie too.
+    expect(taken.response.status).toBe(fresh.response.status);
+    expect(Object.keys(taken.body.data!).sort()).toEqual(Object.keys(fresh.body.data!).sort());
+    expect(taken.id).toMatch(new RegExp(`^[A-Za-z0-9_-]{${fresh.id.length}}$`));
+    expect(taken.body).toMatchObject({ data: { provider: "stripe", url: "http://localhost:3000/ph/checkout/email" } });
+    expect(taken.response.headers.get("Set-Cookie")).toMatch(/^checkout_browser=/);
+    // Only the new address reached Stripe and stored a checkout.
+    expect(fake.requests.filter((r) => r.url === "/v1/checkout/sessions")).toHaveLength(1);
+    expect(await db().checkout.count({ where: { email } })).toBe(0);
+    expect(await db().user.findUniqueOrThrow({ where: { id: user.id }, include: { subscription: true } })).toEqual(
+      before,
+    );
+    // The owner is told, in their language, with the links to sign in and to reset the password.
+    const mail = await db().outboxMessage.findFirstOrThrow({ where: { to: email } });
+    expect(mail.subject).toBe("Someone tried to create an account with your e-mail address");
+    expect(mail.text).toContain(`http://localhost:3000/?modal=login&email=${encodeURIComponent(email)}`);
+    expect(mail.text).toContain(`http://localhost:3000/?modal=reset&email=${encodeURIComponent(email)}`);
+    expect(mail.text).toContain("If it was not you, ignore this e-mail");
   });
 
   it("asks for the name and the 18+ confirmation", async () => {

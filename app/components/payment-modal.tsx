@@ -1,9 +1,9 @@
-import { Link, useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useLocation, useMatches, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useId, useState } from "react";
 
-import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
+import { pageWithoutModal } from "~/auth/modal-url";
 import type { PaymentMethod, PaymentTerms } from "~/billing/plans.server";
-import { useLocalePath, useT } from "~/i18n/use-t";
+import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 
 import { Field, FieldError, FormError, SubmitButton } from "./form";
@@ -101,7 +101,6 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
         defaultValue={buyer?.email ?? values.email}
         error={errors.email && t(errors.email)}
       />
-      {errors.email === "payments.errors.emailInUse" ? <AccountLinks email={values.email ?? ""} /> : null}
       <Field
         name="phone"
         type="tel"
@@ -197,26 +196,5 @@ function PaymentMethods({
       </div>
       <FieldError id={errorId} message={error} />
     </fieldset>
-  );
-}
-
-/**
- * "This email address is already in use": the address has an account, so its owner signs in, or
- * resets a forgotten password. Both open their modal by URL on the home page (with the address
- * filled in), with or without JavaScript.
- */
-function AccountLinks({ email }: { email: string }) {
-  const t = useT();
-  const page = useLocalePath()("/");
-  const withEmail: Record<string, string> = email ? { email } : {};
-  return (
-    <p className="payment-account-links" data-testid="email-in-use-links">
-      <Link className="button" to={pageWithModal(page, { modal: "login", ...withEmail })}>
-        {t("loginModal.submit")}
-      </Link>{" "}
-      <Link className="button" to={pageWithModal(page, { modal: "reset", ...withEmail })}>
-        {t("loginModal.forgotPassword")}
-      </Link>
-    </p>
   );
 }

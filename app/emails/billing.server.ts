@@ -68,6 +68,27 @@ export function credentialsEmail(
   });
 }
 
+/**
+ * To an account's owner, when someone tried to open an account with its address (docs/decisions/050):
+ * nothing was opened or charged, where to sign in, where to reset the password, and to ignore it if it
+ * was not them.
+ */
+export function accountExistsEmail(t: T, account: { name: string | null; signInUrl: string; resetUrl: string }) {
+  return renderEmail({
+    subject: t("payments.email.accountExists.subject"),
+    paragraphs: [
+      account.name
+        ? t("payments.email.accountExists.greeting", { name: account.name })
+        : t("payments.email.accountExists.hello"),
+      t("payments.email.accountExists.intro"),
+      t("payments.email.accountExists.signIn", { url: account.signInUrl }),
+      t("payments.email.accountExists.reset", { url: account.resetUrl }),
+      t("payments.email.accountExists.ignore"),
+    ],
+    footer: t("email.footer"),
+  });
+}
+
 /** The confirmation that an account was deleted, and what is kept (its payments, linked to nobody). */
 export function accountDeletedEmail(t: T, account: { name: string }) {
   return renderEmail({

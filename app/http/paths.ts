@@ -19,6 +19,8 @@ export const paths = {
   sendVoiceMessage: "/send-voice-message",
   enterLink: "/enter-link",
   checkout: "/checkout",
+  /** Where a checkout for an address that has an account leads: "check your e-mail" (docs/decisions/050). */
+  checkEmail: "/checkout/email",
   /** The payment dialog over the home page: where the buy button and /checkout lead a visitor. */
   buy: "/?modal=payment",
   dashboard: "/dashboard/",

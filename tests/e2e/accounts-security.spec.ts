@@ -1,7 +1,7 @@
 // Account and checkout protections in the browser, with and without JavaScript, in every language: the
-// automatic sign-in after payment happens only in the browser that started the checkout, "This email
-// address is already in use" offers sign-in and password reset, and a throttled sign-in says when to
-// try again.
+// automatic sign-in after payment happens only in the browser that started the checkout, an address that
+// has an account leads to "check your e-mail" (never "already in use") and its owner's e-mail signs in
+// and resets the password, and a throttled sign-in says when to try again.
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
@@ -9,6 +9,7 @@ import { BASE_URL, DB_FILE } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr, type Locale } from "./support/i18n.ts";
 import { fillLogin, loginModal, openLogin, submitLogin, whenHydrated } from "./support/pages.ts";
+import { outboxText } from "./support/requests.ts";
 import { deleteUsersByEmail, uniqueEmail } from "./support/users.ts";
 
 const PREFIX: Record<Locale, string> = { en: "", id: "/id", ph: "/ph" };
@@ -65,18 +66,31 @@ for (const locale of ["en", "id", "ph"] as const) {
     }
   });
 
-  test(`${locale}: 'already in use' offers sign-in and password reset, with the address filled in`, async ({
+  test(`${locale}: an address with an account leads to "check your e-mail", and the owner's e-mail signs in and resets`, async ({
     page,
     makeUser,
   }) => {
     const existing = await makeUser();
+    // The owner's language: the e-mail is written in it.
+    const db = new Database(DB_FILE, { fileMustExist: true });
+    db.prepare(`UPDATE "User" SET locale = ? WHERE id = ?`).run(locale, existing.id);
+    db.close();
     const modal = await startCheckout(page, locale, existing.email);
-    await expect(modal).toContainText(tr(locale, "payments.errors.emailInUse"));
-    const links = page.getByTestId("email-in-use-links");
-    const reset = links.getByRole("link", { name: tr(locale, "loginModal.forgotPassword") });
-    const resetHref = await reset.getAttribute("href");
+    // The next step a new buyer's address could have: nothing says whose address it is.
+    await expect(page).toHaveURL(new RegExp(`${PREFIX[locale]}/checkout/email$`));
+    await expect(modal).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr(locale, "payments.checkEmail.title"));
+    await expect(page.getByTestId("check-email")).toContainText(tr(locale, "payments.checkEmail.text"));
+    await expect(page.locator("body")).not.toContainText(/in use|sudah digunakan|Ginagamit na/);
 
-    await links.getByRole("link", { name: tr(locale, "loginModal.submit") }).click();
+    const mail = outboxText(existing.email)!;
+    expect(mail).toContain(tr(locale, "payments.email.accountExists.intro"));
+    const links = [...mail.matchAll(/https?:\/\/\S+\?modal=(?:login|reset)\S*/g)].map((m) => m[0]);
+    const signIn = links.find((l) => l.includes("modal=login"))!;
+    const resetHref = links.find((l) => l.includes("modal=reset"))!;
+    expect(signIn.startsWith(`${BASE_URL}${PREFIX[locale] || "/"}?modal=login`), signIn).toBe(true);
+
+    await page.goto(signIn);
     const login = page.locator("#login-modal");
     await expect(login).toBeVisible();
     // With JavaScript the dialog encrypts the password: wait until its script runs (the show/hide toggle).
@@ -87,7 +101,7 @@ for (const locale of ["en", "id", "ph"] as const) {
     await expect(page).toHaveURL(new RegExp(`${PREFIX[locale]}/dashboard/$`));
 
     await page.context().clearCookies();
-    await page.goto(resetHref!);
+    await page.goto(resetHref);
     const resetModal = page.locator("#reset-modal");
     await expect(resetModal).toBeVisible();
     await expect(resetModal.getByLabel(tr(locale, "resetPwdModal.email"))).toHaveValue(existing.email);

@@ -37,6 +37,7 @@ const PAGE_TYPES: PageType[] = [
   { name: "home (id)", path: () => "/id" },
   { name: "content page (ph)", path: () => "/ph/faqs" },
   { name: "register", path: () => "/register?id=chk_unknown" },
+  { name: "check your e-mail (id)", path: () => "/id/checkout/email" },
   { name: "reverse lookup", path: () => "/reverse-phone-lookup" },
   { name: "consent page", path: ({ code }) => `/${code}`, consent: true },
   { name: "consent page (id)", path: ({ code }) => `/id/${code}`, consent: true },

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendResetCode } from "~/auth/password-reset.server";
 import { db } from "~/db/db.server";
 import {
+  accountExistsEmail,
   credentialsEmail,
   refundConfirmEmail,
   refundReceivedEmail,
@@ -170,6 +171,13 @@ beforeAll(async () => {
       NAME,
       "https://x.example/r",
     ]);
+    // To an address's owner when someone tried to open an account with it (docs/decisions/050).
+    for (const name of [NAME, null])
+      email(
+        `account exists ${name ? "named" : "unnamed"}`,
+        accountExistsEmail(t, { name, signInUrl: "https://x.example/in", resetUrl: "https://x.example/reset" }),
+        [...(name ? [name] : []), "https://x.example/in", "https://x.example/reset"],
+      );
     const validUntil = new Date("2026-12-24T00:00:00Z");
     for (const cancelled of [
       { ok: true as const, validUntil: validUntil.toISOString() },

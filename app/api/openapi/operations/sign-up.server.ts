@@ -148,7 +148,8 @@ export const SIGN_UP_OPERATIONS: Record<string, Operation[]> = {
       },
       responses: {
         200: {
-          description: "The checkout is open; the answer sets the `checkout_browser` cookie.",
+          description:
+            "The checkout is open; the answer sets the `checkout_browser` cookie. For an address that already has an account (of someone else than the token's), the answer is the same, but nothing is opened or charged and nothing of the account changes: `url` is this site's \"check your e-mail\" page and the address's owner is e-mailed (at most once an hour) where to sign in or reset the password. So the answer never says which addresses have accounts; only following `url` (or the register query of `id`, which answers `unknown`) does, as for a buyer paying (docs/decisions/050).",
           data: shape.CheckoutOpened,
           headers: ["Set-Cookie"],
           examples: {
@@ -158,6 +159,16 @@ export const SIGN_UP_OPERATIONS: Record<string, Operation[]> = {
               data: {
                 id: "xK2pQ7rT9wZ3mN5bV8cL1dF4",
                 url: "https://checkout.stripe.com/c/pay/cs_test_a1",
+                provider: "stripe",
+              },
+            },
+            accountExists: {
+              summary: "An address that already has an account",
+              given: "account",
+              request: { body: { ...BUYER, email: "{{email}}" } },
+              data: {
+                id: "zM4rS9tV1yB5pQ7dX0eN3fH6",
+                url: "https://locator.example/ph/checkout/email",
                 provider: "stripe",
               },
             },
@@ -180,13 +191,12 @@ export const SIGN_UP_OPERATIONS: Record<string, Operation[]> = {
             appHeader: appHeaderMissing({ body: BUYER }),
             malformed: malformedJson(),
             wrongType: invalidField("name", { ...BUYER, name: 7 }),
-            emailInUse: {
-              summary: "The address has an account",
-              given: "account",
-              request: { body: { ...BUYER, email: "{{email}}" } },
-              message: "payments.errors.emailInUse",
+            emailInvalid: {
+              summary: "An address that cannot receive mail",
+              request: { body: { ...BUYER, email: "ana.reyes@" } },
+              message: "loginModal.EnterValidEmail",
               field: "email",
-              data: { field: "email", errors: { email: "This email address is already in use" } },
+              data: { field: "email", errors: { email: "Enter valid email address" } },
             },
           },
         },
