@@ -2,17 +2,19 @@
 // home page without a session and without a query depends only on its language, the few cookies a
 // visitor without an account may have (the language menu's choice, the browser's time zone, the
 // cookie-consent choice), the day (the price note names the next charge's day) and the published
-// reviews. Its render is kept for a few seconds under exactly those inputs and sent again with the
+// reviews (their version, which database triggers raise on every write: one indexed read per view).
+// Its render is kept for a few seconds under exactly those inputs and sent again with the
 // answer's own CSP nonce; any other cookie (a session, a flash message, a tag's visitor id), a query,
 // a method other than GET or an answer that sets a cookie takes the ordinary path. The route table
 // says which pages may be shared this way (`sharedRender`); app/http/page-cache.test.ts holds every
 // shared answer to a fresh render's.
 import type { RoutePolicy } from "~/http/policy";
 import { localeCookieName } from "~/i18n/locales";
+import { reviewsVersion } from "~/reviews/reviews.server";
 import { CONSENT_COOKIE } from "~/telemetry/cookies";
 import { TZ_COOKIE } from "~/utils/time-zone";
 
-/** How long one render is sent again: a newly published review shows within this time. */
+/** How long one render is sent again (what the key names is never stale; this bounds anything else). */
 export const SHARED_RENDER_MS = 10_000;
 /** Keys are few (three languages times the zones and consent choices visitors have); a flood of odd values empties the map. */
 const MAX_KEPT = 256;
@@ -36,13 +38,14 @@ const renders = new Map<string, SharedRender>();
  * The key a request's answer is kept under, or null when it must be rendered for this request alone:
  * a route the table does not mark, a method other than GET, a query, or a cookie the key cannot name.
  */
-export function sharedRenderKey(
+export async function sharedRenderKey(
   method: string,
   url: URL,
   cookieHeader: string | undefined,
   policy: RoutePolicy | undefined,
   now = new Date(),
-): string | null {
+  version: () => Promise<{ version: number } | null | undefined> = reviewsVersion,
+): Promise<string | null> {
   if (!policy?.sharedRender || method !== "GET" || url.search !== "") return null;
   const values: Record<string, string> = {};
   if (cookieHeader) {
@@ -57,7 +60,14 @@ export function sharedRenderKey(
   }
   // The server's own day: the price note's "next charge" day is formatted in it.
   const day = `${now.getFullYear()}-${now.getMonth()}-${now.getDate()}`;
-  return [url.pathname, day, ...[...KNOWN_COOKIES].map((name) => values[name] ?? "\u0000")].join("\n");
+  // No version row yet reads as 0 (a trigger's first write makes one); the database away: the page
+  // takes the ordinary path, which says so in its own way.
+  const reviews = await version().then(
+    (row) => row?.version ?? 0,
+    () => null,
+  );
+  if (reviews === null) return null;
+  return [url.pathname, day, reviews, ...[...KNOWN_COOKIES].map((name) => values[name] ?? "\u0000")].join("\n");
 }
 
 /** The answer kept under `key`, if it is still fresh, written for this answer's nonce. */

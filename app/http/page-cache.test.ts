@@ -11,31 +11,43 @@ import { signedInUser } from "../../tests/support/factories";
 import { keepSharedRender, sharedRender, sharedRenderKey } from "./page-cache.server";
 
 const home = { sharedRender: true } as RoutePolicy;
+let reviewsVersion = 7;
+/** The key with a reviews' version the test sets. */
+const key = (...args: Parameters<typeof sharedRenderKey>) =>
+  sharedRenderKey(args[0], args[1], args[2], args[3], args[4], async () => ({ version: reviewsVersion }));
 
 describe("the key of a shared render", () => {
   const url = new URL("http://x/id");
-  it("names the path, the day and the cookies a visitor without an account may have", () => {
+  it("names the path, the day, the reviews' version and the cookies a visitor without an account may have", async () => {
     const at = new Date(2026, 10, 28, 12);
-    const plain = sharedRenderKey("GET", url, undefined, home, at);
+    const plain = await key("GET", url, undefined, home, at);
     expect(plain).not.toBeNull();
-    expect(sharedRenderKey("GET", url, "tz=Asia%2FManila", home, at)).not.toBe(plain);
-    expect(sharedRenderKey("GET", url, "lng=ph", home, at)).not.toBe(plain);
-    expect(sharedRenderKey("GET", url, "cookie_consent=all", home, at)).not.toBe(plain);
-    expect(sharedRenderKey("GET", url, undefined, home, new Date(2026, 10, 29, 12))).not.toBe(plain);
-    expect(sharedRenderKey("GET", new URL("http://x/ph"), undefined, home, at)).not.toBe(plain);
-    expect(sharedRenderKey("GET", url, "tz=Asia%2FManila; lng=ph", home, at)).toBe(
-      sharedRenderKey("GET", url, "lng=ph;tz=Asia%2FManila", home, at),
+    expect(await key("GET", url, "tz=Asia%2FManila", home, at)).not.toBe(plain);
+    expect(await key("GET", url, "lng=ph", home, at)).not.toBe(plain);
+    expect(await key("GET", url, "cookie_consent=all", home, at)).not.toBe(plain);
+    expect(await key("GET", url, undefined, home, new Date(2026, 10, 29, 12))).not.toBe(plain);
+    expect(await key("GET", new URL("http://x/ph"), undefined, home, at)).not.toBe(plain);
+    expect(await key("GET", url, "tz=Asia%2FManila; lng=ph", home, at)).toBe(
+      await key("GET", url, "lng=ph;tz=Asia%2FManila", home, at),
     );
+    reviewsVersion = 8;
+    expect(await key("GET", url, undefined, home, at)).not.toBe(plain);
+    reviewsVersion = 7;
+    expect(await key("GET", url, undefined, home, at)).toBe(plain);
   });
 
-  it("is none for a session, any other cookie, a repeated cookie, a query, another method or an unmarked page", () => {
-    expect(sharedRenderKey("GET", url, "token=abc", home)).toBeNull();
-    expect(sharedRenderKey("GET", url, "tz=UTC; flash=x", home)).toBeNull();
-    expect(sharedRenderKey("GET", url, "tz=UTC; tz=Asia%2FJakarta", home)).toBeNull();
-    expect(sharedRenderKey("GET", new URL("http://x/id?modal=login"), undefined, home)).toBeNull();
-    expect(sharedRenderKey("HEAD", url, undefined, home)).toBeNull();
-    expect(sharedRenderKey("POST", url, undefined, home)).toBeNull();
-    expect(sharedRenderKey("GET", url, undefined, {} as RoutePolicy)).toBeNull();
+  it("is none for a session, any other cookie, a repeated cookie, a query, another method, an unmarked page or the database away", async () => {
+    expect(await key("GET", url, "token=abc", home)).toBeNull();
+    expect(await key("GET", url, "tz=UTC; flash=x", home)).toBeNull();
+    expect(await key("GET", url, "tz=UTC; tz=Asia%2FJakarta", home)).toBeNull();
+    expect(await key("GET", new URL("http://x/id?modal=login"), undefined, home)).toBeNull();
+    expect(await key("HEAD", url, undefined, home)).toBeNull();
+    expect(await key("POST", url, undefined, home)).toBeNull();
+    expect(await key("GET", url, undefined, {} as RoutePolicy)).toBeNull();
+    const away = async () => {
+      throw new Error("database unavailable");
+    };
+    expect(await sharedRenderKey("GET", url, undefined, home, new Date(), away)).toBeNull();
   });
 
   it("keeps only a whole 200 HTML page that sets no cookie, and gives it back with the new nonce", () => {

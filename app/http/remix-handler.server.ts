@@ -93,7 +93,7 @@ async function handleWithRemix(routes: RoutesSource, req: ExpressRequest, res: E
     const nonce = res.locals.nonce as string;
     // A page that is the same for every visitor without a session: one render serves them for a
     // few seconds (app/http/page-cache.server.ts).
-    const shareKey = sharedRenderKey(req.method, url, req.headers.cookie, route.policy);
+    const shareKey = await sharedRenderKey(req.method, url, req.headers.cookie, route.policy);
     const shared = shareKey ? sharedRender(shareKey, nonce) : undefined;
     if (shared) return sendShared(res, shared);
     const response = await all.handle(remixRequest(req, res, url), { nonce, route });

@@ -124,8 +124,7 @@ export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise
   // same: database triggers raise it on every write to "Review" (prisma/migrations, ContentVersion),
   // whichever process or command makes it. The version is read first, so what is kept is never older
   // than the version it is kept under.
-  const current = await firstRow<{ version: number }>`
-    SELECT "version" FROM "ContentVersion" WHERE "name" = 'reviews'`;
+  const current = await reviewsVersion();
   const key = `${locale}|${limit}`;
   const kept = homeReviewsKept.get(key);
   if (current && kept?.version === current.version) return kept.reviews;
@@ -148,6 +147,11 @@ export async function homeReviewsIfAvailable(locale: Locale, limit = HOME_REVIEW
     });
     return null;
   }
+}
+
+/** The reviews' version: raised by database triggers on every write to "Review" (one indexed read). */
+export async function reviewsVersion() {
+  return firstRow<{ version: number }>`SELECT "version" FROM "ContentVersion" WHERE "name" = 'reviews'`;
 }
 
 /** The home page's reviews by language (and count shown), with the version they were read at. */
