@@ -593,45 +593,7 @@ export interface webhooks {
      * location_request.shared, POSTed to each enabled endpoint of the account
      * @description Signed with the endpoint's secret: verify `Locator-Signature` on the raw body before trusting it (docs/webhooks.md has a Node snippet). At least once: de-duplicate by `id`. Answer any 2xx within PROVIDER_TIMEOUT_MS (8 s); anything else, a redirect included, is tried again after 1 min, then twice as long each time (14 tries over about 3½ days); 3 days of failed attempts disable the endpoint and e-mail its owner.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
-          "Locator-Signature": string;
-          "Content-Type": "application/json";
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          /**
-           * @example {
-           *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
-           *       "object": "event",
-           *       "type": "location_request.shared",
-           *       "created": 1764345600,
-           *       "data": {
-           *         "requestId": "cmi9x0abc0001",
-           *         "status": "shared_precise",
-           *         "precision": "precise"
-           *       }
-           *     }
-           */
-          "application/json": components["schemas"]["WebhookEvent"];
-        };
-      };
-      responses: {
-        /** @description Any 2xx acknowledges the delivery; its body is not read. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    post: operations["locationRequestShared"];
     delete?: never;
     options?: never;
     head?: never;
@@ -651,44 +613,7 @@ export interface webhooks {
      * location_request.declined, POSTed to each enabled endpoint of the account
      * @description Signed with the endpoint's secret: verify `Locator-Signature` on the raw body before trusting it (docs/webhooks.md has a Node snippet). At least once: de-duplicate by `id`. Answer any 2xx within PROVIDER_TIMEOUT_MS (8 s); anything else, a redirect included, is tried again after 1 min, then twice as long each time (14 tries over about 3½ days); 3 days of failed attempts disable the endpoint and e-mail its owner.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
-          "Locator-Signature": string;
-          "Content-Type": "application/json";
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          /**
-           * @example {
-           *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
-           *       "object": "event",
-           *       "type": "location_request.declined",
-           *       "created": 1764345600,
-           *       "data": {
-           *         "requestId": "cmi9x0abc0001",
-           *         "status": "declined"
-           *       }
-           *     }
-           */
-          "application/json": components["schemas"]["WebhookEvent"];
-        };
-      };
-      responses: {
-        /** @description Any 2xx acknowledges the delivery; its body is not read. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    post: operations["locationRequestDeclined"];
     delete?: never;
     options?: never;
     head?: never;
@@ -708,44 +633,7 @@ export interface webhooks {
      * location_request.expired, POSTed to each enabled endpoint of the account
      * @description Signed with the endpoint's secret: verify `Locator-Signature` on the raw body before trusting it (docs/webhooks.md has a Node snippet). At least once: de-duplicate by `id`. Answer any 2xx within PROVIDER_TIMEOUT_MS (8 s); anything else, a redirect included, is tried again after 1 min, then twice as long each time (14 tries over about 3½ days); 3 days of failed attempts disable the endpoint and e-mail its owner.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
-          "Locator-Signature": string;
-          "Content-Type": "application/json";
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          /**
-           * @example {
-           *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
-           *       "object": "event",
-           *       "type": "location_request.expired",
-           *       "created": 1764345600,
-           *       "data": {
-           *         "requestId": "cmi9x0abc0001",
-           *         "status": "expired"
-           *       }
-           *     }
-           */
-          "application/json": components["schemas"]["WebhookEvent"];
-        };
-      };
-      responses: {
-        /** @description Any 2xx acknowledges the delivery; its body is not read. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    post: operations["locationRequestExpired"];
     delete?: never;
     options?: never;
     head?: never;
@@ -765,44 +653,7 @@ export interface webhooks {
      * location_request.live_started, POSTed to each enabled endpoint of the account
      * @description Signed with the endpoint's secret: verify `Locator-Signature` on the raw body before trusting it (docs/webhooks.md has a Node snippet). At least once: de-duplicate by `id`. Answer any 2xx within PROVIDER_TIMEOUT_MS (8 s); anything else, a redirect included, is tried again after 1 min, then twice as long each time (14 tries over about 3½ days); 3 days of failed attempts disable the endpoint and e-mail its owner.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
-          "Locator-Signature": string;
-          "Content-Type": "application/json";
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          /**
-           * @example {
-           *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
-           *       "object": "event",
-           *       "type": "location_request.live_started",
-           *       "created": 1764345600,
-           *       "data": {
-           *         "requestId": "cmi9x0abc0001",
-           *         "status": "shared_precise"
-           *       }
-           *     }
-           */
-          "application/json": components["schemas"]["WebhookEvent"];
-        };
-      };
-      responses: {
-        /** @description Any 2xx acknowledges the delivery; its body is not read. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    post: operations["locationRequestLiveStarted"];
     delete?: never;
     options?: never;
     head?: never;
@@ -822,44 +673,7 @@ export interface webhooks {
      * location_request.live_ended, POSTed to each enabled endpoint of the account
      * @description Signed with the endpoint's secret: verify `Locator-Signature` on the raw body before trusting it (docs/webhooks.md has a Node snippet). At least once: de-duplicate by `id`. Answer any 2xx within PROVIDER_TIMEOUT_MS (8 s); anything else, a redirect included, is tried again after 1 min, then twice as long each time (14 tries over about 3½ days); 3 days of failed attempts disable the endpoint and e-mail its owner.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
-          "Locator-Signature": string;
-          "Content-Type": "application/json";
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          /**
-           * @example {
-           *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
-           *       "object": "event",
-           *       "type": "location_request.live_ended",
-           *       "created": 1764345600,
-           *       "data": {
-           *         "requestId": "cmi9x0abc0001",
-           *         "status": "shared_precise"
-           *       }
-           *     }
-           */
-          "application/json": components["schemas"]["WebhookEvent"];
-        };
-      };
-      responses: {
-        /** @description Any 2xx acknowledges the delivery; its body is not read. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    post: operations["locationRequestLiveEnded"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1965,6 +1779,8 @@ export interface operations {
           "application/json": {
             /** @enum {string} */
             openapi: "3.1.0";
+          } & {
+            [key: string]: unknown;
           };
         };
       };
@@ -5449,6 +5265,197 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Failure405"];
         };
+      };
+    };
+  };
+  locationRequestShared: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
+        "Locator-Signature": string;
+        "Content-Type": "application/json";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+         *       "object": "event",
+         *       "type": "location_request.shared",
+         *       "created": 1764345600,
+         *       "data": {
+         *         "requestId": "cmi9x0abc0001",
+         *         "status": "shared_precise",
+         *         "precision": "precise"
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["WebhookEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; its body is not read. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  locationRequestDeclined: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
+        "Locator-Signature": string;
+        "Content-Type": "application/json";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+         *       "object": "event",
+         *       "type": "location_request.declined",
+         *       "created": 1764345600,
+         *       "data": {
+         *         "requestId": "cmi9x0abc0001",
+         *         "status": "declined"
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["WebhookEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; its body is not read. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  locationRequestExpired: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
+        "Locator-Signature": string;
+        "Content-Type": "application/json";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+         *       "object": "event",
+         *       "type": "location_request.expired",
+         *       "created": 1764345600,
+         *       "data": {
+         *         "requestId": "cmi9x0abc0001",
+         *         "status": "expired"
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["WebhookEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; its body is not read. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  locationRequestLiveStarted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
+        "Locator-Signature": string;
+        "Content-Type": "application/json";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+         *       "object": "event",
+         *       "type": "location_request.live_started",
+         *       "created": 1764345600,
+         *       "data": {
+         *         "requestId": "cmi9x0abc0001",
+         *         "status": "shared_precise"
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["WebhookEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; its body is not read. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  locationRequestLiveEnded: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: the hex HMAC-SHA-256 of `t + "." + rawBody` keyed with the endpoint's signing secret, made at this attempt. Refuse a `t` more than a few minutes from your clock. */
+        "Locator-Signature": string;
+        "Content-Type": "application/json";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "evt_3f1c9a0b7e2d4c5a6b7c8d9e",
+         *       "object": "event",
+         *       "type": "location_request.live_ended",
+         *       "created": 1764345600,
+         *       "data": {
+         *         "requestId": "cmi9x0abc0001",
+         *         "status": "shared_precise"
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["WebhookEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; its body is not read. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -1,10 +1,11 @@
 // The cost of following live shares (docs/decisions/049), for `npm run bench`:
 //   1. `views` requesters each watch their own precise live share on the request's page, as the page's
 //      script does: GET /dashboard/live every LIVE_FOLLOW_INTERVAL_MS, and the page's data again when the
-//      version moved. Each share gets a new position every 10 s (spread evenly: `views` / 10 writes a
-//      second), written to the database as the recipient's updates leave it (a trail row, the request's
-//      newest position). Measured: the polls' and the reloads' latency, the time from a write to the
-//      view holding it, and the server's CPU per open view.
+//      version moved. Each share gets a new position every 10 s (spread evenly: `views` / 10 updates a
+//      second) from its recipient's page, as the page's live script sends it: POST /share/live/update
+//      with the share's secret, through the same worker. Measured: the updates', the polls' and the
+//      reloads' latency, the time from an update's answer to the view holding it, and the server's CPU
+//      for `views` shares updating and followed at once.
 //   2. The page's answer time with 1 and with LIVE_TRAIL_MAX positions in the trail (it reads the newest
 //      VIEW_TRAIL_MAX by key, so it should not grow).
 //   3. What each check costs the server on its own: the poll's HTTP round (the session, the version) and
@@ -23,14 +24,14 @@ import { percentile } from "./steady-load.ts";
 const UPDATE_EVERY_MS = 10_000;
 const sqliteDate = (date: Date) => date.toISOString().replace(/Z$/, "+00:00");
 
-type View = { cookie: string; requestId: string; known: string; waitingSince: number[] };
+type View = { cookie: string; requestId: string; code: string; secret: string; known: string; waitingSince: number[] };
 
 /** User, session, subscription and a live, precisely shared link request for each view, in one transaction. */
 function seed(db: Database.Database, views: number, trail: number) {
   const now = sqliteDate(new Date());
   const until = sqliteDate(new Date(Date.now() + 8 * 3600_000));
   const valid = sqliteDate(new Date(Date.now() + 30 * 86400_000));
-  const made: { cookie: string; requestId: string }[] = [];
+  const made: { cookie: string; requestId: string; code: string; secret: string }[] = [];
   db.transaction(() => {
     for (let i = 0; i < views; i += 1) {
       const userId = randomUUID();
@@ -50,40 +51,42 @@ function seed(db: Database.Database, views: number, trail: number) {
         valid,
         now,
       );
+      // The secret the recipient's page got when it started the share; only its hash is stored.
+      const secret = randomBytes(24).toString("base64url");
+      const code = `B${randomBytes(6).toString("base64url")}`;
+      // Located a minute ago: the first update is due at once.
+      const located = sqliteDate(new Date(Date.now() - 60_000));
       db.prepare(
         `INSERT INTO "LocationRequest" (id, userId, channel, requesterName, locale, code, status, delivery, latitude,
-         longitude, accuracyMeters, address, openedAt, locatedAt, liveUntil, createdAt, updatedAt)
-         VALUES (?, ?, 'link', 'Ana', 'en', ?, 'gps_tracked', 'link', 14.6, 121.0, 10, 'Quezon City, PH', ?, ?, ?, ?, ?)`,
-      ).run(requestId, userId, `B${randomBytes(6).toString("base64url")}`, now, now, until, now, now);
+         longitude, accuracyMeters, address, openedAt, locatedAt, liveUntil, liveSecretHash, createdAt, updatedAt)
+         VALUES (?, ?, 'link', 'Ana', 'en', ?, 'gps_tracked', 'link', 14.6, 121.0, 10, 'Quezon City, PH', ?, ?, ?, ?, ?, ?)`,
+      ).run(requestId, userId, code, now, located, until, createHash("sha256").update(secret).digest("hex"), now, now);
       for (let p = 0; p < trail; p += 1) {
         db.prepare(
           `INSERT INTO "LivePosition" (requestId, latitude, longitude, accuracyMeters, recordedAt) VALUES (?, ?, ?, 10, ?)`,
         ).run(requestId, 14.6 + p / 10_000, 121 + p / 10_000, now);
       }
-      made.push({ cookie: `token=${token}`, requestId });
+      made.push({ cookie: `token=${token}`, requestId, code, secret });
     }
   })();
   return made;
 }
 
-/** One new position of a share: a trail row and the request's newest position (the trail capped). */
-function write(db: Database.Database, requestId: string, step: number) {
-  const at = sqliteDate(new Date());
-  const latitude = 14.6 + step / 1000;
-  const longitude = 121 + step / 1000;
-  db.prepare(
-    `INSERT INTO "LivePosition" (requestId, latitude, longitude, accuracyMeters, recordedAt) VALUES (?, ?, ?, 10, ?)`,
-  ).run(requestId, latitude, longitude, at);
-  db.prepare(`UPDATE "LocationRequest" SET latitude = ?, longitude = ?, locatedAt = ?, updatedAt = ? WHERE id = ?`).run(
-    latitude,
-    longitude,
-    at,
-    at,
-    requestId,
-  );
-  db.prepare(
-    `DELETE FROM "LivePosition" WHERE requestId = ? AND id <= (SELECT id FROM "LivePosition" WHERE requestId = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
-  ).run(requestId, requestId, LIVE_TRAIL_MAX);
+/** One new position of a share, sent as the recipient's page sends it (about 111 m from the last). */
+async function update(origin: string, view: { code: string; secret: string }, step: number) {
+  const started = performance.now();
+  const response = await fetch(`${origin}/share/live/update?c=${encodeURIComponent(view.code)}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "Sec-Fetch-Site": "same-origin" },
+    body: new URLSearchParams({
+      secret: view.secret,
+      latitude: String(14.6 + step / 1000),
+      longitude: String(121 + step / 1000),
+      accuracy: "10",
+    }),
+  });
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, status: response.status };
 }
 
 /** CPU seconds (user + system) the process `pid` and the processes it started have used, from /proc. */
@@ -118,6 +121,8 @@ export async function liveFollowRows(options: {
   const seeded = seed(db, views, 10);
   const list: View[] = seeded.map((s) => ({ ...s, known: "", waitingSince: [] }));
   const polls: number[] = [];
+  const updates: number[] = [];
+  let refused = 0;
   const reloads: number[] = [];
   const followed: number[] = [];
   let errors = 0;
@@ -150,13 +155,28 @@ export async function liveFollowRows(options: {
     }
   });
 
-  // The writes: every share once per UPDATE_EVERY_MS, spread evenly.
+  // The updates: every share once per UPDATE_EVERY_MS, spread evenly, each moving its share on.
   let step = 0;
+  const steps = new Map<string, number>();
+  const inFlight = new Set<Promise<void>>();
   const writer = setInterval(() => {
     const view = list[step % list.length]!;
-    write(db, view.requestId, step);
-    view.waitingSince.push(performance.now());
+    const next = (steps.get(view.requestId) ?? 0) + 1;
+    steps.set(view.requestId, next);
     step += 1;
+    const sent = update(origin, view, next)
+      .then((result) => {
+        if (result.status !== 204) refused += 1;
+        else {
+          if (performance.now() > warmupUntil) updates.push(result.ms);
+          view.waitingSince.push(performance.now());
+        }
+      })
+      .catch(() => {
+        errors += 1;
+      })
+      .finally(() => inFlight.delete(sent));
+    inFlight.add(sent);
   }, UPDATE_EVERY_MS / list.length);
 
   await new Promise((r) => setTimeout(r, 5_000));
@@ -167,16 +187,23 @@ export async function liveFollowRows(options: {
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(writer);
   stop = true;
-  await Promise.all(loops);
+  await Promise.all([...loops, ...inFlight]);
 
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   const p = (values: number[], q: number) => `${Math.round(percentile(sorted(values), q))} ms`;
   log(
-    `\nFollowing live shares: ${views} views on one worker, each checking every ${LIVE_FOLLOW_INTERVAL_MS / 1000} s, while each share gets a position every ${UPDATE_EVERY_MS / 1000} s (${(views / (UPDATE_EVERY_MS / 1000)).toFixed(0)} writes/s), ${seconds} s measured:\n`,
+    `\nLive shares on one worker: ${views} recipients' pages each sending a position every ${UPDATE_EVERY_MS / 1000} s (${(views / (UPDATE_EVERY_MS / 1000)).toFixed(0)} updates/s), ${views} requesters' views each checking every ${LIVE_FOLLOW_INTERVAL_MS / 1000} s, ${seconds} s measured:\n`,
   );
   table(
     ["", "count", "per second", "p50", "p99"],
     [
+      [
+        "update `POST /share/live/update`",
+        String(updates.length),
+        (updates.length / elapsed).toFixed(0),
+        p(updates, 0.5),
+        p(updates, 0.99),
+      ],
       [
         "check `GET /dashboard/live`",
         String(polls.length),
@@ -191,11 +218,11 @@ export async function liveFollowRows(options: {
         p(reloads, 0.5),
         p(reloads, 0.99),
       ],
-      ["new position → on the view", String(followed.length), "", p(followed, 0.5), p(followed, 0.99)],
+      ["update stored → on the view", String(followed.length), "", p(followed, 0.5), p(followed, 0.99)],
     ],
   );
   log(
-    `\nServer CPU: ${((cpu / elapsed) * 100).toFixed(0)} % of one core for ${views} views (${((cpu / elapsed / views) * 1000).toFixed(2)} ms of CPU per view per second); errors: ${errors}.`,
+    `\nServer CPU: ${((cpu / elapsed) * 100).toFixed(0)} % of one core for ${views} live shares updating and followed (${((cpu / elapsed / views) * 1000).toFixed(2)} ms of CPU per share per second); updates refused: ${refused}; errors: ${errors}.`,
   );
 
   // 2. The page with 1 and with LIVE_TRAIL_MAX positions stored.

@@ -87,3 +87,8 @@ export function markSharedPrecisely(code: string, fix: { latitude: number; longi
     )
     .run(fix.latitude, fix.longitude, fix.accuracy, now, now, code);
 }
+
+/** A request's id, by its link code. */
+export function requestIdOf(code: string) {
+  return (db().prepare(`SELECT id FROM "LocationRequest" WHERE code = ?`).get(code) as { id: string }).id;
+}

@@ -332,6 +332,10 @@ export function registerEventWebhooks(registry: OpenAPIRegistry) {
     registry.registerWebhook({
       method: "post",
       path: type,
+      // "locationRequestShared", "locationRequestLiveStarted", …: a name generated clients can use.
+      operationId: `locationRequest${event.replace(/(^|_)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
+      // Not a call to this API: the signature (above) is the sender's proof, no scheme of the API's.
+      security: [],
       tags: ["Webhooks"],
       summary: `${type}, POSTed to each enabled endpoint of the account`,
       description:
