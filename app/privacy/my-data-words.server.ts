@@ -184,6 +184,9 @@ export function showField(
   { t, locale, timeZone }: Reader,
 ): string | null {
   if (value === null || value === undefined || value === "") return null;
+  // A list inside a record (a live share's positions): how many, the download has each one.
+  if (Array.isArray(value))
+    return value.length ? t("account.data.values.livePositions", { count: value.length }) : null;
   const intl = intlLocale[locale];
   if (typeof value === "boolean") return t(value ? "account.data.yes" : "account.data.no");
   if (typeof value === "number") {

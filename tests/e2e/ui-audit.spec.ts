@@ -203,6 +203,7 @@ const PLANS: Record<string, Screen[]> = {
   // The buy address: the payment dialog over the home page.
   checkout: [{ name: "checkout", who: "visitor", url: () => "/checkout", landsOn: "/", dialog: "#payment-modal" }],
   register: [{ name: "register: unknown payment", who: "visitor", url: () => "/register?id=no-such-checkout" }],
+  "checkout/email": [{ name: "checkout: check your e-mail", who: "visitor", url: () => "/checkout/email" }],
   "checkout/sandbox/:id": [
     { name: "sandbox checkout", who: "visitor", url: (m) => `/checkout/sandbox/${m.checkoutId}` },
   ],

@@ -1,6 +1,6 @@
 // The page headers over every page type, in a real browser with and without JavaScript: a
 // Content-Security-Policy with a fresh nonce that the pages keep (no violation, hydration works, the
-// consent page still locates), no framing, geolocation only on the consent page; and the client
+// consent page still locates), no framing, geolocation only on the consent and share pages; and the client
 // address behind TRUST_PROXY=1 (the e2e server's setting), which a forged X-Forwarded-For cannot move.
 import type { Page } from "@playwright/test";
 
@@ -31,7 +31,8 @@ async function watchViolations(page: Page) {
   };
 }
 
-type PageType = { name: string; path: (ids: { code: string }) => string; signedIn?: boolean; consent?: boolean };
+/** `locates`: the page may ask for the browser's position (Permissions-Policy), as the route table says. */
+type PageType = { name: string; path: (ids: { code: string }) => string; signedIn?: boolean; locates?: boolean };
 const PAGE_TYPES: PageType[] = [
   { name: "home", path: () => "/" },
   { name: "home (id)", path: () => "/id" },
@@ -39,9 +40,10 @@ const PAGE_TYPES: PageType[] = [
   { name: "register", path: () => "/register?id=chk_unknown" },
   { name: "check your e-mail (id)", path: () => "/id/checkout/email" },
   { name: "reverse lookup", path: () => "/reverse-phone-lookup" },
-  { name: "consent page", path: ({ code }) => `/${code}`, consent: true },
-  { name: "consent page (id)", path: ({ code }) => `/id/${code}`, consent: true },
-  { name: "share", path: ({ code }) => `/share?c=${code}` },
+  { name: "consent page", path: ({ code }) => `/${code}`, locates: true },
+  { name: "consent page (id)", path: ({ code }) => `/id/${code}`, locates: true },
+  // The share page keeps sharing live after a precise share (docs/decisions/046).
+  { name: "share", path: ({ code }) => `/share?c=${code}`, locates: true },
   { name: "dashboard", path: () => "/dashboard/", signedIn: true },
   { name: "voice page", path: () => "/send-voice-message", signedIn: true },
 ];
@@ -68,7 +70,7 @@ for (const type of PAGE_TYPES) {
     expect(headers["x-frame-options"]).toBe("DENY");
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(headers["permissions-policy"]).toContain(type.consent ? "geolocation=(self)" : "geolocation=()");
+    expect(headers["permissions-policy"]).toContain(type.locates ? "geolocation=(self)" : "geolocation=()");
     // http://localhost: no HSTS (it is sent when PUBLIC_URL is https).
     expect(headers["strict-transport-security"]).toBeUndefined();
 
@@ -80,7 +82,7 @@ for (const type of PAGE_TYPES) {
     const again = await page.request.get(path);
     expect(again.headers()["content-security-policy"]).not.toContain(nonce);
 
-    if (js && !type.consent && type.name !== "share") await waitForHydration(page);
+    if (js && !type.locates) await waitForHydration(page);
     // The lazy chunks (device report, new-deployment check) load when the page is idle.
     await page.waitForTimeout(1500);
     expect(await violations(js)).toEqual([]);
