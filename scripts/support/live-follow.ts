@@ -52,8 +52,13 @@ function seed(db: Database.Database, views: number, trail: number) {
         now,
       );
       // The secret the recipient's page got when it started the share; only its hash is stored.
-      const secret = randomBytes(24).toString("base64url");
-      const code = `B${randomBytes(6).toString("base64url")}`;
+      const secret = randomBytes(32).toString("base64url");
+      // A link code as the app makes them: eight letters and digits.
+      const code = `B${randomBytes(12)
+        .toString("base64")
+        .replace(/[^A-Za-z0-9]/g, "")
+        .slice(0, 7)
+        .padEnd(7, "x")}`;
       // Located a minute ago: the first update is due at once.
       const located = sqliteDate(new Date(Date.now() - 60_000));
       db.prepare(
