@@ -208,7 +208,23 @@ test("the skip link is the first thing Tab reaches, shows while focused and lead
     ["/ph/not-a-page", "Lumaktaw sa pangunahing nilalaman"],
   ] as const) {
     await page.goto(path);
-    if (js) await waitForHydration(page);
+    if (js) {
+      await waitForHydration(page);
+      // The parts whose code arrives after the page (app/utils/on-demand.tsx: the reviews, the
+      // telemetry) hydrate once it has: a navigation to #main while one is still dehydrated makes
+      // React give up hydrating it (error #421, recovered by rendering it again). The page's code
+      // has arrived when no new resource has come for half a second.
+      await expect
+        .poll(
+          async () => {
+            const before = await page.evaluate(() => performance.getEntriesByType("resource").length);
+            await page.waitForTimeout(500);
+            return (await page.evaluate(() => performance.getEntriesByType("resource").length)) === before;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+    }
     const skip = page.getByRole("link", { name });
     const box = await skip.boundingBox();
     expect(box?.width ?? 0, "hidden until focused").toBeLessThan(2);
