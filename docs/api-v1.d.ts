@@ -1739,19 +1739,7 @@ export interface components {
       nextCursor: string | null;
     };
   };
-  responses: {
-    /** @description Any other path under /api/v1, whatever the method. */
-    NotFound: {
-      headers: {
-        /** @description The request's id, as the server's log names it (a trusted proxy's own when it sent a well-formed one): quote it when reporting a problem. */
-        "X-Request-Id": string;
-        [name: string]: unknown;
-      };
-      content: {
-        "application/json": components["schemas"]["Failure404"];
-      };
-    };
-  };
+  responses: never;
   parameters: never;
   requestBodies: never;
   headers: never;

@@ -269,7 +269,7 @@ function register(registry: OpenAPIRegistry, t: T, tablePath: string, operation:
 
 const DESCRIPTION = `The JSON API of Family Locator, generated from the schemas the routes validate their input with.
 
-Every answer is an envelope \`{ status, message, error, data }\` whose \`status\` equals the HTTP status; \`message\` is for people, in the \`Accept-Language\` language (en, id, fil), and \`error\` repeats it on a failure, which adds \`code\` (\`#/components/schemas/ErrorCode\`: stable, never translated, the same for the same mistake on every route) and \`field\`, the input it concerns. Every call sends the \`APP\` header (your application id: letters, digits, '.', '_' or '-', at most 64); the calls of an account also send its token in \`Authorization\` (\`Bearer <token>\`, or raw). Bodies are JSON of at most 64 KB. Any other path under /api/v1 answers 404 (\`#/components/responses/NotFound\`).
+Every answer is an envelope \`{ status, message, error, data }\` whose \`status\` equals the HTTP status; \`message\` is for people, in the \`Accept-Language\` language (en, id, fil), and \`error\` repeats it on a failure, which adds \`code\` (\`#/components/schemas/ErrorCode\`: stable, never translated, the same for the same mistake on every route) and \`field\`, the input it concerns. Every call sends the \`APP\` header (your application id: letters, digits, '.', '_' or '-', at most 64); the calls of an account also send its token in \`Authorization\` (\`Bearer <token>\`, or raw). Bodies are JSON of at most 64 KB. Any other path under /api/v1 answers 404 with the code \`not_found\`: \`x-not-found\` is that answer (a path of this document cannot name "every other path").
 
 Each example carries \`x-replay\`: the request that produces it, made in the situation its description names (\`{{name}}\` stands for a value of that situation). The flows (the sign-up after payment), the limits and browser access (API_CORS_ORIGINS) are explained in docs/api.md.`;
 
@@ -312,22 +312,20 @@ async function build() {
       { name: "Contract", description: "This document." },
     ],
   });
-  document.components = {
-    ...document.components,
-    responses: {
-      NotFound: {
-        description: NOT_FOUND.description,
-        headers: { "X-Request-Id": RESPONSE_HEADERS["X-Request-Id"] },
-        content: {
-          "application/json": {
-            schema: { $ref: "#/components/schemas/Failure404" },
-            examples: examplesOf(t, "api/v1/*", { method: "get" } as Operation, 404, NOT_FOUND),
-          },
-        },
+  // The catch-all's answer: a response component no path names would be an unused component, so it
+  // stands beside the paths as an extension, in the same Response Object form (examples replayed by
+  // app/api/openapi/openapi.test.ts).
+  const notFound: ResponseConfig = {
+    description: NOT_FOUND.description,
+    headers: { "X-Request-Id": RESPONSE_HEADERS["X-Request-Id"] },
+    content: {
+      "application/json": {
+        schema: { $ref: "#/components/schemas/Failure404" },
+        examples: examplesOf(t, "api/v1/*", { method: "get" } as Operation, 404, NOT_FOUND),
       },
     },
   };
-  return oneNullable(document) as typeof document;
+  return oneNullable({ ...document, "x-not-found": notFound }) as typeof document;
 }
 
 /**
