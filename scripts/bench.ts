@@ -22,7 +22,8 @@
 //   cost as data grows: an empty and a large database side by side, scripts/support/scale.ts), --flood
 //   (only the health check beside floods of ordinary pages and of hostile requests), --live (only the
 //   bare Remix row and the live-sharing rows: --live-views=N requesters following live shares, default
-//   200, scripts/support/live-follow.ts).
+//   200, scripts/support/live-follow.ts), --sqlite-lock (only the ways of waiting for SQLite's write lock
+//   held by another process, side by side: scripts/support/sqlite-lock.ts, decision 041).
 // Ports: BENCH_PORT (default 3361) and the next four.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -39,6 +40,7 @@ import { healthUnderHostilePaths } from "./support/health-flood.ts";
 import { idleRss, printIdleMemory } from "./support/idle-memory.ts";
 import { liveFollowRows } from "./support/live-follow.ts";
 import { pageBytes, type PageBytes } from "./support/page-bytes.ts";
+import { sqliteLockRows } from "./support/sqlite-lock.ts";
 import { steadyLoad, type Measured } from "./support/steady-load.ts";
 
 const args = new Map(
@@ -58,6 +60,12 @@ const TMP = path.resolve("tests/.tmp");
 const cores = availableParallelism();
 const pin = cores >= 2 && spawnSync("taskset", ["-V"]).status === 0;
 const serverCores = pin ? `1-${cores - 1}` : null;
+
+// Without a server, so without a build.
+if (args.has("sqlite-lock")) {
+  await sqliteLockRows(log);
+  process.exit(0);
+}
 
 // ---- build ----------------------------------------------------------------------------------------
 if (!args.has("skip-build")) {
