@@ -405,7 +405,7 @@ describe("both providers configured", () => {
     // The payment job ran right after the commit, at Stripe, not at PayPal.
     expect(stripeFake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST /v1/subscriptions/${card.sub}`]);
     expect(paypalFake.requests.filter((r) => r.url.includes("/cancel"))).toEqual([]);
-    expect(await db().paymentJob.findFirstOrThrow({ where: { key: `stop:stripe:${card.sub}` } })).toMatchObject({
+    expect(await db().job.findFirstOrThrow({ where: { key: `stop:stripe:${card.sub}` } })).toMatchObject({
       doneAt: expect.any(Date),
     });
   });

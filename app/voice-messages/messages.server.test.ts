@@ -111,7 +111,7 @@ describe("voice messages", () => {
     const sent = await sendVoiceMessage(input(user.id));
     // Not refused for good: still on its way, and the limit stays used meanwhile.
     expect(sent).toMatchObject({ ok: true, message: { state: "queued" } });
-    const job = await db().paymentJob.findUniqueOrThrow({
+    const job = await db().job.findUniqueOrThrow({
       where: { key: voiceCallJobKey(sent.ok ? sent.message.id : "") },
     });
     expect(job).toMatchObject({ attempts: 1, doneAt: null });
