@@ -40,7 +40,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   [stripeFake, paypalFake] = await Promise.all([startStripeFake(), startPayPalFake()]);
-  env = { ...stripeEnv(stripeFake.origin), ...PAYPAL_ENV, PAYPAL_API_BASE: paypalFake.origin };
+  env = { ...stripeEnv(stripeFake.origin), ...PAYPAL_ENV, TEST_PAYPAL_API_BASE: paypalFake.origin };
   Object.assign(process.env, env);
   resetConfig();
 });
