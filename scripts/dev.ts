@@ -26,11 +26,11 @@ if (choice !== "0") {
   ]);
   // The fakes replace whatever provider keys the environment held, so nothing can leave the machine.
   for (const key of Object.keys(process.env))
-    if (/^(STRIPE|PAYPAL|TWILIO|SENDGRID)_/.test(key)) delete process.env[key];
+    if (/^(TEST_)?(STRIPE|PAYPAL|TWILIO|SENDGRID)_/.test(key)) delete process.env[key];
   Object.assign(
     process.env,
     stripeFake ? stripeEnv(stripeFake.origin) : {},
-    paypalFake ? { ...PAYPAL_ENV, PAYPAL_API_BASE: paypalFake.origin } : {},
+    paypalFake ? { ...PAYPAL_ENV, TEST_PAYPAL_API_BASE: paypalFake.origin } : {},
     twilioEnv(twilio.origin),
     sendgridEnv(sendgrid.origin),
   );

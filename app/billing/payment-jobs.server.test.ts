@@ -35,7 +35,7 @@ describe("durable payment side effects", () => {
     // Committed: the account exists and the job waits; nothing was sent.
     const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
     expect(user.subscription).toMatchObject({ state: "trial", provider: "sandbox" });
-    const job = await db().paymentJob.findFirstOrThrow({
+    const job = await db().job.findFirstOrThrow({
       where: { kind: "sendCredentials", payload: { contains: email } },
     });
     expect(job).toMatchObject({ doneAt: null, attempts: 0 });
@@ -48,7 +48,7 @@ describe("durable payment side effects", () => {
       jobs: { done: 1, failed: 0 },
     });
     expect(await credentialMails(email)).toBe(1);
-    const done = await db().paymentJob.findUniqueOrThrow({ where: { id: job.id } });
+    const done = await db().job.findUniqueOrThrow({ where: { id: job.id } });
     expect(done.doneAt).not.toBeNull();
     expect(JSON.parse(done.payload)).not.toHaveProperty("password");
 
@@ -70,8 +70,7 @@ describe("durable payment side effects", () => {
       await sandboxPay(started.checkoutId);
       const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
       expect(user.subscription).toMatchObject({ state: "trial", provider: "sandbox" });
-      const job = () =>
-        db().paymentJob.findFirstOrThrow({ where: { kind: "sendCredentials", payload: { contains: email } } });
+      const job = () => db().job.findFirstOrThrow({ where: { kind: "sendCredentials", payload: { contains: email } } });
       expect((await job()).doneAt).toBeNull();
 
       release();
@@ -97,7 +96,7 @@ describe("durable payment side effects", () => {
         // SendGrid answers (202: it sent the e-mail) only after the app stopped waiting for it.
         await settleStartedJobs();
         release();
-        const job = await db().paymentJob.findFirstOrThrow({
+        const job = await db().job.findFirstOrThrow({
           where: { kind: "sendCredentials", payload: { contains: email } },
         });
         expect(job.doneAt).not.toBeNull();

@@ -10,7 +10,7 @@ import { paymentProvider } from "~/providers/payments/provider.server";
 import { config } from "~/server/config.server";
 
 /**
- * Side effects of a payment that must not be lost (docs/decisions/011): written to PaymentJob in
+ * Side effects of a payment that must not be lost (docs/decisions/011): written to the job table in
  * the same transaction as the payment state they follow from, performed right after the commit, and
  * retried by the job worker (app/jobs/jobs.server.ts) with a growing wait until done. A job is claimed with a lease before
  * it runs, so two runners never perform it at once, and it is marked done right after its effect.

@@ -24,11 +24,11 @@ const ENV = PAYPAL_ENV;
 let fake: Awaited<ReturnType<typeof startPayPalFake>>;
 beforeAll(async () => {
   fake = await startPayPalFake();
-  Object.assign(process.env, ENV, { PAYPAL_API_BASE: fake.origin });
+  Object.assign(process.env, ENV, { TEST_PAYPAL_API_BASE: fake.origin });
   resetConfig();
 });
 afterAll(async () => {
-  for (const name of [...Object.keys(ENV), "PAYPAL_API_BASE"]) delete process.env[name];
+  for (const name of [...Object.keys(ENV), "TEST_PAYPAL_API_BASE"]) delete process.env[name];
   resetConfig();
   await fake.close();
 });

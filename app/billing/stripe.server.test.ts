@@ -563,7 +563,7 @@ describe("one paying subscription per account", () => {
       status: 200,
       body: { received: true, status: "applied" },
     });
-    const job = await db().paymentJob.findUniqueOrThrow({ where: { key: "stop:stripe:sub_RT1" } });
+    const job = await db().job.findUniqueOrThrow({ where: { key: "stop:stripe:sub_RT1" } });
     expect(job).toMatchObject({ doneAt: null, attempts: 1, lastError: expect.any(String) });
     expect(job.nextRunAt.getTime()).toBeGreaterThan(Date.now());
     // Not due yet: the maintenance run leaves it alone; once due, it stops the subscription.

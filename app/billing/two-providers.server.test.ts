@@ -40,7 +40,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   [stripeFake, paypalFake] = await Promise.all([startStripeFake(), startPayPalFake()]);
-  env = { ...stripeEnv(stripeFake.origin), ...PAYPAL_ENV, PAYPAL_API_BASE: paypalFake.origin };
+  env = { ...stripeEnv(stripeFake.origin), ...PAYPAL_ENV, TEST_PAYPAL_API_BASE: paypalFake.origin };
   Object.assign(process.env, env);
   resetConfig();
 });
@@ -405,7 +405,7 @@ describe("both providers configured", () => {
     // The payment job ran right after the commit, at Stripe, not at PayPal.
     expect(stripeFake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST /v1/subscriptions/${card.sub}`]);
     expect(paypalFake.requests.filter((r) => r.url.includes("/cancel"))).toEqual([]);
-    expect(await db().paymentJob.findFirstOrThrow({ where: { key: `stop:stripe:${card.sub}` } })).toMatchObject({
+    expect(await db().job.findFirstOrThrow({ where: { key: `stop:stripe:${card.sub}` } })).toMatchObject({
       doneAt: expect.any(Date),
     });
   });

@@ -8,7 +8,7 @@ import type { RoutePolicy } from "./policy";
 export const CSP_REPORT_PATH = "/csp-report";
 /** The origin FingerprintJS's usage ping goes to (FINGERPRINT_MONITORING=1). */
 const FINGERPRINT_MONITORING_ORIGIN = "https://m1.openfpcdn.io";
-/** Where the advertising pixel reports (its script comes from META_PIXEL_SCRIPT_URL). */
+/** Where the advertising pixel reports (its script is Meta's fbevents.js: TEST_META_PIXEL_SCRIPT_URL). */
 const PIXEL_REPORT_ORIGIN = "https://www.facebook.com";
 
 const originOf = (url: string) => {

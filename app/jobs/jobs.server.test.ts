@@ -30,7 +30,7 @@ const kindFor = (after: AfterInterruption | undefined) =>
 async function cutOffJob(kind: string) {
   const key = `test:${randomUUID()}`;
   await db().$transaction((tx) => enqueueJob(tx, key, kind, { n: 1 }));
-  await db().paymentJob.update({ where: { key }, data: { attempts: 1, lockedUntil: new Date(Date.now() - 1000) } });
+  await db().job.update({ where: { key }, data: { attempts: 1, lockedUntil: new Date(Date.now() - 1000) } });
   return key;
 }
 
@@ -38,7 +38,7 @@ it("a cut-off attempt is not repeated: the job ends without an answer", async ()
   const key = await cutOffJob(kindFor(undefined));
   expect(await runJobs(new Date(), { keys: [key] })).toEqual({ done: 1, failed: 0 });
   expect(performed).not.toContain(key);
-  const job = await db().paymentJob.findUniqueOrThrow({ where: { key } });
+  const job = await db().job.findUniqueOrThrow({ where: { key } });
   expect(job).toMatchObject({ attempts: 2, lockedUntil: null });
   expect(job.doneAt).not.toBeNull();
   expect(job.lastError).toMatch(new RegExp(`^${UNANSWERED}: `));
@@ -49,7 +49,7 @@ it("a kind whose repeat has one effect, or whose row knows, is performed again",
     const key = await cutOffJob(kindFor(after));
     expect(await runJobs(new Date(), { keys: [key] })).toEqual({ done: 1, failed: 0 });
     expect(performed).toContain(key);
-    expect((await db().paymentJob.findUniqueOrThrow({ where: { key } })).lastError).toBeNull();
+    expect((await db().job.findUniqueOrThrow({ where: { key } })).lastError).toBeNull();
   }
 });
 

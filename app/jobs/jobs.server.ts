@@ -1,4 +1,4 @@
-// Durable jobs (docs/decisions/011 and 035): one table (PaymentJob, its first name) and one runner for
+// Durable jobs (docs/decisions/011 and 035): one table (Job) and one runner for
 // every side effect that must not be lost: a payment's e-mails and subscription stops, and every
 // message to a recipient (a location request's SMS or e-mail, a voice call). A job is written in the
 // same transaction as the row it follows from, so it exists exactly when that row does; it is started
@@ -80,7 +80,7 @@ export function defineJobKind<P>(name: string, kind: JobKind<P>) {
  * end: app/notifications/events.server.ts).
  */
 export async function enqueueJob(tx: Tx, key: string, kind: string, payload: unknown, runAt?: Date) {
-  await tx.paymentJob.upsert({
+  await tx.job.upsert({
     where: { key },
     create: { key, kind, payload: JSON.stringify(payload), ...(runAt ? { nextRunAt: runAt } : {}) },
     update: {},
@@ -103,7 +103,7 @@ export async function runJobs(now = new Date(), options: { keys?: string[]; kind
   // The one list of kinds (loaded here, not by the modules that import this one: no import cycle).
   await import("./kinds.server");
   const names = (options.kinds ?? [...kinds.keys()]).filter((name) => kinds.has(name));
-  const due = await db().paymentJob.findMany({
+  const due = await db().job.findMany({
     where: {
       doneAt: null,
       kind: { in: names },
@@ -118,7 +118,7 @@ export async function runJobs(now = new Date(), options: { keys?: string[]; kind
   for (const job of due) {
     const kind = kinds.get(job.kind)!;
     const policy = kind.policy();
-    const claimed = await db().paymentJob.updateMany({
+    const claimed = await db().job.updateMany({
       where: { id: job.id, doneAt: null, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
       data: { lockedUntil: new Date(now.getTime() + policy.leaseMs), attempts: { increment: 1 } },
     });
@@ -150,7 +150,7 @@ export async function runJobs(now = new Date(), options: { keys?: string[]; kind
         attempts,
         error: outcome.unanswered,
       });
-      await db().paymentJob.update({
+      await db().job.update({
         where: { id: job.id },
         data: {
           doneAt: new Date(),
@@ -163,7 +163,7 @@ export async function runJobs(now = new Date(), options: { keys?: string[]; kind
     }
     if ("done" in outcome) {
       done += 1;
-      await db().paymentJob.update({
+      await db().job.update({
         where: { id: job.id },
         data: { doneAt: new Date(), lockedUntil: null, lastError: null, payload: kept(kind, payload) },
       });
@@ -174,7 +174,7 @@ export async function runJobs(now = new Date(), options: { keys?: string[]; kind
     if ("retry" in outcome && attempts < policy.maxAttempts) {
       const wait = retryWait(policy, attempts);
       log("warn", "job failed, retrying", { kind: job.kind, key: job.key, attempt: attempts, waitMs: wait, error });
-      await db().paymentJob.update({
+      await db().job.update({
         where: { id: job.id },
         data: { lockedUntil: null, lastError: error.slice(0, 1000), nextRunAt: new Date(now.getTime() + wait) },
       });
@@ -182,7 +182,7 @@ export async function runJobs(now = new Date(), options: { keys?: string[]; kind
     }
     log("error", "job given up", { kind: job.kind, key: job.key, attempts, error });
     await kind.onGiveUp?.(job.key, payload, error);
-    await db().paymentJob.update({
+    await db().job.update({
       where: { id: job.id },
       data: { doneAt: new Date(), lockedUntil: null, lastError: error.slice(0, 1000), payload: kept(kind, payload) },
     });

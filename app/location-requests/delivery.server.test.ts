@@ -61,8 +61,7 @@ afterEach(async () => {
 const mobile = () => `+63917${randomInt(1_000_000, 9_999_999)}`;
 const sent = () => fake.requests.filter((r) => r.url.endsWith("/Messages.json"));
 const row = (userId: string) => db().locationRequest.findFirstOrThrow({ where: { userId } });
-const job = (requestId: string) =>
-  db().paymentJob.findUniqueOrThrow({ where: { key: requestMessageJobKey(requestId) } });
+const job = (requestId: string) => db().job.findUniqueOrThrow({ where: { key: requestMessageJobKey(requestId) } });
 const label = (r: { status: string; decision: string | null; delivery: string; createdAt: Date }) =>
   requestLabel(r, config().REQUEST_TTL_DAYS);
 const slotFree = async (userId: string) =>
@@ -208,7 +207,7 @@ describe("the message outbox", () => {
     const stored = await row(user.id);
     // What a process killed during its second attempt leaves: the row `sending`, the job's lease over.
     await db().locationRequest.update({ where: { id: stored.id }, data: { delivery: "sending" } });
-    await db().paymentJob.update({
+    await db().job.update({
       where: { key: requestMessageJobKey(stored.id) },
       data: { lockedUntil: later(-1000), nextRunAt: later(-1000), attempts: 2 },
     });
@@ -225,7 +224,7 @@ describe("the message outbox", () => {
     answer = 503;
     await request(user.id);
     const stored = await row(user.id);
-    await db().paymentJob.update({ where: { key: requestMessageJobKey(stored.id) }, data: { nextRunAt: later(-1) } });
+    await db().job.update({ where: { key: requestMessageJobKey(stored.id) }, data: { nextRunAt: later(-1) } });
     answer = 201;
     const stop = startJobWorker({ everyMs: 50 });
     try {

@@ -211,7 +211,7 @@ export async function recordDeliveryReport(
     },
   });
   if (count === 1 && report === "failed") {
-    const job = await db().paymentJob.findUnique({ where: { key: requestMessageJobKey(row.id) } });
+    const job = await db().job.findUnique({ where: { key: requestMessageJobKey(row.id) } });
     const used = job ? (JSON.parse(job.payload) as Partial<RequestMessageJob>) : {};
     if (used.slot) await giveBackSendUse({ slot: used.slot, daily: used.daily ?? null });
   }
@@ -221,7 +221,7 @@ export async function recordDeliveryReport(
 /** Whether a job of this request is still waiting or running (its send is not settled yet). */
 export async function openMessageJobs(requestIds: string[]) {
   if (requestIds.length === 0) return new Set<string>();
-  const jobs = await db().paymentJob.findMany({
+  const jobs = await db().job.findMany({
     where: { key: { in: requestIds.map(requestMessageJobKey) }, doneAt: null },
     select: { key: true },
   });

@@ -51,9 +51,7 @@ const row = (id: string) => db().locationRequest.findUniqueOrThrow({ where: { id
 const trail = (requestId: string) => db().livePosition.findMany({ where: { requestId }, orderBy: { id: "asc" } });
 const eventJobs = async (id: string) => {
   await settleStartedJobs();
-  return (await db().paymentJob.findMany({ where: { key: { startsWith: `notify:email:${id}:live` } } })).map(
-    (job) => job.key,
-  );
+  return (await db().job.findMany({ where: { key: { startsWith: `notify:email:${id}:live` } } })).map((job) => job.key);
 };
 
 async function started(minutes = 15, now = new Date()) {
@@ -111,7 +109,7 @@ describe("starting a live share", () => {
     expect(stored.liveSecretHash).not.toContain(secret);
     expect((await trail(id)).map((p) => p.latitude)).toEqual([HERE.latitude]);
     expect(await eventJobs(id)).toEqual([notificationJobKey("email", id, "live_started")]);
-    expect(await db().paymentJob.findUnique({ where: { key: liveEndJobKey(id) } })).toMatchObject({
+    expect(await db().job.findUnique({ where: { key: liveEndJobKey(id) } })).toMatchObject({
       nextRunAt: liveUntil,
     });
   });

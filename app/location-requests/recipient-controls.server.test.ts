@@ -70,9 +70,9 @@ afterEach(() => {
     "TWILIO_ACCOUNT_SID",
     "TWILIO_AUTH_TOKEN",
     "TWILIO_FROM",
-    "TWILIO_BASE_URL",
+    "TEST_TWILIO_BASE_URL",
     "SENDGRID_API_KEY",
-    "SENDGRID_BASE_URL",
+    "TEST_SENDGRID_BASE_URL",
   ]) {
     delete process.env[key];
   }
@@ -272,14 +272,14 @@ describe("the daily limit per recipient", () => {
         TWILIO_ACCOUNT_SID: "AC1",
         TWILIO_AUTH_TOKEN: "t",
         TWILIO_FROM: "+15005550006",
-        TWILIO_BASE_URL: fake.origin,
+        TEST_TWILIO_BASE_URL: fake.origin,
       });
       resetConfig();
       expect(await sms(await account(), target)).toMatchObject({ ok: false, error: "sendFailed" });
     } finally {
       await fake.close();
     }
-    for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"])
+    for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TEST_TWILIO_BASE_URL"])
       delete process.env[key];
     resetConfig();
     expect((await sms(await account(), target)).ok).toBe(true);
@@ -406,7 +406,7 @@ describe("Twilio's opt-out answer (error 21610)", () => {
       TWILIO_ACCOUNT_SID: "AC1",
       TWILIO_AUTH_TOKEN: "t",
       TWILIO_FROM: "+15005550006",
-      TWILIO_BASE_URL: fake.origin,
+      TEST_TWILIO_BASE_URL: fake.origin,
     });
     resetConfig();
     const target = randomMobile();
@@ -452,7 +452,7 @@ describe("requests a recipient does not accept", () => {
 describe("the e-mail", () => {
   it("carries List-Unsubscribe with one-click (RFC 8058) and a visible link; the one-click post opts out with no cookie", async () => {
     const fake = await startFake((_req, res) => res.writeHead(202, { "X-Message-Id": "m1" }).end());
-    Object.assign(process.env, { SENDGRID_API_KEY: "SG.k", SENDGRID_BASE_URL: fake.origin });
+    Object.assign(process.env, { SENDGRID_API_KEY: "SG.k", TEST_SENDGRID_BASE_URL: fake.origin });
     resetConfig();
     const target = `rosa-${randomBytes(4).toString("hex")}@example.com`;
     let request;

@@ -47,8 +47,7 @@ async function mails(to: string) {
   await settleStartedJobs();
   return db().outboxMessage.findMany({ where: { to }, orderBy: { createdAt: "asc" } });
 }
-const jobs = (requestId: string) =>
-  db().paymentJob.findMany({ where: { key: { startsWith: `notify:email:${requestId}:` } } });
+const jobs = (requestId: string) => db().job.findMany({ where: { key: { startsWith: `notify:email:${requestId}:` } } });
 
 // Only the provider's spy: the setup's own console spy is checked after this.
 afterEach(() => {
@@ -157,13 +156,13 @@ describe("a send that may have gone out is never repeated", () => {
     // The thrown error stands for a process that died during the call. A death leaves the attempt
     // counted and its lease set when another runner finds the job (every ending clears the lease):
     // put the lease back as a dead process would have left it.
-    await db().paymentJob.update({
+    await db().job.update({
       where: { key },
       data: { lockedUntil: new Date(Date.now() - 1000), nextRunAt: new Date(0) },
     });
     await runJobs(new Date(), { keys: [key] });
     expect(send).toHaveBeenCalledTimes(1);
-    const job = await db().paymentJob.findUnique({ where: { key } });
+    const job = await db().job.findUnique({ where: { key } });
     expect(job?.doneAt).not.toBeNull();
     expect(job?.lastError).toMatch(/^no answer: the attempt was cut off/);
     expect(await mails(user.email)).toEqual([]);
@@ -188,7 +187,7 @@ describe("a request that expires unanswered", () => {
   it("is checked when its window closes, and told once", async () => {
     const user = await account();
     const { id } = await request(user.id);
-    const check = await db().paymentJob.findUniqueOrThrow({ where: { key: expiryCheckJobKey(id) } });
+    const check = await db().job.findUniqueOrThrow({ where: { key: expiryCheckJobKey(id) } });
     const row = await db().locationRequest.findUniqueOrThrow({ where: { id } });
     expect(check.nextRunAt.getTime()).toBe(row.createdAt.getTime() + config().REQUEST_TTL_DAYS * DAY);
     // Not before its end.
@@ -237,16 +236,16 @@ describe("ended notices", () => {
     await settleStartedJobs();
     const told = notificationJobKey("email", id, "shared");
     const ttl = config().REQUEST_TTL_DAYS * DAY;
-    const other = await db().paymentJob.create({
+    const other = await db().job.create({
       data: { key: `other:${id}`, kind: "sendCredentials", payload: "{}", doneAt: new Date() },
     });
     // Within the window (and its day of margin) the key still guards against a second e-mail.
     await purgeEndedNotifications(new Date(Date.now() + ttl));
-    expect(await db().paymentJob.findUnique({ where: { key: told } })).not.toBeNull();
+    expect(await db().job.findUnique({ where: { key: told } })).not.toBeNull();
     await purgeEndedNotifications(new Date(Date.now() + ttl + 2 * DAY));
-    expect(await db().paymentJob.findUnique({ where: { key: told } })).toBeNull();
+    expect(await db().job.findUnique({ where: { key: told } })).toBeNull();
     // The end check has not run yet (not done): it stays, as does another kind's job.
-    expect(await db().paymentJob.findUnique({ where: { key: expiryCheckJobKey(id) } })).not.toBeNull();
-    expect(await db().paymentJob.findUnique({ where: { id: other.id } })).not.toBeNull();
+    expect(await db().job.findUnique({ where: { key: expiryCheckJobKey(id) } })).not.toBeNull();
+    expect(await db().job.findUnique({ where: { id: other.id } })).not.toBeNull();
   });
 });

@@ -140,7 +140,7 @@ defineJobKind<{ requestId: string }>(EXPIRY_CHECK_JOB, {
  */
 export function purgeEndedNotifications(now = new Date()) {
   const cutoff = new Date(now.getTime() - (config().REQUEST_TTL_DAYS + 1) * DAY);
-  return deleteInBatches(db().paymentJob, {
+  return deleteInBatches(db().job, {
     doneAt: { lt: cutoff },
     kind: {
       in: [

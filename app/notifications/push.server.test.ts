@@ -143,7 +143,7 @@ describe("a request event on the devices the requester turned on", () => {
     expect(left.map((row) => row.endpoint)).toEqual([kept.endpoint]);
     expect(await receivedBy(gone.id)).toHaveLength(1);
     expect(await receivedBy(expired.id)).toHaveLength(1);
-    const jobs = await db().paymentJob.findMany({
+    const jobs = await db().job.findMany({
       where: { key: { startsWith: notificationJobKey("push", id, "shared") } },
     });
     expect(jobs.every((job) => job.doneAt !== null)).toBe(true);
@@ -162,11 +162,11 @@ describe("a request event on the devices the requester turned on", () => {
     await sharePrecise(code, HERE);
     await settleStartedJobs();
     expect(send).toHaveBeenCalledTimes(1);
-    let job = await db().paymentJob.findUniqueOrThrow({ where: { key } });
+    let job = await db().job.findUniqueOrThrow({ where: { key } });
     expect(job.doneAt).toBeNull();
     await runJobs(new Date(Date.now() + DAY), { keys: [key] });
     expect(send).toHaveBeenCalledTimes(2);
-    job = await db().paymentJob.findUniqueOrThrow({ where: { key } });
+    job = await db().job.findUniqueOrThrow({ where: { key } });
     expect(job.doneAt).not.toBeNull();
     await runJobs(new Date(Date.now() + 2 * DAY), { keys: [key] });
     expect(send).toHaveBeenCalledTimes(2);
@@ -179,7 +179,7 @@ describe("a request event on the devices the requester turned on", () => {
     const { id, code } = await request(user.id);
     await sharePrecise(code, HERE);
     await settleStartedJobs();
-    expect(await db().paymentJob.count({ where: { key: { startsWith: `notify:push:${id}` } } })).toBe(0);
+    expect(await db().job.count({ where: { key: { startsWith: `notify:push:${id}` } } })).toBe(0);
   });
 
   it("keeps the notification in the outbox in sandbox and demo (nothing leaves the machine)", async () => {

@@ -99,7 +99,7 @@ export async function deleteAccount(
     // Failed sign-ins on this account, from any client address (the column repeats the key's account).
     await tx.signInThrottle.deleteMany({ where: { email } });
     // Finished jobs that named the account: its credentials e-mails, one per checkout that made it.
-    await tx.paymentJob.deleteMany({
+    await tx.job.deleteMany({
       where: { doneAt: { not: null }, key: { in: checkouts.map((c) => credentialsJobKey(c.id)) } },
     });
     // Sessions, codes, the subscription, requests (with their positions), voice messages and the review

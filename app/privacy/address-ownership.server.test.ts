@@ -157,7 +157,7 @@ describe("the link in the account e-mail", () => {
     expect(await emailVerificationLink(link)).toEqual({ userId: user.id, email });
     // Only the hash is stored, and the job's payload forgets the token once sent.
     expect(await db().emailVerification.count({ where: { tokenHash: link } })).toBe(0);
-    const job = await db().paymentJob.findUniqueOrThrow({ where: { key: credentialsJobKey(checkoutId) } });
+    const job = await db().job.findUniqueOrThrow({ where: { key: credentialsJobKey(checkoutId) } });
     expect(job.doneAt).not.toBeNull();
     expect(job.payload).not.toContain(link);
 
@@ -228,7 +228,7 @@ describe("deleting an account matches exactly", () => {
     const claim = await claimSignInAttempt("192.0.2.200", bob);
     expect(claim.ok).toBe(true);
     // Bob's finished credentials job, naming his address in its payload.
-    await db().paymentJob.create({
+    await db().job.create({
       data: {
         key: credentialsJobKey(`chk_bob_${suffix}`),
         kind: "sendCredentials",
@@ -241,7 +241,7 @@ describe("deleting an account matches exactly", () => {
     await db().outboxMessage.create({ data: { channel: "email", to: bob, subject: "Hi", text: "for Bob" } });
     const before = {
       throttle: await db().signInThrottle.count({ where: { email: bob } }),
-      jobs: await db().paymentJob.count({ where: { key: credentialsJobKey(`chk_bob_${suffix}`) } }),
+      jobs: await db().job.count({ where: { key: credentialsJobKey(`chk_bob_${suffix}`) } }),
       slots: await db().usageSlot.count({ where: { key: `sms:${bobUser.user.id}` } }),
       outbox: await db().outboxMessage.count({ where: { to: bob } }),
       user: await db().user.count({ where: { email: bob } }),
@@ -262,7 +262,7 @@ describe("deleting an account matches exactly", () => {
     expect(await db().user.count({ where: { email: wild } })).toBe(0);
     const after = {
       throttle: await db().signInThrottle.count({ where: { email: bob } }),
-      jobs: await db().paymentJob.count({ where: { key: credentialsJobKey(`chk_bob_${suffix}`) } }),
+      jobs: await db().job.count({ where: { key: credentialsJobKey(`chk_bob_${suffix}`) } }),
       slots: await db().usageSlot.count({ where: { key: `sms:${bobUser.user.id}` } }),
       outbox: await db().outboxMessage.count({ where: { to: bob } }),
       user: await db().user.count({ where: { email: bob } }),
@@ -277,11 +277,11 @@ describe("deleting an account matches exactly", () => {
     await claimSignInAttempt("192.0.2.201", email);
     await db().usageSlot.create({ data: { key: `voice:${user.id}`, lastAtMs: BigInt(Date.now()) } });
     const checkout = await db().checkout.findFirstOrThrow({ where: { userId: user.id } });
-    expect(await db().paymentJob.count({ where: { key: credentialsJobKey(checkout.id) } })).toBe(1);
+    expect(await db().job.count({ where: { key: credentialsJobKey(checkout.id) } })).toBe(1);
     await db().user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword("pw to delete") } });
     expect(await deleteAccount(user.id, "pw to delete", IP)).toEqual({ ok: true });
     expect(await db().signInThrottle.count({ where: { email } })).toBe(0);
     expect(await db().usageSlot.count({ where: { key: `voice:${user.id}` } })).toBe(0);
-    expect(await db().paymentJob.count({ where: { key: credentialsJobKey(checkout.id) } })).toBe(0);
+    expect(await db().job.count({ where: { key: credentialsJobKey(checkout.id) } })).toBe(0);
   });
 });

@@ -92,7 +92,7 @@ describe("delete my account", () => {
     const mails = await db().outboxMessage.findMany({ where: { to: email } });
     expect(mails.map((m) => m.subject)).toEqual(["Your Family Locator account is deleted"]);
     expect(mails[0]!.text).toContain("Only your payments are kept");
-    const job = await db().paymentJob.findUniqueOrThrow({ where: { key: `accountDeleted:${user.id}` } });
+    const job = await db().job.findUniqueOrThrow({ where: { key: `accountDeleted:${user.id}` } });
     expect(job.doneAt).not.toBeNull();
     expect(job.payload).not.toContain(email);
   });
@@ -152,7 +152,7 @@ describe("delete my account", () => {
     }
     expect(await ownedRows(user.id, email)).toEqual(EVERYTHING);
     expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).subscriptionId).not.toBeNull();
-    expect(await db().paymentJob.count({ where: { key: `accountDeleted:${user.id}` } })).toBe(0);
+    expect(await db().job.count({ where: { key: `accountDeleted:${user.id}` } })).toBe(0);
   });
 });
 

@@ -110,7 +110,7 @@ export function emailProvider(): EmailProvider {
   const c = config();
   if (chosen?.for !== c) {
     const provider = c.SENDGRID_API_KEY
-      ? sendgridEmailProvider(c.SENDGRID_API_KEY, c.MAIL_FROM, c.SENDGRID_BASE_URL)
+      ? sendgridEmailProvider(c.SENDGRID_API_KEY, c.MAIL_FROM, c.TEST_SENDGRID_BASE_URL)
       : outboxEmailProvider();
     chosen = { for: c, provider };
   }

@@ -120,7 +120,7 @@ export function phoneLookupProvider(): PhoneLookupProvider {
         ? twilioLookupProvider({
             accountSid: c.TWILIO_ACCOUNT_SID,
             authToken: c.TWILIO_AUTH_TOKEN,
-            baseUrl: c.TWILIO_BASE_URL,
+            baseUrl: c.TEST_TWILIO_BASE_URL,
           })
         : offlineLookupProvider();
     chosen = { for: c, provider };

@@ -76,7 +76,7 @@ export function smsProvider(): SmsProvider {
           authToken: c.TWILIO_AUTH_TOKEN!,
           from: c.TWILIO_FROM,
           messagingServiceSid: c.TWILIO_MESSAGING_SERVICE_SID,
-          baseUrl: c.TWILIO_BASE_URL,
+          baseUrl: c.TEST_TWILIO_BASE_URL,
         })
       : outboxSmsProvider();
     chosen = { for: c, provider };

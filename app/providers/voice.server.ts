@@ -74,7 +74,7 @@ export function voiceProvider(): VoiceProvider {
             accountSid: c.TWILIO_ACCOUNT_SID,
             authToken: c.TWILIO_AUTH_TOKEN,
             from: c.TWILIO_FROM,
-            baseUrl: c.TWILIO_BASE_URL,
+            baseUrl: c.TEST_TWILIO_BASE_URL,
           })
         : outboxVoiceProvider();
     chosen = { for: c, provider };

@@ -226,7 +226,7 @@ describe("provider failures", () => {
       TWILIO_ACCOUNT_SID: "AC1",
       TWILIO_AUTH_TOKEN: "t",
       TWILIO_FROM: "+15005550006",
-      TWILIO_BASE_URL: fake.origin,
+      TEST_TWILIO_BASE_URL: fake.origin,
     });
     resetConfig();
     try {
@@ -242,7 +242,7 @@ describe("provider failures", () => {
       );
       expect(retry.status).toBe(502);
     } finally {
-      for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"])
+      for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TEST_TWILIO_BASE_URL"])
         delete process.env[key];
       resetConfig();
       await fake.close();

@@ -85,7 +85,6 @@ const schema = z.object({
   MAIL_FROM: z.string().email().default("no-reply@familylocator.example"),
   CONTACT_EMAIL: z.string().email().default("support@familylocator.example"),
   SENDGRID_API_KEY: z.string().optional(),
-  SENDGRID_BASE_URL: z.string().url().optional(),
   // The Event Webhook's verification key (SendGrid's "Signed Event Webhook", base64): /email/events
   // takes signed events only, and answers 404 without it.
   SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().min(20).optional(),
@@ -97,7 +96,6 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
-  TWILIO_BASE_URL: z.string().url().optional(),
   // How long personal data is kept (docs/privacy.md; the privacy page shows the same values).
   RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REQUEST_DATA_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -163,15 +161,11 @@ const schema = z.object({
   RENEWAL_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).default(3),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  STRIPE_API_HOST: z.string().optional(),
-  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_PRODUCT_ID: z.string().optional(),
   PAYPAL_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
-  PAYPAL_API_BASE: z.string().url().optional(),
   // Telemetry: device reports, new-deployment polling and the third-party tags (none by default).
   DEVICE_REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   DEVICE_REPORT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -186,13 +180,24 @@ const schema = z.object({
     .string()
     .regex(/^\d{5,20}$/, "digits")
     .optional(),
-  META_PIXEL_SCRIPT_URL: z.string().url().default("https://connect.facebook.net/en_US/fbevents.js"),
   CLARITY_ID: z
     .string()
     .regex(/^[a-z0-9]{6,20}$/, "a Clarity project id")
     .optional(),
-  CLARITY_ORIGIN: z.string().url().default("https://www.clarity.ms"),
   FINGERPRINT_MONITORING: z.enum(["0", "1"]).default("0"),
+  // Tests only (`TEST_…`; APP_MODE=live refuses every one, a live server talks to the providers
+  // themselves): the providers' API addresses, pointed at the local fakes of tests/fakes by the tests
+  // and `npm run dev -- --fakes`, and where the pixel's and the analytics' scripts load from (a fake
+  // script server). GTM_ORIGIN is not one of them: it may name a server-side tagging container on the
+  // operator's own domain.
+  TEST_SENDGRID_BASE_URL: z.string().url().optional(),
+  TEST_TWILIO_BASE_URL: z.string().url().optional(),
+  TEST_STRIPE_API_HOST: z.string().optional(),
+  TEST_STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  TEST_STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  TEST_PAYPAL_API_BASE: z.string().url().optional(),
+  TEST_META_PIXEL_SCRIPT_URL: z.string().url().default("https://connect.facebook.net/en_US/fbevents.js"),
+  TEST_CLARITY_ORIGIN: z.string().url().default("https://www.clarity.ms"),
 });
 
 /** The names of every setting (docs/configuration.md documents each). */
@@ -200,16 +205,38 @@ export const SETTING_NAMES = Object.keys(schema.shape);
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** Settings that one `APP_MODE` replaced: a server given one of them says so instead of ignoring it. */
-const REPLACED = ["DEMO_MODE", "OUTBOX_PAGE", "EMBEDDED_PROVIDERS"];
+/** The settings only tests set (their names start with `TEST_`): refused when APP_MODE is live. */
+export const TEST_SETTING_NAMES = SETTING_NAMES.filter((name) => name.startsWith("TEST_"));
+
+/**
+ * Former names, and what replaced them: a server given one of them says so instead of ignoring it.
+ * `APP_MODE` replaced three switches; the providers' API addresses became test settings.
+ */
+const REPLACED: Record<string, string> = {
+  DEMO_MODE: "APP_MODE (live, sandbox or demo)",
+  OUTBOX_PAGE: "APP_MODE (live, sandbox or demo)",
+  EMBEDDED_PROVIDERS: "APP_MODE (live, sandbox or demo)",
+  SENDGRID_BASE_URL: "TEST_SENDGRID_BASE_URL (tests only)",
+  TWILIO_BASE_URL: "TEST_TWILIO_BASE_URL (tests only)",
+  STRIPE_API_HOST: "TEST_STRIPE_API_HOST (tests only)",
+  STRIPE_API_PORT: "TEST_STRIPE_API_PORT (tests only)",
+  STRIPE_API_PROTOCOL: "TEST_STRIPE_API_PROTOCOL (tests only)",
+  PAYPAL_API_BASE: "TEST_PAYPAL_API_BASE (tests only)",
+  META_PIXEL_SCRIPT_URL: "TEST_META_PIXEL_SCRIPT_URL (tests only)",
+  CLARITY_ORIGIN: "TEST_CLARITY_ORIGIN (tests only)",
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = schema.safeParse(env);
-  const replaced = REPLACED.filter((name) => env[name] !== undefined);
-  if (!parsed.success || replaced.length > 0) {
+  const replaced = Object.keys(REPLACED).filter((name) => env[name] !== undefined);
+  // Read from the environment, not the parsed settings: an invalid one is still named here.
+  const live = (env.APP_MODE ?? (env.NODE_ENV === "production" ? "live" : undefined)) === "live";
+  const testOnly = live ? TEST_SETTING_NAMES.filter((name) => env[name] !== undefined) : [];
+  if (!parsed.success || replaced.length > 0 || testOnly.length > 0) {
     const problems = [
       ...(parsed.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`),
-      ...replaced.map((name) => `${name}: replaced by APP_MODE (live, sandbox or demo)`),
+      ...replaced.map((name) => `${name}: replaced by ${REPLACED[name]}`),
+      ...(testOnly.length > 0 ? [`${testOnly.join(", ")}: for tests only, refused when APP_MODE is live`] : []),
     ].join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
@@ -322,8 +349,8 @@ function thirdPartyTags(c: z.infer<typeof schema>): ThirdPartyTags {
   return {
     ...(c.ICON_KIT_URL ? { iconKitUrl: c.ICON_KIT_URL } : {}),
     ...(c.GTM_ID ? { tagManager: { id: c.GTM_ID, origin: origin(c.GTM_ORIGIN) } } : {}),
-    ...(c.META_PIXEL_ID ? { pixel: { id: c.META_PIXEL_ID, scriptUrl: c.META_PIXEL_SCRIPT_URL } } : {}),
-    ...(c.CLARITY_ID ? { analytics: { id: c.CLARITY_ID, origin: origin(c.CLARITY_ORIGIN) } } : {}),
+    ...(c.META_PIXEL_ID ? { pixel: { id: c.META_PIXEL_ID, scriptUrl: c.TEST_META_PIXEL_SCRIPT_URL } } : {}),
+    ...(c.CLARITY_ID ? { analytics: { id: c.CLARITY_ID, origin: origin(c.TEST_CLARITY_ORIGIN) } } : {}),
     ...(c.FINGERPRINT_MONITORING === "1" ? { fingerprintMonitoring: true as const } : {}),
   };
 }

@@ -250,13 +250,13 @@ describe.runIf(onPostgres)("two app processes on one PostgreSQL database", () =>
       const stripeEnv = {
         STRIPE_SECRET_KEY: "sk_test_two",
         STRIPE_WEBHOOK_SECRET: secret,
-        STRIPE_API_HOST: "127.0.0.1",
-        STRIPE_API_PORT: String(await freePort()),
-        STRIPE_API_PROTOCOL: "http",
+        TEST_STRIPE_API_HOST: "127.0.0.1",
+        TEST_STRIPE_API_PORT: String(await freePort()),
+        TEST_STRIPE_API_PROTOCOL: "http",
       };
       [stripePair, paypalPair] = await Promise.all([
         startPair(stripeEnv),
-        startPair({ ...PAYPAL_ENV, PAYPAL_API_BASE: paypal.origin }),
+        startPair({ ...PAYPAL_ENV, TEST_PAYPAL_API_BASE: paypal.origin }),
       ]);
       started.push(...stripePair, ...paypalPair);
     }, 90_000);

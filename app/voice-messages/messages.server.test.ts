@@ -12,7 +12,7 @@ import { allowConsoleError } from "../../tests/support/console";
 import { createUser, routeArgs } from "../../tests/support/factories";
 import { buildTwiml, sendVoiceMessage, voiceCallJobKey } from "./messages.server";
 
-const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TWILIO_BASE_URL"] as const;
+const TWILIO_ENV = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "TEST_TWILIO_BASE_URL"] as const;
 let fake: Awaited<ReturnType<typeof startFake>> | undefined;
 afterEach(async () => {
   for (const key of TWILIO_ENV) delete process.env[key];
@@ -30,7 +30,7 @@ async function withTwilio(status = 201, sid = `CA${Math.random().toString(16).sl
     TWILIO_ACCOUNT_SID: "AC1",
     TWILIO_AUTH_TOKEN: "voice-token",
     TWILIO_FROM: "+15005550006",
-    TWILIO_BASE_URL: fake.origin,
+    TEST_TWILIO_BASE_URL: fake.origin,
   });
   resetConfig();
   return sid;
@@ -111,7 +111,7 @@ describe("voice messages", () => {
     const sent = await sendVoiceMessage(input(user.id));
     // Not refused for good: still on its way, and the limit stays used meanwhile.
     expect(sent).toMatchObject({ ok: true, message: { state: "queued" } });
-    const job = await db().paymentJob.findUniqueOrThrow({
+    const job = await db().job.findUniqueOrThrow({
       where: { key: voiceCallJobKey(sent.ok ? sent.message.id : "") },
     });
     expect(job).toMatchObject({ attempts: 1, doneAt: null });

@@ -347,7 +347,7 @@ export async function recordCallStatus(callSid: string, status: string, messageI
     data: { state: status, ...(before ? { callSid } : {}) },
   });
   if (count === 1 && before && (status === "failed" || status === "canceled") && rank(before.state) < 0) {
-    const job = await db().paymentJob.findUnique({ where: { key: voiceCallJobKey(before.id) } });
+    const job = await db().job.findUnique({ where: { key: voiceCallJobKey(before.id) } });
     const slot = job ? (JSON.parse(job.payload) as Partial<VoiceCallJob>).slot : undefined;
     if (slot) await releaseSlot(slot.key, slot);
   }

@@ -61,7 +61,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 afterEach(async () => {
   // A test's deliveries still waiting are not run by the next test's runs.
-  await db().paymentJob.deleteMany({ where: { kind: WEBHOOK_DELIVERY_JOB, doneAt: null } });
+  await db().job.deleteMany({ where: { kind: WEBHOOK_DELIVERY_JOB, doneAt: null } });
   received.length = 0;
   answers = [200];
   delete process.env.APP_MODE;
@@ -162,7 +162,7 @@ describe("a request event's delivery", () => {
     await sharePrecise(code, HERE);
     await settled();
     expect(received).toHaveLength(1);
-    const job = () => db().paymentJob.findFirstOrThrow({ where: { kind: WEBHOOK_DELIVERY_JOB, doneAt: null } });
+    const job = () => db().job.findFirstOrThrow({ where: { kind: WEBHOOK_DELIVERY_JOB, doneAt: null } });
     const first = await job();
     expect(first.nextRunAt.getTime() - start).toBeGreaterThanOrEqual(MINUTE - 1000);
     expect(first.nextRunAt.getTime() - start).toBeLessThan(MINUTE + 10_000);

@@ -100,7 +100,7 @@ defineJobKind<RequestEventPayload>(WEBHOOK_EVENT_JOB, {
       select: { id: true, userId: true, status: true, decision: true, delivery: true, createdAt: true },
     });
     if (!request) return { done: true };
-    const job = await db().paymentJob.findUnique({ where: { key }, select: { createdAt: true } });
+    const job = await db().job.findUnique({ where: { key }, select: { createdAt: true } });
     const eventId = eventIdOf(key);
     const body = eventBody({
       id: eventId,
@@ -297,7 +297,7 @@ defineJobKind<{ endpointId: string }>(WEBHOOK_DISABLED_EMAIL_JOB, {
 export async function purgeOldWebhookDeliveries(now = new Date()) {
   const cutoff = new Date(now.getTime() - DELIVERY_LOG_DAYS * DAY);
   const deliveries = await deleteInBatches(db().webhookDelivery, { createdAt: { lt: cutoff } });
-  const jobs = await deleteInBatches(db().paymentJob, {
+  const jobs = await deleteInBatches(db().job, {
     doneAt: { lt: cutoff },
     kind: { in: [WEBHOOK_DELIVERY_JOB, WEBHOOK_DISABLED_EMAIL_JOB] },
   });

@@ -29,7 +29,7 @@ async function withBothProviders(page: Page, port: number, use: (base: string) =
     PUBLIC_URL: base,
     ...stripeEnv(stripe.origin),
     ...PAYPAL_ENV,
-    PAYPAL_API_BASE: paypal.origin,
+    TEST_PAYPAL_API_BASE: paypal.origin,
   });
   // The providers' pages do not exist: the browser lands on a stand-in that names them.
   await page.route("https://checkout.stripe.test/**", (route) =>

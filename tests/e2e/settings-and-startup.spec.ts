@@ -59,7 +59,7 @@ test("with a lookup provider the searching modal shows the carrier step, before 
     PUBLIC_URL: base,
     TWILIO_ACCOUNT_SID: "AC1",
     TWILIO_AUTH_TOKEN: "t",
-    TWILIO_BASE_URL: twilio.origin,
+    TEST_TWILIO_BASE_URL: twilio.origin,
   });
   try {
     await waitUntilListening(server, base);

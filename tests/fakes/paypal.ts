@@ -8,7 +8,7 @@ import { startFake, type Recorded } from "./http.ts";
 export const PAYPAL_WEBHOOK_ID = "WH-8PT597110X687430LKGECATA";
 const SIGNING_KEY = "fake-paypal-signing-key";
 
-/** The settings that point the app at the fake (with PAYPAL_API_BASE: the fake's origin). */
+/** The settings that point the app at the fake (with TEST_PAYPAL_API_BASE: the fake's origin). */
 export const PAYPAL_ENV = {
   PAYPAL_CLIENT_ID: "client-id",
   PAYPAL_CLIENT_SECRET: "client-secret",

@@ -4,7 +4,7 @@
 import { startFake } from "./http.ts";
 
 /** The settings that point the app's e-mail provider at a fake listening on `origin`. */
-export const sendgridEnv = (origin: string) => ({ SENDGRID_API_KEY: "SG.test", SENDGRID_BASE_URL: origin });
+export const sendgridEnv = (origin: string) => ({ SENDGRID_API_KEY: "SG.test", TEST_SENDGRID_BASE_URL: origin });
 
 export async function startSendGridFake(options: { refuse?: boolean; until?: Promise<void> } = {}) {
   let seq = 0;

@@ -14,9 +14,9 @@ export function stripeEnv(origin: string) {
   return {
     STRIPE_SECRET_KEY: "sk_test_x",
     STRIPE_WEBHOOK_SECRET,
-    STRIPE_API_HOST: url.hostname,
-    STRIPE_API_PORT: url.port,
-    STRIPE_API_PROTOCOL: url.protocol.replace(":", ""),
+    TEST_STRIPE_API_HOST: url.hostname,
+    TEST_STRIPE_API_PORT: url.port,
+    TEST_STRIPE_API_PROTOCOL: url.protocol.replace(":", ""),
   };
 }
 

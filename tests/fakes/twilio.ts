@@ -28,7 +28,7 @@ export const twilioEnv = (origin: string) => ({
   TWILIO_ACCOUNT_SID: "AC1",
   TWILIO_AUTH_TOKEN: "t",
   TWILIO_FROM: "+15005550006",
-  TWILIO_BASE_URL: origin,
+  TEST_TWILIO_BASE_URL: origin,
 });
 
 const ERRORS: Record<number, { code: number; message: string }> = {

@@ -86,9 +86,7 @@ describe("a provider that fails, then recovers", () => {
     // Nothing more goes out later.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(messages()).toHaveLength(2);
-    expect(
-      (await db().paymentJob.findUniqueOrThrow({ where: { key: requestMessageJobKey(id) } })).doneAt,
-    ).not.toBeNull();
+    expect((await db().job.findUniqueOrThrow({ where: { key: requestMessageJobKey(id) } })).doneAt).not.toBeNull();
     expect(await db().usageSlot.findUnique({ where: { key: `sms:${user.id}` } })).not.toBeNull();
   }, 120_000);
 
@@ -105,7 +103,7 @@ describe("a provider that fails, then recovers", () => {
       "sending",
     );
     // The job's lease (PROVIDER_TIMEOUT_MS + 1 minute) is over as far as the restarted server can tell.
-    await db().paymentJob.update({
+    await db().job.update({
       where: { key: requestMessageJobKey(sent.body.data.id) },
       data: { lockedUntil: new Date(Date.now() - 1000) },
     });

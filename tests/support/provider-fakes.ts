@@ -64,7 +64,7 @@ const { TWILIO_FROM: _from, ...lookupEnv } = twilioEnv("");
  */
 export async function startTwilioLookupFake(status = 200) {
   const fake = await startTwilioFake(status === 200 ? {} : { failWith: status });
-  Object.assign(process.env, { ...lookupEnv, TWILIO_BASE_URL: fake.origin });
+  Object.assign(process.env, { ...lookupEnv, TEST_TWILIO_BASE_URL: fake.origin });
   resetConfig();
   return fake;
 }

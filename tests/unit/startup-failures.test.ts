@@ -1,6 +1,6 @@
 // A server that cannot start says why in one sentence and exits with code 1, instead of a stack
-// trace: a DATABASE_URL that is not a database address, a database that cannot be reached, a
-// migration that fails. (A port already in use: tests/e2e/settings-and-startup.spec.ts, which has a build.)
+// trace: a DATABASE_URL that is not a database address, a test-only setting in live mode, a database
+// that cannot be reached, a migration that fails. (A port already in use: tests/e2e/settings-and-startup.spec.ts, which has a build.)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -68,6 +68,31 @@ describe("start-up failures", () => {
     expectOneSentence(
       stderr,
       /the configuration is invalid \(TWILIO_ACCOUNT_SID: must be the Account SID, which starts with AC\)/,
+    );
+  }, 40_000);
+
+  it("names a test-only setting, which a live server refuses: it would point a provider at a fake", async () => {
+    const { code, stderr } = await startServer({
+      DATABASE_URL: `file:${path.join(dir, "test-setting.db")}`,
+      SENDGRID_API_KEY: "SG.x",
+      TEST_SENDGRID_BASE_URL: "http://127.0.0.1:9",
+    });
+    expect(code).toBe(1);
+    expectOneSentence(
+      stderr,
+      /the configuration is invalid \(TEST_SENDGRID_BASE_URL: for tests only, refused when APP_MODE is live\)/,
+    );
+  }, 40_000);
+
+  it("names a former setting and the test-only one that replaced it", async () => {
+    const { code, stderr } = await startServer({
+      DATABASE_URL: `file:${path.join(dir, "former-setting.db")}`,
+      TWILIO_BASE_URL: "http://127.0.0.1:9",
+    });
+    expect(code).toBe(1);
+    expectOneSentence(
+      stderr,
+      /the configuration is invalid \(TWILIO_BASE_URL: replaced by TEST_TWILIO_BASE_URL \(tests only\)\)/,
     );
   }, 40_000);
 

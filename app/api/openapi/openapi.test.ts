@@ -72,7 +72,7 @@ beforeAll(async () => {
   env = {
     ...stripeEnv(stripeFake.origin),
     ...PAYPAL_ENV,
-    PAYPAL_API_BASE: paypalFake.origin,
+    TEST_PAYPAL_API_BASE: paypalFake.origin,
     ...twilioEnv(twilioFake.origin),
     ...sendgridEnv(sendgridFake.origin),
     ...LIMITS,

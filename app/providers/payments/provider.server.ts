@@ -56,9 +56,9 @@ async function build(name: ProviderName): Promise<PaymentProvider> {
     return stripePaymentProvider({
       secretKey: c.STRIPE_SECRET_KEY!,
       webhookSecret: c.STRIPE_WEBHOOK_SECRET,
-      host: c.STRIPE_API_HOST,
-      port: c.STRIPE_API_PORT,
-      protocol: c.STRIPE_API_PROTOCOL,
+      host: c.TEST_STRIPE_API_HOST,
+      port: c.TEST_STRIPE_API_PORT,
+      protocol: c.TEST_STRIPE_API_PROTOCOL,
     });
   }
   if (name === "paypal") {
@@ -69,7 +69,7 @@ async function build(name: ProviderName): Promise<PaymentProvider> {
       webhookId: c.PAYPAL_WEBHOOK_ID,
       productId: c.PAYPAL_PRODUCT_ID,
       environment: c.PAYPAL_ENVIRONMENT,
-      apiBase: c.PAYPAL_API_BASE,
+      apiBase: c.TEST_PAYPAL_API_BASE,
     });
   }
   return sandboxPaymentProvider();
