@@ -74,9 +74,13 @@ export class ApiError extends Error {
  * 429 for a used three-hour slot. The sentence names the time in the request's language (in UTC, or
  * the `tz` cookie's zone, with the zone shown); programs read `data.nextAllowedAt` or Retry-After.
  */
-export function limitedError(ctx: ApiContext, nextAllowedAt: Date, key: MessageKey = "requests.errors.limited") {
+export async function limitedError(
+  ctx: ApiContext,
+  nextAllowedAt: Date,
+  key: MessageKey = "requests.errors.limited",
+): Promise<ApiError> {
   const seconds = Math.max(1, Math.ceil((nextAllowedAt.getTime() - Date.now()) / 1000));
-  const time = formatDateTime(nextAllowedAt, intlLocale[ctx.locale], requestTimeZone(ctx.request), true);
+  const time = formatDateTime(nextAllowedAt, intlLocale[ctx.locale], await requestTimeZone(ctx.request), true);
   return new ApiError(
     429,
     key,

@@ -8,9 +8,9 @@ import { envelope, failure, limitedError, type ApiContext } from "./envelope.ser
 export async function createAndAnswer(ctx: ApiContext, input: CreateInput, failedKey: MessageKey) {
   const result: CreateResult = await createLocationRequest(input);
   if (result.ok) return envelope(200, { data: result.request });
-  if (result.error === "limited") throw limitedError(ctx, result.nextAllowedAt);
+  if (result.error === "limited") throw await limitedError(ctx, result.nextAllowedAt);
   if (result.error === "declinedRecently")
-    throw limitedError(ctx, result.nextAllowedAt, "requests.errors.declinedRecently");
+    throw await limitedError(ctx, result.nextAllowedAt, "requests.errors.declinedRecently");
   if (result.error === "notAccepted") {
     // One neutral answer for an opt-out, a block or the recipient's daily limit (docs/decisions/012).
     return failure(ctx, 409, "requests.errors.notAccepted", {

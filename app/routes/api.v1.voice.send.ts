@@ -23,7 +23,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
       const sent = await sendVoiceMessage({ userId: user.id, ...input });
       if (sent.ok) return envelope(200, { data: sent.message });
       if (sent.error === "optedOut") throw new ApiError(409, "voice.errors.optedOut");
-      if (sent.error === "limited") throw limitedError(ctx, sent.nextAllowedAt);
+      if (sent.error === "limited") throw await limitedError(ctx, sent.nextAllowedAt);
       throw new ApiError(502, "voice.errors.sendFailed");
     },
     { idempotent: true },

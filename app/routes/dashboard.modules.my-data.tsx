@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocale(request);
   // Values as people read them (words for stored codes, money, times in the reader's zone), worked
   // out here so that the server's and the browser's rendering agree.
-  const reader = { t, locale, timeZone: requestTimeZone(request, locale) };
+  const reader = { t, locale, timeZone: await requestTimeZone(request, locale) };
   const document = await accountExport(user.id);
   return {
     title: t("account.data.title"),

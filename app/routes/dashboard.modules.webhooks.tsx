@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
   const t = await getT(request);
   const locale = getLocale(request);
-  const zone = requestTimeZone(request);
+  const zone = await requestTimeZone(request);
   const when = (iso: string | null) => (iso ? formatDateTime(iso, intlLocale[locale], zone) : null);
   const [endpoints, deliveries] = await Promise.all([listEndpoints(user.id), recentDeliveries(user.id)]);
   const urls = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.url]));

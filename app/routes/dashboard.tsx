@@ -49,7 +49,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const expiredNotice = !subscription.access && isExpiredMarker(url);
   const locale = getLocale(request);
   const t = await getT(request);
-  const view = await loadDashboardView(user.id, url, locale, requestTimeZone(request), lastSeen(request, user.id));
+  const view = await loadDashboardView(
+    user.id,
+    url,
+    locale,
+    await requestTimeZone(request),
+    lastSeen(request, user.id),
+  );
   // Another user's request id answers exactly like one that does not exist.
   if (!view) throw await pageNotFound(request);
   const cookies = new Headers();
@@ -73,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** New Search: send an SMS, an e-mail, or create a link (`intent`); only with an active subscription. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await guardPage({ request, context }, "subscriber");
-  return handleNewSearch(request, await readFormData(request), user, requestTimeZone(request));
+  return handleNewSearch(request, await readFormData(request), user, await requestTimeZone(request));
 }
 
 export default function Dashboard() {

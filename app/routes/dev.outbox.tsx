@@ -55,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const hasNewer = rows.length > OUTBOX_PAGE_SIZE;
     rows = rows.slice(0, OUTBOX_PAGE_SIZE).reverse();
     return {
-      ...page(to, rows, { hasNewer, hasOlder: true }, shown(request)),
+      ...page(to, rows, { hasNewer, hasOlder: true }, await shown(request)),
       translations: pageMessages(request, handle),
     };
   }
@@ -71,15 +71,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   const hasOlder = rows.length > OUTBOX_PAGE_SIZE;
   return {
-    ...page(to, rows.slice(0, OUTBOX_PAGE_SIZE), { hasNewer: Boolean(cursor), hasOlder }, shown(request)),
+    ...page(to, rows.slice(0, OUTBOX_PAGE_SIZE), { hasNewer: Boolean(cursor), hasOlder }, await shown(request)),
     translations: pageMessages(request, handle),
   };
 }
 
 /** A recipient and a time as a person reads them: numbers grouped, the time in the viewer's zone. */
-function shown(request: Request) {
+async function shown(request: Request) {
   const language = intlLocale[getLocale(request)];
-  const zone = requestTimeZone(request);
+  const zone = await requestTimeZone(request);
   return {
     to: (to: string) => (to.startsWith("+") ? internationalNumber(to) : to),
     // Named: the page is not re-rendered in the browser's zone, and a tester compares it with a phone.
@@ -91,7 +91,7 @@ function page(
   to: string | undefined,
   rows: { id: string; createdAt: Date; channel: string; to: string; subject: string | null; text: string }[],
   more: { hasNewer: boolean; hasOlder: boolean },
-  show: ReturnType<typeof shown>,
+  show: Awaited<ReturnType<typeof shown>>,
 ) {
   const link = (key: "before" | "after", id: string) => `?${new URLSearchParams({ ...(to ? { to } : {}), [key]: id })}`;
   const first = rows[0];

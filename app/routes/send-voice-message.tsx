@@ -46,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await guardPage({ request, context }, "subscriber");
   const locale = getLocale(request);
   const t = await getT(request);
+  const zone = await requestTimeZone(request);
   return {
     ...pageSeo(request, { title: t("voice.title"), description: t("voice.description") }),
     translations: pageMessages(locale, handle),
@@ -54,19 +55,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     defaultLanguage: DEFAULT_LANGUAGE[locale],
     defaultName: user.name ?? "",
     // The one message every three hours, said before it bites: Send waits until then, with the time.
-    nextSend: await nextSendText(user.id, locale, request),
+    nextSend: await nextSendText(user.id, locale, zone),
     // Formatted here, in the visitor's time zone (cookie), so server and browser render the same text.
     history: (await listVoiceMessages(user.id)).map((m) => ({
       ...m,
       state: nameIn("voice.states", m.state),
-      when: formatDateTime(m.createdAt, intlLocale[locale], requestTimeZone(request), true),
+      when: formatDateTime(m.createdAt, intlLocale[locale], zone, true),
     })),
   };
 }
 
-async function nextSendText(userId: string, locale: Locale, request: Request) {
+async function nextSendText(userId: string, locale: Locale, zone: string) {
   const at = await nextAllowedAt(accountSlotKey("voice", userId));
-  return at ? formatDateTime(at, intlLocale[locale], requestTimeZone(request), true) : null;
+  return at ? formatDateTime(at, intlLocale[locale], zone, true) : null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -108,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(localizePath(paths.sendVoiceMessage, locale), { type: "success", key: "voice.sent" });
   if (sent.error === "optedOut") return refuse({ number: t("voice.errors.optedOut") }, 409);
   if (sent.error === "limited") {
-    const time = formatDateTime(sent.nextAllowedAt, intlLocale[locale], requestTimeZone(request), true);
+    const time = formatDateTime(sent.nextAllowedAt, intlLocale[locale], await requestTimeZone(request), true);
     return refuse({ form: t("requests.errors.limited", { time }) }, 429);
   }
   return refuse({ form: t("voice.errors.sendFailed") }, 502);

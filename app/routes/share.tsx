@@ -40,7 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = recipientView(link.row, link.id);
   const controls = await recipientControls(link);
   const outcome = outcomeOf(request.url);
-  const when = (at: Date) => formatDateTime(at, intlLocale[locale], requestTimeZone(request, locale), true);
+  const zone = await requestTimeZone(request, locale);
+  const when = (at: Date | string) => formatDateTime(at, intlLocale[locale], zone, true);
   const found = view.state === "shared" && view.kind === "precise" ? liveState(link.row) : ({ state: "none" } as const);
   const live: LivePanelView =
     found.state === "running"
@@ -53,9 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("recipient.share.metaTitle"),
     request: view,
     // In the recipient's zone (their browser's, remembered by the consent page), else their language's.
-    sharedAt: view.locatedAt
-      ? formatDateTime(view.locatedAt, intlLocale[locale], requestTimeZone(request, locale), true)
-      : null,
+    sharedAt: view.locatedAt ? when(view.locatedAt) : null,
     live,
     // The starter only where live sharing is offered (the live code itself loads once chosen); from the
     // loader, not the component, so that the app's own JavaScript never carries it (a bare page's data

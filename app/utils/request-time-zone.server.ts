@@ -1,7 +1,7 @@
 // The zone of server-rendered times, before a hydrated page shows them in the browser's own.
 import tzLookup from "@photostructure/tz-lookup";
 
-import { locateIpIfLoaded } from "~/geo/ip-location.server";
+import { locateIp } from "~/geo/ip-location.server";
 import { localeFromPath, type Locale } from "~/i18n/locales";
 
 import { clientAddress } from "./client-ip.server";
@@ -9,14 +9,14 @@ import { readCookie } from "./cookies";
 import { isTimeZone, LOCALE_TIME_ZONE, TZ_COOKIE } from "./time-zone";
 
 /**
- * The zone at the client's approximate place (the bundled IP database, tz-lookup's map), if known. A
- * worker that does not hold the IP database answers without it (UTC) while it is read for the next
- * page: a time zone never makes a page wait for 130 MB.
+ * The zone at the client's approximate place (the bundled IP database, tz-lookup's map), if known. The
+ * lookup reads a few blocks of the database's file, so even a fresh worker's first page has it; a page
+ * does without it (null) if the file cannot be read.
  */
-export function addressTimeZone(request: Request): string | null {
-  const place = locateIpIfLoaded(clientAddress(request));
-  if (!place) return null;
+export async function addressTimeZone(request: Request): Promise<string | null> {
   try {
+    const place = await locateIp(clientAddress(request));
+    if (!place) return null;
     const zone = tzLookup(place.latitude, place.longitude);
     return isTimeZone(zone) ? zone : null;
   } catch {
@@ -29,9 +29,12 @@ export function addressTimeZone(request: Request): string | null {
  * else Indonesian pages in Jakarta's and Filipino pages in Manila's; English pages, which have no one
  * country, in the zone where the client's address is, and UTC only when that is unknown.
  */
-export function requestTimeZone(request: Request, locale: Locale = localeFromPath(new URL(request.url).pathname)) {
+export async function requestTimeZone(
+  request: Request,
+  locale: Locale = localeFromPath(new URL(request.url).pathname),
+): Promise<string> {
   const zone = readCookie(request.headers.get("Cookie"), TZ_COOKIE);
   if (isTimeZone(zone)) return zone;
   if (locale !== "en") return LOCALE_TIME_ZONE[locale];
-  return addressTimeZone(request) ?? LOCALE_TIME_ZONE.en;
+  return (await addressTimeZone(request)) ?? LOCALE_TIME_ZONE.en;
 }

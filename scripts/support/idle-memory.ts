@@ -122,7 +122,7 @@ export async function printIdleMemory(
   for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(tmp, `bench-idle-${port}.db${suffix}`), { force: true });
   const datasets = await datasetRows(port + 1, tmp, onServerCores);
   const bareMb = Math.max(...bare);
-  log("\nIdle memory (RSS after start-up and 25 s without requests; the IP database is read on first use only):\n");
+  log("\nIdle memory (RSS after start-up and 25 s without requests):\n");
   table(
     ["process", "RSS", "beside bare Remix"],
     [
@@ -142,6 +142,6 @@ export async function printIdleMemory(
     ],
   );
   log(
-    "(target: each worker within 1.5× of the bare Remix app; the IP database is let go after 10 minutes without an approximate share)\n",
+    "(target: each worker within 1.5× of the bare Remix app; the IP database is read piece by piece, through a 1 MB block cache per file)\n",
   );
 }
