@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { configDefaults } from "vitest/config";
 
 import remixConfig from "./remix.config.js";
+import { PROCESS_TESTS, processTests, type Engine } from "./tests/setup/process-tests";
 
 /**
  * The browser's code in few files: the framework and the components every page's shell uses in one
@@ -74,6 +75,45 @@ function manualChunks(id: string) {
   return "shell";
 }
 
+const withPostgres = process.env.TEST_POSTGRES === "1";
+const TEST_FILES = [
+  "app/**/*.test.{ts,tsx}",
+  "tests/unit/**/*.test.ts",
+  "tests/security/**/*.test.ts",
+  "tests/faults/**/*.test.ts",
+  "tests/contract/**/*.test.ts",
+];
+
+/** The test files that run inside their Vitest worker, on `engine`. */
+function inProcess(engine: Engine) {
+  return {
+    extends: true as const,
+    test: {
+      name: engine,
+      env: { TEST_DB: engine },
+      include: TEST_FILES,
+      exclude: [...configDefaults.exclude, ...Object.keys(PROCESS_TESTS)],
+      sequence: { groupOrder: 0 },
+    },
+  };
+}
+
+/** The test files that start processes, on `engine`: `processes`, `processes-postgres`. */
+function processes(engine: Engine) {
+  return {
+    extends: true as const,
+    test: {
+      name: engine === "sqlite" ? "processes" : "processes-postgres",
+      env: { TEST_DB: engine },
+      include: processTests(engine, withPostgres),
+      sequence: { groupOrder: 1 },
+      // One file at a time: each starts servers that need a core of their own, and their timing checks
+      // (a retry's wait, which worker answers, a latency ratio) failed when two ran side by side.
+      poolOptions: { forks: { singleFork: true } },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   plugins: [process.env.VITEST ? null : remix(remixConfig)],
@@ -83,13 +123,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks } },
   },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "tests/unit/**/*.test.ts",
-      "tests/security/**/*.test.ts",
-      "tests/faults/**/*.test.ts",
-      "tests/contract/**/*.test.ts",
-    ],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     // The run's summary, then its slowest files (tests/support/reporters/).
     reporters: ["default", "./tests/support/reporters/vitest-file-times.ts"],
@@ -97,42 +130,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     silent: "passed-only",
     globalSetup: ["tests/setup/vitest.global.ts"],
     pool: "forks",
+    // One pool for every project: two forks, one per core of the machines the suite is measured on.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     testTimeout: 20_000,
-    // Integration tests run on SQLite always, and again on PostgreSQL with TEST_POSTGRES=1.
-    // Tests of real server processes run once: the cluster test on SQLite, the two-process test on
-    // PostgreSQL (without TEST_POSTGRES it stays in the sqlite project, where it says it is skipped).
-    projects: [
-      {
-        extends: true as const,
-        test: {
-          name: "sqlite",
-          env: { TEST_DB: "sqlite" },
-          exclude: [
-            ...configDefaults.exclude,
-            ...(process.env.TEST_POSTGRES === "1" ? ["app/server/two-processes.test.ts"] : []),
-          ],
-        },
-      },
-      ...(process.env.TEST_POSTGRES === "1"
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: "postgres",
-                env: { TEST_DB: "postgres" },
-                exclude: [
-                  ...configDefaults.exclude,
-                  "app/server/cluster.test.ts",
-                  "app/server/serve.test.ts",
-                  "app/server/sqlite-faults.test.ts",
-                  "app/http/page-cache.test.ts",
-                ],
-              },
-            },
-          ]
-        : []),
-    ],
     hookTimeout: 60_000,
+    // In-process tests run on SQLite always, and again on PostgreSQL with TEST_POSTGRES=1 (group 0).
+    // Test files that start processes (tests/setup/process-tests.ts) run afterwards (group 1), on the
+    // engines they name, so that their servers never compete for the cores with the in-process tests.
+    projects: [
+      inProcess("sqlite"),
+      ...(withPostgres ? [inProcess("postgres")] : []),
+      processes("sqlite"),
+      ...(withPostgres ? [processes("postgres")] : []),
+    ],
   },
 }));

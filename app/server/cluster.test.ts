@@ -12,7 +12,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from "~/server/startup.server";
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
 import { restartDelay, workerEnv } from "./process.server";
 
-// The processes use their own SQLite file: the file runs in the sqlite project only (vite.config.ts).
+// The processes use their own SQLite file: the file runs on SQLite only (tests/setup/process-tests.ts).
 describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
   const file = path.resolve("tests/.tmp", `cluster-${randomBytes(4).toString("hex")}.db`);
   let server: AppProcess;

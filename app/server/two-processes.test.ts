@@ -14,7 +14,7 @@ import { PAYPAL_ENV, paypalWebhookHeaders, startPayPalFake } from "../../tests/f
 import { ensureBuild, freePort, startApp, until, type AppProcess } from "../../tests/support/app-process";
 import { createUser } from "../../tests/support/factories";
 
-// With TEST_POSTGRES=1 this file runs in the postgres project only (vite.config.ts).
+// With TEST_POSTGRES=1 this file runs in the processes-postgres project only (tests/setup/process-tests.ts).
 const onPostgres = process.env.TEST_DB === "postgres";
 if (!onPostgres) console.warn("SKIPPED: the two-process test needs PostgreSQL; run it with TEST_POSTGRES=1 (CI does).");
 

@@ -11,7 +11,26 @@ import { migrate } from "~/server/migrate.server";
 export const TMP = path.resolve("tests/.tmp");
 export const PG_TEMPLATE = "fl_template";
 
+type Templates = { sqliteTemplate: string; postgresAdminUrl: string };
+
+/**
+ * Every project of the run (sqlite, processes, and their PostgreSQL twins) runs this set-up; the
+ * templates are made by the first and shared (the projects' set-ups run in Vitest's own process).
+ */
+const shared = globalThis as typeof globalThis & { familyLocatorTemplates?: Promise<Templates> };
+
 export default async function setup(project: TestProject) {
+  const templates = await (shared.familyLocatorTemplates ??= makeTemplates());
+  project.provide("sqliteTemplate", templates.sqliteTemplate);
+  project.provide("postgresAdminUrl", templates.postgresAdminUrl);
+  return () => {
+    rmSync(templates.sqliteTemplate, { force: true });
+    // A run that follows in this process (watch mode after a change of the configuration) makes its own.
+    delete shared.familyLocatorTemplates;
+  };
+}
+
+async function makeTemplates(): Promise<Templates> {
   // Copies of test databases from earlier runs are removed when they are over an hour old.
   for (const name of existsSync(TMP) ? readdirSync(TMP) : []) {
     const file = path.join(TMP, name);
@@ -23,7 +42,6 @@ export default async function setup(project: TestProject) {
   const template = path.join(TMP, `template-${process.pid}.db`);
   rmSync(template, { force: true });
   migrate(`file:${template}`);
-  project.provide("sqliteTemplate", template);
 
   if (process.env.TEST_POSTGRES === "1") {
     const admin =
@@ -39,11 +57,9 @@ export default async function setup(project: TestProject) {
     const url = new URL(admin);
     url.pathname = `/${PG_TEMPLATE}`;
     migrate(url.toString());
-    project.provide("postgresAdminUrl", admin);
-  } else {
-    project.provide("postgresAdminUrl", "");
+    return { sqliteTemplate: template, postgresAdminUrl: admin };
   }
-  return () => rmSync(template, { force: true });
+  return { sqliteTemplate: template, postgresAdminUrl: "" };
 }
 
 declare module "vitest" {

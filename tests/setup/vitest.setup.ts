@@ -1,5 +1,5 @@
 // Every test file runs on its own fresh database: a copy of the migrated SQLite template, or (in the
-// postgres project) a new PostgreSQL database made from the migrated template database.
+// postgres and processes-postgres projects) a new PostgreSQL database made from the migrated template database.
 import { randomBytes } from "node:crypto";
 import { copyFileSync, rmSync } from "node:fs";
 import path from "node:path";

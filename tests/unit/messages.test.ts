@@ -47,7 +47,8 @@ const NAME = "Ana Maria";
 const LOCALE_OF_VOICE = { en: "en", id: "id", fil: "ph" } as const;
 
 async function catalogue(locale: Locale) {
-  const messages = (await import(`../../locales/${locale}/common.json`, { with: { type: "json" } })).default as object;
+  const messages = (await import(/* @vite-ignore */ `../../locales/${locale}/common.json`, { with: { type: "json" } }))
+    .default as object;
   const leaves: [string, string][] = [];
   const walk = (node: unknown, path: string) => {
     if (typeof node === "string") leaves.push([path, node]);
