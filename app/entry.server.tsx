@@ -17,8 +17,14 @@ import { BareCss, type BareHandle } from "~/recipient/bare";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { log, requestScope } from "~/server/log.server";
 import { MAX_LOGGED_PATH } from "~/server/request-log.server";
+import { trickOn } from "~/server/speed-tricks.server";
+import { setPacking } from "~/utils/packed";
 
 const ABORT_DELAY = 5_000;
+
+// Fixed loader data is sent packed (docs/decisions/023), except in a server the bench starts
+// without it (app/server/speed-tricks.server.ts).
+setPacking(trickOn("packed"));
 
 /**
  * A bare page's messages (the recipient's pages, never hydrated: app/recipient/bare.ts). They reach

@@ -22,12 +22,15 @@
 //   cost as data grows: an empty and a large database side by side, scripts/support/scale.ts), --flood
 //   (only the health check beside floods of ordinary pages and of hostile requests), --live (only the
 //   bare Remix row and the live-sharing rows: --live-views=N requesters following live shares, default
-//   200, scripts/support/live-follow.ts), --sqlite-lock (only the ways of waiting for SQLite's write lock
-//   held by another process, side by side: scripts/support/sqlite-lock.ts, decision 041).
+//   200, scripts/support/live-follow.ts), --tricks[=NAMES] (only the bare Remix row and what each speed
+//   trick buys on the pages it serves: the product beside a server without that trick, loads
+//   interleaved --rounds=N times each, default 2; scripts/support/tricks.ts; with --profile, the
+//   profiles after), --sqlite-lock (only the ways of waiting for SQLite's write lock held by another
+//   process, side by side: scripts/support/sqlite-lock.ts, decision 041).
 // Ports: BENCH_PORT (default 3361) and the next four.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import path from "node:path";
 
 import autocannon from "autocannon";
@@ -128,9 +131,16 @@ const tsx = path.resolve("node_modules/.bin/tsx");
 let app: (RunningServer & { dbFile: string }) | undefined;
 const stopAll: (() => Promise<void>)[] = [];
 
-function load(url: string, headers: Record<string, string> = {}): Promise<Measured> {
+function load(url: string, headers: Record<string, string> = {}, cpuMs?: () => number): Promise<Measured> {
   // Warm-up (JIT, caches, connection pools), then the measured seconds, in one continuous load.
-  return steadyLoad({ url, headers, connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION });
+  return steadyLoad({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP,
+    durationSeconds: DURATION,
+    cpuMs,
+  });
 }
 
 const rows: Row[] = [];
@@ -166,6 +176,42 @@ async function main() {
       log,
     });
     await app.stop();
+    return;
+  }
+  if (args.has("tricks")) {
+    // Only bare Remix and what each speed trick buys (scripts/support/tricks.ts), then the profiles if asked.
+    const { printTricks, runTricks } = await import("./support/tricks.ts");
+    log(
+      `\nMachine: ${cores} cores, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} at the start.`,
+    );
+    const bare = await startProcess({
+      name: "bare-remix",
+      ...onServerCores(tsx, [...SERVER_NODE_FLAGS, path.resolve("bench/bare-remix/server.ts")]),
+      port: PORT + 2,
+      env: { NODE_ENV: "production" },
+    });
+    rows.push({ name: "bare Remix, one route", result: await load(`${bare.origin}/`) });
+    await bare.stop();
+    printThroughput(rows);
+    const only = args.get("tricks");
+    const trickRows = await runTricks({
+      port: PORT,
+      only: only === "true" ? undefined : only,
+      rounds: Number(args.get("rounds") ?? 2),
+      launch: onServerCores(tsx, [...SERVER_NODE_FLAGS, "server.ts"]),
+      load,
+      stopAll,
+    });
+    log(`\nEach speed trick against its simple path (requests/s of each load, in the order run; gain of the means):\n`);
+    printTricks(trickRows);
+    log(
+      `\nLoad average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} at the end.`,
+    );
+    if (args.has("profile")) await profileRows();
     return;
   }
   if (args.has("memory")) {
@@ -294,14 +340,16 @@ async function main() {
 
   await app.stop();
   stopAll.length = 0;
-  if (args.has("profile")) {
-    await profileUnderLoad("home `/`", () => ["/", {}]);
-    await profileUnderLoad("consent page `/{code}`", (f) => [`/${f.code}`, {}]);
-    await profileUnderLoad("`GET /api/v1/personnal/subscribe/info`", (f) => [
-      "/api/v1/personnal/subscribe/info",
-      f.apiHeaders,
-    ]);
-  }
+  if (args.has("profile")) await profileRows();
+}
+
+async function profileRows() {
+  await profileUnderLoad("home `/`", () => ["/", {}]);
+  await profileUnderLoad("consent page `/{code}`", (f) => [`/${f.code}`, {}]);
+  await profileUnderLoad("`GET /api/v1/personnal/subscribe/info`", (f) => [
+    "/api/v1/personnal/subscribe/info",
+    f.apiHeaders,
+  ]);
 }
 
 /**

@@ -1,7 +1,13 @@
-import { subscriptionColumns, subscriptionFromRow, type SubscriptionRead } from "~/billing/subscription.server";
+import {
+  subscriptionColumns,
+  subscriptionFromRow,
+  subscriptionSelect,
+  type SubscriptionRead,
+} from "~/billing/subscription.server";
 import { db, firstRow } from "~/db/db.server";
 import { Prisma } from "~/generated/prisma-sqlite/client";
 import { config } from "~/server/config.server";
+import { trickOn } from "~/server/speed-tricks.server";
 import { readCookie, serializeCookie } from "~/utils/cookies";
 import { randomToken, sha256 } from "~/utils/hash.server";
 import { DAY } from "~/utils/time";
@@ -50,6 +56,7 @@ export type SessionUser = Extract<SessionLookup, { state: "valid" }>["user"];
 
 export async function lookupSession(token: string | null): Promise<SessionLookup> {
   if (!token) return { state: "none" };
+  if (!trickOn("raw-reads")) return lookupSessionThroughPrisma(token);
   // On every signed-in request: one raw read of the session, its user and the user's subscription
   // (app/db/db.server.ts `firstRow`, docs/decisions/021).
   const row = await firstRow<{ sessionId: string; expiresAt: Date } & SessionUser & Record<string, unknown>>(Prisma.sql`
@@ -63,6 +70,30 @@ export async function lookupSession(token: string | null): Promise<SessionLookup
   }
   const user = { id: row.id, email: row.email, name: row.name, locale: row.locale };
   return { state: "valid", sessionId: row.sessionId, user, subscription: subscriptionFromRow(row, "sub") };
+}
+
+/**
+ * `lookupSession` through Prisma's model API: the simple path the raw read is measured against
+ * (`npm run bench -- --tricks`) and held to (tests/unit/raw-reads.test.ts).
+ */
+export async function lookupSessionThroughPrisma(token: string): Promise<SessionLookup> {
+  const session = await db().session.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: {
+      id: true,
+      expiresAt: true,
+      user: {
+        select: { id: true, email: true, name: true, locale: true, subscription: { select: subscriptionSelect } },
+      },
+    },
+  });
+  if (!session) return { state: "invalid" };
+  if (session.expiresAt.getTime() <= Date.now()) {
+    await db().session.deleteMany({ where: { id: session.id } });
+    return { state: "invalid" };
+  }
+  const { subscription, ...user } = session.user;
+  return { state: "valid", sessionId: session.id, user, subscription };
 }
 
 export async function revokeSession(token: string | null) {

@@ -73,6 +73,12 @@ const READ_COLUMNS = [
   "nextChargeAt",
 ] as const satisfies readonly (keyof SubscriptionRead)[];
 
+/** The same columns as a Prisma `select` (the simple path the raw reads are measured and tested against). */
+export const subscriptionSelect = Object.fromEntries(READ_COLUMNS.map((column) => [column, true])) as Record<
+  (typeof READ_COLUMNS)[number],
+  true
+>;
+
 /**
  * The subscription's columns in a query that joins `"Subscription"` as `alias` (the session lookup
  * reads them with the session: one query per signed-in request), each named `alias_column`.

@@ -11,6 +11,8 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 
+import { trickOn } from "~/server/speed-tricks.server";
+
 import { policyOf, UNMATCHED, type RoutePolicy } from "./policy";
 import { routeMethods } from "./route-methods";
 import { pathSegments, routeSubsets } from "./route-subsets.server";
@@ -107,12 +109,14 @@ function subsetBuild(build: ServerBuild, ids: Set<string>): ServerBuild {
  */
 export function appRoutes(build: ServerBuild, mode: string): AppRoutes {
   const subsets = routeSubsets(build.routes);
+  const subsetsOn = trickOn("route-subsets");
   type Subset = { tree: AgnosticRouteObject[]; build: () => ServerBuild; handler?: Handler };
   const whole: Subset = { tree: routeTree(build.routes, null), build: () => build };
   const bySubset = new Map<Set<string>, Subset>();
 
   const subsetOf = (path: string) => {
-    const ids = subsets.idsFor(path);
+    // The simple path, for the bench only (app/server/speed-tricks.server.ts): the whole build.
+    const ids = subsetsOn ? subsets.idsFor(path) : null;
     if (!ids) return { entry: whole };
     let entry = bySubset.get(ids);
     if (!entry)

@@ -11,11 +11,15 @@ import { mayDo, NOT_ACCEPTED, requestState, type RecipientAction } from "~/locat
 import { recordRequestEvent, tellNow, type RequestEventPayload } from "~/notifications/events.server";
 import { addressOf, reverseGeocoder, type AddressPrecision } from "~/providers/reverse-geocoding.server";
 import { config } from "~/server/config.server";
+import { trickOn } from "~/server/speed-tricks.server";
 import { DAY } from "~/utils/time";
 
 /** A request by its short code: what opening a consent page reads (app/db/db.server.ts `firstRow`). */
 export async function findByCode(code: string) {
   if (!CODE_PATTERN.test(code)) return null;
+  // Prisma's model API is the simple path the bench measures this raw read against
+  // (app/server/speed-tricks.server.ts); tests/unit/raw-reads.test.ts holds the two to one answer.
+  if (!trickOn("raw-reads")) return db().locationRequest.findUnique({ where: { code } });
   return firstRow<LocationRequest>`SELECT * FROM "LocationRequest" WHERE "code" = ${code}`;
 }
 

@@ -7,6 +7,7 @@ import { db, firstRow, isDatabaseUnavailable, rows } from "~/db/db.server";
 import type { KeyUnder } from "~/i18n/keys";
 import { htmlLang, intlLocale, isLocale, type Locale } from "~/i18n/locales";
 import { log } from "~/server/log.server";
+import { trickOn } from "~/server/speed-tricks.server";
 
 import { REVIEW_LIMITS } from "./reviews";
 
@@ -124,6 +125,8 @@ export async function homeReviews(locale: Locale, limit = HOME_REVIEWS): Promise
   // same: database triggers raise it on every write to "Review" (prisma/migrations, ContentVersion),
   // whichever process or command makes it. The version is read first, so what is kept is never older
   // than the version it is kept under.
+  // The simple path, for the bench only (app/server/speed-tricks.server.ts): read them every time.
+  if (!trickOn("reviews-cache")) return readHomeReviews(locale, limit);
   const current = await reviewsVersion();
   const key = `${locale}|${limit}`;
   const kept = homeReviewsKept.get(key);

@@ -1,7 +1,7 @@
 import { decode, encode } from "turbo-stream";
 import { describe, expect, it } from "vitest";
 
-import { isPacked, pack, packFor, unpack, type Packed } from "./packed";
+import { isPacked, pack, packFor, setPacking, unpack, type Packed } from "./packed";
 
 /** Loader data through turbo-stream, as Remix sends it to the browser and the browser reads it. */
 async function overTheWire<T>(value: T): Promise<{ text: string; value: T }> {
@@ -36,6 +36,27 @@ describe("packed loader data", () => {
     // Another value built from the same cached object, under its own name.
     expect(unpack(packFor(key, "b", () => ({ other: true })))).toEqual({ other: true });
     expect(unpack(packFor(key, "a", make))).toEqual({ n: 1 });
+  });
+
+  it("gives the browser's components what the simple path (the value sent as it is) gives them", async () => {
+    // `npm run bench -- --tricks` measures packing against a server that sends values as they are.
+    const packed = await overTheWire({
+      translations: pack(messages),
+      page: packFor(messages, "page", () => ({ n: 1 })),
+    });
+    setPacking(false);
+    try {
+      const plain = await overTheWire({
+        translations: pack(messages),
+        page: packFor(messages, "page", () => ({ n: 1 })),
+      });
+      expect(plain.value.translations).toEqual(messages);
+      expect(plain.text).not.toContain('"json"');
+      expect(unpack(plain.value.translations)).toEqual(unpack(packed.value.translations));
+      expect(unpack(plain.value.page)).toEqual(unpack(packed.value.page));
+    } finally {
+      setPacking(true);
+    }
   });
 
   it("is parsed once per text in the browser", () => {

@@ -11,6 +11,15 @@
 /** A value sent as its JSON text; `T` is what `unpack` gives back. */
 export type Packed<T> = { readonly json: string; readonly __packed?: T };
 
+/**
+ * Off only in a server the bench starts without packing (app/server/speed-tricks.server.ts, set by
+ * app/entry.server.tsx): values are then sent as they are, and `unpack` gives them back as they are.
+ */
+let packing = true;
+export function setPacking(on: boolean) {
+  packing = on;
+}
+
 const byKey = new WeakMap<object, Map<string, Packed<unknown>>>();
 
 /** The packed form of `value`, serialized once per object: pass the same object (from a cache). */
@@ -23,6 +32,7 @@ export function pack<T extends object>(value: T): Packed<T> {
  * `key` and `name` (several values may be built from one cached object, each under its own name).
  */
 export function packFor<T extends object>(key: object, name: string, make: () => T): Packed<T> {
+  if (!packing) return make() as Packed<T>;
   let named = byKey.get(key);
   if (!named) byKey.set(key, (named = new Map()));
   let packed = named.get(name) as Packed<T> | undefined;
@@ -45,6 +55,7 @@ export function isPacked(value: unknown): value is Packed<unknown> {
 
 /** The value of a packed text: the server's own object, or the browser's parse of the text. */
 export function unpack<T>(packed: Packed<T>): T {
+  if (!isPacked(packed)) return packed as T;
   const own = (packed as { value?: T }).value;
   if (own !== undefined) return own;
   if (parsed.has(packed.json)) return parsed.get(packed.json) as T;

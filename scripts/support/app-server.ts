@@ -2,7 +2,7 @@
 // process group, waits until it answers, and stops it again: on `stop()`, when this process exits,
 // and on Ctrl-C or SIGTERM. Used by `npm run bench` and the page budgets (scripts/page-budgets.ts).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -18,6 +18,29 @@ export function childPids(pid: number): number[] {
     .stdout.split("\n")
     .filter(Boolean)
     .map(Number);
+}
+
+/**
+ * CPU time (user and system, ms) used so far by the processes of the process group `pgid` (a server
+ * started here leads its own group: tsx and the Node process it starts), from `/proc`.
+ */
+let tickMs: number | undefined;
+export function groupCpuMs(pgid: number): number {
+  const tick = (tickMs ??= 1000 / Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100));
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // Gone meanwhile.
+    }
+    // Fields after the command (which may hold spaces): state is 3, pgrp 5, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * tick;
 }
 
 export type RunningServer = { name: string; origin: string; pid: number; stop: () => Promise<void> };

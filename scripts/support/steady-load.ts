@@ -6,7 +6,15 @@
 // that arrived inside the measured window; errors count over the whole run.
 import autocannon from "autocannon";
 
-export type Measured = { requestsPerSecond: number; p50: number; p99: number; errors: number; answers: number };
+export type Measured = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  answers: number;
+  /** CPU milliseconds the server used in the measured seconds, when `cpuMs` was given. */
+  cpuMs?: number;
+};
 
 /** One answer: when it arrived (ms since the run started) and how long it took (ms). */
 export type Answer = { at: number; ms: number };
@@ -38,11 +46,18 @@ export function steadyLoad(options: {
   connections: number;
   warmupSeconds: number;
   durationSeconds: number;
+  /** The server's CPU time so far (ms), read at the start and the end of the measured seconds. */
+  cpuMs?: () => number;
 }): Promise<Measured> {
-  const { warmupSeconds, durationSeconds } = options;
+  const { warmupSeconds, durationSeconds, cpuMs } = options;
   const answers: Answer[] = [];
+  const cpu: number[] = [];
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    if (cpuMs) {
+      setTimeout(() => cpu.push(cpuMs()), warmupSeconds * 1000);
+      setTimeout(() => cpu.push(cpuMs()), (warmupSeconds + durationSeconds) * 1000);
+    }
     const instance = autocannon(
       {
         url: options.url,
@@ -54,7 +69,8 @@ export function steadyLoad(options: {
         if (error) return reject(error);
         const errors = result.errors + result.timeouts + result.non2xx;
         const from = warmupSeconds * 1000;
-        resolve(windowFigures(answers, from, from + durationSeconds * 1000, errors));
+        const figures = windowFigures(answers, from, from + durationSeconds * 1000, errors);
+        resolve(cpu.length === 2 ? { ...figures, cpuMs: cpu[1]! - cpu[0]! } : figures);
       },
     );
     instance.on("response", (_client, _status, _bytes, ms) => answers.push({ at: performance.now() - started, ms }));

@@ -8,6 +8,8 @@ import { createSession, lookupSession } from "~/auth/session.server";
 import { readSubscription } from "~/billing/subscription.server";
 import { closeProcessDb, db, rows } from "~/db/db.server";
 import { findByCode } from "~/location-requests/answer.server";
+import { reviewsVersion } from "~/reviews/reviews.server";
+import { onSimplePath } from "~/server/speed-tricks.server";
 
 import { createUser } from "../support/factories";
 
@@ -141,6 +143,33 @@ describe("raw reads", () => {
     expect(await lookupSession(sessions[0]!.token)).toMatchObject({ user: { name: "Renamed" } });
     await db().session.deleteMany({ where: { userId: users[1]!.user.id } });
     expect(await lookupSession(sessions[1]!.token)).toEqual({ state: "invalid" });
+  });
+
+  it("answer what each simple path answers: Prisma's model API, and Prisma's raw query instead of the driver", async () => {
+    // The bench measures both tricks against these paths (docs/performance.md); each must answer alike.
+    const { user } = await createUser({ days: 30 });
+    await db().subscription.update({
+      where: { userId: user.id },
+      data: { amount: 1999, cancelAtPeriodEnd: true, nextChargeAt: new Date("2027-01-02T03:04:05.678Z") },
+    });
+    const { token } = await createSession(user.id);
+    const { code } = await db().locationRequest.create({
+      data: { userId: user.id, channel: "link", requesterName: "Ana", locale: "id", code: "Qw8pR2xZ", latitude: 1.25 },
+    });
+    const reads: Record<string, () => Promise<unknown>> = {
+      session: () => lookupSession(token),
+      unknownSession: () => lookupSession(`${token}x`),
+      subscription: () => readSubscription(user.id),
+      request: () => findByCode(code),
+      unknownRequest: () => findByCode("Zz9pQ2xZ"),
+      reviewsVersion: () => reviewsVersion(),
+    };
+    for (const [name, read] of Object.entries(reads)) {
+      const answer = await read();
+      for (const tricks of [["raw-reads"], ["driver-reader"], ["raw-reads", "driver-reader"]] as const)
+        expect(await onSimplePath(tricks, read), `${name} without ${tricks.join(", ")}`).toEqual(answer);
+    }
+    expect(await lookupSession(token)).toMatchObject({ state: "valid", subscription: { amount: 1999 } });
   });
 
   it("open the database again after this process's client was closed", async () => {
