@@ -23,11 +23,11 @@ import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { seoMeta } from "~/utils/seo";
 import { formatDateTime } from "~/utils/time-zone";
 import { redirectWithToast } from "~/utils/toast.server";
+import { listVoiceMessages } from "~/voice-messages/list.server";
 import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
 import {
   isVoice,
   isVoiceLanguage,
-  listVoiceMessages,
   sendVoiceMessage,
   sendVoiceSchema,
   spokenParts,
