@@ -1,19 +1,18 @@
 import { Form, Link, useActionData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 
-import { CountryField, Field, SubmitButton } from "~/components/form";
+import { CountryField, Field, SubmitButton, useReplyErrors } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { paths } from "~/http/paths";
-import type { FieldMessages } from "~/i18n/keys";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { createTranslate } from "~/i18n/translate";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
-import { TITLE_MAX } from "~/utils/display-text";
+import { NAME_MAX, TITLE_MAX } from "~/utils/display-text";
 import { useHydrated } from "~/utils/use-hydrated";
 
 import { LanguageField, NameField, RequestForm, type Slot } from "./request-form";
-import type { DashboardForm, FormReply, NewSearchData, NewSearchModal, TemplateName } from "./types";
+import type { DashboardForm, NewSearchData, NewSearchModal, NewSearchReply, TemplateName } from "./types";
 
 type Values = Record<string, string>;
 
@@ -35,12 +34,12 @@ export function NewSearch(props: {
   const { data, modal, canSend, defaultName } = props;
   const t = useT();
   const lp = useLocalePath();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<NewSearchReply>();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.form;
-  const initial = (form: DashboardForm): { values: Values; errors: FieldMessages; reply?: FormReply } => {
-    if (reply?.form === form) return { values: reply.values, errors: reply.errors, reply };
-    if (flash?.form === form) return { values: flash.values, errors: {} };
-    return { values: form === "sms" && data.prefill ? data.prefill : {}, errors: {} };
+  const initial = (form: DashboardForm): { values: Values; reply?: NewSearchReply } => {
+    if (reply?.form === form) return { values: reply.values, reply };
+    if (flash?.form === form) return { values: flash.values };
+    return { values: form === "sms" && data.prefill ? data.prefill : {} };
   };
   return (
     <section className="new-search" aria-labelledby="new-search-heading">
@@ -108,17 +107,17 @@ const slotOf = (data: NewSearchData, form: DashboardForm): Slot | null => {
   return time ? { time, usedBy: data.usedBy[form] } : null;
 };
 
-type FormProps = { values: Values; errors: FieldMessages; reply?: FormReply; defaultName: string };
+type FormProps = { values: Values; reply?: NewSearchReply; defaultName: string };
 
 function SmsForm({
   data,
   values,
-  errors,
   reply,
   defaultName,
   messageModal,
 }: FormProps & { data: NewSearchData; messageModal: boolean }) {
   const t = useT();
+  const { error } = useReplyErrors(reply, { max: NAME_MAX });
   const lp = useLocalePath();
   const locale = useLocale();
   const hydrated = useHydrated();
@@ -162,10 +161,10 @@ function SmsForm({
             autoComplete="off"
             label={t("dashboard.new.sms.number")}
             defaultValue={values.number}
-            error={errors.number && t(errors.number)}
+            error={error("number")}
           />
         </div>
-        <NameField form="sms" value={name} onChange={setName} error={errors.name} />
+        <NameField form="sms" value={name} onChange={setName} error={error("name")} />
         <LanguageField value={language} onChange={setLanguage} />
         <input type="hidden" name="template" value={template} />
         <div className="message-choice">
@@ -256,8 +255,9 @@ function MessageModal(props: {
   );
 }
 
-function EmailForm({ values, errors, reply, defaultName, slot }: FormProps & { slot: Slot | null }) {
+function EmailForm({ values, reply, defaultName, slot }: FormProps & { slot: Slot | null }) {
   const t = useT();
+  const { error } = useReplyErrors(reply, { max: NAME_MAX });
   return (
     <RequestForm
       intent="email"
@@ -273,16 +273,17 @@ function EmailForm({ values, errors, reply, defaultName, slot }: FormProps & { s
         autoComplete="off"
         label={t("dashboard.new.email.address")}
         defaultValue={values.email}
-        error={errors.email && t(errors.email)}
+        error={error("email")}
       />
-      <NameField form="email" defaultValue={values.name ?? defaultName} error={errors.name} />
+      <NameField form="email" defaultValue={values.name ?? defaultName} error={error("name")} />
       <LanguageField defaultValue={values.language} />
     </RequestForm>
   );
 }
 
-function LinkForm({ values, errors, reply, defaultName, slot }: FormProps & { slot: Slot | null }) {
+function LinkForm({ values, reply, defaultName, slot }: FormProps & { slot: Slot | null }) {
   const t = useT();
+  const { error } = useReplyErrors(reply, { max: NAME_MAX });
   return (
     <RequestForm
       intent="link"
@@ -297,10 +298,10 @@ function LinkForm({ values, errors, reply, defaultName, slot }: FormProps & { sl
         label={t("dashboard.new.link.titleField")}
         maxLength={TITLE_MAX}
         defaultValue={values.title}
-        error={errors.title && t(errors.title)}
+        error={error("title")}
       />
       <p className="field-hint">{t("dashboard.new.link.titleHint")}</p>
-      <NameField form="link" defaultValue={values.name ?? defaultName} error={errors.name} />
+      <NameField form="link" defaultValue={values.name ?? defaultName} error={error("name")} />
       <LanguageField defaultValue={values.language} />
     </RequestForm>
   );

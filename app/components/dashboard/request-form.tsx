@@ -2,13 +2,12 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/form";
-import type { MessageKey } from "~/i18n/keys";
+import { ErrorSummary, Field, SelectField, SubmitButton, useReplyErrors } from "~/components/form";
 import { isLocale, locales, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { NAME_MAX, TITLE_MAX } from "~/utils/display-text";
+import { NAME_MAX } from "~/utils/display-text";
 
-import type { DashboardForm, FormReply, SlotReason } from "./types";
+import type { DashboardForm, NewSearchReply, SlotReason } from "./types";
 
 /** A channel's three-hour slot while it is taken: when it opens again and which request took it. */
 export type Slot = { time: string; usedBy: SlotReason | null };
@@ -28,7 +27,7 @@ export function RequestForm(props: {
   intent: DashboardForm;
   title: string;
   submit: string;
-  reply?: FormReply;
+  reply?: NewSearchReply;
   slot: Slot | null;
   before?: ReactNode;
   children: ReactNode;
@@ -37,12 +36,11 @@ export function RequestForm(props: {
   const t = useT();
   const busy = useBusy(intent);
   // A refusal of the whole post is the page's banner (app/routes/dashboard.tsx); the fields' are here.
-  const problems = Object.entries(reply?.errors ?? {})
-    .filter(([field]) => field !== "form")
-    .map(([field, key]) => ({
-      text: t(key, { max: field === "title" ? TITLE_MAX : NAME_MAX }),
-      field: `${intent}-${field}`,
-    }));
+  const fields = Object.keys(reply?.errors ?? {}).filter((field) => field !== "form");
+  const problems = useReplyErrors(reply, { max: NAME_MAX }).problems(
+    Object.fromEntries(fields.map((field) => [field, `${intent}-${field}`])),
+    { form: false },
+  );
   return (
     <Form
       method="post"
@@ -80,7 +78,8 @@ export function NameField(props: {
   value?: string;
   onChange?: (value: string) => void;
   defaultValue?: string;
-  error?: MessageKey;
+  /** Its error's text (`useReplyErrors`). */
+  error?: string;
 }) {
   const t = useT();
   const { form, value, onChange, defaultValue, error } = props;
@@ -92,7 +91,7 @@ export function NameField(props: {
       autoComplete="name"
       maxLength={NAME_MAX}
       {...(onChange ? { value, onChange: (event) => onChange(event.target.value) } : { defaultValue })}
-      error={error && t(error, { max: NAME_MAX })}
+      error={error}
     />
   );
 }
