@@ -4,10 +4,11 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { FormError } from "~/components/form";
+import { FormError, useReplyErrors } from "~/components/form";
 import { useLocale, useT } from "~/i18n/use-t";
 import { registerServiceWorker } from "~/pwa/register";
 import { formatDay } from "~/utils/money";
+import type { FormReply } from "~/utils/parse-form";
 
 export type PushDevice = { id: string; device: string; createdAt: string | Date; endpointHash: string };
 
@@ -44,7 +45,8 @@ export function PushDevices({
 }) {
   const t = useT();
   const locale = useLocale();
-  const fetcher = useFetcher<{ errors?: { push?: string } }>();
+  const fetcher = useFetcher<FormReply>();
+  const fetched = useReplyErrors(fetcher.data).error("push");
   const [state, setState] = useState<State>("nojs");
   const [thisDevice, setThisDevice] = useState<string | null>(null);
 
@@ -104,7 +106,7 @@ export function PushDevices({
     <section className="settings-push" aria-labelledby="push-title">
       <h2 id="push-title">{t("notifications.settings.pushLegend")}</h2>
       <p>{t("notifications.settings.pushIntro")}</p>
-      <FormError message={fetcher.data?.errors?.push ?? error} />
+      <FormError message={fetched ?? error} />
       {message[state] ? (
         <p className="notice" role={state === "nojs" ? undefined : "status"} data-push-state={state}>
           {message[state]}

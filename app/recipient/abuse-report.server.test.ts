@@ -6,15 +6,20 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
+import type { MessageKey } from "~/i18n/keys";
+import type { Locale } from "~/i18n/locales";
 import { createLocationRequest } from "~/location-requests/create.server";
 import { isBlocked, recipientKeys, recipientRef } from "~/location-requests/recipient-controls.server";
+import { REPORT_DETAILS_MAX } from "~/recipient/abuse-report";
 import { listReports, submitReport } from "~/recipient/abuse-report.server";
+import { recipientHandle } from "~/recipient/bare";
 import { openLink } from "~/recipient/recipient.server";
 import { action, loader } from "~/routes/report";
 import { config } from "~/server/config.server";
 
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest, routeArgs } from "../../tests/support/factories";
+import { replyTexts } from "../../tests/support/reply-text";
 import { routeData, settle, type AnyOf } from "../../tests/support/route-data";
 
 const ORIGIN = "http://localhost:3000";
@@ -40,7 +45,10 @@ async function page(path: string) {
   const body: AnyOf<typeof data> = data;
   return { status, body };
 }
-type Failed = { kind?: string; errors?: Record<string, string>; values?: Record<string, string> };
+type Failed = { kind?: string; errors?: Record<string, MessageKey>; values?: Record<string, string> };
+/** The errors as the page shows them (the reply carries message keys). */
+const shown = (body: Failed | undefined, locale: Locale) =>
+  replyTexts({ errors: body?.errors ?? {} }, locale, recipientHandle, { max: REPORT_DETAILS_MAX });
 async function post(path: string, fields: Record<string, string>) {
   const answer = await settle(action(routeArgs(formRequest(path, fields))));
   if (answer instanceof Response && answer.status === 303) {
@@ -57,13 +65,14 @@ describe("/report", () => {
     const { ref } = await smsRequest();
     const answer = await post(`/id/report?c=${ref}`, { details: "Saya tidak kenal orang ini" });
     expect(answer.status).toBe(400);
-    expect(answer.body?.errors).toEqual({ reason: "Pilih apa masalah permintaan ini" });
+    expect(answer.body?.errors).toEqual({ reason: "recipient.report.errors.reason" });
+    expect(shown(answer.body, "id")).toEqual({ reason: "Pilih apa masalah permintaan ini" });
     expect(answer.body?.values).toMatchObject({ details: "Saya tidak kenal orang ini" });
     const unknownReason = await post(`/report?c=${ref}`, { reason: "hacked", details: "" });
     expect(unknownReason.status).toBe(400);
     const tooLong = await post(`/ph/report?c=${ref}`, { reason: "other", details: "x".repeat(1001) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body?.errors?.details).toBe("Sumulat ng hindi hihigit sa 1000 na character");
+    expect(shown(tooLong.body, "ph").details).toBe("Sumulat ng hindi hihigit sa 1000 na character");
     expect(await db().abuseReport.count({ where: { details: { contains: "Saya" } } })).toBe(0);
   });
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { ApiError, apiRoute, envelope, methodNotAllowed, readQuery, requireApiUser } from "~/api/envelope.server";
 import { decodeCursor } from "~/location-requests/list.server";
-import { voiceListQuery, voiceMessagePage } from "~/voice-messages/messages.server";
+import { voiceListQuery, voiceMessagePage } from "~/voice-messages/list.server";
 
 /** The caller's voice messages with their delivery state, newest first, a page at a time (by key). */
 export const loader = ({ request }: LoaderFunctionArgs) =>

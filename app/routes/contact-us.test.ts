@@ -6,8 +6,9 @@ import type { EmailProvider } from "~/providers/email.server";
 
 import { allowConsoleError } from "../../tests/support/console";
 import { formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
+import { replyTexts } from "../../tests/support/reply-text";
 import { routeData } from "../../tests/support/route-data";
-import { action, loader } from "./contact-us";
+import { action, handle, loader } from "./contact-us";
 import { submitContactMessage } from "./contact-us.server";
 
 const valid = () => ({
@@ -44,11 +45,12 @@ describe("/contact-us", () => {
     expect(mail!.html).toContain(fields.email);
   });
 
-  it("answers invalid input with 400, translated messages and the values kept", async () => {
+  it("answers invalid input with 400, message keys the page translates and the values kept", async () => {
     const before = await db().contactMessage.count();
     const answer = await post("/contact-us", { name: " ", email: "not-an-address", message: "short" });
     expect(answer.status).toBe(400);
-    expect(answer.data.errors).toEqual({
+    expect(answer.data.errors.name).toBe("site.contact.errors.nameRequired");
+    expect(replyTexts(answer.data, "en", handle)).toEqual({
       name: "Please enter your name.",
       email: "Please enter a valid e-mail address, such as name@example.com.",
       message: "Please write at least 10 characters.",
@@ -58,17 +60,17 @@ describe("/contact-us", () => {
     const id = await post("/id/contact-us", { name: "", email: "", message: "" });
     expect(id.status).toBe(400);
     const tId = await getT("id");
-    expect(id.data.errors).toEqual({
+    expect(replyTexts(id.data, "id", handle)).toEqual({
       name: tId("site.contact.errors.nameRequired"),
       email: tId("site.contact.errors.emailRequired"),
       message: tId("site.contact.errors.messageRequired"),
     });
-    expect(id.data.errors.name).toMatch(/nama/i);
+    expect(replyTexts(id.data, "id", handle).name).toMatch(/nama/i);
     const long = await post("/ph/contact-us", { ...valid(), message: "x".repeat(5001) });
-    expect(long.data.errors).toEqual({
+    expect(replyTexts(long.data, "ph", handle)).toEqual({
       message: (await getT("ph"))("site.contact.errors.messageTooLong", { max: 5000 }),
     });
-    expect(long.data.errors.message).toContain("5000");
+    expect(replyTexts(long.data, "ph", handle).message).toContain("5000");
     expect(await db().contactMessage.count()).toBe(before);
   });
 
@@ -87,7 +89,7 @@ describe("/contact-us", () => {
     const refused = await post("/contact-us", fields, ip);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(refused.data.errors.form).toMatch(/several messages in a short time/);
+    expect(replyTexts(refused.data, "en", handle).form).toMatch(/several messages in a short time/);
     expect(refused.data.values.email).toBe(fields.email);
     expect(await db().contactMessage.count({ where: { email: fields.email } })).toBe(0);
     // Another address is not affected.

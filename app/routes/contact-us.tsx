@@ -5,11 +5,11 @@ import { z } from "zod";
 
 import { guardPage } from "~/auth/guards.server";
 import { EMAIL_PATTERN } from "~/auth/validation";
-import { Field, FormError, SubmitButton } from "~/components/form";
+import { Field, FormError, SubmitButton, useReplyErrors } from "~/components/form";
 import { pageContent } from "~/content/content.server";
 import { pageSeo } from "~/content/seo.server";
 import { paths } from "~/http/paths";
-import { getLocale, getT } from "~/i18n/i18next.server";
+import { getLocale } from "~/i18n/i18next.server";
 import type { KeyUnder } from "~/i18n/keys";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
@@ -18,7 +18,7 @@ import { useT } from "~/i18n/use-t";
 import { hit } from "~/limits/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
-import { parseForm } from "~/utils/parse-form";
+import { parseForm, refusal, replyOf, type FormReply } from "~/utils/parse-form";
 import { seoMeta } from "~/utils/seo";
 import { HOUR } from "~/utils/time";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -48,7 +48,6 @@ const contactSchema = z.object({
     .max(LIMITS.message, errorKey("messageTooLong")),
 });
 type Fields = z.input<typeof contactSchema>;
-type FormErrors = Partial<Record<keyof Fields | "form", string>>;
 
 export const handle: MessagesHandle = { messages: ["site.contact"] };
 
@@ -61,24 +60,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardPage({ request, context }, "visitor");
   const locale = getLocale(request);
-  const t = await getT(request);
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const values: Fields = { name: field("name"), email: field("email"), message: field("message") };
   const done = () =>
     redirectWithToast(localizePath(paths.contactUs, locale), { type: "success", key: "site.contact.sent" });
-  const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) =>
-    data({ values, errors }, { status, headers });
+  const refuse = (reply: FormReply, status: number, headers?: HeadersInit) => data(reply, { status, headers });
 
   if (field(HONEYPOT)) return done();
-  const parsed = parseForm(contactSchema, values, { t });
-  if (!parsed.ok) return refuse(parsed.errors, 400);
+  const parsed = parseForm(contactSchema, values);
+  if (!parsed.ok) return refuse(replyOf(parsed, values), 400);
   const limit = await hit(`contact:ip:${clientIp(request)}`, SENDS_PER_HOUR, HOUR);
   if (!limit.ok) {
-    return refuse({ form: t(errorKey("tooMany")) }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+    return refuse(refusal(errorKey("tooMany"), { values }), 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
   const sent = await submitContactMessage({ ...parsed.data, locale });
-  if (!sent.ok) return refuse({ form: t(errorKey("sendFailed")) }, 502);
+  if (!sent.ok) return refuse(refusal(errorKey("sendFailed"), { values }), 502);
   return done();
 }
 
@@ -89,7 +86,7 @@ export default function ContactUs() {
   // A new address after the success redirect empties the form.
   const { key } = useLocation();
   const t = useT();
-  const errors: FormErrors = answer?.errors ?? {};
+  const { error } = useReplyErrors(answer);
   return (
     <article className="text-page contact-page">
       <h1>{heading}</h1>
@@ -97,7 +94,7 @@ export default function ContactUs() {
       <section className="panel" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">{t("site.contact.formTitle")}</h2>
         <Form method="post" className="contact-form" key={key}>
-          <FormError message={errors.form} />
+          <FormError message={error("form")} />
           <Field
             name="name"
             label={t("site.contact.name")}
@@ -105,7 +102,7 @@ export default function ContactUs() {
             required
             maxLength={LIMITS.name}
             defaultValue={answer?.values.name}
-            error={errors.name}
+            error={error("name")}
           />
           <Field
             name="email"
@@ -115,12 +112,12 @@ export default function ContactUs() {
             required
             maxLength={LIMITS.email}
             defaultValue={answer?.values.email}
-            error={errors.email}
+            error={error("email")}
           />
           <MessageField
             label={t("site.contact.message")}
             defaultValue={answer?.values.message}
-            error={errors.message}
+            error={error("message")}
           />
           <div className="honeypot" aria-hidden="true">
             <label htmlFor="contact-website">{t("site.contact.honeypot")}</label>

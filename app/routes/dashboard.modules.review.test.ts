@@ -1,5 +1,5 @@
 // Customer reviews end to end on the server: only people who have had a subscription write one (one
-// each), bad input gets translated 400s, an edit goes back to moderation, the author can delete it,
+// each), bad input gets 400s with message keys the page translates, an edit goes back to moderation, the author can delete it,
 // operators publish and hide (the functions behind `npm run reviews`), and the home page shows only
 // published reviews, in the page's language first, with the real average and count.
 import { beforeEach, describe, expect, it } from "vitest";
@@ -11,8 +11,9 @@ import { defaultDisplayName, homeReviews, listReviews, setReviewStatus } from "~
 import { onSimplePath } from "~/server/speed-tricks.server";
 
 import { createUser, formRequest, routeArgs, signedInUser, thrownResponse } from "../../tests/support/factories";
+import { replyTexts } from "../../tests/support/reply-text";
 import { routeData } from "../../tests/support/route-data";
-import { action, loader } from "./dashboard.modules.review";
+import { action, handle, loader } from "./dashboard.modules.review";
 import { loader as homeLoader } from "./home";
 
 const good = { rating: "4", text: "It found my mother's phone at the bus station quickly.", displayName: "Ana R." };
@@ -56,7 +57,8 @@ describe("writing a review", () => {
     expect((await page("/dashboard/modules/Review", refunded.token)).allowed).toBe(false);
     const refused = await post("/id/dashboard/modules/Review", refunded.token, good);
     expect(refused.status).toBe(403);
-    expect(refused.data.errors.form).toBe((await getT("id"))("reviews.errors.notSubscriber"));
+    expect(refused.data.errors.form).toBe("reviews.errors.notSubscriber");
+    expect(replyTexts(refused.data, "id", handle).form).toBe((await getT("id"))("reviews.errors.notSubscriber"));
 
     const never = await signedInUser();
     await db().subscription.delete({ where: { userId: never.user.id } });
@@ -78,7 +80,7 @@ describe("writing a review", () => {
       displayName: " ",
     });
     expect(answer.status).toBe(400);
-    expect(answer.data.errors).toEqual({
+    expect(replyTexts(answer.data, "ph", handle)).toEqual({
       rating: t("reviews.errors.ratingRequired"),
       text: t("reviews.errors.textTooShort", { min: 20 }),
       displayName: t("reviews.errors.nameRequired"),
@@ -89,7 +91,7 @@ describe("writing a review", () => {
       displayName: "x".repeat(61),
     });
     expect(missing.status).toBe(400);
-    expect(missing.data.errors).toEqual({
+    expect(replyTexts(missing.data, "en", handle)).toEqual({
       rating: "Choose a rating from 1 to 5.",
       text: "Use at most 1000 characters.",
       displayName: "Use at most 60 characters.",
@@ -148,7 +150,7 @@ describe("writing a review", () => {
     for (let i = 0; i < 10; i++) expect((await post("/dashboard/modules/Review", token, good)).status).toBe(302);
     const limited = await post("/dashboard/modules/Review", token, good);
     expect(limited.status).toBe(429);
-    expect(limited.data.errors.form).toBe("Too many changes. Please try again later.");
+    expect(replyTexts(limited.data, "en", handle).form).toBe("Too many changes. Please try again later.");
   });
 
   it("defaults the display name to the first name and the surname's initial", () => {

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useId } from "react";
 
 import { guardPage } from "~/auth/guards.server";
-import { Field, FormError, SubmitButton } from "~/components/form";
+import { Field, FormError, SubmitButton, useReplyErrors } from "~/components/form";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";
@@ -22,7 +22,7 @@ import {
   saveReview,
 } from "~/reviews/reviews.server";
 import { readFormData } from "~/utils/form-data.server";
-import { parseForm } from "~/utils/parse-form";
+import { parseForm, refusal, replyOf, type FormReply } from "~/utils/parse-form";
 import { HOUR } from "~/utils/time";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -30,7 +30,6 @@ import { redirectWithToast } from "~/utils/toast.server";
 const CHANGES_PER_HOUR = 10;
 
 type Fields = { rating: string; text: string; displayName: string };
-type FormErrors = Partial<Record<keyof Fields | "form", string>>;
 
 /** Your review: write one, edit it (back to moderation) or delete it. Only for people who subscribed. */
 export const handle: MessagesHandle = { messages: ["reviews"] };
@@ -61,17 +60,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
   const locale = getLocale(request);
-  const t = await getT(request);
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const values: Fields = { rating: field("rating"), text: field("text"), displayName: field("displayName") };
-  const refuse = (errors: FormErrors, status: number, headers?: HeadersInit) =>
-    data({ values, errors }, { status, headers });
+  const refuse = (reply: FormReply<string, Fields>, status: number, headers?: HeadersInit) =>
+    data(reply, { status, headers });
 
-  if (!(await mayReview(user.id))) return refuse({ form: t("reviews.errors.notSubscriber") }, 403);
+  if (!(await mayReview(user.id))) return refuse(refusal("reviews.errors.notSubscriber", { values }), 403);
   const limit = await hit(`review:user:${user.id}`, CHANGES_PER_HOUR, HOUR);
   if (!limit.ok)
-    return refuse({ form: t("reviews.errors.tooMany") }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+    return refuse(refusal("reviews.errors.tooMany", { values }), 429, {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
 
   const here = localizePath(paths.review, locale);
   if (field("intent") === "delete") {
@@ -81,8 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       key: deleted ? "reviews.deleted" : "reviews.nothingToDelete",
     });
   }
-  const parsed = parseForm(reviewSchema, values, { t });
-  if (!parsed.ok) return refuse(parsed.errors, 400);
+  const parsed = parseForm(reviewSchema, values);
+  if (!parsed.ok) return refuse(replyOf(parsed, values), 400);
   await saveReview(user.id, parsed.data, locale);
   return redirectWithToast(here, { type: "success", key: "reviews.saved" });
 }
@@ -93,7 +93,7 @@ export default function ReviewPage() {
   const navigation = useNavigation();
   const t = useT();
   const lp = useLocalePath();
-  const errors: FormErrors = answer?.errors ?? {};
+  const { error } = useReplyErrors(answer);
   const values = answer?.values ?? {
     rating: review ? String(review.rating) : "",
     text: review?.text ?? "",
@@ -106,7 +106,7 @@ export default function ReviewPage() {
       <h1 id="review-title">{t("reviews.title")}</h1>
       {!allowed ? (
         <>
-          <FormError message={errors.form} />
+          <FormError message={error("form")} />
           <p data-testid="review-not-allowed">{t("reviews.notAllowed")}</p>
           <p>
             <Link className="button button-primary" to={lp(paths.renew)}>
@@ -124,9 +124,9 @@ export default function ReviewPage() {
           ) : null}
           {/* Keyed by the saved text, so a successful save or delete shows what is stored now. */}
           <Form method="post" className="review-form" key={`${review?.status}:${review?.text ?? ""}`} noValidate>
-            <FormError message={errors.form} />
-            <RatingField value={values.rating} error={errors.rating} />
-            <TextField value={values.text} error={errors.text} />
+            <FormError message={error("form")} />
+            <RatingField value={values.rating} error={error("rating")} />
+            <TextField value={values.text} error={error("text")} />
             <Field
               name="displayName"
               label={t("reviews.displayName")}
@@ -134,7 +134,7 @@ export default function ReviewPage() {
               required
               maxLength={REVIEW_LIMITS.name}
               defaultValue={values.displayName}
-              error={errors.displayName}
+              error={error("displayName")}
             />
             <p className="field-hint">{t("reviews.moderation")}</p>
             <SubmitButton busy={busy("save")}>{t(review ? "reviews.update" : "reviews.submit")}</SubmitButton>

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
-import { FormError, SelectField, SubmitButton } from "~/components/form";
+import { FormError, SelectField, SubmitButton, useReplyErrors } from "~/components/form";
 import { PushDevices } from "~/components/push-devices";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -25,7 +25,7 @@ import {
 import { vapidKeys } from "~/notifications/vapid.server";
 import { installableMeta, useServiceWorker } from "~/pwa/installable";
 import { readFormData } from "~/utils/form-data.server";
-import { parseForm } from "~/utils/parse-form";
+import { parseForm, refusal, replyOf } from "~/utils/parse-form";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -55,21 +55,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
-  const t = await getT(request);
   const form = await readFormData(request);
   const here = localizePath(paths.settings, getLocale(request));
   const intent = form.get("intent");
   if (intent === "pushOn") {
-    const parsed = parseForm(
-      pushSubscriptionSchema,
-      { endpoint: form.get("endpoint") ?? "", p256dh: form.get("p256dh") ?? "", auth: form.get("auth") ?? "" },
-      { t },
-    );
-    if (!parsed.ok) return data({ errors: { push: t("notifications.settings.pushInvalid") } }, { status: 400 });
+    const parsed = parseForm(pushSubscriptionSchema, {
+      endpoint: form.get("endpoint") ?? "",
+      p256dh: form.get("p256dh") ?? "",
+      auth: form.get("auth") ?? "",
+    });
+    // The browser made the subscription: whatever is wrong with it, the person reads one message.
+    if (!parsed.ok) return data(refusal("notifications.settings.pushInvalid", { field: "push" }), { status: 400 });
     const saved = await savePushDevice(user.id, parsed.data, request.headers.get("User-Agent"));
     if (!saved.ok)
       return data(
-        { errors: { push: t("notifications.settings.pushTooMany", { max: MAX_PUSH_DEVICES }) } },
+        refusal("notifications.settings.pushTooMany", { field: "push", errorValues: { max: MAX_PUSH_DEVICES } }),
         { status: 409 },
       );
     return redirectWithToast(here, { type: "success", key: "notifications.settings.pushAdded" });
@@ -79,12 +79,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (typeof id === "string" && id.length <= 64) await removePushDevice(user.id, id);
     return redirectWithToast(here, { type: "success", key: "notifications.settings.pushRemoved" });
   }
-  const parsed = parseForm(
-    notificationSettingsSchema,
-    { notifyByEmail: form.get("notifyByEmail") ?? undefined, locale: form.get("locale") ?? "" },
-    { t },
-  );
-  if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
+  const parsed = parseForm(notificationSettingsSchema, {
+    notifyByEmail: form.get("notifyByEmail") ?? undefined,
+    locale: form.get("locale") ?? "",
+  });
+  // The form shows what is stored (it is keyed by it): nothing to refill.
+  if (!parsed.ok) return data(replyOf(parsed, {}), { status: 400 });
   await saveNotificationSettings(user.id, parsed.data);
   return redirectWithToast(here, {
     type: "success",
@@ -99,13 +99,13 @@ export default function SettingsPage() {
   const t = useT();
   const lp = useLocalePath();
   useServiceWorker();
-  const errors: Record<string, string | undefined> = answer?.errors ?? {};
+  const { error } = useReplyErrors(answer);
   return (
     <section className="panel settings-page" aria-labelledby="settings-title">
       <h1 id="settings-title">{t("notifications.settings.title")}</h1>
       {/* Keyed by what is stored, so that the form shows it again after a save. */}
       <Form method="post" className="settings-form" key={`${settings.notifyByEmail}:${settings.locale}`}>
-        <FormError message={errors.form ?? errors.notifyByEmail} />
+        <FormError message={error("form") ?? error("notifyByEmail")} />
         <fieldset>
           <legend>{t("notifications.settings.emailLegend")}</legend>
           <div className="field-check">
@@ -131,14 +131,14 @@ export default function SettingsPage() {
             </option>
           ))}
         </SelectField>
-        <FormError message={errors.locale} />
+        <FormError message={error("locale")} />
         <div className="form-actions">
           <SubmitButton busy={navigation.state === "submitting" && !navigation.formData?.get("intent")}>
             {t("notifications.settings.save")}
           </SubmitButton>
         </div>
       </Form>
-      <PushDevices devices={push.devices} publicKey={push.publicKey} error={errors.push} />
+      <PushDevices devices={push.devices} publicKey={push.publicKey} error={error("push")} />
       <p>
         <Link to={lp(paths.webhooks)}>{t("webhooks.link")}</Link>
       </p>

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
-import { ErrorSummary, Field, SubmitButton } from "~/components/form";
+import { ErrorSummary, Field, SubmitButton, useReplyErrors } from "~/components/form";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale, localizePath } from "~/i18n/locales";
@@ -10,7 +10,7 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { readFormData } from "~/utils/form-data.server";
-import { parseForm } from "~/utils/parse-form";
+import { parseForm, refusal, replyOf } from "~/utils/parse-form";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { DAY } from "~/utils/time";
 import { formatDateTime } from "~/utils/time-zone";
@@ -34,7 +34,10 @@ import {
  * of the newest deliveries. Plain forms, one per action: everything works before JavaScript, and
  * every outcome is the banner after the redirect, or the error summary of a refused address.
  */
-export const handle: MessagesHandle = { messages: ["webhooks", "errors.summaryTitle", "notifications.settings.back"] };
+export const handle: MessagesHandle = {
+  // errors.badRequest: a forged intent's refusal, which the page translates like any other.
+  messages: ["webhooks", "errors.summaryTitle", "errors.badRequest", "notifications.settings.back"],
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
@@ -68,25 +71,25 @@ const TOASTS = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await guardPage({ request, context }, "user");
-  const t = await getT(request);
   const here = localizePath(paths.webhooks, getLocale(request));
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "add") {
     const url = typeof form.get("url") === "string" ? String(form.get("url")) : "";
-    const parsed = parseForm(webhookEndpointInput, { url }, { t });
-    if (!parsed.ok) return data({ errors: parsed.errors, url: url.slice(0, 2048) }, { status: 400 });
+    const values = { url: url.slice(0, 2048) };
+    const parsed = parseForm(webhookEndpointInput, { url });
+    if (!parsed.ok) return data(replyOf(parsed, values), { status: 400 });
     const created = await createEndpoint(user.id, parsed.data.url);
     if (!created.ok) {
-      const error = t(`webhooks.errors.${created.error}`, { max: MAX_ENDPOINTS });
-      return data({ errors: { url: error }, url: url.slice(0, 2048) }, { status: 400 });
+      const key = `webhooks.errors.${created.error}` as const;
+      return data(refusal(key, { values, field: "url", errorValues: { max: MAX_ENDPOINTS } }), { status: 400 });
     }
     return redirectWithToast(here, { type: "success", key: "webhooks.toast.added" });
   }
   const which = ENDPOINT_INTENTS.find((name) => name === intent);
   const id = form.get("id");
   if (!which || typeof id !== "string")
-    return data({ errors: { form: t("errors.badRequest") }, url: "" }, { status: 400 });
+    return data(refusal("errors.badRequest", { values: { url: "" } }), { status: 400 });
   const done =
     which === "remove"
       ? await removeEndpoint(user.id, id)
@@ -104,11 +107,8 @@ export default function WebhooksPage() {
   const navigation = useNavigation();
   const t = useT();
   const lp = useLocalePath();
-  const errors: Record<string, string | undefined> = answer?.errors ?? {};
-  const problems = [
-    ...(errors.form ? [{ text: errors.form }] : []),
-    ...(errors.url ? [{ text: errors.url, field: "webhook-url" }] : []),
-  ];
+  const { error, problems: summary } = useReplyErrors(answer);
+  const problems = summary({ url: "webhook-url" });
   return (
     <section className="panel webhooks-page" aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">{t("webhooks.title")}</h1>
@@ -163,9 +163,9 @@ export default function WebhooksPage() {
             required
             maxLength={2048}
             label={t("webhooks.add.url")}
-            aria-describedby={errors.url ? "webhook-url-error webhook-url-hint" : "webhook-url-hint"}
-            defaultValue={answer?.url ?? ""}
-            error={errors.url}
+            aria-describedby={error("url") ? "webhook-url-error webhook-url-hint" : "webhook-url-hint"}
+            defaultValue={answer?.values.url ?? ""}
+            error={error("url")}
           />
           <p className="field-hint" id="webhook-url-hint">
             {t("webhooks.add.urlHint", { max })}

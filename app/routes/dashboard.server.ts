@@ -4,11 +4,11 @@ import { data } from "@remix-run/node";
 import {
   positionOf,
   TABS,
-  type FormReply,
   type LiveShareView,
   type MapConfig,
   type MapPosition,
   type NewSearchModal,
+  type NewSearchReply,
   type RequestView,
   type SlotReason,
   type Tab,
@@ -38,7 +38,7 @@ import { searchedNumber } from "~/phone/number-search";
 import { config } from "~/server/config.server";
 import { cleanLine } from "~/utils/display-text";
 import { formatAge, formatTime } from "~/utils/live-times";
-import { parseForm } from "~/utils/parse-form";
+import { parseForm, refusal, replyOf } from "~/utils/parse-form";
 import { formatDateTime, zoneName } from "~/utils/time-zone";
 import { redirectWithFlash, redirectWithToast } from "~/utils/toast.server";
 
@@ -257,7 +257,7 @@ function senderValues(form: FormData, locale: Locale) {
 const FORM_FIELDS = { requesterName: "name", locale: "language", countryCode: "number", phone: "number" };
 const SCHEMAS = { sms: sendSmsSchema, email: sendEmailSchema, link: createLinkSchema };
 
-function reply(reply: FormReply, status = 400) {
+function reply(reply: NewSearchReply, status = 400) {
   return data(reply, { status });
 }
 
@@ -294,7 +294,7 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
   if (intent === "sms") values = smsValues(form, locale);
   else if (intent === "email") values = { ...senderValues(form, locale), email: text(form, "email") };
   else if (intent === "link") values = { ...senderValues(form, locale), title: cleanLine(text(form, "title")) };
-  else return reply({ form: "sms", values: {}, errors: { form: "errors.status.400" } });
+  else return reply(refusal("errors.status.400", { form: "sms" }));
   const channel: Channel = intent;
 
   const parsed = parseForm(
@@ -310,13 +310,13 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
     },
     { fields: FORM_FIELDS },
   );
-  if (!parsed.ok) return reply({ form: channel, values, errors: parsed.errors });
+  if (!parsed.ok) return reply(replyOf(parsed, values, channel));
 
   const result = await createLocationRequest({ userId: user.id, ...parsed.data });
   if ("nextAllowedAt" in result) {
     const time = formatDateTime(result.nextAllowedAt, intlLocale[locale], zone, true);
     const key = result.error === "declinedRecently" ? "requests.errors.declinedRecently" : "requests.errors.limited";
-    return reply({ form: channel, values, errors: { form: key }, formValues: { time } }, 429);
+    return reply(refusal(key, { form: channel, values, errorValues: { time } }), 429);
   }
   const sent = result.ok;
   if (channel === "link") {

@@ -169,12 +169,12 @@ describe("dashboard: New Search", () => {
     const again = await reply("/dashboard/?tab=new", token, sms, "tz=Asia%2FJakarta");
     expect(again.status).toBe(429);
     expect(again.data.errors.form).toBe("requests.errors.limited");
-    expect(again.data.formValues?.time).toMatch(/\d{1,2}:\d{2} (AM|PM) Western Indonesia Time$/);
+    expect(again.data.errorValues?.form?.time).toMatch(/\d{1,2}:\d{2} (AM|PM) Western Indonesia Time$/);
     // Other channels have their own limit.
     expect((await reply("/dashboard/?tab=new", token, link)).status).toBe(302);
     // Without the browser's zone, an Indonesian page says Jakarta's time, named as everywhere else.
     const jakarta = await reply("/id/dashboard/?tab=new", token, link);
-    expect(jakarta.data.formValues?.time).toMatch(/ Waktu Indonesia Barat$/);
+    expect(jakarta.data.errorValues?.form?.time).toMatch(/ Waktu Indonesia Barat$/);
   });
 
   it("sends an expired subscriber to the expired notice instead of sending", async () => {

@@ -6,7 +6,8 @@ import { expiredNoticeSeenCookie, isExpiredMarker } from "~/billing/subscription
 import { LocationMap } from "~/components/dashboard/location-map";
 import { NewSearch } from "~/components/dashboard/new-search";
 import { RequestDetail, RequestList } from "~/components/dashboard/request-list";
-import { TABS, type FormReply, type Tab } from "~/components/dashboard/types";
+import { TABS, type NewSearchReply, type Tab } from "~/components/dashboard/types";
+import { useReplyErrors } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { NotificationBanner } from "~/components/notification-banner";
 import { WholeWords } from "~/components/whole-words";
@@ -169,12 +170,9 @@ export default function Dashboard() {
  * that answers it says so at its top. A field's problem stays in its form's error summary.
  */
 function RefusalBanner() {
-  const t = useT();
-  const reply = useActionData<FormReply>();
+  const message = useReplyErrors(useActionData<NewSearchReply>()).error("form");
   const { key } = useLocation();
-  const refusal = reply?.errors.form;
-  if (!refusal) return null;
-  const message = t(refusal, reply.formValues);
+  if (!message) return null;
   return (
     <NotificationBanner type="error" focusKey={`${message}${key}`}>
       <p className="notification-banner-heading">{message}</p>

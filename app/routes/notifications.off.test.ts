@@ -5,10 +5,15 @@ import { describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
 import { unsubscribeLink, unsubscribeToken } from "~/notifications/settings.server";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/dashboard.modules.settings";
+import {
+  action as settingsAction,
+  handle as settingsHandle,
+  loader as settingsLoader,
+} from "~/routes/dashboard.modules.settings";
 import { action as offAction, loader as offLoader } from "~/routes/notifications.off";
 
 import { createUser, formRequest, routeArgs, signedInUser } from "../../tests/support/factories";
+import { replyTexts } from "../../tests/support/reply-text";
 import { routeData } from "../../tests/support/route-data";
 
 const ORIGIN = "http://localhost:3000";
@@ -113,7 +118,7 @@ describe("the settings", () => {
     expect(await notifies(user.id)).toBe(false);
   });
 
-  it("refuses a language it does not have with a translated 400 and changes nothing", async () => {
+  it("refuses a language it does not have with a 400 the page translates and changes nothing", async () => {
     const { user, token } = await signedInUser();
     const refused = await routeData(
       settingsAction(
@@ -127,7 +132,7 @@ describe("the settings", () => {
       ),
     );
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(refused.data)).toContain("Pumili ng isa sa mga wika sa listahan.");
+    expect(replyTexts(refused.data, "ph", settingsHandle).locale).toBe("Pumili ng isa sa mga wika sa listahan.");
     expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).locale).toBe("en");
   });
 });

@@ -2,8 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
+import { useReplyErrors } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
-import type { MessageKey } from "~/i18n/keys";
 import { useLocale, useT } from "~/i18n/use-t";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "~/recipient/abuse-report";
 import { ReportSchema, submitReport, wasReported } from "~/recipient/abuse-report.server";
@@ -14,6 +14,7 @@ import { recipientPaths } from "~/recipient/paths";
 import { invalidLink, recipientKeysOfLink, requestFromQuery } from "~/recipient/recipient.server";
 import { cleanLine } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
+import { parseForm, replyOf } from "~/utils/parse-form";
 
 // `/report?c=CODE`: a recipient reports a request they think is abuse (a stranger, harassment, a
 // message pretending to be a bank). Open from the consent, thank-you and expired pages, also once the
@@ -42,26 +43,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
   const form = await readFormData(request);
-  const parsed = ReportSchema.safeParse({
+  const parsed = parseForm(ReportSchema, {
     reason: form.get("reason") ?? undefined,
     details: String(form.get("details") ?? ""),
   });
-  if (!parsed.success) {
-    const errors: Partial<Record<"reason" | "details", MessageKey>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === "details" ? "details" : "reason";
-      errors[field] ??= field === "details" ? "recipient.report.errors.details" : "recipient.report.errors.reason";
-    }
-    const t = await getT(request);
-    return data(
-      {
-        errors: Object.fromEntries(
-          Object.entries(errors).map(([field, key]) => [field, t(key!, { max: REPORT_DETAILS_MAX })]),
-        ) as Partial<Record<"reason" | "details", string>>,
-        values: { reason: String(form.get("reason") ?? ""), details: String(form.get("details") ?? "").slice(0, 5000) },
-      },
-      { status: 400 },
-    );
+  if (!parsed.ok) {
+    const values = {
+      reason: String(form.get("reason") ?? ""),
+      details: String(form.get("details") ?? "").slice(0, 5000),
+    };
+    // Keys only: the message names the limit the page states, not the schema's wider bound on raw text.
+    return data(replyOf({ errors: parsed.errors }, values), { status: 400 });
   }
   // A second report from the same link is not stored again; the page says it was received either way.
   await submitReport(link, parsed.data, getLocale(request));
@@ -116,9 +108,10 @@ function ReportForm({ code, requesterName, blocks }: ReportPage) {
   const t = useT();
   const locale = useLocale();
   const failed = useActionData<typeof action>();
-  const errors = failed && "errors" in failed ? failed.errors : {};
-  const values = failed && "values" in failed ? failed.values : { reason: "", details: "" };
-  const problems = (["reason", "details"] as const).filter((field) => errors[field]);
+  const reply = failed && "errors" in failed ? failed : null;
+  const { error } = useReplyErrors(reply, { max: REPORT_DETAILS_MAX });
+  const values = reply?.values ?? { reason: "", details: "" };
+  const problems = (["reason", "details"] as const).filter((field) => error(field));
   return (
     <section aria-labelledby="report-title">
       <h1 id="report-title">{t("recipient.report.title")}</h1>
@@ -129,18 +122,18 @@ function ReportForm({ code, requesterName, blocks }: ReportPage) {
           <ul>
             {problems.map((field) => (
               <li key={field}>
-                <a href={field === "reason" ? `#reason-${REPORT_REASONS[0]}` : "#report-details"}>{errors[field]}</a>
+                <a href={field === "reason" ? `#reason-${REPORT_REASONS[0]}` : "#report-details"}>{error(field)}</a>
               </li>
             ))}
           </ul>
         </div>
       ) : null}
       <form method="post" noValidate>
-        <fieldset aria-describedby={errors.reason ? "reason-error" : undefined}>
+        <fieldset aria-describedby={error("reason") ? "reason-error" : undefined}>
           <legend>{t("recipient.report.reasonLegend")}</legend>
-          {errors.reason ? (
+          {error("reason") ? (
             <p className="field-error" id="reason-error">
-              {errors.reason}
+              {error("reason")}
             </p>
           ) : null}
           {REPORT_REASONS.map((reason) => (
@@ -161,9 +154,9 @@ function ReportForm({ code, requesterName, blocks }: ReportPage) {
         <p className="hint" id="report-details-hint">
           {t("recipient.report.detailsHint", { max: REPORT_DETAILS_MAX })}
         </p>
-        {errors.details ? (
+        {error("details") ? (
           <p className="field-error" id="report-details-error">
-            {errors.details}
+            {error("details")}
           </p>
         ) : null}
         <textarea
@@ -172,8 +165,8 @@ function ReportForm({ code, requesterName, blocks }: ReportPage) {
           rows={5}
           maxLength={REPORT_DETAILS_MAX}
           defaultValue={values.details}
-          aria-invalid={errors.details ? true : undefined}
-          aria-describedby={errors.details ? "report-details-hint report-details-error" : "report-details-hint"}
+          aria-invalid={error("details") ? true : undefined}
+          aria-describedby={error("details") ? "report-details-hint report-details-error" : "report-details-hint"}
         />
         {blocks ? <p className="notice">{t("recipient.report.blocks", { name: requesterName })}</p> : null}
         <div className="choices">

@@ -4,10 +4,11 @@ import { db } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
+import { replyTexts } from "../../tests/support/reply-text";
 import { routeData } from "../../tests/support/route-data";
 import { loader as messagesApi } from "./api.v1.voice.messages";
 import { action as sendApi } from "./api.v1.voice.send";
-import { action, loader } from "./send-voice-message";
+import { action, handle, loader } from "./send-voice-message";
 
 const fields = {
   country: "PH",
@@ -19,6 +20,11 @@ const fields = {
 };
 const post = async (path: string, token: string, extra: Record<string, string>) =>
   routeData(action(routeArgs(formRequest(path, { ...fields, ...extra }, { Cookie: `token=${token}` }))));
+/** A refused form's errors as the page shows them (the reply itself carries message keys). */
+const shown = (answer: Awaited<ReturnType<typeof post>>, locale: "en" | "id" | "ph") => {
+  if (answer.data.ok) throw new Error("expected a refusal");
+  return replyTexts(answer.data, locale, handle);
+};
 
 describe("/send-voice-message", () => {
   it("needs an active subscription", async () => {
@@ -38,7 +44,7 @@ describe("/send-voice-message", () => {
   it("previews the spoken text, sends, lists the message and refuses a second one within three hours", async () => {
     const { token, user } = await signedInUser();
     const preview = await post("/ph/send-voice-message", token, { intent: "preview", language: "fil" });
-    expect(preview.data.preview).toEqual([
+    expect(preview.data.ok && preview.data.preview).toEqual([
       (await getT("ph"))("voice.spoken.intro", { name: "Ana" }),
       "Dinner at seven.",
       (await getT("ph"))("voice.spoken.optOut"),
@@ -57,15 +63,15 @@ describe("/send-voice-message", () => {
 
     const again = await post("/send-voice-message", token, { intent: "send" });
     expect(again.status).toBe(429);
-    expect((again.data.errors as { form?: string }).form).toMatch(/next one/);
+    expect(shown(again, "en").form).toMatch(/next one/);
   });
 
-  it("answers invalid input with 400 and translated messages", async () => {
+  it("answers invalid input with 400 and message keys the page translates", async () => {
     const { token } = await signedInUser();
     const answer = await post("/id/send-voice-message", token, { number: "12", name: " ", message: "" });
     expect(answer.status).toBe(400);
     const t = await getT("id");
-    expect(answer.data.errors).toEqual({
+    expect(shown(answer, "id")).toEqual({
       number: t("requests.errors.numberInvalid"),
       name: t("requests.errors.nameRequired"),
       message: t("voice.errors.messageRequired"),
@@ -76,7 +82,7 @@ describe("/send-voice-message", () => {
     const { token } = await signedInUser();
     const answer = await post("/send-voice-message", token, { name: "N".repeat(61), message: "m".repeat(501) });
     expect(answer.status).toBe(400);
-    expect(answer.data.errors).toEqual({
+    expect(shown(answer, "en")).toEqual({
       name: "The name can have at most 60 characters.",
       message: "The message can have at most 500 characters.",
     });

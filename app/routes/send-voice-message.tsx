@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { useId, type ReactNode } from "react";
 
 import { guardPage } from "~/auth/guards.server";
-import { Field } from "~/components/form";
+import { Field, useReplyErrors } from "~/components/form";
 import { NotificationBanner } from "~/components/notification-banner";
 import { pageSeo } from "~/content/seo.server";
 import { paths } from "~/http/paths";
@@ -18,16 +18,16 @@ import { accountSlotKey, nextAllowedAt } from "~/limits/usage-limit.server";
 import { DEFAULT_REGION, lookupCountryOptions } from "~/phone/countries.server";
 import { NAME_MAX } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
-import { parseForm } from "~/utils/parse-form";
+import { parseForm, refusal, replyOf, type FormReply } from "~/utils/parse-form";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { seoMeta } from "~/utils/seo";
 import { formatDateTime } from "~/utils/time-zone";
 import { redirectWithToast } from "~/utils/toast.server";
+import { listVoiceMessages } from "~/voice-messages/list.server";
 import { MESSAGE_MAX, VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
 import {
   isVoice,
   isVoiceLanguage,
-  listVoiceMessages,
   sendVoiceMessage,
   sendVoiceSchema,
   spokenParts,
@@ -38,7 +38,6 @@ const DEFAULT_LANGUAGE = { en: "en", id: "id", ph: "fil" } as const;
 const FORM_FIELDS = { senderName: "name", countryCode: "number", phone: "number" };
 
 type Values = { country: string; number: string; name: string; message: string; language: string; voice: string };
-type Errors = Partial<Record<"number" | "name" | "message" | "form", string>>;
 
 export const handle: MessagesHandle = { messages: ["lookup.country", "voice", "requests.errors"] };
 
@@ -73,7 +72,6 @@ async function nextSendText(userId: string, locale: Locale, zone: string) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await guardPage({ request, context }, "subscriber");
   const locale = getLocale(request);
-  const t = await getT(request);
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const values: Values = {
@@ -84,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     language: field("language"),
     voice: field("voice"),
   };
-  const refuse = (errors: Errors, status: number) => data({ values, errors, preview: null }, { status });
+  const refuse = (reply: FormReply<string, Values>, status: number) => data(reply, { status });
 
   const parsed = parseForm(
     sendVoiceSchema,
@@ -96,23 +94,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
       language: isVoiceLanguage(values.language) ? values.language : DEFAULT_LANGUAGE[locale],
       voice: isVoice(values.voice) ? values.voice : "female",
     },
-    { fields: FORM_FIELDS, t },
+    { fields: FORM_FIELDS },
   );
-  if (!parsed.ok) return refuse(parsed.errors, 400);
+  if (!parsed.ok) return refuse(replyOf(parsed, values), 400);
 
   if (field("intent") === "preview") {
     const preview = await spokenParts(parsed.data);
-    return data({ values, errors: {}, preview: [preview.intro, preview.text, preview.optOut] });
+    // Not a refusal: the form comes back as it was, with what the call would say.
+    return data({ ok: true as const, values, preview: [preview.intro, preview.text, preview.optOut] });
   }
   const sent = await sendVoiceMessage({ userId: user.id, ...parsed.data });
   if (sent.ok)
     return redirectWithToast(localizePath(paths.sendVoiceMessage, locale), { type: "success", key: "voice.sent" });
-  if (sent.error === "optedOut") return refuse({ number: t("voice.errors.optedOut") }, 409);
+  if (sent.error === "optedOut") return refuse(refusal("voice.errors.optedOut", { values, field: "number" }), 409);
   if (sent.error === "limited") {
     const time = formatDateTime(sent.nextAllowedAt, intlLocale[locale], await requestTimeZone(request), true);
-    return refuse({ form: t("requests.errors.limited", { time }) }, 429);
+    return refuse(refusal("requests.errors.limited", { values, errorValues: { time } }), 429);
   }
-  return refuse({ form: t("voice.errors.sendFailed") }, 502);
+  return refuse(refusal("voice.errors.sendFailed", { values }), 502);
 }
 
 export default function SendVoiceMessage() {
@@ -123,13 +122,14 @@ export default function SendVoiceMessage() {
   const t = useT();
   const ids = { country: useId(), message: useId(), language: useId(), voice: useId() };
   const values: Partial<Values> = answer?.values ?? {};
-  const errors: Errors = answer?.errors ?? {};
+  const { error } = useReplyErrors(answer?.ok === false ? answer : null);
+  const formError = error("form");
   const busy = navigation.state === "submitting";
   return (
     <article className="text-page voice-page">
-      {errors.form ? (
-        <NotificationBanner type="error" focusKey={`${errors.form}${key}`}>
-          <p className="notification-banner-heading">{errors.form}</p>
+      {formError ? (
+        <NotificationBanner type="error" focusKey={`${formError}${key}`}>
+          <p className="notification-banner-heading">{formError}</p>
         </NotificationBanner>
       ) : null}
       <h1>{t("voice.heading")}</h1>
@@ -159,7 +159,7 @@ export default function SendVoiceMessage() {
               maxLength={40}
               label={t("voice.number")}
               defaultValue={values.number}
-              error={errors.number}
+              error={error("number")}
             />
           </div>
           <Field
@@ -168,7 +168,7 @@ export default function SendVoiceMessage() {
             required
             maxLength={NAME_MAX}
             defaultValue={values.name ?? loaded.defaultName}
-            error={errors.name}
+            error={error("name")}
           />
           <div className="field">
             <label htmlFor={ids.message}>{t("voice.message")}</label>
@@ -179,12 +179,12 @@ export default function SendVoiceMessage() {
               required
               maxLength={MESSAGE_MAX}
               defaultValue={values.message}
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={errors.message ? `${ids.message}-error` : undefined}
+              aria-invalid={error("message") ? true : undefined}
+              aria-describedby={error("message") ? `${ids.message}-error` : undefined}
             />
-            {errors.message ? (
+            {error("message") ? (
               <p className="field-error" id={`${ids.message}-error`}>
-                {errors.message}
+                {error("message")}
               </p>
             ) : null}
           </div>
@@ -207,7 +207,7 @@ export default function SendVoiceMessage() {
               </option>
             ))}
           </Select>
-          {answer?.preview ? (
+          {answer?.ok ? (
             <section className="voice-preview" aria-labelledby="voice-preview-title" data-testid="voice-preview">
               <h3 id="voice-preview-title">{t("voice.previewTitle")}</h3>
               {answer.preview.map((line, i) => (

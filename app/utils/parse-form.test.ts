@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import type { Values } from "~/i18n/keys";
 
-import { addDomainIssue, isDomainIssue, parseForm } from "./parse-form";
+import { addDomainIssue, isDomainIssue, parseForm, refusal, replyOf } from "./parse-form";
 
 const schema = z
   .object({
@@ -32,6 +32,7 @@ describe("parseForm", () => {
     expect(parsed).toEqual({
       ok: false,
       errors: { name: "nameRequired", message: "messageRequired", even: "requests.errors.numberInvalid" },
+      errorValues: { name: { min: 1 }, message: { min: 1 } },
     });
   });
 
@@ -52,5 +53,33 @@ describe("parseForm", () => {
     const result = schema.safeParse({ requesterName: "Rosalinda", message: "hello", even: "a" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map(isDomainIssue)).toEqual([false, true]);
+  });
+});
+
+describe("a page action's reply", () => {
+  it("keeps a refused form's keys and their limits untranslated, with the values to refill", () => {
+    const parsed = parseForm(schema, { requesterName: "Rosalinda", message: "hi", even: "" });
+    if (parsed.ok) throw new Error("expected a refusal");
+    expect(replyOf(parsed, { name: "Rosalinda" }, "sms")).toEqual({
+      ok: false,
+      form: "sms",
+      values: { name: "Rosalinda" },
+      errors: { requesterName: "nameTooLong", message: "messageTooShort" },
+      errorValues: { requesterName: { max: 5 }, message: { min: 3 } },
+    });
+  });
+
+  it("refuses the whole form, or one field, with one key and its values", () => {
+    expect(refusal("requests.errors.limited", { values: { a: "b" }, errorValues: { time: "10:00" } })).toEqual({
+      ok: false,
+      values: { a: "b" },
+      errors: { form: "requests.errors.limited" },
+      errorValues: { form: { time: "10:00" } },
+    });
+    expect(refusal("voice.errors.optedOut", { field: "number" })).toEqual({
+      ok: false,
+      values: {},
+      errors: { number: "voice.errors.optedOut" },
+    });
   });
 });

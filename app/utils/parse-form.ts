@@ -6,8 +6,11 @@ import type { MessageKey, Translate, Values } from "~/i18n/keys";
 /** The first error of each field, by the form's field names (`form` for the whole form): message keys, or their text when translated. */
 export type FieldErrors<E extends string = MessageKey> = Record<string, E>;
 
+/** The interpolation values of each field's message (a failed check's `min` or `max`), by field. */
+export type ErrorValues = Record<string, Values>;
+
 export type ParsedForm<T, E extends string = MessageKey> =
-  { ok: true; data: T } | { ok: false; errors: FieldErrors<E> };
+  { ok: true; data: T } | { ok: false; errors: FieldErrors<E>; errorValues?: ErrorValues };
 
 /** A message key written in a schema (`.min(1, messageKey("voice.errors.messageRequired"))`): `tsc`
  * checks it; at run time it is the key itself. */
@@ -45,12 +48,67 @@ export function parseForm<S extends z.ZodTypeAny>(
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data as z.output<S> };
   const errors: FieldErrors<string> = {};
+  const errorValues: ErrorValues = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : "form";
     const field = options.fields?.[key] ?? key;
-    errors[field] ??= options.t ? options.t(issueKey(issue), limitsOf(issue)) : issueKey(issue);
+    if (errors[field] !== undefined) continue;
+    const limits = limitsOf(issue);
+    errors[field] = options.t ? options.t(issueKey(issue), limits) : issueKey(issue);
+    if (!options.t && Object.keys(limits).length > 0) errorValues[field] = limits;
   }
-  return { ok: false, errors };
+  return Object.keys(errorValues).length > 0 ? { ok: false, errors, errorValues } : { ok: false, errors };
+}
+
+/** A form's values as the page refills them. */
+export type FormValues = Record<string, string>;
+
+/**
+ * A page action's answer to a form it refused, the one shape of them all (docs/decisions/018): the
+ * errors stay message keys (`form` for the whole form) with their interpolation values, and are
+ * translated only where the page renders them (`useReplyErrors`, app/components/form.tsx), so that
+ * the reply reads the same in every language and the page's own messages say it. `values` refill
+ * the form (a page without JavaScript renders the reply); `form` names which of a page's forms was
+ * sent when it has several (New Search's SMS, e-mail and link).
+ */
+export type FormReply<F extends string = string, V extends FormValues = FormValues> = {
+  ok: false;
+  form?: F;
+  values: V;
+  errors: FieldErrors;
+  errorValues?: ErrorValues;
+};
+
+/** The reply to a form its schema refused: `parseForm`'s keys and limits, with the values to refill. */
+export function replyOf<V extends FormValues, F extends string = string>(
+  failed: { errors: FieldErrors; errorValues?: ErrorValues },
+  values: V,
+  form?: F,
+): FormReply<F, V> {
+  return {
+    ok: false,
+    ...(form === undefined ? {} : { form }),
+    values,
+    errors: failed.errors,
+    ...(failed.errorValues ? { errorValues: failed.errorValues } : {}),
+  };
+}
+
+/**
+ * The reply to a form refused for one reason (a limit, a provider that failed, a wrong password):
+ * `key` on `field` (`form`, the whole form, unless told), with its interpolation values.
+ */
+export function refusal<V extends FormValues = FormValues, F extends string = string>(
+  key: MessageKey,
+  options: { values?: V; field?: string; errorValues?: Values; form?: F } = {},
+): FormReply<F, V> {
+  const field = options.field ?? "form";
+  return replyOf(
+    { errors: { [field]: key }, ...(options.errorValues ? { errorValues: { [field]: options.errorValues } } : {}) },
+    // No values: V is inferred from none, so it is the plain record.
+    options.values ?? ({} as V),
+    options.form,
+  );
 }
 
 export function limitsOf(issue: z.ZodIssue): Values {

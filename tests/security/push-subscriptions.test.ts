@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
 import { MAX_PUSH_DEVICES } from "~/notifications/push-devices.server";
-import { action } from "~/routes/dashboard.modules.settings";
+import { action, handle } from "~/routes/dashboard.modules.settings";
 import { resetConfig } from "~/server/config.server";
+import type { FormReply } from "~/utils/parse-form";
 
 import { formRequest, routeArgs, signedInUser } from "../support/factories";
+import { replyTexts } from "../support/reply-text";
 
 const P256DH = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url");
 const AUTH = Buffer.alloc(16, 9).toString("base64url");
@@ -57,7 +59,9 @@ describe("turning push on for a device", () => {
     ]) {
       const result = await post(token, { intent: "pushOn", endpoint, p256dh: P256DH, auth: AUTH });
       expect(statusOf(result), endpoint).toBe(400);
-      expect((result as { data: { errors: { push: string } } }).data.errors.push).toBe(
+      // The reply names the message; the settings page says it in the person's language.
+      const reply = (result as { data: FormReply }).data;
+      expect(replyTexts(reply, "en", handle).push).toBe(
         "This device’s notification details could not be read. Please try again.",
       );
     }

@@ -9,6 +9,7 @@
 // One file per route group in ./operations/ (shared.server.ts holds what they share); the document
 // lists the groups in the order below.
 import { AUTH_OPERATIONS } from "./operations/auth.server";
+import { DEVICE_REPORT_OPERATIONS } from "./operations/device-report.server";
 import { LIVE_OPERATIONS } from "./operations/live.server";
 import { LOCATE_OPERATIONS } from "./operations/locate.server";
 import { LOOKUP_OPERATIONS } from "./operations/lookup.server";
@@ -66,6 +67,7 @@ export const API_OPERATIONS: Record<string, Operation[]> = {
   ...WEBHOOK_OPERATIONS,
   ...SIGN_UP_OPERATIONS,
   ...LOCATE_OPERATIONS,
+  ...DEVICE_REPORT_OPERATIONS,
   ...LIVE_OPERATIONS,
   ...LOOKUP_OPERATIONS,
   ...VOICE_OPERATIONS,

@@ -10,8 +10,9 @@ import type { paidAmount, SubscriptionDetails } from "~/billing/subscription.ser
 import { locales } from "~/i18n/locales";
 import type { getRequest } from "~/location-requests/list.server";
 import type { LookupAnswer } from "~/phone/lookup.server";
+import type { voiceMessagePage } from "~/voice-messages/list.server";
 import { VOICE_LANGUAGES, VOICES } from "~/voice-messages/messages";
-import { CALL_STATES, type voiceMessagePage } from "~/voice-messages/messages.server";
+import { CALL_STATES } from "~/voice-messages/messages.server";
 
 import { ERROR_CODE_LIST, ERROR_CODES } from "../error-codes";
 import { DELIVERIES, fieldsOf, id, minor, orNull, REQUEST_STATES, time } from "./shapes/primitives.server";

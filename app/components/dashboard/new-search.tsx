@@ -1,18 +1,18 @@
-import { Form, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { Form, Link, useActionData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 
-import { CountryField, ErrorSummary, Field, SelectField, SubmitButton } from "~/components/form";
+import { CountryField, Field, SubmitButton, useReplyErrors } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { paths } from "~/http/paths";
-import type { FieldMessages, MessageKey } from "~/i18n/keys";
-import { isLocale, locales, type Locale } from "~/i18n/locales";
+import { isLocale, type Locale } from "~/i18n/locales";
 import { createTranslate } from "~/i18n/translate";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 import { NAME_MAX, TITLE_MAX } from "~/utils/display-text";
 import { useHydrated } from "~/utils/use-hydrated";
 
-import type { DashboardForm, FormReply, NewSearchData, NewSearchModal, SlotReason, TemplateName } from "./types";
+import { LanguageField, NameField, RequestForm, type Slot } from "./request-form";
+import type { DashboardForm, NewSearchData, NewSearchModal, NewSearchReply, TemplateName } from "./types";
 
 type Values = Record<string, string>;
 
@@ -34,12 +34,12 @@ export function NewSearch(props: {
   const { data, modal, canSend, defaultName } = props;
   const t = useT();
   const lp = useLocalePath();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<NewSearchReply>();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.form;
-  const initial = (form: DashboardForm): { values: Values; errors: FieldMessages; reply?: FormReply } => {
-    if (reply?.form === form) return { values: reply.values, errors: reply.errors, reply };
-    if (flash?.form === form) return { values: flash.values, errors: {} };
-    return { values: form === "sms" && data.prefill ? data.prefill : {}, errors: {} };
+  const initial = (form: DashboardForm): { values: Values; reply?: NewSearchReply } => {
+    if (reply?.form === form) return { values: reply.values, reply };
+    if (flash?.form === form) return { values: flash.values };
+    return { values: form === "sms" && data.prefill ? data.prefill : {} };
   };
   return (
     <section className="new-search" aria-labelledby="new-search-heading">
@@ -102,30 +102,22 @@ function TipsModal() {
 
 const TIPS = ["tellFirst", "language", "whatTheySee", "choices", "approximate"] as const;
 
-/** A channel's three-hour slot while it is taken: when it opens again and which request took it. */
-type Slot = { time: string; usedBy: SlotReason | null };
-
 const slotOf = (data: NewSearchData, form: DashboardForm): Slot | null => {
   const time = data.nextAt[form];
   return time ? { time, usedBy: data.usedBy[form] } : null;
 };
 
-type FormProps = { values: Values; errors: FieldMessages; reply?: FormReply; defaultName: string };
-
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
+type FormProps = { values: Values; reply?: NewSearchReply; defaultName: string };
 
 function SmsForm({
   data,
   values,
-  errors,
   reply,
   defaultName,
   messageModal,
 }: FormProps & { data: NewSearchData; messageModal: boolean }) {
   const t = useT();
+  const { error } = useReplyErrors(reply, { max: NAME_MAX });
   const lp = useLocalePath();
   const locale = useLocale();
   const hydrated = useHydrated();
@@ -169,10 +161,10 @@ function SmsForm({
             autoComplete="off"
             label={t("dashboard.new.sms.number")}
             defaultValue={values.number}
-            error={errors.number && t(errors.number)}
+            error={error("number")}
           />
         </div>
-        <NameField form="sms" value={name} onChange={setName} error={errors.name} />
+        <NameField form="sms" value={name} onChange={setName} error={error("name")} />
         <LanguageField value={language} onChange={setLanguage} />
         <input type="hidden" name="template" value={template} />
         <div className="message-choice">
@@ -263,8 +255,9 @@ function MessageModal(props: {
   );
 }
 
-function EmailForm({ values, errors, reply, defaultName, slot }: FormProps & { slot: Slot | null }) {
+function EmailForm({ values, reply, defaultName, slot }: FormProps & { slot: Slot | null }) {
   const t = useT();
+  const { error } = useReplyErrors(reply, { max: NAME_MAX });
   return (
     <RequestForm
       intent="email"
@@ -280,16 +273,17 @@ function EmailForm({ values, errors, reply, defaultName, slot }: FormProps & { s
         autoComplete="off"
         label={t("dashboard.new.email.address")}
         defaultValue={values.email}
-        error={errors.email && t(errors.email)}
+        error={error("email")}
       />
-      <NameField form="email" defaultValue={values.name ?? defaultName} error={errors.name} />
+      <NameField form="email" defaultValue={values.name ?? defaultName} error={error("name")} />
       <LanguageField defaultValue={values.language} />
     </RequestForm>
   );
 }
 
-function LinkForm({ values, errors, reply, defaultName, slot }: FormProps & { slot: Slot | null }) {
+function LinkForm({ values, reply, defaultName, slot }: FormProps & { slot: Slot | null }) {
   const t = useT();
+  const { error } = useReplyErrors(reply, { max: NAME_MAX });
   return (
     <RequestForm
       intent="link"
@@ -304,112 +298,11 @@ function LinkForm({ values, errors, reply, defaultName, slot }: FormProps & { sl
         label={t("dashboard.new.link.titleField")}
         maxLength={TITLE_MAX}
         defaultValue={values.title}
-        error={errors.title && t(errors.title)}
+        error={error("title")}
       />
       <p className="field-hint">{t("dashboard.new.link.titleHint")}</p>
-      <NameField form="link" defaultValue={values.name ?? defaultName} error={errors.name} />
+      <NameField form="link" defaultValue={values.name ?? defaultName} error={error("name")} />
       <LanguageField defaultValue={values.language} />
     </RequestForm>
-  );
-}
-
-/**
- * A New Search form: posts its `intent` to the dashboard's action. SMS, the first, has the screen's
- * one primary button; e-mail and link have secondary ones. What went wrong is summarised at
- * its top (each field's problem a link to the field); while the channel's three hours run, it says
- * when the next one may be sent and its button waits.
- */
-function RequestForm(props: {
-  intent: DashboardForm;
-  title: string;
-  submit: string;
-  reply?: FormReply;
-  slot: Slot | null;
-  before?: ReactNode;
-  children: ReactNode;
-}) {
-  const { intent, title, submit, reply, slot, before, children } = props;
-  const t = useT();
-  const busy = useBusy(intent);
-  // A refusal of the whole post is the page's banner (app/routes/dashboard.tsx); the fields' are here.
-  const problems = Object.entries(reply?.errors ?? {})
-    .filter(([field]) => field !== "form")
-    .map(([field, key]) => ({
-      text: t(key, { max: field === "title" ? TITLE_MAX : NAME_MAX }),
-      field: `${intent}-${field}`,
-    }));
-  return (
-    <Form
-      method="post"
-      className="panel new-search-form"
-      aria-labelledby={`${intent}-heading`}
-      noValidate
-      data-testid={`${intent}-form`}
-    >
-      {before}
-      <input type="hidden" name="intent" value={intent} />
-      <h3 id={`${intent}-heading`}>{title}</h3>
-      <ErrorSummary problems={problems} />
-      {children}
-      {slot && !reply?.errors.form ? (
-        <div className="notice notice-warn" data-testid="slot">
-          <p data-testid="next-at">{t("dashboard.new.nextAt", { time: slot.time })}</p>
-          {slot.usedBy ? (
-            <p data-testid="slot-reason">
-              {t(`dashboard.new.slot.${intent}`, { to: slot.usedBy.to, at: slot.usedBy.at })}
-              {slot.usedBy.notAccepted ? <> {t("dashboard.new.slot.notAccepted")}</> : null}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-      <SubmitButton busy={busy} waiting={slot !== null} secondary={intent !== "sms"}>
-        {submit}
-      </SubmitButton>
-    </Form>
-  );
-}
-
-/** The name the recipient sees; controlled when the caller passes `value`. */
-function NameField(props: {
-  form: DashboardForm;
-  value?: string;
-  onChange?: (value: string) => void;
-  defaultValue?: string;
-  error?: MessageKey;
-}) {
-  const t = useT();
-  const { form, value, onChange, defaultValue, error } = props;
-  return (
-    <Field
-      id={`${form}-name`}
-      name="name"
-      label={t("dashboard.new.name")}
-      autoComplete="name"
-      maxLength={NAME_MAX}
-      {...(onChange ? { value, onChange: (event) => onChange(event.target.value) } : { defaultValue })}
-      error={error && t(error, { max: NAME_MAX })}
-    />
-  );
-}
-
-/** The recipient's language: the message and the page behind the link use it. */
-function LanguageField(props: { value?: Locale; onChange?: (value: Locale) => void; defaultValue?: string }) {
-  const t = useT();
-  const locale = useLocale();
-  const { value, onChange, defaultValue } = props;
-  return (
-    <SelectField
-      name="language"
-      label={t("dashboard.new.language")}
-      {...(onChange
-        ? { value, onChange: (event) => isLocale(event.target.value) && onChange(event.target.value) }
-        : { defaultValue: isLocale(defaultValue) ? defaultValue : locale })}
-    >
-      {locales.map((l) => (
-        <option key={l} value={l}>
-          {t(`language.${l}`)}
-        </option>
-      ))}
-    </SelectField>
   );
 }

@@ -1,9 +1,10 @@
 // What the dashboard's loader and action hand to its components (shared by server and browser code).
 import type { StaticBasemap } from "~/geo/outlines";
-import type { FieldMessages, KeyUnder } from "~/i18n/keys";
+import type { KeyUnder } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import type { RequestLabel } from "~/location-requests/request-state";
 import type { CountryOption } from "~/phone/countries";
+import type { FormReply } from "~/utils/parse-form";
 
 export const TABS = ["history", "new", "records", "link", "email"] as const;
 export type Tab = (typeof TABS)[number];
@@ -55,14 +56,8 @@ export type TemplateName = KeyUnder<"requests.templateNames">;
 /** The dialogs New Search opens by address: choose a message, and tips for getting an answer. */
 export type NewSearchModal = "message" | "tips";
 
-/** A New Search form sent back: message keys by field (`form` for the whole form), values to refill. */
-export type FormReply = {
-  form: DashboardForm;
-  values: Record<string, string>;
-  errors: FieldMessages;
-  /** Interpolation values for the `form` error (the next allowed time of the three-hour limit). */
-  formValues?: Record<string, string>;
-};
+/** A New Search form sent back (app/utils/parse-form.ts): which of the three, its keys and values. */
+export type NewSearchReply = FormReply<DashboardForm>;
 
 /**
  * The map: street tiles when MAP_TILE_URL names a server (null: none), and the offline drawing of

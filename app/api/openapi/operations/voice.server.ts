@@ -1,6 +1,7 @@
 // The voice messages' routes of /api/v1 (api/v1/voice/…) for the OpenAPI document: see
 // ../operations.server.ts.
-import { sendVoiceSchema, voiceListQuery } from "~/voice-messages/messages.server";
+import { voiceListQuery } from "~/voice-messages/list.server";
+import { sendVoiceSchema } from "~/voice-messages/messages.server";
 
 import * as shape from "../shapes.server";
 import {
