@@ -10,7 +10,12 @@ const LIVE: Env = { NODE_ENV: "production", APP_MODE: "live" };
 const load = (env: Env) => loadConfig(env as NodeJS.ProcessEnv);
 
 describe("test-only settings", () => {
-  it("are the TEST_ settings: the providers' API addresses and the pixel's and analytics' script origins", () => {
+  it("TEST_WITHOUT_TRICKS names speed tricks only", () => {
+    expect(() => load({ TEST_WITHOUT_TRICKS: "packed, raw-reads" })).not.toThrow();
+    expect(() => load({ TEST_WITHOUT_TRICKS: "packed,caching" })).toThrow('"caching" is not one of route-subsets');
+  });
+
+  it("are the TEST_ settings: the providers' API addresses, the pixel's and analytics' script origins, the bench's tricks", () => {
     expect(TEST_SETTING_NAMES.sort()).toEqual(
       [
         "TEST_SENDGRID_BASE_URL",
@@ -21,6 +26,7 @@ describe("test-only settings", () => {
         "TEST_PAYPAL_API_BASE",
         "TEST_META_PIXEL_SCRIPT_URL",
         "TEST_CLARITY_ORIGIN",
+        "TEST_WITHOUT_TRICKS",
       ].sort(),
     );
   });
@@ -33,7 +39,9 @@ describe("test-only settings", () => {
           ? "http"
           : name.endsWith("HOST")
             ? "127.0.0.1"
-            : "http://127.0.0.1:4242";
+            : name === "TEST_WITHOUT_TRICKS"
+              ? "packed"
+              : "http://127.0.0.1:4242";
     expect(() => load({ ...LIVE, [name]: value })).toThrow(
       `Invalid configuration: ${name}: for tests only, refused when APP_MODE is live`,
     );

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { parseHost } from "~/http/host";
 import { parseTrustProxy, type TrustProxy } from "~/http/trust-proxy.server";
+import { SPEED_TRICKS } from "~/server/speed-tricks.server";
 import type { ThirdPartyTags } from "~/telemetry/tags";
 
 /** "first day/recurring" as decimal amounts in the currency's major unit, e.g. "0.99/29.99". */
@@ -198,6 +199,16 @@ const schema = z.object({
   TEST_PAYPAL_API_BASE: z.string().url().optional(),
   TEST_META_PIXEL_SCRIPT_URL: z.string().url().default("https://connect.facebook.net/en_US/fbevents.js"),
   TEST_CLARITY_ORIGIN: z.string().url().default("https://www.clarity.ms"),
+  // The speed tricks a bench server runs without, comma-separated (app/server/speed-tricks.server.ts
+  // reads it at its load, before the configuration; it is listed here so that live mode refuses it).
+  TEST_WITHOUT_TRICKS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      for (const name of splitList(value))
+        if (!(SPEED_TRICKS as readonly string[]).includes(name))
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `"${name}" is not one of ${SPEED_TRICKS.join(", ")}` });
+    }),
 });
 
 /** The names of every setting (docs/configuration.md documents each). */

@@ -1,8 +1,8 @@
 // The speed tricks that `npm run bench -- --tricks` measures against the simple path each replaces
 // (docs/performance.md, "What each speed trick buys"). A server started with TEST_WITHOUT_TRICKS
-// naming some of them (comma-separated) takes the simple path for those. Only the bench sets it: it
-// is not a setting of the app (app/server/config.server.ts does not read it), and a server without
-// it runs every trick. Each trick's test holds it to its simple path's answer (`onSimplePath`).
+// naming some of them (comma-separated) takes the simple path for those. Only the bench sets it; the
+// configuration checks the names and, like every TEST_ setting, refuses it in live mode
+// (app/server/config.server.ts); a server without it runs every trick. Each trick's test holds it to its simple path's answer (`onSimplePath`).
 export const SPEED_TRICKS = ["route-subsets", "raw-reads", "driver-reader", "packed", "reviews-cache"] as const;
 export type SpeedTrick = (typeof SPEED_TRICKS)[number];
 
