@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
-import { runPaymentJobs } from "~/billing/payment-jobs.server";
+import { runBillingJobs } from "~/billing/payment-jobs.server";
 import { sendRenewalReminders } from "~/billing/renewals.server";
 import { sandboxAdvance, sandboxPay } from "~/billing/sandbox.server";
 import { subscriptionDetails } from "~/billing/subscription.server";
@@ -567,15 +567,15 @@ describe("one paying subscription per account", () => {
     expect(job).toMatchObject({ doneAt: null, attempts: 1, lastError: expect.any(String) });
     expect(job.nextRunAt.getTime()).toBeGreaterThan(Date.now());
     // Not due yet: the maintenance run leaves it alone; once due, it stops the subscription.
-    expect(await runPaymentJobs(new Date())).toEqual({ done: 0, failed: 0 });
-    expect(await runPaymentJobs(new Date(Date.now() + 2 * 60_000))).toEqual({ done: 1, failed: 0 });
+    expect(await runBillingJobs(new Date())).toEqual({ done: 0, failed: 0 });
+    expect(await runBillingJobs(new Date(Date.now() + 2 * 60_000))).toEqual({ done: 1, failed: 0 });
     const stops = fake.requests.filter((r) => r.url === "/v1/subscriptions/sub_RT1");
     expect(stops).toHaveLength(2);
     expect(stops.map((r) => r.headers["idempotency-key"])).toEqual([
       "job-stop:stripe:sub_RT1",
       "job-stop:stripe:sub_RT1",
     ]);
-    expect(await runPaymentJobs(new Date(Date.now() + 24 * 3600_000))).toEqual({ done: 0, failed: 0 });
+    expect(await runBillingJobs(new Date(Date.now() + 24 * 3600_000))).toEqual({ done: 0, failed: 0 });
     expect(fake.requests.filter((r) => r.url === "/v1/subscriptions/sub_RT1")).toHaveLength(2);
   });
 
