@@ -1,9 +1,10 @@
-// Runs the app's real Twilio, SendGrid and Stripe providers against the local fakes in tests/fakes, for
-// tests of what the app does when a provider answers or fails.
+// Runs the app's real Twilio, SendGrid, Stripe and PayPal providers against the local fakes in
+// tests/fakes, for tests of what the app does when a provider answers or fails.
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import { resetConfig } from "~/server/config.server";
 
+import { PAYPAL_ENV, startPayPalFake } from "../fakes/paypal";
 import { sendgridEnv, startSendGridFake } from "../fakes/sendgrid";
 import { startStripeFake, stripeEnv } from "../fakes/stripe";
 import { startTwilioFake, twilioEnv } from "../fakes/twilio";
@@ -103,4 +104,31 @@ export function stripeFakeForTests(options: { withoutWebhookSecret?: boolean } =
     fake!.control.cancelFailures = 0;
   });
   return new Proxy({} as StripeFake, { get: (_target, key) => Reflect.get(fake!, key) });
+}
+
+type PayPalFake = Awaited<ReturnType<typeof startPayPalFake>>;
+
+/**
+ * The PayPal fake for a whole test file, as stripeFakeForTests: started and pointed at before its
+ * tests (PAYPAL_ENV), its recorded requests and forced failure cleared before each, stopped after.
+ */
+export function paypalFakeForTests(): PayPalFake {
+  let fake: PayPalFake | undefined;
+  const env: Record<string, string> = { ...PAYPAL_ENV };
+  beforeAll(async () => {
+    fake = await startPayPalFake();
+    env.TEST_PAYPAL_API_BASE = fake.origin;
+    Object.assign(process.env, env);
+    resetConfig();
+  });
+  afterAll(async () => {
+    for (const name of Object.keys(env)) delete process.env[name];
+    resetConfig();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake!.requests.length = 0;
+    fake!.control.failNext = null;
+  });
+  return new Proxy({} as PayPalFake, { get: (_target, key) => Reflect.get(fake!, key) });
 }
