@@ -100,6 +100,18 @@ export function retryWait(policy: JobPolicy, attempts: number) {
   return Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** (attempts - 1));
 }
 
+let registry: Promise<JobKinds> | undefined;
+
+/**
+ * The one registry, loaded when the first run begins: the modules it joins import this one
+ * (enqueueJob), so importing it at the top would be an import cycle. Every run awaits the one load, so
+ * none reads the registry while its modules are still being evaluated (two runs started together).
+ */
+function jobKinds() {
+  registry ??= import("./kinds.server").then((module) => module.JOB_KINDS);
+  return registry;
+}
+
 /**
  * Runs due jobs (or only those with the given keys, right after their commit), of every kind of
  * JOB_KINDS (app/jobs/kinds.server.ts) or only of `kinds`. Safe to call from any number of processes
@@ -107,9 +119,7 @@ export function retryWait(policy: JobPolicy, attempts: number) {
  * answer) and how many failed.
  */
 export async function runJobs(now = new Date(), options: { keys?: string[]; kinds?: JobKinds; limit?: number } = {}) {
-  // The one registry, read when a run begins: the modules it joins import this one (enqueueJob), so
-  // importing it at the top would be an import cycle.
-  const kinds = options.kinds ?? (await import("./kinds.server")).JOB_KINDS;
+  const kinds = options.kinds ?? (await jobKinds());
   const names = Object.keys(kinds);
   const due = await db().job.findMany({
     where: {
