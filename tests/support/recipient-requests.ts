@@ -1,5 +1,6 @@
-// Location requests made and answered the way Remix calls the recipient's pages, for the tests of
-// app/location-requests/recipient-*.server.test.ts.
+// Location requests made and answered the way Remix calls the recipient's pages, for the tests of the
+// recipient's controls and limits (app/location-requests/recipient-controls.server.test.ts and
+// recipient-limits.server.test.ts beside it).
 import { randomBytes } from "node:crypto";
 
 import { afterEach } from "vitest";
