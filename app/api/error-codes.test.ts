@@ -1,6 +1,6 @@
 // The same mistake answers the same `code` and `field` on every route, in every language, beside the
 // spec's translated `message` and `error` (docs/decisions/042). The OpenAPI replay
-// (app/api/openapi/openapi.test.ts) holds every documented failure to its code; this table holds the
+// (app/api/openapi/replay.test.ts) holds every documented failure to its code; this table holds the
 // mistakes an integrator makes on several routes to one answer.
 import { readFileSync } from "node:fs";
 

@@ -8,7 +8,7 @@ import type { PaymentEvent, ProviderName } from "~/providers/payments/types";
 import { config } from "~/server/config.server";
 import { DAY, later } from "~/utils/time";
 
-import { credentialsJobKey, enqueuePaymentJob } from "./payment-jobs.server";
+import { credentialsJobKey, enqueueBillingJob } from "./payment-jobs.server";
 import { RENEWAL_PLAN_SUFFIX } from "./plans.server";
 
 // Provider events, exactly once and in any order (docs/decisions/005): the payment state machine.
@@ -268,7 +268,7 @@ async function completeCheckout(
       // which is also how its owner sets the password (nobody knows the random one it starts with).
       const verifyToken = await issueEmailVerification(tx, user.id, checkout.email);
       effects.jobs.push(
-        await enqueuePaymentJob(tx, credentialsJobKey(checkout.id), {
+        await enqueueBillingJob(tx, credentialsJobKey(checkout.id), {
           kind: "sendCredentials",
           payload: {
             email: checkout.email,
@@ -306,7 +306,7 @@ async function completeCheckout(
   ) {
     const stopProvider = previous.provider ?? provider;
     effects.jobs.push(
-      await enqueuePaymentJob(tx, `stop:${stopProvider}:${previous.providerSubscriptionId}`, {
+      await enqueueBillingJob(tx, `stop:${stopProvider}:${previous.providerSubscriptionId}`, {
         kind: "stopSubscription",
         payload: { provider: stopProvider, subscriptionId: previous.providerSubscriptionId },
       }),

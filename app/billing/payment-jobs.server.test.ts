@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { startCheckout } from "~/billing/checkout.server";
-import { runPaymentJobs } from "~/billing/payment-jobs.server";
+import { runBillingJobs } from "~/billing/payment-jobs.server";
 import { sandboxPay } from "~/billing/sandbox.server";
 import { db } from "~/db/db.server";
 import { settleStartedJobs, UNANSWERED } from "~/jobs/jobs.server";
@@ -53,7 +53,7 @@ describe("durable payment side effects", () => {
     expect(JSON.parse(done.payload)).not.toHaveProperty("password");
 
     // Done once: later runs, here and in another process, send nothing more.
-    expect(await runPaymentJobs(new Date(Date.now() + 24 * 3600_000))).toEqual({ done: 0, failed: 0 });
+    expect(await runBillingJobs(new Date(Date.now() + 24 * 3600_000))).toEqual({ done: 0, failed: 0 });
     expect(child("maintain").status).toBe(0);
     expect(await credentialMails(email)).toBe(1);
   }, 120_000);
@@ -103,7 +103,7 @@ describe("durable payment side effects", () => {
         expect(job.attempts).toBe(1);
         expect(job.lastError).toMatch(new RegExp(`^${UNANSWERED}: `));
         // Nothing is due later either (the payment kinds otherwise retry after a minute, for ever).
-        expect(await runPaymentJobs(new Date(Date.now() + 24 * 3600_000))).toEqual({ done: 0, failed: 0 });
+        expect(await runBillingJobs(new Date(Date.now() + 24 * 3600_000))).toEqual({ done: 0, failed: 0 });
       });
       expect(sent.filter((r) => r.url === "/v3/mail/send" && r.body.includes(email))).toHaveLength(1);
     } finally {

@@ -4,18 +4,19 @@ import { accountDeletedEmail, credentialsEmail } from "~/emails/billing.server";
 import { paths } from "~/http/paths";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath } from "~/i18n/locales";
-import { defineJobKind, enqueueJob, PAYMENT_POLICY, runJobs } from "~/jobs/jobs.server";
+import { enqueueJob, jobKind, PAYMENT_POLICY, runJobs, type JobKinds } from "~/jobs/jobs.server";
 import { emailProvider } from "~/providers/email.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { config } from "~/server/config.server";
 
 /**
- * Side effects of a payment that must not be lost (docs/decisions/011): written to the job table in
+ * Side effects of billing that must not be lost (docs/decisions/011): a paid account's e-mail, a
+ * replaced subscription's stop, and a deleted account's confirmation. Written to the job table in
  * the same transaction as the payment state they follow from, performed right after the commit, and
  * retried by the job worker (app/jobs/jobs.server.ts) with a growing wait until done. A job is claimed with a lease before
  * it runs, so two runners never perform it at once, and it is marked done right after its effect.
  */
-export type PaymentJob =
+export type BillingJob =
   /** A provider subscription replaced by a newer paid checkout of the same account: stop its renewals. */
   | { kind: "stopSubscription"; payload: { provider: string; subscriptionId: string } }
   /**
@@ -51,47 +52,53 @@ export const JOB_LEASE_MS = PAYMENT_POLICY.leaseMs;
 export const JOB_RETRY_BASE_MS = PAYMENT_POLICY.retryBaseMs;
 export const JOB_RETRY_MAX_MS = PAYMENT_POLICY.retryMaxMs;
 
-const PAYMENT_KINDS = ["stopSubscription", "sendCredentials", "sendAccountDeleted"] as const;
-for (const kind of PAYMENT_KINDS)
-  defineJobKind<PaymentJob["payload"]>(kind, {
-    policy: () => PAYMENT_POLICY,
-    perform: async (key, payload) => {
-      const result = await perform(key, { kind, payload } as PaymentJob);
-      if (result === null) return { done: true };
-      // An e-mail with no answer may have gone out: never sent twice (the job runner's rule).
-      return result.unanswered ? { unanswered: result.error } : { retry: result.error };
-    },
-    // Stopping renewals names the job as the provider's idempotency key: asking again has one effect.
-    // An e-mail cut off mid-send is not sent again (the runner's default).
-    ...(kind === "stopSubscription" ? { afterInterruption: "repeat" as const } : {}),
-    // The link (and an older job's generated password) is not kept once sent, nor a deleted account's address.
-    afterwards: (payload) =>
-      kind === "sendCredentials" ? scrubSecrets(payload) : kind === "sendAccountDeleted" ? {} : payload,
-  });
+const BILLING_KINDS = ["stopSubscription", "sendCredentials", "sendAccountDeleted"] as const;
+
+/** The billing kinds of job, one per BillingJob kind (app/jobs/kinds.server.ts joins them). */
+export const billingJobKinds: JobKinds = Object.fromEntries(
+  BILLING_KINDS.map((kind) => [
+    kind,
+    jobKind<BillingJob["payload"]>({
+      policy: () => PAYMENT_POLICY,
+      perform: async (key, payload) => {
+        const result = await perform(key, { kind, payload } as BillingJob);
+        if (result === null) return { done: true };
+        // An e-mail with no answer may have gone out: never sent twice (the job runner's rule).
+        return result.unanswered ? { unanswered: result.error } : { retry: result.error };
+      },
+      // Stopping renewals names the job as the provider's idempotency key: asking again has one effect.
+      // An e-mail cut off mid-send is not sent again (the runner's default).
+      ...(kind === "stopSubscription" ? { afterInterruption: "repeat" as const } : {}),
+      // The link (and an older job's generated password) is not kept once sent, nor a deleted account's address.
+      afterwards: (payload) =>
+        kind === "sendCredentials" ? scrubSecrets(payload) : kind === "sendAccountDeleted" ? {} : payload,
+    }),
+  ]),
+);
 
 /** The job that e-mails the account a checkout created (one per checkout, so deletion can name it exactly). */
 export const credentialsJobKey = (checkoutId: string) => `credentials:${checkoutId}`;
 
 /** Records a job inside the caller's transaction. `key` names the effect: a second job with it is the same job. */
-export async function enqueuePaymentJob(tx: Tx, key: string, job: PaymentJob) {
+export async function enqueueBillingJob(tx: Tx, key: string, job: BillingJob) {
   return enqueueJob(tx, key, job.kind, job.payload);
 }
 
 /**
- * Runs due payment jobs (or only those with the given keys, right after their commit) through the
+ * Runs due billing jobs (or only those with the given keys, right after their commit) through the
  * one job runner (app/jobs/jobs.server.ts); the job worker runs them with every other kind.
  */
-export async function runPaymentJobs(now = new Date(), options: { keys?: string[]; limit?: number } = {}) {
-  return runJobs(now, { ...options, kinds: [...PAYMENT_KINDS] });
+export async function runBillingJobs(now = new Date(), options: { keys?: string[]; limit?: number } = {}) {
+  return runJobs(now, { ...options, kinds: billingJobKinds });
 }
 
-function scrubSecrets(payload: PaymentJob["payload"]) {
+function scrubSecrets(payload: BillingJob["payload"]) {
   const { password: _password, verifyToken: _verifyToken, ...rest } = payload as Record<string, unknown>;
   return rest;
 }
 
 /** Performs one job: null when done, the error otherwise (`unanswered`: the provider did not answer in time). */
-async function perform(key: string, job: PaymentJob): Promise<{ error: string; unanswered?: boolean } | null> {
+async function perform(key: string, job: BillingJob): Promise<{ error: string; unanswered?: boolean } | null> {
   switch (job.kind) {
     case "stopSubscription": {
       if (job.payload.provider === "sandbox") return null;

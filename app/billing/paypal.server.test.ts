@@ -1,135 +1,37 @@
 // PayPal end to end below the UI: the official server SDK against a local fake of the PayPal REST API
 // (OAuth token, billing plans, subscriptions, cancel, webhook signature verification), with webhooks
 // handed to the webhook route's action as PayPal would post them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
-import { paymentTerms, planFor, planWarnings } from "~/billing/plans.server";
 import { subscriptionDetails } from "~/billing/subscription.server";
 import { db } from "~/db/db.server";
-import { settleStartedJobs } from "~/jobs/jobs.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
 import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
-import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cancel";
-import { action as webhook } from "~/routes/api.v1.webhooks";
 import { resetConfig } from "~/server/config.server";
 import { DAY, HOUR } from "~/utils/time";
 
-import { PAYPAL_ENV, PAYPAL_WEBHOOK_ID, paypalWebhookHeaders, startPayPalFake } from "../../tests/fakes/paypal";
-import { checkoutBrowsers } from "../../tests/support/checkout-browsers";
+import { PAYPAL_WEBHOOK_ID } from "../../tests/fakes/paypal";
 import { allowConsoleError } from "../../tests/support/console";
-import { apiRequest, readEnvelope, routeArgs, signedInUser } from "../../tests/support/factories";
+import { apiRequest, routeArgs } from "../../tests/support/factories";
+import {
+  activated,
+  buy,
+  deliver,
+  email,
+  inBrowserOf,
+  iso,
+  mails,
+  paths,
+  query,
+  sale,
+  subEvent,
+  T0,
+  userOf,
+} from "../../tests/support/paypal-checkout";
+import { paypalFakeForTests } from "../../tests/support/provider-fakes";
 
-const ENV = PAYPAL_ENV;
-let fake: Awaited<ReturnType<typeof startPayPalFake>>;
-beforeAll(async () => {
-  fake = await startPayPalFake();
-  Object.assign(process.env, ENV, { TEST_PAYPAL_API_BASE: fake.origin });
-  resetConfig();
-});
-afterAll(async () => {
-  for (const name of [...Object.keys(ENV), "TEST_PAYPAL_API_BASE"]) delete process.env[name];
-  resetConfig();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-  fake.control.failNext = null;
-});
-
-const T0 = Date.now();
-const iso = (ms: number) => new Date(ms).toISOString();
-let eventSeq = 0;
-const email = () => `paypal-${++eventSeq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-function event(type: string, resource: Record<string, unknown>, at = T0) {
-  return {
-    id: `WH-${++eventSeq}-${Math.random().toString(36).slice(2)}`,
-    event_version: "1.0",
-    create_time: iso(at),
-    resource_type: type.startsWith("PAYMENT.SALE") ? "sale" : "subscription",
-    event_type: type,
-    summary: type,
-    resource,
-  };
-}
-
-async function deliver(body: object, options: { tamper?: boolean; signature?: string } = {}) {
-  const raw = JSON.stringify(body);
-  const request = new Request("http://localhost:3000/api/v1/webhooks/paypal", {
-    method: "POST",
-    headers: paypalWebhookHeaders(raw, `tx-${++eventSeq}`, options.signature),
-    body: options.tamper ? raw.replace("ACTIVE", "ACTIVATED") : raw,
-  });
-  const response = await webhook({ request, params: { provider: "paypal" }, context: {} });
-  // The answer does not wait for the payment's jobs; the test does, before it looks at their effects.
-  await settleStartedJobs();
-  return { status: response.status, body: (await response.json()) as { status?: string } };
-}
-
-const activated = (sub: string, checkoutId: string, at = T0, next = at + DAY) =>
-  event(
-    "BILLING.SUBSCRIPTION.ACTIVATED",
-    {
-      id: sub,
-      status: "ACTIVE",
-      custom_id: checkoutId,
-      plan_id: "P-1",
-      subscriber: { payer_id: "PAYER1" },
-      billing_info: { next_billing_time: iso(next) },
-    },
-    at,
-  );
-const sale = (
-  type: "PAYMENT.SALE.COMPLETED" | "PAYMENT.SALE.DENIED",
-  sub: string,
-  id: string,
-  total: string,
-  at: number,
-  custom?: string,
-) =>
-  event(
-    type,
-    {
-      id,
-      state: type === "PAYMENT.SALE.COMPLETED" ? "completed" : "denied",
-      amount: { total, currency: "USD" },
-      billing_agreement_id: sub,
-      ...(custom ? { custom } : {}),
-      create_time: iso(at),
-    },
-    at,
-  );
-const subEvent = (type: string, sub: string, at: number, extra: Record<string, unknown> = {}) =>
-  event(type, { id: sub, ...extra }, at);
-
-async function buy(address = email()) {
-  const response = await registerAndSign({
-    ...routeArgs(
-      apiRequest("/api/v1/auth/registerAndSign/paypal", {
-        json: { name: "Juan", surname: "Dela Cruz", email: address, adult: true, locale: "en" },
-      }),
-    ),
-    params: { provider: "paypal" },
-  });
-  const body = await readEnvelope<{ id: string; url: string; provider: string }>(response);
-  const checkoutId = body.data?.id;
-  browsers.remember(checkoutId, response);
-  const data = body.data;
-  const checkout = data ? await db().checkout.findUniqueOrThrow({ where: { id: data.id } }) : null;
-  return { response, body, data, email: address, id: data?.id ?? "", sub: checkout?.providerSessionId ?? "" };
-}
-
-/** The client that started each checkout: the automatic sign-in works only with its cookie. */
-const browsers = checkoutBrowsers();
-const { inBrowserOf, query } = browsers;
-const userOf = (address: string) =>
-  db().user.findUnique({ where: { email: address }, include: { subscription: true } });
-const mails = async (address: string) => {
-  await settleStartedJobs();
-  return db().outboxMessage.count({ where: { to: address } });
-};
-const paths = () => fake.requests.map((r) => `${r.method} ${r.url.split("?")[0]}`);
+const fake = paypalFakeForTests();
 
 describe("checkout with PayPal (official SDK, local fake API)", () => {
   it("creates the billing plan once and a subscription whose approval link is the checkout URL", async () => {
@@ -143,7 +45,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
       provider: "paypal",
     });
     expect(first.sub).toMatch(/^I-\d+SUB$/);
-    expect(paths()).toEqual(["POST /v1/oauth2/token", "POST /v1/billing/plans", "POST /v1/billing/subscriptions"]);
+    expect(paths(fake)).toEqual(["POST /v1/oauth2/token", "POST /v1/billing/plans", "POST /v1/billing/subscriptions"]);
     expect(fake.requests[0]!.body).toBe("grant_type=client_credentials");
 
     const plan = JSON.parse(fake.requests[1]!.body);
@@ -181,7 +83,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     fake.requests.length = 0;
     await buy();
     // The token and the plan are reused.
-    expect(paths()).toEqual(["POST /v1/billing/subscriptions"]);
+    expect(paths(fake)).toEqual(["POST /v1/billing/subscriptions"]);
 
     // Another process (a new provider instance) uses the same plan: it is kept in the database.
     expect(await db().paymentPlan.findMany({ select: { key: true, planId: true } })).toEqual([
@@ -190,7 +92,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     resetConfig();
     fake.requests.length = 0;
     await buy();
-    expect(paths()).toEqual(["POST /v1/oauth2/token", "POST /v1/billing/subscriptions"]);
+    expect(paths(fake)).toEqual(["POST /v1/oauth2/token", "POST /v1/billing/subscriptions"]);
   });
 
   it("answers 502 when PayPal fails, and the checkout is marked failed", async () => {
@@ -211,7 +113,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect(await db().paymentPlan.count()).toBe(0);
     fake.requests.length = 0;
     expect((await buy()).response.status).toBe(200);
-    expect(paths()).toEqual(["POST /v1/billing/plans", "POST /v1/billing/subscriptions"]);
+    expect(paths(fake)).toEqual(["POST /v1/billing/plans", "POST /v1/billing/subscriptions"]);
   });
 
   it("after BILLING.SUBSCRIPTION.ACTIVATED: account, e-mailed receipt and password link, one automatic sign-in", async () => {
@@ -258,7 +160,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     fake.requests.length = 0;
     expect((await deliver(firstDay)).body.status).toBe("duplicate");
     // The verification token is reused: one call to PayPal per delivery.
-    expect(paths()).toEqual(["POST /v1/notifications/verify-webhook-signature"]);
+    expect(paths(fake)).toEqual(["POST /v1/notifications/verify-webhook-signature"]);
     expect((await deliver(activation)).body.status).toBe("duplicate");
     const renewal = sale("PAYMENT.SALE.COMPLETED", sub, "SALE-2", "29.99", T0 + DAY);
     await deliver(renewal);
@@ -404,7 +306,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
       ),
     );
     expect(response.status).toBe(200);
-    expect(paths()).toEqual([`POST /v1/billing/subscriptions/${sub}/cancel`]);
+    expect(paths(fake)).toEqual([`POST /v1/billing/subscriptions/${sub}/cancel`]);
     expect(JSON.parse(fake.requests[0]!.body)).toEqual({ reason: "Cancelled by the subscriber" });
     expect(fake.subs.get(sub)!.status).toBe("CANCELLED");
     expect((await userOf(address))!.subscription).toMatchObject({ state: "cancelled", cancelAtPeriodEnd: true });
@@ -416,120 +318,10 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
     expect(await provider.cancelAtPeriodEnd(sub)).toEqual({ ok: true });
     fake.requests.length = 0;
     expect(await provider.cancelAtPeriodEnd(sub)).toEqual({ ok: true });
-    expect(paths()).toEqual([`POST /v1/billing/subscriptions/${sub}/cancel`, `GET /v1/billing/subscriptions/${sub}`]);
-    expect(fake.subs.get(sub)!.status).toBe("CANCELLED");
-  });
-});
-
-describe("PayPal and the plan currencies", () => {
-  it("charges /id buyers the default USD plan (PayPal takes no IDR), shows the same terms, and warns at start-up", async () => {
-    expect(planFor("id")).toMatchObject({ currency: "USD", firstDayAmount: 99, amount: 2999, plan: "usd-30d" });
-    expect(paymentTerms("id")).toMatchObject({ currencyCode: "USD", amount: expect.stringMatching(/29[.,]99/) });
-    // PHP is one of PayPal's currencies: the Filipino plan stays.
-    expect(planFor("ph")).toMatchObject({ currency: "PHP", amount: 149900 });
-    expect(planWarnings()).toEqual(["PayPal does not take IDR: /id buyers are charged the default plan (USD)"]);
-
-    fake.requests.length = 0;
-    const response = await registerAndSign({
-      ...routeArgs(
-        apiRequest("/api/v1/auth/registerAndSign/paypal", {
-          json: { name: "Budi", surname: "Santoso", email: email(), adult: true, locale: "id" },
-        }),
-      ),
-      params: { provider: "paypal" },
-    });
-    expect(response.status).toBe(200);
-    const { id } = (await readEnvelope<{ id: string }>(response)).data!;
-    expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({
-      currency: "USD",
-      amount: 2999,
-      firstDayAmount: 99,
-    });
-    const bodies = fake.requests.map((r) => r.body).join("\n");
-    expect(bodies).not.toContain("IDR");
-  });
-});
-
-describe("PayPal renewal of a returning subscriber", () => {
-  it("uses a plan without the trial cycle: the regular price from the first charge", async () => {
-    const { email: address, token } = await signedInUser({ days: -2 });
-    fake.requests.length = 0;
-    const response = await registerAndSign({
-      ...routeArgs(
-        apiRequest("/api/v1/auth/registerAndSign/paypal", {
-          json: { name: "Juan", surname: "Dela Cruz", email: address, adult: true, locale: "en" },
-          headers: { Authorization: token },
-        }),
-      ),
-      params: { provider: "paypal" },
-    });
-    expect(response.status).toBe(200);
-    const plan = fake.requests.find((r) => r.url.startsWith("/v1/billing/plans"));
-    expect(JSON.parse(plan!.body).billing_cycles).toEqual([
-      expect.objectContaining({
-        tenure_type: "REGULAR",
-        sequence: 1,
-        total_cycles: 0,
-        pricing_scheme: { fixed_price: { currency_code: "USD", value: "29.99" } },
-      }),
+    expect(paths(fake)).toEqual([
+      `POST /v1/billing/subscriptions/${sub}/cancel`,
+      `GET /v1/billing/subscriptions/${sub}`,
     ]);
-  });
-});
-
-describe("PayPal: the register query when the webhook is late or lost", () => {
-  it("asks PayPal for the subscription, signs up once, and the late webhook changes nothing", async () => {
-    const { id, sub, email: address } = await buy();
-    fake.requests.length = 0;
-    // Not approved yet: still pending after asking.
-    expect(await query(id)).toEqual({ status: "pending", authCode: null });
-    expect(paths()).toEqual([`GET /v1/billing/subscriptions/${sub}`]);
-
-    // Approved and activated at PayPal; the webhook never came. A query within the interval does not ask.
-    Object.assign(fake.subs.get(sub)!, { status: "ACTIVE", next_billing_time: iso(T0 + DAY) });
-    expect(await query(id)).toEqual({ status: "pending", authCode: null });
-    expect(fake.requests).toHaveLength(1);
-    await db().rateLimit.deleteMany({ where: { key: { startsWith: `checkout-status:${id}` } } });
-
-    const answer = await query(id);
-    expect(answer).toEqual({ status: "success", authCode: expect.any(String) });
-    const login = await loginByAuthCode(
-      routeArgs(
-        apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode }, headers: inBrowserOf(id) }),
-      ),
-    );
-    expect(login.status).toBe(200);
-    const user = (await userOf(address))!;
-    expect(user.subscription).toMatchObject({
-      state: "trial",
-      provider: "paypal",
-      providerSubscriptionId: sub,
-      providerCustomerId: "PAYER1",
-    });
-    expect(await mails(address)).toBe(1);
-
-    // The webhook arrives after all: no second account, e-mail or sign-in code.
-    expect((await deliver(activated(sub, id, Date.now()))).status).toBe(200);
-    expect(await db().user.count({ where: { email: address } })).toBe(1);
-    expect(await mails(address)).toBe(1);
-    expect(await query(id)).toEqual({ status: "success", authCode: null });
-    expect((await userOf(address))!.subscription!.id).toBe(user.subscription!.id);
-  });
-
-  it("a webhook and a query at the same time make one account and one e-mail", async () => {
-    const { id, sub, email: address } = await buy();
-    Object.assign(fake.subs.get(sub)!, { status: "ACTIVE", next_billing_time: iso(T0 + DAY) });
-    const [hook, answer] = await Promise.all([deliver(activated(sub, id)), query(id)]);
-    expect(hook.status).toBe(200);
-    expect(answer.status === "success" || answer.status === "pending").toBe(true);
-    expect(await db().user.count({ where: { email: address } })).toBe(1);
-    expect(await mails(address)).toBe(1);
-    const codes = [answer.authCode, (await query(id)).authCode].filter(Boolean);
-    expect(codes).toHaveLength(1);
-  });
-
-  it("reports a subscription cancelled before activation as unsubscribed", async () => {
-    const { id, sub } = await buy();
-    fake.subs.get(sub)!.status = "CANCELLED";
-    expect(await query(id)).toEqual({ status: "unsubscribed", authCode: null });
+    expect(fake.subs.get(sub)!.status).toBe("CANCELLED");
   });
 });

@@ -7,8 +7,9 @@ import { expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
 import {
-  defineJobKind,
   enqueueJob,
+  jobKind,
+  joinJobKinds,
   PAYMENT_POLICY,
   runJobs,
   UNANSWERED,
@@ -16,8 +17,8 @@ import {
 } from "~/jobs/jobs.server";
 
 const performed: string[] = [];
-const kindFor = (after: AfterInterruption | undefined) =>
-  defineJobKind<{ n: number }>(`test-${after ?? "default"}`, {
+const testKind = (after: AfterInterruption | undefined) =>
+  jobKind<{ n: number }>({
     policy: () => PAYMENT_POLICY,
     perform: async (key) => {
       performed.push(key);
@@ -25,6 +26,12 @@ const kindFor = (after: AfterInterruption | undefined) =>
     },
     ...(after ? { afterInterruption: after } : {}),
   });
+/** The kinds these tests run, in place of the app's registry. */
+const TEST_KINDS = joinJobKinds(
+  { "test-default": testKind(undefined) },
+  { "test-repeat": testKind("repeat"), "test-perform": testKind("perform") },
+);
+const kindFor = (after: AfterInterruption | undefined) => `test-${after ?? "default"}`;
 
 /** A job whose first attempt claimed it and never reported (the lease, set, has run out). */
 async function cutOffJob(kind: string) {
@@ -36,7 +43,7 @@ async function cutOffJob(kind: string) {
 
 it("a cut-off attempt is not repeated: the job ends without an answer", async () => {
   const key = await cutOffJob(kindFor(undefined));
-  expect(await runJobs(new Date(), { keys: [key] })).toEqual({ done: 1, failed: 0 });
+  expect(await runJobs(new Date(), { keys: [key], kinds: TEST_KINDS })).toEqual({ done: 1, failed: 0 });
   expect(performed).not.toContain(key);
   const job = await db().job.findUniqueOrThrow({ where: { key } });
   expect(job).toMatchObject({ attempts: 2, lockedUntil: null });
@@ -47,7 +54,7 @@ it("a cut-off attempt is not repeated: the job ends without an answer", async ()
 it("a kind whose repeat has one effect, or whose row knows, is performed again", async () => {
   for (const after of ["repeat", "perform"] as const) {
     const key = await cutOffJob(kindFor(after));
-    expect(await runJobs(new Date(), { keys: [key] })).toEqual({ done: 1, failed: 0 });
+    expect(await runJobs(new Date(), { keys: [key], kinds: TEST_KINDS })).toEqual({ done: 1, failed: 0 });
     expect(performed).toContain(key);
     expect((await db().job.findUniqueOrThrow({ where: { key } })).lastError).toBeNull();
   }
@@ -57,6 +64,12 @@ it("a job never claimed before is performed (a fresh job is not taken for a cut-
   const kind = kindFor(undefined);
   const key = `test:${randomUUID()}`;
   await db().$transaction((tx) => enqueueJob(tx, key, kind, { n: 1 }));
-  expect(await runJobs(new Date(), { keys: [key] })).toEqual({ done: 1, failed: 0 });
+  expect(await runJobs(new Date(), { keys: [key], kinds: TEST_KINDS })).toEqual({ done: 1, failed: 0 });
   expect(performed).toContain(key);
+});
+
+it("refuses a kind's name defined by two modules: one registry, one kind per name", () => {
+  expect(() => joinJobKinds({ twice: testKind(undefined) }, { twice: testKind("repeat") })).toThrow(
+    'job kind "twice" is defined twice',
+  );
 });

@@ -62,16 +62,23 @@ export const PAYMENT_POLICY: JobPolicy = {
 export const UNANSWERED = "no answer";
 const INTERRUPTED = "the attempt was cut off (its process ended or its lease ran out)";
 
+/** Kinds of job by name: each module that owns an effect exports its own, and app/jobs/kinds.server.ts joins them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const kinds = new Map<string, JobKind<any>>();
+export type JobKinds = Readonly<Record<string, JobKind<any>>>;
 
-/**
- * Registers a kind of job; the module that owns the effect does it when it is loaded, and that module
- * is listed in app/jobs/kinds.server.ts.
- */
-export function defineJobKind<P>(name: string, kind: JobKind<P>) {
-  kinds.set(name, kind);
-  return name;
+/** A kind of job, its payload typed: `{ [NAME]: jobKind<Payload>({ ... }) }` in its module's map of kinds. */
+export const jobKind = <P>(kind: JobKind<P>) => kind;
+
+/** The modules' maps of kinds as one; a name that two of them define throws (two kinds would answer to it). */
+export function joinJobKinds(...groups: JobKinds[]): JobKinds {
+  const joined: Record<string, JobKinds[string]> = {};
+  for (const group of groups) {
+    for (const [name, kind] of Object.entries(group)) {
+      if (Object.hasOwn(joined, name)) throw new Error(`job kind "${name}" is defined twice`);
+      joined[name] = kind;
+    }
+  }
+  return joined;
 }
 
 /**
@@ -93,16 +100,27 @@ export function retryWait(policy: JobPolicy, attempts: number) {
   return Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** (attempts - 1));
 }
 
+let registry: Promise<JobKinds> | undefined;
+
 /**
- * Runs due jobs (or only those with the given keys, right after their commit; or only some kinds).
- * Safe to call from any number of processes at once: each job is claimed by one conditional update.
- * Every kind of app/jobs/kinds.server.ts is known (plus any a test defined). Returns how many ended
- * (done, or without an answer) and how many failed.
+ * The one registry, loaded when the first run begins: the modules it joins import this one
+ * (enqueueJob), so importing it at the top would be an import cycle. Every run awaits the one load, so
+ * none reads the registry while its modules are still being evaluated (two runs started together).
  */
-export async function runJobs(now = new Date(), options: { keys?: string[]; kinds?: string[]; limit?: number } = {}) {
-  // The one list of kinds (loaded here, not by the modules that import this one: no import cycle).
-  await import("./kinds.server");
-  const names = (options.kinds ?? [...kinds.keys()]).filter((name) => kinds.has(name));
+function jobKinds() {
+  registry ??= import("./kinds.server").then((module) => module.JOB_KINDS);
+  return registry;
+}
+
+/**
+ * Runs due jobs (or only those with the given keys, right after their commit), of every kind of
+ * JOB_KINDS (app/jobs/kinds.server.ts) or only of `kinds`. Safe to call from any number of processes
+ * at once: each job is claimed by one conditional update. Returns how many ended (done, or without an
+ * answer) and how many failed.
+ */
+export async function runJobs(now = new Date(), options: { keys?: string[]; kinds?: JobKinds; limit?: number } = {}) {
+  const kinds = options.kinds ?? (await jobKinds());
+  const names = Object.keys(kinds);
   const due = await db().job.findMany({
     where: {
       doneAt: null,
@@ -116,7 +134,7 @@ export async function runJobs(now = new Date(), options: { keys?: string[]; kind
   let done = 0;
   let failed = 0;
   for (const job of due) {
-    const kind = kinds.get(job.kind)!;
+    const kind = kinds[job.kind]!;
     const policy = kind.policy();
     const claimed = await db().job.updateMany({
       where: { id: job.id, doneAt: null, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },

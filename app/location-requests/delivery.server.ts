@@ -9,7 +9,7 @@ import { EventWebhook, EventWebhookHeader } from "@sendgrid/eventwebhook";
 import { z } from "zod";
 
 import { db } from "~/db/db.server";
-import { defineJobKind, type JobPolicy } from "~/jobs/jobs.server";
+import { jobKind, type JobKinds, type JobPolicy } from "~/jobs/jobs.server";
 import { releaseSlot } from "~/limits/usage-limit.server";
 import { optOut, releaseDailyDelivery } from "~/location-requests/recipient-controls.server";
 import { NOT_ACCEPTED } from "~/location-requests/request-state";
@@ -74,7 +74,7 @@ export async function giveBackSendUse(job: SendUse) {
   if (job.daily) await releaseDailyDelivery(job.daily.recipient, job.daily.claimedAtMs);
 }
 
-defineJobKind<RequestMessageJob>(REQUEST_MESSAGE_JOB, {
+const requestMessageJob = jobKind<RequestMessageJob>({
   policy: messagePolicy,
   // The row says whether an interrupted attempt had begun the call (`sending`) or not (`queued`).
   afterInterruption: "perform",
@@ -325,3 +325,8 @@ export function validSendGridSignature(publicKey: string, payload: string, signa
     return false;
   }
 }
+
+/** This module's kinds of job (app/jobs/kinds.server.ts joins them into JOB_KINDS). */
+export const requestMessageJobKinds = {
+  [REQUEST_MESSAGE_JOB]: requestMessageJob,
+} satisfies JobKinds;

@@ -10,7 +10,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { db, type Tx } from "~/db/db.server";
 import type { Prisma } from "~/generated/prisma-sqlite/client";
 import { nearestPlace } from "~/geo/nearest-place.server";
-import { defineJobKind, enqueueJob, PAYMENT_POLICY } from "~/jobs/jobs.server";
+import { enqueueJob, jobKind, PAYMENT_POLICY, type JobKinds } from "~/jobs/jobs.server";
 import {
   LIVE_DURATIONS_MINUTES,
   LIVE_END_JOB,
@@ -260,7 +260,7 @@ export async function endLiveAtTime(requestId: string, now = new Date()) {
   return "ended" as const;
 }
 
-defineJobKind<{ requestId: string }>(LIVE_END_JOB, {
+const liveEndJob = jobKind<{ requestId: string }>({
   // Nothing is sent here: a failure (the database away) waits and tries again.
   policy: () => PAYMENT_POLICY,
   async perform(_key, { requestId }, { now }) {
@@ -268,3 +268,8 @@ defineJobKind<{ requestId: string }>(LIVE_END_JOB, {
     return { done: true };
   },
 });
+
+/** This module's kinds of job (app/jobs/kinds.server.ts joins them into JOB_KINDS). */
+export const liveShareJobKinds = {
+  [LIVE_END_JOB]: liveEndJob,
+} satisfies JobKinds;

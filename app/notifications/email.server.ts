@@ -8,7 +8,7 @@ import { db } from "~/db/db.server";
 import { renderEmail } from "~/emails/render.server";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
-import { defineJobKind } from "~/jobs/jobs.server";
+import { jobKind, type JobKinds } from "~/jobs/jobs.server";
 import { messagePolicy } from "~/location-requests/delivery.server";
 import type { NotificationChannel, RequestEventPayload } from "~/notifications/events.server";
 import { unsubscribeLink } from "~/notifications/settings.server";
@@ -60,7 +60,7 @@ export async function requestEventEmail(told: Told) {
   });
 }
 
-defineJobKind<RequestEventPayload>(REQUEST_EVENT_EMAIL_JOB, {
+const requestEventEmailJob = jobKind<RequestEventPayload>({
   policy: messagePolicy,
   // An attempt cut off (its process died during the call) may have sent it: the runner ends the job
   // unsent, the rule every kind has unless it says otherwise (docs/decisions/041).
@@ -100,3 +100,8 @@ defineJobKind<RequestEventPayload>(REQUEST_EVENT_EMAIL_JOB, {
     return sent.permanent ? { giveUp: sent.error.slice(0, 500) } : { retry: sent.error.slice(0, 500) };
   },
 });
+
+/** This module's kinds of job (app/jobs/kinds.server.ts joins them into JOB_KINDS). */
+export const notificationEmailJobKinds = {
+  [REQUEST_EVENT_EMAIL_JOB]: requestEventEmailJob,
+} satisfies JobKinds;

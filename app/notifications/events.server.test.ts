@@ -9,7 +9,12 @@ import { db } from "~/db/db.server";
 import { runJobs, settleStartedJobs } from "~/jobs/jobs.server";
 import { decline, revoke, sharePrecise } from "~/location-requests/answer.server";
 import { createLocationRequest, type CreateInput } from "~/location-requests/create.server";
-import { expiryCheckJobKey, notificationJobKey, purgeEndedNotifications } from "~/notifications/events.server";
+import {
+  expiryCheckJobKey,
+  notificationJobKey,
+  purgeEndedNotifications,
+  requestEndJobKinds,
+} from "~/notifications/events.server";
 import { emailProvider } from "~/providers/email.server";
 import { config } from "~/server/config.server";
 import { DAY } from "~/utils/time";
@@ -191,7 +196,7 @@ describe("a request that expires unanswered", () => {
     const row = await db().locationRequest.findUniqueOrThrow({ where: { id } });
     expect(check.nextRunAt.getTime()).toBe(row.createdAt.getTime() + config().REQUEST_TTL_DAYS * DAY);
     // Not before its end.
-    await runJobs(new Date(), { kinds: ["requestExpiryCheck"] });
+    await runJobs(new Date(), { kinds: requestEndJobKinds });
     expect(await mails(user.email)).toEqual([]);
     await runJobs(end(row.createdAt), { keys: [expiryCheckJobKey(id)] });
     await runJobs(end(row.createdAt), { keys: [expiryCheckJobKey(id)] });

@@ -8,7 +8,7 @@
 // when the answering window closes, is written with the request and records "expired" then if nobody
 // answered.
 import { db, type Tx } from "~/db/db.server";
-import { defineJobKind, enqueueJob, PAYMENT_POLICY, startJobs } from "~/jobs/jobs.server";
+import { enqueueJob, jobKind, PAYMENT_POLICY, startJobs, type JobKinds } from "~/jobs/jobs.server";
 import { LIVE_END_JOB } from "~/location-requests/live-limits";
 import { requestState } from "~/location-requests/request-state";
 import { EMAIL_CHANNEL } from "~/notifications/email.server";
@@ -118,7 +118,7 @@ export async function checkRequestEnd(requestId: string, now = new Date()) {
   return "expired" as const;
 }
 
-defineJobKind<{ requestId: string }>(EXPIRY_CHECK_JOB, {
+const expiryCheckJob = jobKind<{ requestId: string }>({
   // Nothing is sent here: a failure (the database away) waits and tries again, like a payment's job.
   policy: () => PAYMENT_POLICY,
   async perform(_key, { requestId }, { now }) {
@@ -151,3 +151,8 @@ export function purgeEndedNotifications(now = new Date()) {
     },
   });
 }
+
+/** This module's kinds of job (app/jobs/kinds.server.ts joins them into JOB_KINDS). */
+export const requestEndJobKinds = {
+  [EXPIRY_CHECK_JOB]: expiryCheckJob,
+} satisfies JobKinds;

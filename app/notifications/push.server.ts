@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { db } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { htmlLang, isLocale, localizePath, type Locale } from "~/i18n/locales";
-import { defineJobKind, enqueueJob, startJobs } from "~/jobs/jobs.server";
+import { enqueueJob, jobKind, startJobs, type JobKinds } from "~/jobs/jobs.server";
 import { messagePolicy } from "~/location-requests/delivery.server";
 import type { NotificationChannel, RequestEvent, RequestEventPayload } from "~/notifications/events.server";
 import { vapidKeys } from "~/notifications/vapid.server";
@@ -61,7 +61,7 @@ export async function requestEventPush(told: {
   };
 }
 
-defineJobKind<RequestEventPayload>(REQUEST_EVENT_PUSH_JOB, {
+const requestEventPushJob = jobKind<RequestEventPayload>({
   policy: messagePolicy,
   // Writing the devices' jobs is the same whatever the number of runs (their keys): safe to repeat.
   afterInterruption: "repeat",
@@ -86,7 +86,7 @@ defineJobKind<RequestEventPayload>(REQUEST_EVENT_PUSH_JOB, {
   },
 });
 
-defineJobKind<DevicePayload>(PUSH_TO_DEVICE_JOB, {
+const pushToDeviceJob = jobKind<DevicePayload>({
   policy: messagePolicy,
   // An attempt cut off (its process died during the call) may have reached the device: the runner
   // ends the job unsent, the rule every kind has unless it says otherwise (docs/decisions/041).
@@ -124,3 +124,9 @@ defineJobKind<DevicePayload>(PUSH_TO_DEVICE_JOB, {
     return sent.permanent ? { giveUp: sent.error.slice(0, 500) } : { retry: sent.error.slice(0, 500) };
   },
 });
+
+/** This module's kinds of job (app/jobs/kinds.server.ts joins them into JOB_KINDS). */
+export const pushJobKinds = {
+  [REQUEST_EVENT_PUSH_JOB]: requestEventPushJob,
+  [PUSH_TO_DEVICE_JOB]: pushToDeviceJob,
+} satisfies JobKinds;

@@ -8,7 +8,7 @@ import { z } from "zod";
 
 import { verifyPassword } from "~/auth/password.server";
 import { claimSignInAttempt } from "~/auth/sign-in-throttle.server";
-import { credentialsJobKey, enqueuePaymentJob } from "~/billing/payment-jobs.server";
+import { credentialsJobKey, enqueueBillingJob } from "~/billing/payment-jobs.server";
 import { db } from "~/db/db.server";
 import { startJobs } from "~/jobs/jobs.server";
 import { ACCOUNT_SLOT_KINDS, accountSlotKey } from "~/limits/usage-limit.server";
@@ -105,7 +105,7 @@ export async function deleteAccount(
     // Sessions, codes, the subscription, requests (with their positions), voice messages and the review
     // go with the user (onDelete: Cascade).
     await tx.user.delete({ where: { id: userId } });
-    await enqueuePaymentJob(tx, jobKey, {
+    await enqueueBillingJob(tx, jobKey, {
       kind: "sendAccountDeleted",
       payload: { email, name: user.name ?? "", locale: user.locale },
     });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { db } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
-import { defineJobKind, enqueueJob, runJobs } from "~/jobs/jobs.server";
+import { enqueueJob, jobKind, runJobs, type JobKinds } from "~/jobs/jobs.server";
 import { accountSlotKey, claimSlot, releaseSlot } from "~/limits/usage-limit.server";
 import { messagePolicy } from "~/location-requests/delivery.server";
 import { refineMobile } from "~/location-requests/schemas.server";
@@ -200,7 +200,7 @@ const INTERRUPTED = "interrupted while placing the call: it may have been placed
 // The same rules as a location request's message (app/location-requests/delivery.server.ts): a call
 // Twilio surely refused is tried again up to MESSAGE_SEND_ATTEMPTS, then failed with the slot given
 // back; one whose outcome is unknown is `unknown` and never placed twice blindly.
-defineJobKind<VoiceCallJob>(VOICE_CALL_JOB, {
+const voiceCallJob = jobKind<VoiceCallJob>({
   policy: messagePolicy,
   // The row says whether an interrupted attempt had begun the call (`sending`) or not (`queued`).
   afterInterruption: "perform",
@@ -356,3 +356,8 @@ export async function recordCallStatus(callSid: string, status: string, messageI
 export async function optOut(number: string) {
   await db().voiceOptOut.upsert({ where: { number }, create: { number }, update: {} });
 }
+
+/** This module's kinds of job (app/jobs/kinds.server.ts joins them into JOB_KINDS). */
+export const voiceJobKinds = {
+  [VOICE_CALL_JOB]: voiceCallJob,
+} satisfies JobKinds;

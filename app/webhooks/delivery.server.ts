@@ -16,7 +16,7 @@ import { renderEmail } from "~/emails/render.server";
 import { paths } from "~/http/paths";
 import { getT } from "~/i18n/i18next.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/locales";
-import { defineJobKind, enqueueJob, PAYMENT_POLICY, startJobs, type JobPolicy } from "~/jobs/jobs.server";
+import { enqueueJob, jobKind, PAYMENT_POLICY, startJobs, type JobKinds, type JobPolicy } from "~/jobs/jobs.server";
 import { messagePolicy } from "~/location-requests/delivery.server";
 import { requestState } from "~/location-requests/request-state";
 import type { NotificationChannel, RequestEventPayload } from "~/notifications/events.server";
@@ -90,7 +90,7 @@ export function eventBody(input: {
 }
 
 /** The channel's job: one delivery (and its job) per endpoint enabled now, written together. */
-defineJobKind<RequestEventPayload>(WEBHOOK_EVENT_JOB, {
+const webhookEventJob = jobKind<RequestEventPayload>({
   policy: () => PAYMENT_POLICY,
   // Writing the deliveries twice writes nothing new (their keys), so a cut-off run is simply run again.
   afterInterruption: "repeat",
@@ -174,7 +174,7 @@ export async function postEvent(address: string, secret: string, body: string, n
 }
 
 /** One delivery's attempt: sent, or failed (its endpoint's run of failures grows, and may disable it). */
-defineJobKind<{ deliveryId: string }>(WEBHOOK_DELIVERY_JOB, {
+const webhookDeliveryJob = jobKind<{ deliveryId: string }>({
   policy: deliveryPolicy,
   // At least once: a try cut off in the middle is tried again (the receiver de-duplicates by event id).
   afterInterruption: "repeat",
@@ -274,7 +274,7 @@ export async function endpointDisabledEmail(url: string, locale: Locale) {
   });
 }
 
-defineJobKind<{ endpointId: string }>(WEBHOOK_DISABLED_EMAIL_JOB, {
+const webhookDisabledEmailJob = jobKind<{ endpointId: string }>({
   policy: messagePolicy,
   // An attempt cut off during the send may have sent it: ended unsent, as every e-mail (decision 041).
   afterInterruption: "unanswered",
@@ -303,3 +303,10 @@ export async function purgeOldWebhookDeliveries(now = new Date()) {
   });
   return deliveries + jobs;
 }
+
+/** This module's kinds of job (app/jobs/kinds.server.ts joins them into JOB_KINDS). */
+export const webhookJobKinds = {
+  [WEBHOOK_EVENT_JOB]: webhookEventJob,
+  [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob,
+  [WEBHOOK_DISABLED_EMAIL_JOB]: webhookDisabledEmailJob,
+} satisfies JobKinds;

@@ -1,9 +1,10 @@
-// Runs the app's real Twilio, SendGrid and Stripe providers against the local fakes in tests/fakes, for
-// tests of what the app does when a provider answers or fails.
+// Runs the app's real Twilio, SendGrid, Stripe and PayPal providers against the local fakes in
+// tests/fakes, for tests of what the app does when a provider answers or fails.
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import { resetConfig } from "~/server/config.server";
 
+import { PAYPAL_ENV, startPayPalFake } from "../fakes/paypal";
 import { sendgridEnv, startSendGridFake } from "../fakes/sendgrid";
 import { startStripeFake, stripeEnv } from "../fakes/stripe";
 import { startTwilioFake, twilioEnv } from "../fakes/twilio";
@@ -75,21 +76,21 @@ export async function stopTwilioLookupFake(fake: { close(): Promise<unknown> } |
   await fake?.close();
 }
 
-type StripeFake = Awaited<ReturnType<typeof startStripeFake>>;
-
 /**
- * The Stripe fake for a whole test file (or describe block): started and pointed at before its tests,
- * its recorded requests and failures cleared before each, stopped after. The returned object stands
- * for the fake started in `beforeAll` (read its fields inside tests). `withoutWebhookSecret`: the app
- * is given no STRIPE_WEBHOOK_SECRET.
+ * A provider's fake for a whole test file (or describe block): started and pointed at (`envOf`) before
+ * its tests, cleared (`clear`) before each, stopped after. The returned object stands for the fake
+ * started in `beforeAll` (read its fields inside tests).
  */
-export function stripeFakeForTests(options: { withoutWebhookSecret?: boolean } = {}): StripeFake {
-  let fake: StripeFake | undefined;
+function fakeForTests<F extends { close(): Promise<unknown> }>(
+  start: () => Promise<F>,
+  envOf: (fake: F) => Record<string, string>,
+  clear: (fake: F) => void,
+): F {
+  let fake: F | undefined;
   let env: Record<string, string> = {};
   beforeAll(async () => {
-    fake = await startStripeFake();
-    const { STRIPE_WEBHOOK_SECRET, ...rest } = stripeEnv(fake.origin);
-    env = options.withoutWebhookSecret ? rest : { ...rest, STRIPE_WEBHOOK_SECRET };
+    fake = await start();
+    env = envOf(fake);
     Object.assign(process.env, env);
     resetConfig();
   });
@@ -98,9 +99,36 @@ export function stripeFakeForTests(options: { withoutWebhookSecret?: boolean } =
     resetConfig();
     await fake?.close();
   });
-  beforeEach(() => {
-    fake!.requests.length = 0;
-    fake!.control.cancelFailures = 0;
-  });
-  return new Proxy({} as StripeFake, { get: (_target, key) => Reflect.get(fake!, key) });
+  beforeEach(() => clear(fake!));
+  return new Proxy({} as F, { get: (_target, key) => Reflect.get(fake!, key) });
+}
+
+/**
+ * The Stripe fake for a test file: its recorded requests and failures cleared before each test.
+ * `withoutWebhookSecret`: the app is given no STRIPE_WEBHOOK_SECRET.
+ */
+export function stripeFakeForTests(options: { withoutWebhookSecret?: boolean } = {}) {
+  return fakeForTests(
+    startStripeFake,
+    (fake) => {
+      const { STRIPE_WEBHOOK_SECRET, ...rest } = stripeEnv(fake.origin);
+      return options.withoutWebhookSecret ? rest : { ...rest, STRIPE_WEBHOOK_SECRET };
+    },
+    (fake) => {
+      fake.requests.length = 0;
+      fake.control.cancelFailures = 0;
+    },
+  );
+}
+
+/** The PayPal fake for a test file (PAYPAL_ENV): its recorded requests and forced failure cleared before each test. */
+export function paypalFakeForTests() {
+  return fakeForTests(
+    startPayPalFake,
+    (fake) => ({ ...PAYPAL_ENV, TEST_PAYPAL_API_BASE: fake.origin }),
+    (fake) => {
+      fake.requests.length = 0;
+      fake.control.failNext = null;
+    },
+  );
 }

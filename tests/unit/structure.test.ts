@@ -163,15 +163,40 @@ it("keeps app/'s root to the entry points, the root route and the route table (d
   expect(loose.sort()).toEqual(["entry.client.tsx", "entry.server.tsx", "env.d.ts", "root.tsx", "route-table.js"]);
 });
 
-it("lists every module that defines a job kind in app/jobs/kinds.server.ts, the one registry", () => {
+it("joins every module's kinds of job in JOB_KINDS (app/jobs/kinds.server.ts), the one registry", async () => {
+  const sources = appFiles()
+    .filter((file) => !isTest(file))
+    .map((file) => ({ file, source: readFileSync(path.join(APP, file), "utf8") }));
+  // Each module's exported map of kinds is imported by name and joined.
   const registry = readFileSync(path.join(APP, "jobs/kinds.server.ts"), "utf8");
-  const listed = [...registry.matchAll(/^import "~\/(.+)";$/gm)].map((match) => `${match[1]}.ts`);
-  const defining = appFiles().filter(
-    (file) =>
-      !isTest(file) &&
-      file !== "jobs/jobs.server.ts" &&
-      /\bdefineJobKind\s*[<(]/.test(readFileSync(path.join(APP, file), "utf8")),
+  const joined = registry.slice(registry.indexOf("joinJobKinds("));
+  const maps = sources.flatMap(({ file, source }) =>
+    [...source.matchAll(/^export const (\w+JobKinds)\b/gm)].map((match) => ({ file, name: match[1]! })),
   );
-  expect(defining.length).toBeGreaterThan(3);
-  expect(listed.sort()).toEqual(defining.sort());
+  expect(maps.length).toBeGreaterThan(6);
+  for (const { file, name } of maps) {
+    expect(registry, file).toContain(`import { ${name} } from "~/${file.replace(/\.ts$/, "")}";`);
+    expect(joined, file).toMatch(new RegExp(`\\b${name}\\b`));
+  }
+  // Every kind's name (the `*_JOB` constants enqueueJob is given) is a kind the runner knows.
+  const { JOB_KINDS } = await import("~/jobs/kinds.server");
+  const names = sources.flatMap(({ source }) =>
+    [...source.matchAll(/^export const [A-Z_]+_JOB = "([^"]+)";$/gm)].map((match) => match[1]!),
+  );
+  expect(names.length).toBeGreaterThan(8);
+  expect(Object.keys(JOB_KINDS)).toEqual(expect.arrayContaining(names));
+  // A kind given to enqueueJob is one of those constants (or a BillingJob's or a channel's own kind).
+  const given: string[] = [];
+  for (const { file, source } of sources) {
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && node.expression.getText() === "enqueueJob" && node.arguments[2]) {
+        given.push(`${file}: ${node.arguments[2].getText()}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true));
+  }
+  expect(given.length).toBeGreaterThan(8);
+  const unnamed = given.filter((call) => !/: ([A-Z_]+_JOB|job\.kind|channel\.jobKind)$/.test(call));
+  expect(unnamed).toEqual([]);
 });

@@ -314,7 +314,7 @@ async function build() {
   });
   // The catch-all's answer: a response component no path names would be an unused component, so it
   // stands beside the paths as an extension, in the same Response Object form (examples replayed by
-  // app/api/openapi/openapi.test.ts).
+  // app/api/openapi/replay.test.ts).
   const notFound: ResponseConfig = {
     description: NOT_FOUND.description,
     headers: { "X-Request-Id": RESPONSE_HEADERS["X-Request-Id"] },

@@ -2,9 +2,9 @@
 // (./document.server.ts): its operations with the zod schema the route validates its input with (the
 // same object, imported from the route's domain module), each answer it can give with the shape of
 // `data`, and for every answer an example together with the request that produces it (`x-replay` in
-// the document). app/api/openapi/openapi.test.ts sends each of those requests to the running app in
+// the document). app/api/openapi/replay.test.ts sends each of those requests to the running app in
 // the situation the example names (`given`) and checks the answer against the documented schema; a
-// route of the table without an entry here fails that test.
+// route of the table without an entry here fails app/api/openapi/openapi.test.ts.
 //
 // One file per route group in ./operations/ (shared.server.ts holds what they share); the document
 // lists the groups in the order below.

@@ -1,7 +1,7 @@
 // What the JSON API answers, as schemas for the OpenAPI document (./document.server.ts): the envelope
 // every route wraps its answer in, and each route's `data`. The routes answer with what their domain
 // functions return; `fieldsOf` holds each shape to the field names of that domain type when the app
-// is type-checked, and app/api/openapi/openapi.test.ts checks every documented answer of the running
+// is type-checked, and app/api/openapi/replay.test.ts checks every documented answer of the running
 // app against these shapes (objects are closed: a field the document does not name fails it).
 // The account's export and deletion are in ./shapes/account.server.ts, a live share's trail in
 // ./shapes/live.server.ts, the pieces shapes share in ./shapes/primitives.server.ts.

@@ -11,8 +11,8 @@ import { z } from "../zod.server";
 
 /**
  * The situations an example's request is made in, named in the document. `{{name}}` in a request
- * stands for a value of that situation (a token, an id); app/api/openapi/openapi.test.ts prepares
- * each one before it replays the request.
+ * stands for a value of that situation (a token, an id); tests/support/openapi-givens.ts prepares
+ * each one before app/api/openapi/replay.test.ts replays the request.
  */
 export const GIVEN = {
   account: "An account exists: `{{email}}`, password `{{password}}`.",
