@@ -3,7 +3,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
-import { childPids, SERVER_NODE_FLAGS, startProcess } from "./app-server.ts";
+import { childPids, SERVER_ENV, SERVER_NODE_FLAGS, startProcess } from "./app-server.ts";
 import { log, table } from "./bench-output.ts";
 import { makeFixtures } from "./fixtures.ts";
 
@@ -72,6 +72,7 @@ async function datasetRows(port: number, tmp: string, onServerCores: OnServerCor
     port,
     readyPath: "/readyz",
     env: {
+      ...SERVER_ENV,
       NODE_ENV: "production",
       WEB_CONCURRENCY: "1",
       // The demo account (demo mode seeds it) makes the request the shares answer.
@@ -110,6 +111,7 @@ export async function printIdleMemory(
     port,
     readyPath: "/readyz",
     env: {
+      ...SERVER_ENV,
       NODE_ENV: "production",
       WEB_CONCURRENCY: "2",
       APP_MODE: "sandbox",
