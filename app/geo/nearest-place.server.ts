@@ -9,13 +9,13 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number) {
   return 2 * RADIUS_KM * Math.asin(Math.sqrt(a));
 }
 
-/** First position in `byLat` whose latitude is at least `min`. */
-function firstAtLeast(byLat: Uint32Array, lat: Float64Array, min: number) {
+/** First position in `byLat` whose latitude (×1e5) is at least `min`. */
+function firstAtLeast(byLat: Uint32Array, latE5: Int32Array, min: number) {
   let lo = 0;
   let hi = byLat.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (lat[byLat[mid]!]! < min) lo = mid + 1;
+    if (latE5[byLat[mid]!]! / 1e5 < min) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -29,17 +29,19 @@ function firstAtLeast(byLat: Uint32Array, lat: Float64Array, min: number) {
  * place gives (app/geo/nearest-place.server.test.ts).
  */
 function bestPlace(latitude: number, longitude: number, radiusKm: number, minPopulation: number) {
-  const { lat, lng, weight, population, byLat, label } = placesNow();
+  const { latE5, lngE5, population, byLat, label } = placesNow();
   const span = radiusKm / 111;
   let best = -1;
   let bestScore = Infinity;
-  for (let k = firstAtLeast(byLat, lat, latitude - span - 1e-6); k < byLat.length; k++) {
+  for (let k = firstAtLeast(byLat, latE5, latitude - span - 1e-6); k < byLat.length; k++) {
     const i = byLat[k]!;
-    if (lat[i]! > latitude + span + 1e-6) break;
-    if (population[i]! < minPopulation || Math.abs(lat[i]! - latitude) > span) continue;
-    const d = distanceKm(latitude, longitude, lat[i]!, lng[i]!);
+    const lat = latE5[i]! / 1e5;
+    if (lat > latitude + span + 1e-6) break;
+    if (population[i]! < minPopulation || Math.abs(lat - latitude) > span) continue;
+    const d = distanceKm(latitude, longitude, lat, lngE5[i]! / 1e5);
     if (d > radiusKm) continue;
-    const score = (d + 1) / weight[i]!;
+    // log10 of the population (at least 10): larger places win at a similar distance.
+    const score = (d + 1) / Math.log10(Math.max(population[i]!, 10));
     if (score < bestScore || (score === bestScore && i < best)) {
       bestScore = score;
       best = i;

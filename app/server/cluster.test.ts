@@ -93,10 +93,10 @@ describe("WEB_CONCURRENCY=2: a primary and two workers", () => {
     const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, "latin1").split("\0");
     for (const pid of workerPids()) {
       expect(environ(pid)).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "2"}`);
-      expect(environ(pid)).toContain(`MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? "65536"}`);
+      expect(environ(pid)).toContain(`MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? "32768"}`);
     }
-    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" });
-    expect(workerEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({ MALLOC_MMAP_THRESHOLD_: "65536" });
+    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "32768" });
+    expect(workerEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({ MALLOC_MMAP_THRESHOLD_: "32768" });
     expect(workerEnv({ MALLOC_ARENA_MAX: "8", MALLOC_MMAP_THRESHOLD_: "131072" })).toEqual({});
   });
 

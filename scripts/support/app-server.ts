@@ -12,6 +12,14 @@ import path from "node:path";
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"] as const;
 
+/**
+ * glibc's malloc settings `npm run serve` and `npm start` give the process they start (package.json,
+ * unless set; tests/unit/server-flags.test.ts keeps them equal to the workers' defaults): a single
+ * process (WEB_CONCURRENCY=1) has no primary to set them, and without them it held some 11 MB more at
+ * idle (docs/decisions/037).
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "32768" } as const;
+
 /** The processes `pid` started (its children), from `pgrep`. */
 export function childPids(pid: number): number[] {
   return spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })

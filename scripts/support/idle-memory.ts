@@ -3,7 +3,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
-import { childPids, SERVER_NODE_FLAGS, startProcess } from "./app-server.ts";
+import { childPids, SERVER_ENV, SERVER_NODE_FLAGS, startProcess } from "./app-server.ts";
 import { log, table } from "./bench-output.ts";
 import { makeFixtures } from "./fixtures.ts";
 
@@ -62,7 +62,9 @@ async function share(
 /**
  * One worker's memory as its lazy data sets are first used: idle, after a first precise share (the
  * nearest-city places), after a first approximate share (the IP database, 36 s later so that the
- * shares are apart). One worker (WEB_CONCURRENCY=1), so every request reaches the one measured.
+ * shares are apart). One worker (WEB_CONCURRENCY=1), so every request reaches the one measured: a
+ * single process, which also prepared the database, started with `npm run serve`'s malloc settings
+ * (SERVER_ENV; without them it measured some 25 MB more, docs/decisions/037).
  */
 async function datasetRows(port: number, tmp: string, onServerCores: OnServerCores) {
   const db = path.join(tmp, `bench-datasets-${port}.db`);
@@ -72,6 +74,7 @@ async function datasetRows(port: number, tmp: string, onServerCores: OnServerCor
     port,
     readyPath: "/readyz",
     env: {
+      ...SERVER_ENV,
       NODE_ENV: "production",
       WEB_CONCURRENCY: "1",
       // The demo account (demo mode seeds it) makes the request the shares answer.
@@ -110,6 +113,7 @@ export async function printIdleMemory(
     port,
     readyPath: "/readyz",
     env: {
+      ...SERVER_ENV,
       NODE_ENV: "production",
       WEB_CONCURRENCY: "2",
       APP_MODE: "sandbox",

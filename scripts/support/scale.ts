@@ -18,7 +18,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 
-import { SERVER_NODE_FLAGS, startProcess, type RunningServer } from "./app-server.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS, startProcess, type RunningServer } from "./app-server.ts";
 import { makeFixtures, type Fixtures } from "./fixtures.ts";
 import { steadyLoad } from "./steady-load.ts";
 
@@ -79,6 +79,7 @@ export async function runScale({ args, port, log, tmp }: Options) {
       port: serverPort,
       readyPath: "/healthz",
       env: {
+        ...SERVER_ENV,
         NODE_ENV: "production",
         WEB_CONCURRENCY: "1",
         DATABASE_URL: url,
