@@ -53,6 +53,7 @@ function manualChunks(id: string) {
     "http/policy.ts",
     "components/text-page.tsx",
     "components/refund-form.tsx",
+    "components/form-reply.ts",
     // Used only by code that loads later (the telemetry, the dashboard, the search answer, voice).
     "utils/idle.ts",
     "utils/distance.ts",

@@ -4,7 +4,8 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { FormError, useReplyErrors } from "~/components/form";
+import { FormError } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { useLocale, useT } from "~/i18n/use-t";
 import { registerServiceWorker } from "~/pwa/register";
 import { formatDay } from "~/utils/money";

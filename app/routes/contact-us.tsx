@@ -5,7 +5,8 @@ import { z } from "zod";
 
 import { guardPage } from "~/auth/guards.server";
 import { EMAIL_PATTERN } from "~/auth/validation";
-import { Field, FormError, SubmitButton, useReplyErrors } from "~/components/form";
+import { Field, FormError, SubmitButton } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { pageContent } from "~/content/content.server";
 import { pageSeo } from "~/content/seo.server";
 import { paths } from "~/http/paths";

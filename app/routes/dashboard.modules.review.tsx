@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useId } from "react";
 
 import { guardPage } from "~/auth/guards.server";
-import { Field, FormError, SubmitButton, useReplyErrors } from "~/components/form";
+import { Field, FormError, SubmitButton } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { localizePath } from "~/i18n/locales";

@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
-import { FormError, SelectField, SubmitButton, useReplyErrors } from "~/components/form";
+import { FormError, SelectField, SubmitButton } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { PushDevices } from "~/components/push-devices";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";

@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
-import { ErrorSummary, Field, SubmitButton, useReplyErrors } from "~/components/form";
+import { ErrorSummary, Field, SubmitButton } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { intlLocale, localizePath } from "~/i18n/locales";

@@ -7,7 +7,7 @@ import { LocationMap } from "~/components/dashboard/location-map";
 import { NewSearch } from "~/components/dashboard/new-search";
 import { RequestDetail, RequestList } from "~/components/dashboard/request-list";
 import { TABS, type NewSearchReply, type Tab } from "~/components/dashboard/types";
-import { useReplyErrors } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { Modal } from "~/components/modal";
 import { NotificationBanner } from "~/components/notification-banner";
 import { WholeWords } from "~/components/whole-words";

@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { useId, type ReactNode } from "react";
 
 import { guardPage } from "~/auth/guards.server";
-import { Field, useReplyErrors } from "~/components/form";
+import { Field } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { NotificationBanner } from "~/components/notification-banner";
 import { pageSeo } from "~/content/seo.server";
 import { paths } from "~/http/paths";

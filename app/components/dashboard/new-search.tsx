@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 
-import { CountryField, Field, SubmitButton, useReplyErrors } from "~/components/form";
+import { CountryField, Field, SubmitButton } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { Modal } from "~/components/modal";
 import { paths } from "~/http/paths";
 import { isLocale, type Locale } from "~/i18n/locales";

@@ -2,7 +2,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { ErrorSummary, Field, SelectField, SubmitButton, useReplyErrors } from "~/components/form";
+import { ErrorSummary, Field, SelectField, SubmitButton } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { isLocale, locales, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { NAME_MAX } from "~/utils/display-text";
