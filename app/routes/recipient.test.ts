@@ -7,6 +7,7 @@ import { assert, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import type { Locale } from "~/i18n/locales";
 import { createLocationRequest } from "~/location-requests/create.server";
+import { recipientHandle } from "~/recipient/bare";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { codeFromInput } from "~/recipient/recipient.server";
@@ -14,9 +15,11 @@ import { action as consentAction, loader as consentLoader } from "~/routes/conse
 import { action as enterLinkAction } from "~/routes/enter-link";
 import { loader as failedLoader } from "~/routes/location-failed";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
+import type { FormReply } from "~/utils/parse-form";
 
 import { matchedContext } from "../../tests/support/app-routes";
 import { createUser, formRequest } from "../../tests/support/factories";
+import { replyTexts } from "../../tests/support/reply-text";
 import { routeData, settle } from "../../tests/support/route-data";
 
 const ORIGIN = "http://localhost:3000";
@@ -305,11 +308,15 @@ describe("/enter-link", () => {
 
   it("keeps the value and says 'Invalid link!' (400) otherwise", async () => {
     for (const value of ["Zz000000", "hello"]) {
-      expect(await dataOf(enterLinkAction(args(formRequest("/enter-link", { code: value }))))).toEqual({
+      const answer = await dataOf(enterLinkAction(args(formRequest("/enter-link", { code: value }))));
+      expect(answer).toEqual({
         status: 400,
-        body: { value, error: "Invalid link!" },
+        body: { ok: false, values: { code: value }, errors: { code: "recipient.invalidLink" } },
       });
+      expect(replyTexts(answer.body as FormReply, "en", recipientHandle).code).toBe("Invalid link!");
     }
+    const answer = await dataOf(enterLinkAction(args(formRequest("/id/enter-link", { code: "hello" }))));
+    expect(replyTexts(answer.body as FormReply, "id", recipientHandle).code).toBe("Tautan tidak valid!");
   });
 });
 
