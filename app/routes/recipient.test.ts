@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import { assert, describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
+import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
 import { createLocationRequest } from "~/location-requests/create.server";
 import { recipientHandle } from "~/recipient/bare";
@@ -23,6 +24,8 @@ import { replyTexts } from "../../tests/support/reply-text";
 import { routeData, settle } from "../../tests/support/route-data";
 
 const ORIGIN = "http://localhost:3000";
+const translated = async (locale: Locale, key: Parameters<Awaited<ReturnType<typeof getT>>>[0]) =>
+  (await getT(locale))(key);
 
 async function newRequest(locale: Locale = "en") {
   const { user } = await createUser();
@@ -192,8 +195,15 @@ describe("sharing the precise position", () => {
       { accuracy: "" },
     ]) {
       const answer = await dataOf(consentPost(code, { intent: "precise", ...valid, ...wrong }));
-      expect(answer, JSON.stringify(wrong)).toEqual({ status: 400, body: { error: "recipient.errors.badPosition" } });
+      expect(answer, JSON.stringify(wrong)).toEqual({
+        status: 400,
+        body: { ok: false, values: {}, errors: { form: "recipient.errors.badPosition" } },
+      });
     }
+    const answer = await dataOf(consentPost(code, { intent: "precise", ...valid, latitude: "91" }, { prefix: "/ph" }));
+    expect(replyTexts(answer.body as FormReply, "ph", recipientHandle).form).toBe(
+      await translated("ph", "recipient.errors.badPosition"),
+    );
     expect(await row(code)).toMatchObject({ status: "pending", latitude: null, locatedAt: null });
   });
 
@@ -207,9 +217,18 @@ describe("sharing the precise position", () => {
 
   it("answers 400 to an unknown choice", async () => {
     const code = await newRequest();
-    expect(await dataOf(consentPost(code, { intent: "everything" }))).toEqual({
+    const answer = await dataOf(consentPost(code, { intent: "everything" }));
+    expect(answer).toEqual({
       status: 400,
-      body: { error: "recipient.errors.badChoice" },
+      body: { ok: false, values: {}, errors: { form: "recipient.errors.badChoice" } },
+    });
+    expect(replyTexts(answer.body as FormReply, "en", recipientHandle).form).toBe(
+      await translated("en", "recipient.errors.badChoice"),
+    );
+    const share = await dataOf(shareAction(args(formRequest(`/share?c=${code}`, { intent: "everything" }))));
+    expect(share).toEqual({
+      status: 400,
+      body: { ok: false, values: {}, errors: { form: "recipient.errors.badChoice" } },
     });
   });
 });
