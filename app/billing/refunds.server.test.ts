@@ -10,13 +10,14 @@ import { db } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
 import { action as textPageAction } from "~/routes/content-page";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/refund-confirm";
-import { action } from "~/routes/unsubscribe-and-refund";
+import { action, handle } from "~/routes/unsubscribe-and-refund";
 import { resetConfig } from "~/server/config.server";
 import { DAY as DAY_MS } from "~/utils/time";
 
 import { allowConsoleError } from "../../tests/support/console";
 import { createUser, formRequest, routeArgs, uniqueEmail } from "../../tests/support/factories";
 import { stripeFakeForTests } from "../../tests/support/provider-fakes";
+import { replyTexts } from "../../tests/support/reply-text";
 import { routeData } from "../../tests/support/route-data";
 
 let ipSeq = 0;
@@ -152,18 +153,26 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     expect(await supportMailAbout(unknown)).toHaveLength(0);
   });
 
-  it("answers bad input with 400 and translated messages, and records nothing", async () => {
+  it("answers bad input with 400 and message keys the page translates, and records nothing", async () => {
     const before = await db().refundRequest.count();
     const en = await post("/unsubscribe-and-refund", { email: "not-an-address", reason: " " });
     expect(en.status).toBe(400);
-    expect(en.data.errors).toEqual({ email: "Enter valid email address", reason: "Please tell us the reason" });
+    expect(en.data.errors).toEqual({ email: "loginModal.EnterValidEmail", reason: "payments.errors.reason" });
+    expect(replyTexts(en.data, "en", handle)).toEqual({
+      email: "Enter valid email address",
+      reason: "Please tell us the reason",
+    });
     expect(en.data.values).toEqual({ email: "not-an-address", reason: "" });
 
     const ph = await post("/ph/unsubscribe-and-refund", { email: "", reason: "x".repeat(2001) });
     expect(ph.status).toBe(400);
+    expect(ph.data.errors).toEqual({ email: "validation.emailRequired", reason: "payments.errors.reasonLength" });
     const t = await getT("ph");
-    expect(ph.data.errors).toEqual({ email: t("validation.emailRequired"), reason: t("payments.errors.reasonLength") });
-    expect(ph.data.errors.reason).not.toBe("Please keep the reason under 2000 characters");
+    expect(replyTexts(ph.data, "ph", handle)).toEqual({
+      email: t("validation.emailRequired"),
+      reason: t("payments.errors.reasonLength"),
+    });
+    expect(replyTexts(ph.data, "ph", handle).reason).not.toBe("Please keep the reason under 2000 characters");
     expect(await db().refundRequest.count()).toBe(before);
   });
 
@@ -175,7 +184,8 @@ describe("/unsubscribe-and-refund with the sandbox", () => {
     const limited = await post("/id/unsubscribe-and-refund", { email: uniqueEmail("t"), reason: REASON }, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(limited.data.errors.form).toBe((await getT("id"))("payments.errors.tooMany"));
+    expect(limited.data.errors).toEqual({ form: "payments.errors.tooMany" });
+    expect(replyTexts(limited.data, "id", handle).form).toBe((await getT("id"))("payments.errors.tooMany"));
 
     const { email } = await subscriber();
     for (let i = 0; i < REFUND_LIMITS.perEmailPerDay; i++) {

@@ -4,12 +4,13 @@ import { useEffect, useState, type FormEvent } from "react";
 import { canEncrypt, encryptPassword } from "~/auth/encrypt.client";
 import { pageWithModal, pageWithoutModal } from "~/auth/modal-url";
 import { hasErrors, validateLogin, validateReset, validateSendCode, type FieldErrors } from "~/auth/validation";
-import type { FieldMessages, MessageKey } from "~/i18n/keys";
+import type { MessageKey } from "~/i18n/keys";
 import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
+import type { FormReply } from "~/utils/parse-form";
 import { useHydrated } from "~/utils/use-hydrated";
 
-import { Field, FormError, SubmitButton } from "./form";
+import { Field, FormError, SubmitButton, useReplyErrors } from "./form";
 import { Modal } from "./modal";
 import { notify } from "./toasts";
 
@@ -48,7 +49,8 @@ export function AuthModals() {
   return null;
 }
 
-type FlashForm = { errors: FieldMessages; values: Record<string, string> };
+/** The dialog's form refused by its route, carried across the redirect back (app/utils/toast.server.ts). */
+type FlashForm = FormReply;
 
 /** Submits through a fetcher after checks and encryption; the form posts natively without JavaScript. */
 function useGuardedSubmit(action: string, publicKey: string) {
@@ -72,10 +74,15 @@ function useGuardedSubmit(action: string, publicKey: string) {
   return { busy, submit };
 }
 
+/**
+ * The errors on screen: the server's reply after the redirect, then the dialog's own checks once it
+ * is submitted again; translated as every page's reply is (`useReplyErrors`).
+ */
 function useServerErrors(flashForm?: FlashForm) {
   const [errors, setErrors] = useState<FieldErrors & { form?: MessageKey }>(flashForm?.errors ?? {});
   useEffect(() => setErrors(flashForm?.errors ?? {}), [flashForm]);
-  return [errors, setErrors] as const;
+  const { error } = useReplyErrors({ errors, errorValues: flashForm?.errorValues });
+  return [error, setErrors] as const;
 }
 
 function LoginModal({
@@ -91,7 +98,7 @@ function LoginModal({
 }) {
   const t = useT();
   const hydrated = useHydrated();
-  const [errors, setErrors] = useServerErrors(flashForm);
+  const [error, setErrors] = useServerErrors(flashForm);
   const [showPassword, setShowPassword] = useState(false);
   const { busy, submit } = useGuardedSubmit("/auth/login", publicKey);
 
@@ -111,21 +118,21 @@ function LoginModal({
     <Modal id="login-modal" title={t("loginModal.title")} closeTo={page} closeOnEscape={false}>
       <form method="post" action="/auth/login" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <input type="hidden" name="returnTo" value={page} />
-        <FormError message={errors.form && t(errors.form, flashForm?.values)} />
+        <FormError message={error("form")} />
         <Field
           name="email"
           type="email"
           label={t("loginModal.email")}
           autoComplete="email"
           defaultValue={flashForm?.values.email ?? prefill}
-          error={errors.email && t(errors.email)}
+          error={error("email")}
         />
         <Field
           name="password"
           type={showPassword ? "text" : "password"}
           label={t("loginModal.password")}
           autoComplete="current-password"
-          error={errors.password && t(errors.password)}
+          error={error("password")}
           addon={
             hydrated ? (
               <button
@@ -157,7 +164,7 @@ function ResetModal(props: {
 }) {
   const { page, step, lockedEmail, flashForm, publicKey } = props;
   const t = useT();
-  const [errors, setErrors] = useServerErrors(flashForm);
+  const [error, setErrors] = useServerErrors(flashForm);
   const { busy, submit } = useGuardedSubmit(step === 1 ? "/auth/send-code" : "/auth/reset-password", publicKey);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -189,7 +196,7 @@ function ResetModal(props: {
         aria-busy={busy}
       >
         <input type="hidden" name="returnTo" value={page} />
-        <FormError message={errors.form && t(errors.form, flashForm?.values)} />
+        <FormError message={error("form")} />
         {step === 1 ? (
           <>
             <p className="modal-help">{t("resetPwdModal.step1Help")}</p>
@@ -199,7 +206,7 @@ function ResetModal(props: {
               label={t("resetPwdModal.email")}
               autoComplete="email"
               defaultValue={flashForm?.values.email ?? lockedEmail}
-              error={errors.email && t(errors.email)}
+              error={error("email")}
             />
             <SubmitButton busy={busy}>{t("resetPwdModal.reset")}</SubmitButton>
           </>
@@ -212,7 +219,7 @@ function ResetModal(props: {
               label={t("resetPwdModal.email")}
               value={lockedEmail}
               readOnly
-              error={errors.email && t(errors.email)}
+              error={error("email")}
             />
             {/* Spec section 2: the new password is shown as plain text. */}
             <Field
@@ -220,7 +227,7 @@ function ResetModal(props: {
               type="text"
               label={t("resetPwdModal.newPassword")}
               autoComplete="new-password"
-              error={errors.password && t(errors.password)}
+              error={error("password")}
             />
             <Field
               name="verificationCode"
@@ -229,7 +236,7 @@ function ResetModal(props: {
               label={t("resetPwdModal.verificationCode")}
               autoComplete="one-time-code"
               maxLength={6}
-              error={errors.verificationCode && t(errors.verificationCode)}
+              error={error("verificationCode")}
             />
             <SubmitButton busy={busy}>{t("resetPwdModal.confirm")}</SubmitButton>
           </>

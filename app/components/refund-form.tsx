@@ -2,14 +2,9 @@ import { Form, useActionData, useLocation, useNavigation, useRouteLoaderData } f
 
 import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
+import type { FormReply } from "~/utils/parse-form";
 
-import { Field, FormError, SubmitButton } from "./form";
-
-/** What the refund page's action answers when it refuses the form (routes/unsubscribe-and-refund.tsx). */
-export type RefundFormAnswer = {
-  values: { email: string; reason: string };
-  errors: Partial<Record<"email" | "reason" | "form", string>>;
-};
+import { Field, FormError, SubmitButton, useReplyErrors } from "./form";
 
 /**
  * The /unsubscribe-and-refund form (e-mail + reason). It posts to its own page, which e-mails the
@@ -18,17 +13,18 @@ export type RefundFormAnswer = {
  */
 export function RefundForm() {
   const t = useT();
-  const answer = useActionData<RefundFormAnswer>();
+  // What the refund page's action answers when it refuses the form (routes/unsubscribe-and-refund.tsx).
+  const answer = useActionData<FormReply<string, { email: string; reason: string }>>();
   const navigation = useNavigation();
   // A new address after the success redirect empties the form.
   const { key } = useLocation();
-  const errors = answer?.errors ?? {};
+  const { error } = useReplyErrors(answer);
   // A signed-in person asks about their own account: their address is filled in.
   const accountEmail = useRouteLoaderData<typeof rootLoader>("root")?.user?.email;
   return (
     <Form method="post" id="refund-form" key={key} className="panel refund-form" aria-labelledby="refund-form-title">
       <h2 id="refund-form-title">{t("payments.refund.title")}</h2>
-      <FormError message={errors.form} />
+      <FormError message={error("form")} />
       <Field
         name="email"
         type="email"
@@ -37,7 +33,7 @@ export function RefundForm() {
         required
         maxLength={254}
         defaultValue={answer?.values.email ?? accountEmail}
-        error={errors.email}
+        error={error("email")}
       />
       <div className="field">
         <label htmlFor="refund-reason">{t("payments.refund.reason")}</label>
@@ -48,12 +44,12 @@ export function RefundForm() {
           maxLength={2000}
           rows={4}
           defaultValue={answer?.values.reason}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? "refund-reason-error" : undefined}
+          aria-invalid={error("reason") ? true : undefined}
+          aria-describedby={error("reason") ? "refund-reason-error" : undefined}
         />
-        {errors.reason ? (
+        {error("reason") ? (
           <p className="field-error" id="refund-reason-error">
-            {errors.reason}
+            {error("reason")}
           </p>
         ) : null}
       </div>

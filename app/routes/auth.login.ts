@@ -4,10 +4,10 @@ import { authenticator } from "~/auth/authenticator.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { sessionCookieHeader } from "~/auth/session.server";
 import { paths } from "~/http/paths";
-import type { FieldMessages } from "~/i18n/keys";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { waitMinutes } from "~/limits/rate-limit.server";
 import { readFormData } from "~/utils/form-data.server";
+import { refusal, replyOf } from "~/utils/parse-form";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithFlash } from "~/utils/toast.server";
 
@@ -22,20 +22,16 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await sessionCookieHeader(result.token) },
     });
   }
-  const email = String(form.get("email") ?? "").trim();
-  if (result.error === "throttled") {
-    // The wait rides in the form values: the modal's message interpolates it.
-    return redirectWithFlash(pageWithModal(page, { modal: "login" }), {
-      form: {
-        form: "login",
-        errors: { form: "errors.tryAgainIn" },
-        values: { email, minutes: String(waitMinutes(result.retryAfterSeconds)) },
-      },
-    });
-  }
-  const errors: FieldMessages =
-    result.error === "validation" ? { ...result.fields } : { form: "loginModal.invalidCredentials" };
-  return redirectWithFlash(pageWithModal(page, { modal: "login" }), {
-    form: { form: "login", errors, values: { email } },
-  });
+  const values = { email: String(form.get("email") ?? "").trim() };
+  const reply =
+    result.error === "throttled"
+      ? refusal("errors.tryAgainIn", {
+          values,
+          errorValues: { minutes: waitMinutes(result.retryAfterSeconds) },
+          form: "login",
+        })
+      : result.error === "validation"
+        ? replyOf({ errors: result.fields }, values, "login")
+        : refusal("loginModal.invalidCredentials", { values, form: "login" });
+  return redirectWithFlash(pageWithModal(page, { modal: "login" }), { form: reply });
 }

@@ -5,11 +5,11 @@ import { resetPassword } from "~/auth/password-reset.server";
 import { createSession, sessionCookieHeader } from "~/auth/session.server";
 import { readPassword } from "~/auth/sign-in.server";
 import { paths } from "~/http/paths";
-import type { FieldMessages } from "~/i18n/keys";
 import { localeFromPath, localizePath } from "~/i18n/locales";
 import { waitMinutes } from "~/limits/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
+import { refusal, replyOf } from "~/utils/parse-form";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithFlash } from "~/utils/toast.server";
 
@@ -37,15 +37,19 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": await sessionCookieHeader(token) } },
     );
   }
-  const errors: FieldMessages =
+  // No values: the e-mail rides in the address (the dialog's second step locks it), the rest is secret.
+  const reply =
     result.error === "validation"
-      ? { ...result.fields }
-      : { form: result.error === "throttled" ? "errors.tryAgainIn" : "resetPwdModal.codeInvalid" };
-  const values: Record<string, string> =
-    result.error === "throttled" ? { minutes: String(waitMinutes(result.retryAfterSeconds)) } : {};
+      ? replyOf({ errors: result.fields }, {}, "reset")
+      : result.error === "throttled"
+        ? refusal("errors.tryAgainIn", {
+            errorValues: { minutes: waitMinutes(result.retryAfterSeconds) },
+            form: "reset",
+          })
+        : refusal("resetPwdModal.codeInvalid", { form: "reset" });
   const missing = result.error === "validation" && (result.fields.password || result.fields.verificationCode);
   return redirectWithFlash(pageWithModal(page, { modal: "reset", step: "2", email: email.toLowerCase() }), {
     ...(missing ? { toast: { type: "error" as const, key: "resetPwdModal.PleaseEnterCode" } } : {}),
-    form: { form: "reset", errors, values },
+    form: reply,
   });
 }

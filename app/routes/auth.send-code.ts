@@ -6,6 +6,7 @@ import { localeFromPath } from "~/i18n/locales";
 import { waitMinutes } from "~/limits/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
+import { replyOf } from "~/utils/parse-form";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithFlash } from "~/utils/toast.server";
 
@@ -22,12 +23,13 @@ export async function action({ request }: ActionFunctionArgs) {
       toast: { type: "success", key: "resetPwdModal.codeSent", values: { email: email.toLowerCase() } },
     });
   }
-  const errors = result.error === "validation" ? { ...result.fields } : {};
+  // A refused address is said on its field; why no code went out is the toast's.
+  const errors = result.error === "validation" ? result.fields : {};
   return redirectWithFlash(pageWithModal(page, { modal: "reset" }), {
     toast:
       result.error === "throttled"
         ? { type: "error", key: "errors.tryAgainIn", values: { minutes: waitMinutes(result.retryAfterSeconds) } }
         : { type: "error", key: "resetPwdModal.codeNotSent" },
-    form: { form: "reset", errors, values: { email } },
+    form: replyOf({ errors }, { email }, "reset"),
   });
 }

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
+import { useReplyErrors } from "~/components/form";
 import { useNonce } from "~/http/nonce";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -37,6 +38,7 @@ import { clientAddress } from "~/utils/client-ip.server";
 import { cleanLine } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
 import { pageNotFound } from "~/utils/not-found.server";
+import { refusal } from "~/utils/parse-form";
 import { REMEMBER_TIME_ZONE_ES5 } from "~/utils/time-zone";
 
 // The short link of a location request (`/{code}`, `/id/{code}`, `/ph/{code}`) opens the consent page;
@@ -83,25 +85,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   // "Forget me": the recipient's own link erases them from every request sent to them (app/privacy).
   if (intent === "erase") {
-    if (form.get("confirm") !== "yes")
-      return data({ error: "recipient.errors.eraseConfirm" as const }, { status: 400 });
-    if ((await eraseRecipientData(link)) === null)
-      return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
+    if (form.get("confirm") !== "yes") return data(refusal("recipient.errors.eraseConfirm"), { status: 400 });
+    if ((await eraseRecipientData(link)) === null) return data(refusal("recipient.errors.badChoice"), { status: 400 });
     throw redirect(withOutcome(paths.share, "erase"));
   }
   if (isControlIntent(intent)) {
-    if (!(await applyControl(link, intent)))
-      return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
+    if (!(await applyControl(link, intent))) return data(refusal("recipient.errors.badChoice"), { status: 400 });
     throw redirect(withOutcome(form.get("back") === "share" ? paths.share : paths.consent, intent));
   }
   if (intent !== "precise" && intent !== "approximate" && intent !== "decline")
-    return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
+    return data(refusal("recipient.errors.badChoice"), { status: 400 });
   // The request's life decides (app/location-requests/request-state.ts): an expired link shares
   // nothing (the same page as its GET, with its status); a stopped one or one past its answering
   // window takes no answer.
   if (!recipientMayDo(link.row, intent === "decline" ? "decline" : "share")) {
     if (stateOf(link.row) === "expired") return expiredLink(request, link);
-    return data({ error: "recipient.errors.closed" as const }, { status: 409 });
+    return data(refusal("recipient.errors.closed"), { status: 409 });
   }
 
   if (intent === "precise") {
@@ -109,18 +108,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // Without JavaScript the button posts no position: the browser cannot locate itself this way.
     if (POSITION_FIELDS.every((name) => !fields[name]!.trim())) throw redirect(`${paths.failed}&reason=unsupported`);
     const parsed = PositionSchema.safeParse(fields);
-    if (!parsed.success) return data({ error: "recipient.errors.badPosition" as const }, { status: 400 });
+    if (!parsed.success) return data(refusal("recipient.errors.badPosition"), { status: 400 });
     const { latitude, longitude, accuracy } = parsed.data;
     const stored = await sharePrecise(code, { latitude, longitude, accuracyMeters: accuracy });
-    if (stored.count === 0) return data({ error: "recipient.errors.closed" as const }, { status: 409 });
+    if (stored.count === 0) return data(refusal("recipient.errors.closed"), { status: 409 });
     throw redirect(paths.share);
   }
   if (intent === "approximate") {
     const located = await shareApproximate(code, clientAddress(request));
-    if (located === "closed") return data({ error: "recipient.errors.closed" as const }, { status: 409 });
+    if (located === "closed") return data(refusal("recipient.errors.closed"), { status: 409 });
     throw redirect(located ? paths.share : `${paths.failed}&reason=ip`);
   }
-  if (!(await decline(code))) return data({ error: "recipient.errors.closed" as const }, { status: 409 });
+  if (!(await decline(code))) return data(refusal("recipient.errors.closed"), { status: 409 });
   throw redirect(paths.share);
 }
 
@@ -132,15 +131,13 @@ export default function ConsentPage() {
   const outcome = loaderData.kind === "consent" ? loaderData.outcome : null;
   // A refused post (no tick before Erase, a closed request) is said where a post's outcome is: first.
   const actionData = useActionData<typeof action>();
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = useReplyErrors(actionData && "errors" in actionData ? actionData : null).error("form");
   return (
     <RecipientPage
       reportCode={
         loaderData.kind === "consent" ? loaderData.request.code : loaderData.kind === "expired" ? loaderData.id : null
       }
-      outcome={
-        error ? { title: t(error), problem: true } : outcome ? { title: t(`recipient.outcome.${outcome}`) } : null
-      }
+      outcome={error ? { title: error, problem: true } : outcome ? { title: t(`recipient.outcome.${outcome}`) } : null}
       script={loaderData.kind === "consent" ? REMEMBER_TIME_ZONE_ES5 + CONSENT_SCRIPT : undefined}
     >
       {loaderData.kind === "invalid" || loaderData.kind === "expired" ? (

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { guardPage } from "~/auth/guards.server";
 import { clearSessionCookieHeader } from "~/auth/session.server";
 import { subscriptionDetails } from "~/billing/subscription.server";
-import { Field, FormError } from "~/components/form";
+import { Field, FormError, useReplyErrors } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -16,6 +16,7 @@ import { waitMinutes } from "~/limits/rate-limit.server";
 import { deleteAccount } from "~/privacy/account-deletion.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
+import { refusal } from "~/utils/parse-form";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const password = String(form.get("password") ?? "");
   if (!password.trim() || password.length > PASSWORD_MAX)
-    return data({ error: "account.delete.passwordRequired" as const, minutes: 0 }, { status: 400 });
+    return data(refusal("account.delete.passwordRequired"), { status: 400 });
   const result = await deleteAccount(user.id, password, clientIp(request));
   if (result.ok) {
     const headers = new Headers({ "Set-Cookie": await clearSessionCookieHeader() });
@@ -54,19 +55,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (result.error === "throttled")
-    return data(
-      { error: "errors.tryAgainIn" as const, minutes: waitMinutes(result.retryAfterSeconds) },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
-  if (result.error === "provider")
-    return data({ error: "account.delete.providerFailed" as const, minutes: 0 }, { status: 502 });
-  return data({ error: "account.delete.wrongPassword" as const, minutes: 0 }, { status: 403 });
+    return data(refusal("errors.tryAgainIn", { errorValues: { minutes: waitMinutes(result.retryAfterSeconds) } }), {
+      status: 429,
+      headers: { "Retry-After": String(result.retryAfterSeconds) },
+    });
+  if (result.error === "provider") return data(refusal("account.delete.providerFailed"), { status: 502 });
+  return data(refusal("account.delete.wrongPassword"), { status: 403 });
 }
 
 export default function DeleteAccount() {
   const { renewing } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const t = useT();
+  const { error } = useReplyErrors(reply);
   const lp = useLocalePath();
   const busy = useNavigation().state !== "idle";
   return (
@@ -82,7 +83,7 @@ export default function DeleteAccount() {
         <a href={lp(paths.myData)}>{t("account.delete.downloadFirst")}</a>
       </p>
       <Form method="post" noValidate={false}>
-        <FormError message={actionData ? t(actionData.error, { minutes: actionData.minutes }) : false} />
+        <FormError message={error("form")} />
         <Field
           name="password"
           type="password"

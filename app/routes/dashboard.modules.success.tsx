@@ -3,12 +3,11 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 
 import { chooseFirstPassword, passwordToChoose } from "~/auth/choose-password.server";
 import { guardPage } from "~/auth/guards.server";
-import { SubmitButton } from "~/components/form";
+import { SubmitButton, useReplyErrors } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { NewPasswordField } from "~/components/new-password-field";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
-import type { MessageKey } from "~/i18n/keys";
 import { localizePath } from "~/i18n/locales";
 import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
@@ -16,6 +15,7 @@ import { useLocalePath, useT } from "~/i18n/use-t";
 import { newSearchPath, searchedNumber } from "~/phone/number-search";
 import { parseLookupNumber } from "~/phone/numbers.server";
 import { readFormData } from "~/utils/form-data.server";
+import { refusal } from "~/utils/parse-form";
 import { redirectWithToast } from "~/utils/toast.server";
 
 import Dashboard, { handle as dashboardHandle, loader as dashboardLoader } from "./dashboard";
@@ -50,7 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await guardPage({ request, context }, "subscriber");
   const form = await readFormData(request, { plain: true });
   const result = await chooseFirstPassword(user.id, String(form.get("password") ?? ""));
-  if (!result.ok) return data({ error: result.error as MessageKey }, { status: 400 });
+  // The password is not sent back: the field starts empty again.
+  if (!result.ok) return data(refusal(result.error, { field: "password" }), { status: 400 });
   const next = new URL(request.url);
   return redirectWithToast(localizePath(paths.paymentSuccess, getLocale(request)) + next.search, {
     type: "success",
@@ -84,13 +85,13 @@ export default function SuccessModal() {
 /** A plain form: it works before JavaScript loads, and the password goes over TLS like the reset's. */
 function ChoosePassword({ email }: { email: string }) {
   const t = useT();
-  const error = useActionData<typeof action>()?.error;
+  const { error } = useReplyErrors(useActionData<typeof action>());
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" className="choose-password" data-testid="choose-password">
       <h3>{t("account.choosePassword.title")}</h3>
       <p>{t("account.choosePassword.intro", { email })}</p>
-      <NewPasswordField email={email} error={error && t(error)} />
+      <NewPasswordField email={email} error={error("password")} />
       <SubmitButton busy={busy}>{t("account.choosePassword.save")}</SubmitButton>
     </Form>
   );

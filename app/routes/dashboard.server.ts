@@ -287,7 +287,7 @@ export async function handleNewSearch(request: Request, form: FormData, user: { 
   if (intent === "chooseMessage" || intent === "pickTemplate") {
     const values = smsValues(form, locale);
     const target = intent === "chooseMessage" ? "tab=new&modal=message" : "tab=new";
-    return redirectWithFlash(dashboard(target), { form: { form: "sms", errors: {}, values } });
+    return redirectWithFlash(dashboard(target), { form: replyOf({ errors: {} }, values, "sms") });
   }
 
   let values: Record<string, string>;

@@ -3,6 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { useId } from "react";
 
 import { guardPage } from "~/auth/guards.server";
+import { useReplyErrors } from "~/components/form";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useT } from "~/i18n/use-t";
 import { recipientHandle } from "~/recipient/bare";
@@ -10,6 +11,7 @@ import { RecipientPage } from "~/recipient/components";
 import { recipientPaths } from "~/recipient/paths";
 import { codeFromInput, openLink } from "~/recipient/recipient.server";
 import { readFormData } from "~/utils/form-data.server";
+import { refusal } from "~/utils/parse-form";
 
 // `/enter-link`: the code (or the whole link) from a message, typed by hand, opens its consent page.
 
@@ -25,15 +27,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const value = String(form.get("code") ?? "").slice(0, 500);
   const id = codeFromInput(value);
   if (id && (await openLink(id))) throw redirect(recipientPaths(id, getLocale(request)).consent);
-  const t = await getT(request);
-  return data({ value, error: t("recipient.invalidLink") }, { status: 400 });
+  return data(refusal("recipient.invalidLink", { values: { code: value }, field: "code" }), { status: 400 });
 }
 
 export const handle = recipientHandle;
 
 export default function EnterLink() {
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const t = useT();
+  const error = useReplyErrors(reply).error("code");
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -51,13 +53,13 @@ export default function EnterLink() {
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
-            defaultValue={actionData?.value ?? ""}
-            aria-invalid={actionData?.error ? true : undefined}
-            aria-describedby={actionData?.error ? errorId : undefined}
+            defaultValue={reply?.values.code ?? ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
           />
-          {actionData?.error ? (
+          {error ? (
             <p className="field-error" id={errorId} role="alert">
-              {actionData.error}
+              {error}
             </p>
           ) : null}
           <p className="choices">

@@ -13,6 +13,7 @@ import { clientIp } from "~/utils/client-ip.server";
 import { readFormData } from "~/utils/form-data.server";
 import { formatDay } from "~/utils/money";
 import { pageError } from "~/utils/page-error.server";
+import { replyOf } from "~/utils/parse-form";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithFlash, redirectWithToast } from "~/utils/toast.server";
 
@@ -62,19 +63,14 @@ export async function action({ request }: ActionFunctionArgs) {
       : result.error === "unavailable"
         ? { provider: "payments.errors.method" }
         : { form: "payments.errors.provider" };
-  return redirectWithFlash(pageWithModal(page, { modal: "payment" }), {
-    form: {
-      form: "payment",
-      errors,
-      values: {
-        name: fields.name.trim(),
-        surname: fields.surname.trim(),
-        email: fields.email.trim(),
-        phone: fields.phone.trim().slice(0, 40),
-        provider: String(form.get("provider") ?? "").slice(0, 20),
-      },
-    },
-  });
+  const values = {
+    name: fields.name.trim(),
+    surname: fields.surname.trim(),
+    email: fields.email.trim(),
+    phone: fields.phone.trim().slice(0, 40),
+    provider: String(form.get("provider") ?? "").slice(0, 20),
+  };
+  return redirectWithFlash(pageWithModal(page, { modal: "payment" }), { form: replyOf({ errors }, values, "payment") });
 }
 
 /** An account that already has access pays nothing more: back to its subscription, saying until when. */

@@ -5,8 +5,10 @@ import { gzipSync } from "node:zlib";
 import { assert, describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
+import { getT } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locales";
 import { createLocationRequest } from "~/location-requests/create.server";
+import { recipientHandle } from "~/recipient/bare";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { codeFromInput } from "~/recipient/recipient.server";
@@ -14,12 +16,16 @@ import { action as consentAction, loader as consentLoader } from "~/routes/conse
 import { action as enterLinkAction } from "~/routes/enter-link";
 import { loader as failedLoader } from "~/routes/location-failed";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
+import type { FormReply } from "~/utils/parse-form";
 
 import { matchedContext } from "../../tests/support/app-routes";
 import { createUser, formRequest } from "../../tests/support/factories";
+import { replyTexts } from "../../tests/support/reply-text";
 import { routeData, settle } from "../../tests/support/route-data";
 
 const ORIGIN = "http://localhost:3000";
+const translated = async (locale: Locale, key: Parameters<Awaited<ReturnType<typeof getT>>>[0]) =>
+  (await getT(locale))(key);
 
 async function newRequest(locale: Locale = "en") {
   const { user } = await createUser();
@@ -189,8 +195,15 @@ describe("sharing the precise position", () => {
       { accuracy: "" },
     ]) {
       const answer = await dataOf(consentPost(code, { intent: "precise", ...valid, ...wrong }));
-      expect(answer, JSON.stringify(wrong)).toEqual({ status: 400, body: { error: "recipient.errors.badPosition" } });
+      expect(answer, JSON.stringify(wrong)).toEqual({
+        status: 400,
+        body: { ok: false, values: {}, errors: { form: "recipient.errors.badPosition" } },
+      });
     }
+    const answer = await dataOf(consentPost(code, { intent: "precise", ...valid, latitude: "91" }, { prefix: "/ph" }));
+    expect(replyTexts(answer.body as FormReply, "ph", recipientHandle).form).toBe(
+      await translated("ph", "recipient.errors.badPosition"),
+    );
     expect(await row(code)).toMatchObject({ status: "pending", latitude: null, locatedAt: null });
   });
 
@@ -204,9 +217,18 @@ describe("sharing the precise position", () => {
 
   it("answers 400 to an unknown choice", async () => {
     const code = await newRequest();
-    expect(await dataOf(consentPost(code, { intent: "everything" }))).toEqual({
+    const answer = await dataOf(consentPost(code, { intent: "everything" }));
+    expect(answer).toEqual({
       status: 400,
-      body: { error: "recipient.errors.badChoice" },
+      body: { ok: false, values: {}, errors: { form: "recipient.errors.badChoice" } },
+    });
+    expect(replyTexts(answer.body as FormReply, "en", recipientHandle).form).toBe(
+      await translated("en", "recipient.errors.badChoice"),
+    );
+    const share = await dataOf(shareAction(args(formRequest(`/share?c=${code}`, { intent: "everything" }))));
+    expect(share).toEqual({
+      status: 400,
+      body: { ok: false, values: {}, errors: { form: "recipient.errors.badChoice" } },
     });
   });
 });
@@ -305,11 +327,15 @@ describe("/enter-link", () => {
 
   it("keeps the value and says 'Invalid link!' (400) otherwise", async () => {
     for (const value of ["Zz000000", "hello"]) {
-      expect(await dataOf(enterLinkAction(args(formRequest("/enter-link", { code: value }))))).toEqual({
+      const answer = await dataOf(enterLinkAction(args(formRequest("/enter-link", { code: value }))));
+      expect(answer).toEqual({
         status: 400,
-        body: { value, error: "Invalid link!" },
+        body: { ok: false, values: { code: value }, errors: { code: "recipient.invalidLink" } },
       });
+      expect(replyTexts(answer.body as FormReply, "en", recipientHandle).code).toBe("Invalid link!");
     }
+    const answer = await dataOf(enterLinkAction(args(formRequest("/id/enter-link", { code: "hello" }))));
+    expect(replyTexts(answer.body as FormReply, "id", recipientHandle).code).toBe("Tautan tidak valid!");
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type RecipientView,
 } from "~/recipient/recipient.server";
 import { readFormData } from "~/utils/form-data.server";
+import { refusal } from "~/utils/parse-form";
 import { requestTimeZone } from "~/utils/request-time-zone.server";
 import { formatDateTime } from "~/utils/time-zone";
 
@@ -70,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const link = await requestFromQuery(request);
   if (!link) return invalidLink(request);
   const form = await readFormData(request);
-  if (form.get("intent") !== "revoke") return data({ error: "recipient.errors.badChoice" as const }, { status: 400 });
+  if (form.get("intent") !== "revoke") return data(refusal("recipient.errors.badChoice"), { status: 400 });
   // Stopping deletes what was shared and ends the link (app/location-requests/request-state.ts); on an
   // expired link there is nothing to stop, and it never opens again.
   if (stateOf(link.row) === "expired") return expiredLink(request, link);

@@ -6,7 +6,7 @@ import { confirmEmailVerification, emailVerificationLink } from "~/auth/email-ve
 import { guardPage } from "~/auth/guards.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { lookupSession, readToken, sessionCookieHeader } from "~/auth/session.server";
-import { SubmitButton } from "~/components/form";
+import { SubmitButton, useReplyErrors } from "~/components/form";
 import { NewPasswordField } from "~/components/new-password-field";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -15,6 +15,7 @@ import type { MessagesHandle } from "~/i18n/messages";
 import { pageMessages } from "~/i18n/resources.server";
 import { useLocalePath, useT } from "~/i18n/use-t";
 import { readFormData } from "~/utils/form-data.server";
+import { refusal } from "~/utils/parse-form";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -61,7 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { headers: { "Set-Cookie": await sessionCookieHeader(chosen.token) } },
       );
     }
-    if (chosen.error === "password") return data({ error: chosen.message }, { status: 400 });
+    // The password is not sent back: the field starts empty again.
+    if (chosen.error === "password") return data(refusal(chosen.message, { field: "password" }), { status: 400 });
     return redirect(`${localizePath(paths.verifyEmail, locale)}?token=${encodeURIComponent(token)}`);
   }
   const lookup = await lookupSession(await readToken(request));
@@ -76,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function VerifyEmail() {
   const { state, email, token } = useLoaderData<typeof loader>();
-  const error = useActionData<typeof action>()?.error;
+  const { error } = useReplyErrors(useActionData<typeof action>());
   const busy = useNavigation().state === "submitting";
   const t = useT();
   const lp = useLocalePath();
@@ -99,7 +101,7 @@ export default function VerifyEmail() {
           <p>{t("account.verifyEmail.chooseIntro", { email })}</p>
           <Form method="post" action={`?token=${encodeURIComponent(token)}`} data-testid="link-password">
             <input type="hidden" name="intent" value="password" />
-            <NewPasswordField email={email} error={error && t(error)} />
+            <NewPasswordField email={email} error={error("password")} />
             <SubmitButton busy={busy}>{t("account.verifyEmail.chooseButton")}</SubmitButton>
           </Form>
           <p className="muted form-alternative">

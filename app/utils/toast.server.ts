@@ -13,10 +13,17 @@ export const toastSchema = z.object({
 });
 export type Toast = z.infer<typeof toastSchema>;
 
-/** Form state carried back across a redirect (field errors, values to refill), never passwords. */
+/**
+ * A form refused across a redirect (the sign-in dialogs post to routes that send the person back to
+ * their page): the page actions' `FormReply` (app/utils/parse-form.ts, built with `replyOf` or
+ * `refusal`, the one shape the dialogs read), its `form` naming the dialog. Values to refill, never
+ * passwords.
+ */
 export const flashFormSchema = z.object({
-  form: z.string().max(40),
+  ok: z.literal(false).default(false),
+  form: z.string().max(40).optional(),
   errors: z.record(messageKeySchema).default({}),
+  errorValues: z.record(z.record(z.union([z.string().max(320), z.number()]))).optional(),
   values: z.record(z.string().max(320)).default({}),
 });
 export type FlashForm = z.infer<typeof flashFormSchema>;

@@ -16,10 +16,12 @@ import { action as sendEmailApi } from "~/routes/api.v1.locate.send-email";
 import { action as sendSmsApi } from "~/routes/api.v1.locate.send-sms";
 import { action as sendVoiceApi } from "~/routes/api.v1.voice.send";
 import { action as dashboardAction } from "~/routes/dashboard";
-import { action as voiceAction } from "~/routes/send-voice-message";
+import { action as voiceAction, handle as voiceHandle } from "~/routes/send-voice-message";
+import type { FormReply } from "~/utils/parse-form";
 import { readFlash } from "~/utils/toast.server";
 
 import { apiRequest, formRequest, readEnvelope, routeArgs, signedInUser } from "../support/factories";
+import { replyTexts } from "../support/reply-text";
 import { routeData } from "../support/route-data";
 
 /** Each spelling the attack used, and ones beside it: all read as a web address or a phone number. */
@@ -137,7 +139,9 @@ describe("a voice message's sender and body, spoken from our number", () => {
       const t = await getT(locale);
       const page = await voicePage(token, { message: SCAM, intent: "send" }, prefix);
       expect(page.status).toBe(400);
-      expect((page.data as { errors: Record<string, string> }).errors.message).toBe(t("voice.errors.messageContact"));
+      const reply = page.data as FormReply;
+      expect(reply.errors.message).toBe("voice.errors.messageContact");
+      expect(replyTexts(reply, locale, voiceHandle).message).toBe(t("voice.errors.messageContact"));
       const answer = await api(
         sendVoiceApi,
         "/api/v1/voice/send",
@@ -152,9 +156,9 @@ describe("a voice message's sender and body, spoken from our number", () => {
       const body = await voicePage(token, { message: `Hi, it's me. ${text}`, intent: "preview" });
       expect(body.status, text).toBe(400);
       const sender = await voicePage(token, { name: text, intent: "preview" });
-      expect((sender.data as { errors: Record<string, string> }).errors.name, text).toBe(
-        (await getT("en"))("requests.errors.nameContact"),
-      );
+      const reply = sender.data as FormReply;
+      expect(reply.errors.name, text).toBe("requests.errors.nameContact");
+      expect(replyTexts(reply, "en", voiceHandle).name, text).toBe((await getT("en"))("requests.errors.nameContact"));
     }
     expect(await db().voiceMessage.count({ where: { userId: user.id } })).toBe(0);
   });
