@@ -10,7 +10,8 @@ import type { loader as rootLoader } from "~/root";
 import type { FormReply } from "~/utils/parse-form";
 import { useHydrated } from "~/utils/use-hydrated";
 
-import { Field, FormError, SubmitButton, useReplyErrors } from "./form";
+import { Field, FormError, SubmitButton } from "./form";
+import { useReplyErrors } from "./form-reply";
 import { Modal } from "./modal";
 import { notify } from "./toasts";
 

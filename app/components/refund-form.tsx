@@ -4,7 +4,8 @@ import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 import type { FormReply } from "~/utils/parse-form";
 
-import { Field, FormError, SubmitButton, useReplyErrors } from "./form";
+import { Field, FormError, SubmitButton } from "./form";
+import { useReplyErrors } from "./form-reply";
 
 /**
  * The /unsubscribe-and-refund form (e-mail + reason). It posts to its own page, which e-mails the

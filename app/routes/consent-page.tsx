@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { guardPage } from "~/auth/guards.server";
-import { useReplyErrors } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { useNonce } from "~/http/nonce";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useLocale, useT } from "~/i18n/use-t";

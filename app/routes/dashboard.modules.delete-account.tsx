@@ -4,7 +4,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { guardPage } from "~/auth/guards.server";
 import { clearSessionCookieHeader } from "~/auth/session.server";
 import { subscriptionDetails } from "~/billing/subscription.server";
-import { Field, FormError, useReplyErrors } from "~/components/form";
+import { Field, FormError } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { Modal } from "~/components/modal";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";

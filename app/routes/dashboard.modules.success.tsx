@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 
 import { chooseFirstPassword, passwordToChoose } from "~/auth/choose-password.server";
 import { guardPage } from "~/auth/guards.server";
-import { SubmitButton, useReplyErrors } from "~/components/form";
+import { SubmitButton } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { Modal } from "~/components/modal";
 import { NewPasswordField } from "~/components/new-password-field";
 import { paths } from "~/http/paths";

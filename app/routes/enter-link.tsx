@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { useId } from "react";
 
 import { guardPage } from "~/auth/guards.server";
-import { useReplyErrors } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { getLocale, getT } from "~/i18n/i18next.server";
 import { useT } from "~/i18n/use-t";
 import { recipientHandle } from "~/recipient/bare";

@@ -6,7 +6,8 @@ import { confirmEmailVerification, emailVerificationLink } from "~/auth/email-ve
 import { guardPage } from "~/auth/guards.server";
 import { pageWithModal } from "~/auth/modal-url";
 import { lookupSession, readToken, sessionCookieHeader } from "~/auth/session.server";
-import { SubmitButton, useReplyErrors } from "~/components/form";
+import { SubmitButton } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { NewPasswordField } from "~/components/new-password-field";
 import { paths } from "~/http/paths";
 import { getLocale, getT } from "~/i18n/i18next.server";
