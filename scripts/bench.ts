@@ -156,15 +156,7 @@ async function main() {
   }
   if (args.has("live")) {
     // Only the live-sharing rows (docs/decisions/049), beside the bare Remix row.
-    const bare = await startProcess({
-      name: "bare-remix",
-      ...onServerCores(tsx, [...SERVER_NODE_FLAGS, path.resolve("bench/bare-remix/server.ts")]),
-      port: PORT + 2,
-      env: { NODE_ENV: "production" },
-    });
-    rows.push({ name: "bare Remix, one route", result: await load(`${bare.origin}/`) });
-    await bare.stop();
-    printThroughput(rows);
+    await bareRemixRow();
     app = await startAppServer(PORT, {}, onServerCores(tsx, [...SERVER_NODE_FLAGS, "server.ts"]));
     stopAll.push(app.stop);
     await liveFollowRows({
@@ -186,15 +178,7 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(" ")} at the start.`,
     );
-    const bare = await startProcess({
-      name: "bare-remix",
-      ...onServerCores(tsx, [...SERVER_NODE_FLAGS, path.resolve("bench/bare-remix/server.ts")]),
-      port: PORT + 2,
-      env: { NODE_ENV: "production" },
-    });
-    rows.push({ name: "bare Remix, one route", result: await load(`${bare.origin}/`) });
-    await bare.stop();
-    printThroughput(rows);
+    await bareRemixRow();
     const only = args.get("tricks");
     const trickRows = await runTricks({
       port: PORT,
@@ -341,6 +325,19 @@ async function main() {
   await app.stop();
   stopAll.length = 0;
   if (args.has("profile")) await profileRows();
+}
+
+/** The bare Remix app's row alone, printed: the baseline of the modes that measure one thing. */
+async function bareRemixRow() {
+  const bare = await startProcess({
+    name: "bare-remix",
+    ...onServerCores(tsx, [...SERVER_NODE_FLAGS, path.resolve("bench/bare-remix/server.ts")]),
+    port: PORT + 2,
+    env: { NODE_ENV: "production" },
+  });
+  rows.push({ name: "bare Remix, one route", result: await load(`${bare.origin}/`) });
+  await bare.stop();
+  printThroughput(rows);
 }
 
 async function profileRows() {
