@@ -15,6 +15,7 @@ import { runInNewContext } from "node:vm";
 import type { Express } from "express";
 
 import { closeProcessDb } from "~/db/db.server";
+import { settleStartedJobs } from "~/jobs/jobs.server";
 
 import type { Lifecycle } from "./health.server";
 import { consoleAsLog, log } from "./log.server";
@@ -322,6 +323,9 @@ export function serveApp(
     await Promise.all(
       stops.map((stop) => stop().catch((error) => log("error", "stopping a background job failed", { error }))),
     );
+    // The job runs that requests set going end before the database closes: closing it under a
+    // transaction in flight leaves that connection unreleased, and the close waiting for it.
+    await settleStartedJobs().catch((error) => log("error", "a job run failed while stopping", { error }));
     await closeProcessDb().catch((error) => log("error", "closing the database failed", { error }));
     log("info", "stopped", { forced });
     process.exit(forced ? 1 : 0);
