@@ -129,7 +129,11 @@ test.describe("closing the page", () => {
     // page.close may take the renderer down before that beacon is out (seen once in five runs on a
     // loaded machine), so the test fires the page's own pagehide first, then closes it; leaving for
     // another page (below) goes through the browser's real pagehide.
+    // The page is closed once its beacon has left (a close before that can still drop it on a loaded
+    // machine: seen in CI); what is tested is that the page sends it and the server ends the share.
+    const beacon = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith("/share/live/stop"));
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false })));
+    await beacon;
     await page.close({ runBeforeUnload: true });
     const ended = await stored(code, (row) => row.liveEndedAt !== null);
     expect(ended.liveSecretHash).toBeNull();
