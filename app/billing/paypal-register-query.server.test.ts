@@ -3,19 +3,18 @@
 import { describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
-import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { DAY } from "~/utils/time";
 
-import { apiRequest, routeArgs } from "../../tests/support/factories";
 import {
   activated,
+  allowQueryNow,
   buy,
   deliver,
-  inBrowserOf,
   iso,
   mails,
   paths,
   query,
+  signInWith,
   T0,
   userOf,
 } from "../../tests/support/paypal-checkout";
@@ -35,15 +34,11 @@ describe("PayPal: the register query when the webhook is late or lost", () => {
     Object.assign(fake.subs.get(sub)!, { status: "ACTIVE", next_billing_time: iso(T0 + DAY) });
     expect(await query(id)).toEqual({ status: "pending", authCode: null });
     expect(fake.requests).toHaveLength(1);
-    await db().rateLimit.deleteMany({ where: { key: { startsWith: `checkout-status:${id}` } } });
+    await allowQueryNow(id);
 
     const answer = await query(id);
     expect(answer).toEqual({ status: "success", authCode: expect.any(String) });
-    const login = await loginByAuthCode(
-      routeArgs(
-        apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode }, headers: inBrowserOf(id) }),
-      ),
-    );
+    const login = await signInWith(id, answer.authCode);
     expect(login.status).toBe(200);
     const user = (await userOf(address))!;
     expect(user.subscription).toMatchObject({

@@ -6,7 +6,6 @@ import { describe, expect, it, vi } from "vitest";
 import { subscriptionDetails } from "~/billing/subscription.server";
 import { db } from "~/db/db.server";
 import { paymentProvider } from "~/providers/payments/provider.server";
-import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cancel";
 import { resetConfig } from "~/server/config.server";
 import { DAY, HOUR } from "~/utils/time";
@@ -19,12 +18,12 @@ import {
   buy,
   deliver,
   email,
-  inBrowserOf,
   iso,
   mails,
   paths,
   query,
   sale,
+  signInWith,
   subEvent,
   T0,
   userOf,
@@ -142,11 +141,7 @@ describe("checkout with PayPal (official SDK, local fake API)", () => {
 
     const first = await query(id);
     expect(first).toEqual({ status: "success", authCode: expect.any(String) });
-    const login = await loginByAuthCode(
-      routeArgs(
-        apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode }, headers: inBrowserOf(id) }),
-      ),
-    );
+    const login = await signInWith(id, first.authCode);
     expect(login.status).toBe(200);
     expect(await query(id)).toEqual({ status: "success", authCode: null });
   });

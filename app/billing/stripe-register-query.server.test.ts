@@ -4,11 +4,20 @@ import { describe, expect, it, vi } from "vitest";
 
 import { db } from "~/db/db.server";
 import { settleStartedJobs } from "~/jobs/jobs.server";
-import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 
-import { apiRequest, routeArgs } from "../../tests/support/factories";
+import { routeArgs } from "../../tests/support/factories";
 import { stripeFakeForTests } from "../../tests/support/provider-fakes";
-import { buy, completed, deliver, inBrowserOf, invoice, query, T0 } from "../../tests/support/stripe-checkout";
+import {
+  allowQueryNow,
+  buy,
+  completed,
+  deliver,
+  inBrowserOf,
+  invoice,
+  query,
+  signInWith,
+  T0,
+} from "../../tests/support/stripe-checkout";
 
 const fake = stripeFakeForTests();
 
@@ -27,8 +36,6 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
     db()
       .checkout.findUniqueOrThrow({ where: { id: checkoutId } })
       .then((c) => c.providerSessionId!);
-  const allowQueryNow = (checkoutId: string) =>
-    db().rateLimit.deleteMany({ where: { key: { startsWith: `checkout-status:${checkoutId}` } } });
 
   it("retrieves the Checkout Session with its subscription, signs up once, and the late webhook changes nothing", async () => {
     const { id, email } = await buy();
@@ -62,11 +69,7 @@ describe("Stripe: the register query when the webhook is late or lost", () => {
 
     const answer = await query(id);
     expect(answer).toEqual({ status: "success", authCode: expect.any(String) });
-    const login = await loginByAuthCode(
-      routeArgs(
-        apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: answer.authCode }, headers: inBrowserOf(id) }),
-      ),
-    );
+    const login = await signInWith(id, answer.authCode);
     expect(login.status).toBe(200);
     const user = await db().user.findUniqueOrThrow({ where: { email }, include: { subscription: true } });
     expect(user.subscription).toMatchObject({

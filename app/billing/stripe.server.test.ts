@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { startCheckout } from "~/billing/checkout.server";
 import { subscriptionDetails } from "~/billing/subscription.server";
 import { db } from "~/db/db.server";
-import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { action as registerAndSign } from "~/routes/api.v1.auth.register-and-sign";
 import { action as getPaidAmount } from "~/routes/api.v1.personnal.get-paid-amount";
 import { action as cancelRoute } from "~/routes/api.v1.personnal.subscribe.cancel";
@@ -17,9 +16,9 @@ import {
   buy,
   completed,
   deliver,
-  inBrowserOf,
   invoice,
   query,
+  signInWith,
   stripeEvent,
   subUpdated,
   T0,
@@ -110,17 +109,9 @@ describe("checkout with Stripe (real SDK, local fake API)", () => {
     expect(first.status).toBe("success");
     expect(first.authCode).toBeTruthy();
     expect(await query(id)).toEqual({ status: "success", authCode: null });
-    const login = await loginByAuthCode(
-      routeArgs(
-        apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode }, headers: inBrowserOf(id) }),
-      ),
-    );
+    const login = await signInWith(id, first.authCode);
     expect(login.status).toBe(200);
-    const again = await loginByAuthCode(
-      routeArgs(
-        apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode: first.authCode }, headers: inBrowserOf(id) }),
-      ),
-    );
+    const again = await signInWith(id, first.authCode);
     expect(again.status).toBe(401);
   });
 

@@ -1,6 +1,8 @@
 // The client that started each checkout, for the payment tests: the automatic sign-in after payment
 // works only with that client's checkout cookie (docs/decisions/011), so the tests remember it per
 // checkout and send it with the register query and the auth-code sign-in.
+import { db } from "~/db/db.server";
+import { action as loginByAuthCode } from "~/routes/api.v1.auth.login-by-auth-code";
 import { loader as registerQueryRoute } from "~/routes/api.v1.personnal.register-query";
 
 import { apiRequest, browserCookie, readEnvelope, routeArgs } from "./factories";
@@ -22,6 +24,16 @@ export function checkoutBrowsers() {
         params: { id },
       });
       return (await readEnvelope<{ status: string; authCode: string | null }>(answer)).data!;
+    },
+    /** POST /api/v1/auth/loginByAuthCode with `authCode`, from the client that started checkout `id`. */
+    signInWith(id: string, authCode: string | null) {
+      return loginByAuthCode(
+        routeArgs(apiRequest("/api/v1/auth/loginByAuthCode", { json: { authCode }, headers: inBrowserOf(id) })),
+      );
+    },
+    /** Forgets checkout `id`'s register-query limit, so that the next query is answered at once. */
+    allowQueryNow(id: string) {
+      return db().rateLimit.deleteMany({ where: { key: { startsWith: `checkout-status:${id}` } } });
     },
   };
 }

@@ -97,7 +97,7 @@ export async function buy(address = email()) {
 
 /** The client that started each checkout: the automatic sign-in works only with its cookie. */
 const browsers = checkoutBrowsers();
-export const { inBrowserOf, query } = browsers;
+export const { allowQueryNow, inBrowserOf, query, signInWith } = browsers;
 export const userOf = (address: string) =>
   db().user.findUnique({ where: { email: address }, include: { subscription: true } });
 export const mails = async (address: string) => {

@@ -111,4 +111,4 @@ export async function buy(email = uniqueEmail("buyer")) {
 
 /** The client that started each checkout: the automatic sign-in works only with its cookie. */
 const browsers = checkoutBrowsers();
-export const { inBrowserOf, query } = browsers;
+export const { allowQueryNow, inBrowserOf, query, signInWith } = browsers;
