@@ -7,6 +7,7 @@ import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 
 import { Field, FieldError, FormError, SubmitButton } from "./form";
+import { useReplyErrors } from "./form-reply";
 import { Modal } from "./modal";
 import { PriceNote } from "./price-note";
 
@@ -54,7 +55,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
   const t = useT();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.form;
   const mine = flash?.form === "payment" ? flash : undefined;
-  const errors = mine?.errors ?? {};
+  const { error } = useReplyErrors(mine);
   const values = mine?.values ?? {};
   const [busy, setBusy] = useState(false);
   const { terms, buyer, methods } = data;
@@ -70,7 +71,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
       aria-busy={busy}
     >
       <input type="hidden" name="returnTo" value={returnTo} />
-      <FormError message={errors.form && t(errors.form)} />
+      <FormError message={error("form")} />
       <div className="payment-names">
         <Field
           name="name"
@@ -79,7 +80,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
           required
           maxLength={80}
           defaultValue={values.name ?? buyer?.name}
-          error={errors.name && t(errors.name)}
+          error={error("name")}
         />
         <Field
           name="surname"
@@ -88,7 +89,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
           required
           maxLength={80}
           defaultValue={values.surname ?? buyer?.surname}
-          error={errors.surname && t(errors.surname)}
+          error={error("surname")}
         />
       </div>
       <Field
@@ -99,7 +100,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
         required
         readOnly={!!buyer}
         defaultValue={buyer?.email ?? values.email}
-        error={errors.email && t(errors.email)}
+        error={error("email")}
       />
       <Field
         name="phone"
@@ -109,21 +110,21 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
         autoComplete="tel"
         maxLength={40}
         defaultValue={values.phone ?? buyer?.phone}
-        error={errors.phone && t(errors.phone)}
+        error={error("phone")}
       />
       <div className="field field-check">
         <label>
-          <input type="checkbox" name="adult" value="on" required aria-invalid={errors.adult ? true : undefined} />
+          <input type="checkbox" name="adult" value="on" required aria-invalid={error("adult") ? true : undefined} />
           <span>{t("payments.modal.adult")}</span>
         </label>
-        {errors.adult ? <p className="field-error">{t(errors.adult)}</p> : null}
+        {error("adult") ? <p className="field-error">{error("adult")}</p> : null}
       </div>
       {methods.length > 0 ? (
         <PaymentMethods
           methods={methods}
           chosen={values.provider}
           showTerms={!sameTerms}
-          error={errors.provider && t(errors.provider)}
+          error={error("provider")}
         />
       ) : null}
       {sameTerms ? (

@@ -1,17 +1,14 @@
 // The lookup page's server side: one lookup answer for the loader (GET with ?number=) and the action
 // (the form's POST).
 import { subscriptionFor } from "~/billing/subscription.server";
-import type { MessageKey } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locales";
 import { lookupPhoneNumber, lookupView, type LookupView } from "~/phone/lookup.server";
 import { parseLookupNumber } from "~/phone/numbers.server";
+import { refusal, type FormReply } from "~/utils/parse-form";
 
-export type LookupReply = {
-  values: { country: string; number: string };
-  /** A translation key for the number field. */
-  error?: MessageKey;
-  result?: LookupView;
-};
+export type LookupValues = { country: string; number: string };
+/** A refused number (the shared reply shape, its error on `number`), or the lookup's answer. */
+export type LookupReply = FormReply<never, LookupValues> | { ok: true; values: LookupValues; result: LookupView };
 
 /** Null when no account with an active subscription is signed in. */
 async function subscriberId(user: { id: string } | null) {
@@ -23,12 +20,12 @@ async function subscriberId(user: { id: string } | null) {
 export async function answerLookup(
   request: Request,
   locale: Locale,
-  values: LookupReply["values"],
+  values: LookupValues,
   user: { id: string } | null,
 ): Promise<LookupReply> {
   const parsed = parseLookupNumber(values.country, values.number);
-  if (!parsed.ok) return { values, error: parsed.error };
+  if (!parsed.ok) return refusal(parsed.error, { values, field: "number" });
   const answer = await lookupPhoneNumber(parsed.e164, await subscriberId(user));
-  if (!answer) return { values, error: "requests.errors.numberInvalid" };
-  return { values, result: lookupView(answer, locale) };
+  if (!answer) return refusal("requests.errors.numberInvalid", { values, field: "number" });
+  return { ok: true, values, result: lookupView(answer, locale) };
 }

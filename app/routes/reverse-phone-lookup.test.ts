@@ -8,6 +8,7 @@ import { startTwilioLookupFake, stopTwilioLookupFake } from "../../tests/support
 import { routeData } from "../../tests/support/route-data";
 import { action as apiAction, loader as apiLoader } from "./api.v1.lookup";
 import { action, loader } from "./reverse-phone-lookup";
+import type { LookupReply } from "./reverse-phone-lookup.server";
 
 let fake: Awaited<ReturnType<typeof startTwilioLookupFake>> | undefined;
 afterEach(async () => {
@@ -18,6 +19,9 @@ afterEach(async () => {
 async function withTwilio(status = 200) {
   fake = await startTwilioLookupFake(status);
 }
+
+/** The lookup's answer, or undefined for a refused number. */
+const resultOf = (reply: LookupReply | null) => (reply?.ok ? reply.result : undefined);
 
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   routeData(action(routeArgs(formRequest(path, fields, headers))));
@@ -39,7 +43,7 @@ describe("/reverse-phone-lookup", () => {
   it("answers a posted number with what the number tells, without a provider", async () => {
     const answer = await post("/id/reverse-phone-lookup", { country: "PH", number: "0917 123 4567" });
     expect(answer.status).toBe(200);
-    expect(answer.data.result).toMatchObject({
+    expect(resultOf(answer.data)).toMatchObject({
       number: "+639171234567",
       valid: true,
       countryName: "Filipina",
@@ -53,16 +57,20 @@ describe("/reverse-phone-lookup", () => {
 
   it("answers a link with ?number= in the loader", async () => {
     const page = await get("/reverse-phone-lookup?number=%2B6281234567890");
-    expect(page.data.reply?.result).toMatchObject({ country: "ID", countryName: "Indonesia", numberType: "MOBILE" });
-    expect(page.data.reply?.result?.zones).toEqual({ name: null, count: 3, from: "UTC+7", to: "UTC+9" });
+    expect(resultOf(page.data.reply)).toMatchObject({ country: "ID", countryName: "Indonesia", numberType: "MOBILE" });
+    expect(resultOf(page.data.reply)?.zones).toEqual({ name: null, count: 3, from: "UTC+7", to: "UTC+9" });
   });
 
   it("refuses empty and invalid numbers with 400 and the translated message key", async () => {
     const empty = await post("/ph/reverse-phone-lookup", { country: "PH", number: "" });
     expect(empty.status).toBe(400);
-    expect(empty.data).toEqual({ values: { country: "PH", number: "" }, error: "requests.errors.numberRequired" });
+    expect(empty.data).toEqual({
+      ok: false,
+      values: { country: "PH", number: "" },
+      errors: { number: "requests.errors.numberRequired" },
+    });
     const bad = await post("/reverse-phone-lookup", { country: "ID", number: "12" });
-    expect(bad.data.error).toBe("requests.errors.numberInvalid");
+    expect(bad.data.ok ? null : bad.data.errors.number).toBe("requests.errors.numberInvalid");
     expect((await get("/reverse-phone-lookup?number=abc")).status).toBe(400);
     expect((await getT("id"))("requests.errors.numberInvalid")).not.toBe("Please enter a valid mobile number");
   });
@@ -70,7 +78,7 @@ describe("/reverse-phone-lookup", () => {
   it("gives a signed-in subscriber the full lookup and a visitor only the offline fields", async () => {
     await withTwilio();
     const visitor = await post("/reverse-phone-lookup", { country: "PH", number: "09171234511" });
-    expect(visitor.data.result).toMatchObject({ provider: "twilio", providerState: "subscribersOnly", details: null });
+    expect(resultOf(visitor.data)).toMatchObject({ provider: "twilio", providerState: "subscribersOnly", details: null });
     expect(fake!.requests).toHaveLength(0);
 
     const { token } = await signedInUser();
@@ -79,7 +87,7 @@ describe("/reverse-phone-lookup", () => {
       { country: "PH", number: "09171234511" },
       { Cookie: `token=${token}` },
     );
-    expect(subscriber.data.result).toMatchObject({
+    expect(resultOf(subscriber.data)).toMatchObject({
       providerState: "ok",
       details: { carrier: "Globe Telecom", lineType: "mobile", callerName: "JUAN DELA CRUZ" },
     });
@@ -89,7 +97,7 @@ describe("/reverse-phone-lookup", () => {
       { country: "PH", number: "09171234511" },
       { Cookie: `token=${expired.token}` },
     );
-    expect(lapsed.data.result?.providerState).toBe("subscribersOnly");
+    expect(resultOf(lapsed.data)?.providerState).toBe("subscribersOnly");
   });
 
   it("shows the offline fields and marks the provider failure", async () => {
@@ -102,7 +110,7 @@ describe("/reverse-phone-lookup", () => {
       { Cookie: `token=${token}` },
     );
     expect(answer.status).toBe(200);
-    expect(answer.data.result).toMatchObject({
+    expect(resultOf(answer.data)).toMatchObject({
       country: "ID",
       numberType: "MOBILE",
       providerState: "failed",

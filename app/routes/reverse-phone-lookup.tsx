@@ -4,6 +4,7 @@ import { useId } from "react";
 
 import { guardPage } from "~/auth/guards.server";
 import { Field, SubmitButton } from "~/components/form";
+import { useReplyErrors } from "~/components/form-reply";
 import { NotificationBanner } from "~/components/notification-banner";
 import { pageSeo } from "~/content/seo.server";
 import { getLocale, getT } from "~/i18n/i18next.server";
@@ -61,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       defaultRegion: DEFAULT_REGION[locale],
       reply,
     },
-    { status: reply?.error ? 400 : 200 },
+    { status: reply && !reply.ok ? 400 : 200 },
   );
 }
 
@@ -75,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { country: field("country"), number: field("number") },
     user,
   );
-  return data(reply, { status: reply.error ? 400 : 200 });
+  return data(reply, { status: reply.ok ? 200 : 400 });
 }
 
 export default function ReversePhoneLookup() {
@@ -86,16 +87,18 @@ export default function ReversePhoneLookup() {
   const selectId = useId();
   const { key } = useLocation();
   const reply: LookupReply | null = posted ?? linked;
+  const refused = reply && !reply.ok ? reply : null;
+  const numberError = useReplyErrors(refused).error("number");
   return (
     <article className="text-page lookup-page">
-      {reply?.error ? (
+      {numberError ? (
         // The answer at the top of the page, its problem a link to the field (GOV.UK's pattern).
-        <NotificationBanner type="error" focusKey={`${reply.error}${key}`}>
+        <NotificationBanner type="error" focusKey={`${numberError}${key}`}>
           <p className="notification-banner-heading">
-            <a href="#lookup-number">{t(reply.error)}</a>
+            <a href="#lookup-number">{numberError}</a>
           </p>
         </NotificationBanner>
-      ) : reply?.result ? (
+      ) : reply?.ok ? (
         <NotificationBanner type="info" focusKey={`${reply.result.internationalFormat}${key}`}>
           <p className="notification-banner-heading">
             <a href="#lookup-result-title">{t("lookup.resultTitle", { number: reply.result.internationalFormat })}</a>
@@ -128,14 +131,14 @@ export default function ReversePhoneLookup() {
               maxLength={NUMBER_MAX}
               label={t("lookup.number")}
               defaultValue={reply?.values.number}
-              error={reply?.error && t(reply.error)}
+              error={numberError}
             />
           </div>
           <p className="hint">{t("lookup.hint")}</p>
           <SubmitButton busy={navigation.state === "submitting"}>{t("lookup.submit")}</SubmitButton>
         </Form>
       </section>
-      {reply?.result ? <LookupResult result={reply.result} /> : null}
+      {reply?.ok ? <LookupResult result={reply.result} /> : null}
     </article>
   );
 }
