@@ -4,13 +4,13 @@ import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 import type { FormReply } from "~/utils/parse-form";
 
-import { Field, FormError, SubmitButton } from "./form";
+import { ErrorSummary, Field, SubmitButton } from "./form";
 import { useReplyErrors } from "./form-reply";
 
 /**
  * The /unsubscribe-and-refund form (e-mail + reason). It posts to its own page, which e-mails the
  * account's owner a confirmation link and comes back with a toast; errors come back as the action's
- * answer (4xx).
+ * answer (4xx), summed up above the form and beside each field.
  */
 export function RefundForm() {
   const t = useT();
@@ -19,14 +19,16 @@ export function RefundForm() {
   const navigation = useNavigation();
   // A new address after the success redirect empties the form.
   const { key } = useLocation();
-  const { error } = useReplyErrors(answer);
+  const { error, problems } = useReplyErrors(answer);
   // A signed-in person asks about their own account: their address is filled in.
   const accountEmail = useRouteLoaderData<typeof rootLoader>("root")?.user?.email;
   return (
     <Form method="post" id="refund-form" key={key} className="panel refund-form" aria-labelledby="refund-form-title">
       <h2 id="refund-form-title">{t("payments.refund.title")}</h2>
-      <FormError message={error("form")} />
+      {/* What was refused, at the top of the form, each field's problem a link to it (GOV.UK's pattern). */}
+      <ErrorSummary problems={problems({ email: "refund-email", reason: "refund-reason" })} />
       <Field
+        id="refund-email"
         name="email"
         type="email"
         label={t("payments.refund.email")}

@@ -220,6 +220,11 @@ for (const { form: formLocale, owner } of [
     await form.locator("textarea[name=reason]").fill("   ");
     await form.locator("button[type=submit]").click();
     await expect(page.locator("#refund-form .field-error")).toHaveText(tr(formLocale, "payments.errors.reason"));
+    // The same problem heads the form, a link to its field (with and without JavaScript).
+    const summary = page.locator("#refund-form .error-summary");
+    await expect(summary.getByRole("heading")).toHaveText(tr(formLocale, "errors.summaryTitle"));
+    await expect(summary.getByRole("link")).toHaveText(tr(formLocale, "payments.errors.reason"));
+    await expect(summary.getByRole("link")).toHaveAttribute("href", "#refund-reason");
     await expect(page.locator("#refund-form input[name=email]")).toHaveValue(user.email);
 
     await page.locator("#refund-form textarea[name=reason]").fill("I forgot to cancel before the renewal.");

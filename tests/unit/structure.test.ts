@@ -1,6 +1,7 @@
 // One rule for the folders: a route module imports no other route's files (its own `x.server.ts` is
 // its own), a component imports no route module, and a `.server` module is never imported (for its
 // values) by a module that reaches the browser. Paths are relative to app/.
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -199,4 +200,31 @@ it("joins every module's kinds of job in JOB_KINDS (app/jobs/kinds.server.ts), t
   expect(given.length).toBeGreaterThan(8);
   const unnamed = given.filter((call) => !/: ([A-Z_]+_JOB|job\.kind|channel\.jobKind)$/.test(call));
   expect(unnamed).toEqual([]);
+});
+
+/** Lines of code a module may have, data tables and tests included (a longer one is split by what it does). */
+const MAX_MODULE_LINES = 400;
+
+/** Written by a script, not by hand: Prisma's client, and the API's types from the OpenAPI document. */
+const GENERATED = [/^app\/generated\//, /^docs\/api-v1\.d\.ts$/];
+
+/** Of the files given, those of more than `max` lines, with their length. */
+export function longModules(files: { file: string; source: string }[], max = MAX_MODULE_LINES) {
+  return files
+    .map(({ file, source }) => ({ file, lines: source.replace(/\n$/, "").split("\n").length }))
+    .filter(({ lines }) => lines > max)
+    .map(({ file, lines }) => `${file}: ${lines} lines`);
+}
+
+it(`keeps every module written by hand at ${MAX_MODULE_LINES} lines or fewer, tests and scripts included`, () => {
+  const tracked = execFileSync("git", ["ls-files", "-z", "--", "*.ts", "*.tsx", "*.mjs"], { encoding: "utf8" })
+    .split("\0")
+    .filter((file) => file && !GENERATED.some((pattern) => pattern.test(file)) && existsSync(file));
+  expect(tracked.length).toBeGreaterThan(300);
+  expect(longModules(tracked.map((file) => ({ file, source: readFileSync(file, "utf8") })))).toEqual([]);
+  // The rule itself: a 401-line module is named, a 400-line one is not.
+  const lines = (n: number) => "x\n".repeat(n);
+  expect(longModules([{ file: "a.ts", source: lines(401) }, { file: "b.ts", source: lines(400) }])).toEqual([
+    "a.ts: 401 lines",
+  ]);
 });
