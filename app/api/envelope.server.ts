@@ -3,7 +3,6 @@ import type { z } from "zod";
 import { lookupSession, readToken } from "~/auth/session.server";
 import { describeSubscription } from "~/billing/subscription.server";
 import { noteUnavailable } from "~/db/db.server";
-import { wholeResponse } from "~/http/whole-body.server";
 import { getT } from "~/i18n/i18next.server";
 import type { MessageKey } from "~/i18n/keys";
 import { intlLocale, isLocale, type Locale } from "~/i18n/locales";
@@ -28,16 +27,16 @@ export function envelope<T>(
 ) {
   const headers = new Headers(init.headers);
   headers.set("Cache-Control", "no-store");
-  headers.set("Content-Type", "application/json");
-  const json = JSON.stringify({
-    status,
-    message: body.message ?? (status < 300 ? "success" : ""),
-    error: body.error ?? null,
-    data: body.data ?? null,
-    ...(status >= 400 ? { code: body.code ?? errorCodeOf(undefined, status), field: body.field ?? null } : {}),
-  });
-  // One buffer the server writes as it is (app/http/whole-body.server.ts), not a web stream read chunk by chunk.
-  return wholeResponse(Buffer.from(json), { ...init, status, headers });
+  return Response.json(
+    {
+      status,
+      message: body.message ?? (status < 300 ? "success" : ""),
+      error: body.error ?? null,
+      data: body.data ?? null,
+      ...(status >= 400 ? { code: body.code ?? errorCodeOf(undefined, status), field: body.field ?? null } : {}),
+    },
+    { ...init, status, headers },
+  );
 }
 
 /** A failure's envelope from its message key: the translated text, the key's code and the field. */
