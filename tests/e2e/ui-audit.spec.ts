@@ -2,8 +2,8 @@
 // and 1366 px, with JavaScript ("js" project) and without ("nojs"). At each width: no horizontal
 // scroll, nothing outside the viewport or its dialog, tap targets of at least 24 × 24 px, main actions
 // at least 44 px high and one of them per screen (tests/e2e/support/ui-audit.ts), no serious or critical axe violation (colour
-// contrast included), and a screenshot in tests/.tmp/ui-audit/ at 390 and 1366 px, and at any width
-// with a finding (for people to look at).
+// contrast included), and a screenshot in tests/.tmp/ui-audit/ at 390 and 1366 px (not in CI), and at
+// any width with a finding (for people to look at).
 // One test per screen and language; each worker keeps one browser context per kind of visitor
 // (nobody signed in, a subscriber, an expired user) and one page in each, reused by every test, and
 // loads a screen once for all four widths. A route without a visit plan (tests/e2e/support/ui-audit-screens.ts)
@@ -38,8 +38,12 @@ const LOCALES = [
   { locale: "ph", prefix: "/ph" },
 ] as const;
 const OUT = path.join(ROOT, "tests/.tmp/ui-audit");
-/** The widths whose pictures are written for every screen; the checks run at every width of WIDTHS. */
-const PICTURE_WIDTHS = [390, 1366];
+/**
+ * The widths whose pictures are written for every screen; the checks run at every width of WIDTHS.
+ * UI_AUDIT_PICTURES=findings (CI, where nobody looks at them) writes pictures only where something was
+ * found: a fifth of the audit's time is encoding pictures.
+ */
+const PICTURE_WIDTHS = process.env.UI_AUDIT_PICTURES === "findings" ? [] : [390, 1366];
 // 112.198.0.1 is in the Philippines in the bundled IP database; the e2e server trusts X-Forwarded-For.
 const MANILA_IP = "112.198.0.1";
 
