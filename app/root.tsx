@@ -41,7 +41,7 @@ import appCss from "~/styles/app.css?url";
 import { readConsent } from "~/telemetry/cookies";
 import { hasThirdPartyTags } from "~/telemetry/tags";
 import { onDemand } from "~/utils/on-demand";
-import { rememberBrowserTimeZone } from "~/utils/time-zone";
+import { rememberBrowserTimeZone } from "~/utils/time-zone-cookie";
 import { readFlash, type Flash } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [

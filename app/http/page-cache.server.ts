@@ -12,7 +12,7 @@ import type { RoutePolicy } from "~/http/policy";
 import { localeCookieName } from "~/i18n/locales";
 import { reviewsVersion } from "~/reviews/reviews.server";
 import { CONSENT_COOKIE } from "~/telemetry/cookies";
-import { TZ_COOKIE } from "~/utils/time-zone";
+import { TZ_COOKIE } from "~/utils/time-zone-cookie";
 
 /** How long one render is sent again (what the key names is never stale; this bounds anything else). */
 export const SHARED_RENDER_MS = 10_000;

@@ -6,7 +6,8 @@ import { localeFromPath, type Locale } from "~/i18n/locales";
 
 import { clientAddress } from "./client-ip.server";
 import { readCookie } from "./cookies";
-import { isTimeZone, LOCALE_TIME_ZONE, TZ_COOKIE } from "./time-zone";
+import { isTimeZone, LOCALE_TIME_ZONE } from "./time-zone";
+import { TZ_COOKIE } from "./time-zone-cookie";
 
 /**
  * The zone at the client's approximate place (the bundled IP database, tz-lookup's map), if known. The

@@ -3,13 +3,12 @@
 // recipient's consent page), else in the zone of the page's language (Indonesian: Jakarta, Filipino:
 // Manila; English: where the client's address is, see request-time-zone.server.ts), and names it;
 // once React runs, a hydrated page re-renders in the browser's.
+// The cookie and the browser's side of it are in time-zone-cookie.ts (every hydrated page runs it);
+// this module formats, and loads with the pages that show times.
 import type { Locale } from "~/i18n/locales";
 import { dateTimeFormat } from "~/utils/intl-cache";
 
-import { readCookie } from "./cookies";
-
-export const TZ_COOKIE = "tz";
-const YEAR_S = 365 * 24 * 60 * 60;
+import { TZ_COOKIE, TZ_COOKIE_MAX_AGE_S } from "./time-zone-cookie";
 
 export function isTimeZone(value: unknown): value is string {
   if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
@@ -35,19 +34,11 @@ export function zoneName(timeZone: string, language: string, at = new Date()) {
   return part?.value ?? timeZone;
 }
 
-export function browserTimeZone() {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-}
-
-/** Remembers the browser's zone so that the next server render (or a page without JavaScript) uses it. */
-export function rememberBrowserTimeZone() {
-  const zone = browserTimeZone();
-  if (readCookie(document.cookie, TZ_COOKIE) === zone) return;
-  document.cookie = `${TZ_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
-}
-
-/** The same, as a few lines of ES5 for the recipient's unhydrated pages (their one inline script). */
-export const REMEMBER_TIME_ZONE_ES5 = `try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf("${TZ_COOKIE}="+encodeURIComponent(z))<0)document.cookie="${TZ_COOKIE}="+encodeURIComponent(z)+"; Path=/; Max-Age=${YEAR_S}; SameSite=Lax"}catch(e){}`;
+/**
+ * rememberBrowserTimeZone (time-zone-cookie.ts) as a few lines of ES5 for the recipient's unhydrated
+ * pages (their one inline script).
+ */
+export const REMEMBER_TIME_ZONE_ES5 = `try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf("${TZ_COOKIE}="+encodeURIComponent(z))<0)document.cookie="${TZ_COOKIE}="+encodeURIComponent(z)+"; Path=/; Max-Age=${TZ_COOKIE_MAX_AGE_S}; SameSite=Lax"}catch(e){}`;
 
 /**
  * A date and time in a BCP 47 language (`intlLocale`) and an IANA zone; `withZone` names the zone as

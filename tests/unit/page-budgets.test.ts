@@ -57,7 +57,7 @@ it("names the page, what is over and by how much", () => {
     ],
   });
   expect(overBudget(checks)).toEqual([
-    "home /: JavaScript + inline scripts (hydration data), gzip is 101.50 kB, 0.50 kB over its 101 kB budget",
+    "home /: JavaScript + inline scripts (hydration data), gzip is 101.50 kB, 1.50 kB over its 100 kB budget",
     "/share?c=abc: whole first load, gzip is 14.25 kB, 0.25 kB over its 14 kB budget",
   ]);
 });

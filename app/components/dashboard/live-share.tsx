@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { formatAge, formatTime } from "~/utils/live-times";
-import { browserTimeZone, zoneName } from "~/utils/time-zone";
+import { zoneName } from "~/utils/time-zone";
+import { browserTimeZone } from "~/utils/time-zone-cookie";
 import { useHydrated } from "~/utils/use-hydrated";
 
 import type { LiveShareView, RequestView } from "./types";

@@ -8,7 +8,8 @@ import { intlLocale } from "~/i18n/locales";
 import { useLocale, useLocalePath, useT } from "~/i18n/use-t";
 import { formatDistance } from "~/utils/distance";
 import { numberFormat } from "~/utils/intl-cache";
-import { browserTimeZone, formatDateTime, zoneName } from "~/utils/time-zone";
+import { formatDateTime, zoneName } from "~/utils/time-zone";
+import { browserTimeZone } from "~/utils/time-zone-cookie";
 import { useHydrated } from "~/utils/use-hydrated";
 
 import { isLive, LIVE_FOLLOW_INTERVAL_MS, LiveFacts, useNow } from "./live-share";
