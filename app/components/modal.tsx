@@ -50,9 +50,11 @@ export function Modal({
       href ? [`a[href="${CSS.escape(href)}"]`] : [],
     );
     if (latest.current.openedBy) openers.push(latest.current.openedBy);
-    // The first field, or the dialog itself when it has none (the search modal), so that a screen
-    // reader starts inside it.
-    const field = node.querySelector<HTMLInputElement>("input:not([type=hidden]):not([readonly])");
+    // A refused form's error summary (GOV.UK: it takes the focus), else the first field, else the
+    // dialog itself when it has none (the search modal), so that a screen reader starts inside it.
+    const field =
+      node.querySelector<HTMLElement>(".error-summary") ??
+      node.querySelector<HTMLInputElement>("input:not([type=hidden]):not([readonly])");
     (field ?? node).focus();
 
     const focusables = () =>

@@ -6,7 +6,7 @@ import type { PaymentMethod, PaymentTerms } from "~/billing/plans.server";
 import { useT } from "~/i18n/use-t";
 import type { loader as rootLoader } from "~/root";
 
-import { Field, FieldError, FormError, SubmitButton } from "./form";
+import { ErrorSummary, Field, FieldError, SubmitButton } from "./form";
 import { useReplyErrors } from "./form-reply";
 import { Modal } from "./modal";
 import { PriceNote } from "./price-note";
@@ -51,11 +51,21 @@ export function PaymentModal({ open = false, closeTo }: { open?: boolean; closeT
   );
 }
 
+/** The form's fields by name → the id the error summary's line links to (one payment form per page). */
+const PROBLEM_FIELDS = {
+  name: "payment-name",
+  surname: "payment-surname",
+  email: "payment-email",
+  phone: "payment-phone",
+  adult: "payment-adult",
+  provider: "payment-provider",
+};
+
 export function PaymentForm({ data, returnTo }: { data: PaymentModalData; returnTo: string }) {
   const t = useT();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash?.form;
   const mine = flash?.form === "payment" ? flash : undefined;
-  const { error } = useReplyErrors(mine);
+  const { error, problems } = useReplyErrors(mine);
   const values = mine?.values ?? {};
   const [busy, setBusy] = useState(false);
   const { terms, buyer, methods } = data;
@@ -71,9 +81,11 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
       aria-busy={busy}
     >
       <input type="hidden" name="returnTo" value={returnTo} />
-      <FormError message={error("form")} />
+      {/* What was refused, at the top of the form, each field's problem a link to it (GOV.UK's pattern). */}
+      <ErrorSummary problems={problems(PROBLEM_FIELDS)} />
       <div className="payment-names">
         <Field
+          id={PROBLEM_FIELDS.name}
           name="name"
           label={t("payments.modal.name")}
           autoComplete="given-name"
@@ -83,6 +95,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
           error={error("name")}
         />
         <Field
+          id={PROBLEM_FIELDS.surname}
           name="surname"
           label={t("payments.modal.surname")}
           autoComplete="family-name"
@@ -93,6 +106,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
         />
       </div>
       <Field
+        id={PROBLEM_FIELDS.email}
         name="email"
         type="email"
         label={t("payments.modal.email")}
@@ -103,6 +117,7 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
         error={error("email")}
       />
       <Field
+        id={PROBLEM_FIELDS.phone}
         name="phone"
         type="tel"
         inputMode="tel"
@@ -114,18 +129,21 @@ export function PaymentForm({ data, returnTo }: { data: PaymentModalData; return
       />
       <div className="field field-check">
         <label>
-          <input type="checkbox" name="adult" value="on" required aria-invalid={error("adult") ? true : undefined} />
+          <input
+            id={PROBLEM_FIELDS.adult}
+            type="checkbox"
+            name="adult"
+            value="on"
+            required
+            defaultChecked={values.adult === "on"}
+            aria-invalid={error("adult") ? true : undefined}
+          />
           <span>{t("payments.modal.adult")}</span>
         </label>
         {error("adult") ? <p className="field-error">{error("adult")}</p> : null}
       </div>
       {methods.length > 0 ? (
-        <PaymentMethods
-          methods={methods}
-          chosen={values.provider}
-          showTerms={!sameTerms}
-          error={error("provider")}
-        />
+        <PaymentMethods methods={methods} chosen={values.provider} showTerms={!sameTerms} error={error("provider")} />
       ) : null}
       {sameTerms ? (
         <p className="payment-terms" data-testid="payment-terms">
@@ -173,9 +191,10 @@ function PaymentMethods({
     >
       <legend>{t("payments.modal.method")}</legend>
       <div className={showTerms ? "template-options" : "rating-options"}>
-        {methods.map((method) => (
+        {methods.map((method, index) => (
           <label key={method.provider} className={showTerms ? "template-option" : undefined}>
             <input
+              id={index === 0 ? PROBLEM_FIELDS.provider : undefined}
               type="radio"
               name="provider"
               value={method.provider}

@@ -69,6 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
     email: fields.email.trim(),
     phone: fields.phone.trim().slice(0, 40),
     provider: String(form.get("provider") ?? "").slice(0, 20),
+    // The age confirmation stays ticked when something else was refused.
+    adult: form.get("adult") === "on" ? "on" : "",
   };
   return redirectWithFlash(pageWithModal(page, { modal: "payment" }), { form: replyOf({ errors }, values, "payment") });
 }

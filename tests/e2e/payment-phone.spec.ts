@@ -56,6 +56,12 @@ test.describe("phone number at sign-up", () => {
 
       modal = page.locator("#payment-modal");
       await expect(modal.locator(".field-error")).toHaveText(text(locale, "requests.errors.numberInvalid"));
+      // The same problem heads the form, a link to its field; with JavaScript it has the focus.
+      const summary = modal.locator(".error-summary");
+      await expect(summary.getByRole("heading")).toHaveText(text(locale, "errors.summaryTitle"));
+      await expect(summary.getByRole("link")).toHaveText(text(locale, "requests.errors.numberInvalid"));
+      await expect(summary.getByRole("link")).toHaveAttribute("href", "#payment-phone");
+      if (js) await expect(summary).toBeFocused();
       await expect(modal.getByLabel(text(locale, "payments.modal.phone"))).toHaveValue("12345");
       await expect(modal.getByLabel(text(locale, "payments.modal.phone"))).toHaveAttribute("aria-invalid", "true");
       await expect(modal.getByLabel(text(locale, "payments.modal.email"))).toHaveValue(email);
