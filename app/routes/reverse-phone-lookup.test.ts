@@ -78,7 +78,11 @@ describe("/reverse-phone-lookup", () => {
   it("gives a signed-in subscriber the full lookup and a visitor only the offline fields", async () => {
     await withTwilio();
     const visitor = await post("/reverse-phone-lookup", { country: "PH", number: "09171234511" });
-    expect(resultOf(visitor.data)).toMatchObject({ provider: "twilio", providerState: "subscribersOnly", details: null });
+    expect(resultOf(visitor.data)).toMatchObject({
+      provider: "twilio",
+      providerState: "subscribersOnly",
+      details: null,
+    });
     expect(fake!.requests).toHaveLength(0);
 
     const { token } = await signedInUser();
