@@ -1,12 +1,30 @@
 // The requester's dashboard as it changes: a request turning located and Location Records following
 // without a reload, the live checks pausing with the tab, a refused clipboard, and a long history paged
 // by key. The recipient's side is played through the database (support/requests.ts).
+import type { BrowserContext, Page } from "@playwright/test";
+
 import { card, JAKARTA, linkForm, localTiles, openNewSearch, QUEZON, signedIn } from "./support/dashboard.ts";
 import { BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tr } from "./support/i18n.ts";
 import { expectNotice, waitForHydration } from "./support/pages.ts";
 import { addLinks, addLocatedLink, addSmsRequest, markLocated, markRevoked, requestOf } from "./support/requests.ts";
+import type { NewUser, TestUser } from "./support/users.ts";
+
+/**
+ * A requester's new link "Tito's phone", on the dashboard with JavaScript and the page's clock
+ * installed (so that a test moves the live checks on by hand); map tiles answered from memory.
+ */
+async function linkOnLivePage(page: Page, context: BrowserContext, makeUser: (input?: NewUser) => Promise<TestUser>) {
+  await localTiles(page);
+  const user = await signedIn(context, makeUser);
+  await page.clock.install();
+  await openNewSearch(page, true);
+  await linkForm(page).getByLabel("Title").fill("Tito's phone");
+  await linkForm(page).getByRole("button", { name: "Create link" }).click();
+  await expect(page).toHaveURL(/\?tab=link&new=/);
+  return user;
+}
 
 test.describe("dashboard updates", () => {
   test("a pending request turns GPS Tracked without a reload when JavaScript runs", async ({
@@ -16,13 +34,7 @@ test.describe("dashboard updates", () => {
     makeUser,
   }) => {
     test.skip(!js, "without JavaScript the page is current on reload");
-    await localTiles(page);
-    const user = await signedIn(context, makeUser);
-    await page.clock.install();
-    await openNewSearch(page, js);
-    await linkForm(page).getByLabel("Title").fill("Tito's phone");
-    await linkForm(page).getByRole("button", { name: "Create link" }).click();
-    await expect(page).toHaveURL(/\?tab=link&new=/);
+    const user = await linkOnLivePage(page, context, makeUser);
     const linkCard = card(page, "Tito's phone");
     await expect(linkCard.getByTestId("request-state")).toHaveText("Pending");
     markLocated(requestOf(user.id, "link").id, "gps", QUEZON);
@@ -80,13 +92,7 @@ test.describe("dashboard updates", () => {
     makeUser,
   }) => {
     test.skip(!js, "without JavaScript the page is current on reload");
-    await localTiles(page);
-    const user = await signedIn(context, makeUser);
-    await page.clock.install();
-    await openNewSearch(page, js);
-    await linkForm(page).getByLabel("Title").fill("Tito's phone");
-    await linkForm(page).getByRole("button", { name: "Create link" }).click();
-    await expect(page).toHaveURL(/\?tab=link&new=/);
+    const user = await linkOnLivePage(page, context, makeUser);
     const { id } = requestOf(user.id, "link");
     markLocated(id, "ip", JAKARTA);
 
