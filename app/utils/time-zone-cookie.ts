@@ -1,4 +1,4 @@
-// The \`tz\` cookie: the zone the browser reported, which the server renders times in
+// The `tz` cookie: the zone the browser reported, which the server renders times in
 // (request-time-zone.server.ts). Every hydrated page sets it (root.tsx), so this module is in the
 // shell; the formatting of times (time-zone.ts) loads with the pages that show them.
 import { readCookie } from "./cookies";
