@@ -9,11 +9,12 @@
 // route discovery (`/__manifest`) is answered here from the route subsets, for a bounded number of
 // bounded paths, instead of by Remix over the whole build.
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { matchRoutes, UNSAFE_getResolveToMatches as resolveBases, type AgnosticRouteObject } from "@remix-run/router";
 
 import { trickOn } from "~/server/speed-tricks.server";
 
 import { policyOf, UNMATCHED, type RoutePolicy } from "./policy";
+import { callResourceRoute, callsDirectly } from "./resource-route.server";
 import { routeMethods } from "./route-methods";
 import { pathSegments, routeSubsets } from "./route-subsets.server";
 
@@ -40,6 +41,10 @@ export type MatchedRoute = {
   policy: RoutePolicy;
   /** The methods it answers (app/http/route-methods.ts): the edge answers any other 405. */
   methods: readonly string[];
+  /** The path's parameters, as Remix's matching gives them to the route. */
+  params: Record<string, string | undefined>;
+  /** The paths a relative redirect of the route resolves against (Remix's relative routing). */
+  bases: string[];
 };
 
 declare module "@remix-run/node" {
@@ -110,6 +115,7 @@ function subsetBuild(build: ServerBuild, ids: Set<string>): ServerBuild {
 export function appRoutes(build: ServerBuild, mode: string): AppRoutes {
   const subsets = routeSubsets(build.routes);
   const subsetsOn = trickOn("route-subsets");
+  const production = mode === "production";
   type Subset = { tree: AgnosticRouteObject[]; build: () => ServerBuild; handler?: Handler };
   const whole: Subset = { tree: routeTree(build.routes, null), build: () => build };
   const bySubset = new Map<Set<string>, Subset>();
@@ -137,11 +143,26 @@ export function appRoutes(build: ServerBuild, mode: string): AppRoutes {
 
   return {
     match(pathname) {
-      const leaf = matchesOf(routedPath(pathname)).at(-1)?.route.id ?? null;
-      return { id: leaf, policy: (leaf && policyOf(leaf)) || UNMATCHED, methods: methodsOf(leaf) };
+      const matches = matchesOf(routedPath(pathname));
+      const leaf = matches.at(-1)?.route.id ?? null;
+      return {
+        id: leaf,
+        policy: (leaf && policyOf(leaf)) || UNMATCHED,
+        methods: methodsOf(leaf),
+        params: matches.at(-1)?.params ?? {},
+        bases: resolveBases(matches, build.future?.v3_relativeSplatPath === true),
+      };
     },
     handle(request, loadContext) {
-      const { entry } = subsetOf(routedPath(new URL(request.url).pathname));
+      const url = new URL(request.url);
+      // A resource route the edge matched is called directly, as Remix would call it
+      // (app/http/resource-route.server.ts); in development Remix keeps its own error details. The
+      // trick is read per request: its test compares both paths in one process.
+      const matched = loadContext?.route;
+      const resource = matched?.id ? build.routes[matched.id] : undefined;
+      if (production && matched && trickOn("direct-resources") && callsDirectly(resource, request, url))
+        return callResourceRoute(build, resource, request, matched, loadContext);
+      const { entry } = subsetOf(routedPath(url.pathname));
       entry.handler ??= createRequestHandler(entry.build(), mode);
       return entry.handler(request, loadContext);
     },

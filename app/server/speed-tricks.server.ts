@@ -3,7 +3,14 @@
 // naming some of them (comma-separated) takes the simple path for those. Only the bench sets it; the
 // configuration checks the names and, like every TEST_ setting, refuses it in live mode
 // (app/server/config.server.ts); a server without it runs every trick. Each trick's test holds it to its simple path's answer (`onSimplePath`).
-export const SPEED_TRICKS = ["route-subsets", "raw-reads", "driver-reader", "packed", "reviews-cache"] as const;
+export const SPEED_TRICKS = [
+  "route-subsets",
+  "raw-reads",
+  "driver-reader",
+  "packed",
+  "reviews-cache",
+  "direct-resources",
+] as const;
 export type SpeedTrick = (typeof SPEED_TRICKS)[number];
 
 let without: ReadonlySet<string> = new Set(

@@ -33,6 +33,7 @@ export const TRICK_PAGES: [SpeedTrick, Page[]][] = [
   ["driver-reader", [pages.home, pages.homeRendered, pages.consent, pages.api]],
   ["packed", [pages.homeRendered]],
   ["reviews-cache", [pages.homeRendered]],
+  ["direct-resources", [pages.api]],
 ];
 
 export type TrickRow = { trick: SpeedTrick; page: string; on: Measured[]; off: Measured[] };
