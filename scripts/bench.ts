@@ -29,7 +29,7 @@
 //   process, side by side: scripts/support/sqlite-lock.ts, decision 041).
 // Ports: BENCH_PORT (default 3361) and the next four.
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import path from "node:path";
 
@@ -91,10 +91,8 @@ if (baselineRef) {
   mkdirSync(BASELINE_DIR, { recursive: true });
   execFileSync("sh", ["-c", `git archive ${commit} | tar -x -C "${BASELINE_DIR}"`]);
   symlinkSync(path.resolve("node_modules"), path.join(BASELINE_DIR, "node_modules"));
-  // The generated Prisma clients are not in git.
-  for (const generated of ["app/generated", "prisma/postgres"]) {
-    if (existsSync(generated)) cpSync(generated, path.join(BASELINE_DIR, generated), { recursive: true });
-  }
+  // The generated Prisma clients are not in git: made from the baseline's own schema.
+  execFileSync("npm", ["run", "db:generate"], { cwd: BASELINE_DIR, stdio: ["ignore", "ignore", "pipe"] });
   execFileSync("npm", ["run", "build"], {
     cwd: BASELINE_DIR,
     stdio: ["ignore", "ignore", "pipe"],
