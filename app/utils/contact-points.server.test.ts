@@ -96,6 +96,8 @@ describe("contact points in a name or title", () => {
       ["Your account is locked. Call 0917 123 4567 or visit bdo-verify.com", "domain"],
       ["Your account is locked. Call 0917 123 4567", "phone"],
       ["Rp 0917.123.456", "phone"],
+      // A currency word before seven digits in dotted groups that no amount has: a number.
+      ["rP 100.000.0", "phone"],
     ];
     for (const [text, kind] of found) expect(contactPointIn(text), JSON.stringify(text)).toBe(kind);
   });
@@ -110,6 +112,7 @@ describe("contact points in a name or title", () => {
       "See you on 12/05/2025 at 10.30",
       "The party is on 2025-05-12",
       "Transfer Rp 1.500.000 ya",
+      "Sudah transfer Rp 1.500.000.",
       "Kirim 1.500.000 rupiah besok",
       "The gate code is 1234",
       "Ana at Rosa will pick you up at gate 3",

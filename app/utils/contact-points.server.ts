@@ -42,10 +42,11 @@ const PHONE = /\+?\d(?:[\s().\-/]{0,3}\d){6,}/;
 /**
  * Numbers nobody dials, taken out before looking for a phone number: a date (`12/05/2025`,
  * `2025-05-12`) and an amount written with thousands dots after or before its currency
- * (`Rp 1.500.000`, `1.500.000 rupiah`); an amount never starts with 0, a local phone number does.
+ * (`Rp 1.500.000`, `1.500.000 rupiah`); an amount never starts with 0, a local phone number does,
+ * and an amount's last group has three digits (`Rp 100.000.0` is seven digits, so a number to call).
  */
 const NOT_A_NUMBER =
-  /(?<![\d.\-/])(?:(?:[0-3]?\d)([./-])[0-3]?\d\1(?:(?:19|20)\d\d|\d\d)|(?:19|20)\d\d-[01]?\d-[0-3]?\d)(?![\d.\-/]*\d)|(?:\b(?:rp|idr|php|usd)\.?|[₱$])\s?[1-9]\d{0,2}(?:\.\d{3})+(?:,\d{1,2})?(?!\d)|(?<![\d.])[1-9]\d{0,2}(?:\.\d{3})+(?:,\d{1,2})?(?=\s?(?:rupiah|pesos?|juta|ribu|rb)\b)/gi;
+  /(?<![\d.\-/])(?:(?:[0-3]?\d)([./-])[0-3]?\d\1(?:(?:19|20)\d\d|\d\d)|(?:19|20)\d\d-[01]?\d-[0-3]?\d)(?![\d.\-/]*\d)|(?:\b(?:rp|idr|php|usd)\.?|[₱$])\s?[1-9]\d{0,2}(?:\.\d{3})+(?:,\d{1,2})?(?!\.?\d)|(?<![\d.])[1-9]\d{0,2}(?:\.\d{3})+(?:,\d{1,2})?(?=\s?(?:rupiah|pesos?|juta|ribu|rb)\b)/gi;
 
 /** The text as a person would read it: normalised (normaliseText), disguised dots and at signs undone. */
 function asRead(text: string) {
