@@ -2,14 +2,13 @@
 // handler answers for the same request (the simple path, `onSimplePath(["direct-resources"])`): the
 // status, its text, every header and the body, for every kind of outcome a route can have, and for
 // the JSON API's routes over HTTP through the edge.
-import { data, redirect, type ServerBuild } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { appRoutes } from "~/http/route-match.server";
 import { onSimplePath, trickOn } from "~/server/speed-tricks.server";
 
-import remixConfig from "../../remix.config.js";
-import { startApiApp, type ApiApp } from "../../tests/support/api-app";
+import { startApiApp, testBuild, type ApiApp } from "../../tests/support/api-app";
 import { signedInUser } from "../../tests/support/factories";
 
 type Answer = { status: number; statusText: string; headers: [string, string][]; body: string };
@@ -95,24 +94,15 @@ const modules: Record<string, { path: string; module: Record<string, unknown> }>
   page: { path: "page", module: { default: () => null, loader: () => ({ page: true }) } },
 };
 
-const build = {
-  routes: {
+const build = testBuild(
+  {
     root: { id: "root", path: "", module: { default: () => null } },
     ...Object.fromEntries(
       Object.entries(modules).map(([id, { path, module }]) => [id, { id, path, parentId: "root", module }]),
     ),
   },
-  entry: {
-    module: { default: () => new Response("a page", { status: 200 }), handleError },
-  },
-  assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "test" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: remixConfig.future,
-  mode: "production",
-  isSpaMode: false,
-  basename: "/",
-} as unknown as ServerBuild;
+  { default: () => new Response("a page", { status: 200 }), handleError },
+);
 
 const routes = appRoutes(build, "production");
 

@@ -57,8 +57,8 @@ export async function callResourceRoute(
   build: ServerBuild,
   route: ServerRoute,
   request: Request,
-  matched: Pick<MatchedRoute, "params" | "bases">,
   context: AppLoadContext,
+  matched: { params: MatchedRoute["params"]; bases: () => string[] },
 ): Promise<Response> {
   const params = matched.params;
   const read = request.method === "GET" || request.method === "HEAD";
@@ -75,7 +75,10 @@ export async function callResourceRoute(
   } catch (error) {
     if (isResponse(error)) {
       // A thrown redirect is an answer like a returned one; any other thrown Response is marked.
-      response = REDIRECT_STATUSES.has(error.status) && error.headers.has("Location") ? error : caught(error);
+      response =
+        REDIRECT_STATUSES.has(error.status) && error.headers.has("Location")
+          ? error
+          : withHeader(error, "X-Remix-Catch", "yes");
     } else {
       // Any other fault: reported to handleError, and answered with Remix's production text, never
       // the error's own. A thrown `data()` becomes a route error response first, as in Remix's router.
@@ -105,25 +108,17 @@ export async function callResourceRoute(
 const json = (value: unknown) =>
   new Response(JSON.stringify(value), { headers: { "Content-Type": "application/json; charset=utf-8" } });
 
-/** A thrown Response, marked as Remix marks it (a copy: its headers may be immutable). */
-function caught(response: Response) {
+/** A copy of the answer with one header set, as Remix's `safelySetHeader` makes (headers may be immutable). */
+function withHeader(response: Response, name: string, value: string) {
   const headers = new Headers(response.headers);
-  headers.set("X-Remix-Catch", "yes");
+  headers.set(name, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** A redirect's Location as Remix's router leaves it: a path resolved against the route (relative routing). */
-function relativeResolved(response: Response, bases: string[], request: Request) {
+function relativeResolved(response: Response, bases: () => string[], request: Request) {
   const location = response.headers.get("Location");
   if (!location || ABSOLUTE_URL.test(location)) return response;
-  const resolved = createPath(resolveTo(location, bases, new URL(request.url).pathname));
-  if (resolved === location) return response;
-  try {
-    response.headers.set("Location", resolved);
-    return response;
-  } catch {
-    const headers = new Headers(response.headers);
-    headers.set("Location", resolved);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  }
+  const resolved = createPath(resolveTo(location, bases(), new URL(request.url).pathname));
+  return resolved === location ? response : withHeader(response, "Location", resolved);
 }

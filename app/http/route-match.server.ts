@@ -43,8 +43,6 @@ export type MatchedRoute = {
   methods: readonly string[];
   /** The path's parameters, as Remix's matching gives them to the route. */
   params: Record<string, string | undefined>;
-  /** The paths a relative redirect of the route resolves against (Remix's relative routing). */
-  bases: string[];
 };
 
 declare module "@remix-run/node" {
@@ -150,7 +148,6 @@ export function appRoutes(build: ServerBuild, mode: string): AppRoutes {
         policy: (leaf && policyOf(leaf)) || UNMATCHED,
         methods: methodsOf(leaf),
         params: matches.at(-1)?.params ?? {},
-        bases: resolveBases(matches, build.future?.v3_relativeSplatPath === true),
       };
     },
     handle(request, loadContext) {
@@ -161,7 +158,11 @@ export function appRoutes(build: ServerBuild, mode: string): AppRoutes {
       const matched = loadContext?.route;
       const resource = matched?.id ? build.routes[matched.id] : undefined;
       if (production && matched && trickOn("direct-resources") && callsDirectly(resource, request, url))
-        return callResourceRoute(build, resource, request, matched, loadContext);
+        return callResourceRoute(build, resource, request, loadContext, {
+          params: matched.params,
+          // Only a relative redirect needs the route's bases (Remix's relative routing): matched again then.
+          bases: () => resolveBases(matchesOf(routedPath(url.pathname)), build.future?.v3_relativeSplatPath === true),
+        });
       const { entry } = subsetOf(routedPath(url.pathname));
       entry.handler ??= createRequestHandler(entry.build(), mode);
       return entry.handler(request, loadContext);

@@ -32,10 +32,15 @@ async function apiBuild(pages: string[]): Promise<ServerBuild> {
     const module = (await import(/* @vite-ignore */ path.resolve("app", route.file))) as object;
     routes[route.path] = { id: route.path, path: route.path, parentId: "root", module };
   }
+  // Only resource routes: no document is ever rendered.
+  return testBuild(routes, { default: () => new Response("no pages here", { status: 404 }) });
+}
+
+/** A production build of the given route manifest and entry module, without a browser build. */
+export function testBuild(routes: Record<string, unknown>, entry: Record<string, unknown>): ServerBuild {
   return {
     routes,
-    // Only resource routes: no document is ever rendered.
-    entry: { module: { default: () => new Response("no pages here", { status: 404 }) } },
+    entry: { module: entry },
     assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "test" },
     publicPath: "/",
     assetsBuildDirectory: "build/client",
