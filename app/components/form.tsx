@@ -72,8 +72,10 @@ export function SubmitButton({
 /**
  * The problems of a form that was sent back (GOV.UK's error summary): at the top of the form, each
  * one a link to its field (`href` `#id`), or plain text for the form as a whole. With JavaScript it
- * takes focus and scrolls into view, so a refused send never looks like nothing happened; without,
- * the server's page starts with it above the form.
+ * takes focus and scrolls into view, so a refused send never looks like nothing happened. Without,
+ * the answer is a new page, which a browser would open at its top, screens above a form lower down
+ * (the dashboard's third New Search form): `autofocus` has the browser focus the summary as the page
+ * loads, which brings it into view, and a screen reader reads it first.
  */
 export function ErrorSummary({ problems }: { problems: { text: string; field?: string }[] }) {
   const t = useT();
@@ -87,7 +89,7 @@ export function ErrorSummary({ problems }: { problems: { text: string; field?: s
   }, [key]);
   if (!problems.length) return null;
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={box} aria-labelledby={titleId}>
+    <div className="error-summary" role="alert" tabIndex={-1} ref={box} aria-labelledby={titleId} autoFocus>
       <h2 id={titleId}>{t("errors.summaryTitle")}</h2>
       <ul>
         {problems.map((problem) => (

@@ -232,6 +232,31 @@ test.describe("dashboard", () => {
     await expect(emailForm(page).getByLabel("E-mail address")).toHaveValue("rosa@example");
   });
 
+  test("on a phone, a refused link form (the third of three) opens on its error summary", async ({
+    page,
+    context,
+    js,
+    makeUser,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 400 \(Bad Request\)/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signedIn(context, makeUser);
+    await openNewSearch(page, js);
+    const message = "The title cannot contain a web address, an e-mail address or a phone number.";
+    await linkForm(page).getByLabel("Title").fill("Call me on 0917 123 4567");
+    await linkForm(page).getByRole("button", { name: "Create link" }).click();
+    const summary = linkForm(page).locator(".error-summary");
+    await expect(summary.getByRole("link", { name: message })).toBeVisible();
+    // Without JavaScript the answer is a new page, which opens with the summary focused (autofocus), so
+    // in view rather than at the page's top several screens above; with JavaScript the summary takes the
+    // focus itself.
+    await expect(summary).toBeFocused();
+    await expect(summary).toBeInViewport();
+    await expect(page.locator("#new-search-heading")).not.toBeInViewport();
+    await expect(linkForm(page).getByLabel("Title")).toHaveValue("Call me on 0917 123 4567");
+  });
+
   test("after a link, says when the next one is allowed and waits until then", async ({
     page,
     context,
