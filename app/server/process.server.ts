@@ -7,7 +7,7 @@
 // finish within SHUTDOWN_TIMEOUT_SECONDS, stops its background jobs, closes the database and exits 0
 // (1 when it had to cut requests off).
 import cluster, { type Worker } from "node:cluster";
-import { createServer, get as httpGet, type ServerResponse } from "node:http";
+import { get as httpGet, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -15,6 +15,7 @@ import { runInNewContext } from "node:vm";
 import type { Express } from "express";
 
 import { closeProcessDb } from "~/db/db.server";
+import { appServer } from "~/http/app-server.server";
 import { settleStartedJobs } from "~/jobs/jobs.server";
 
 import type { Lifecycle } from "./health.server";
@@ -184,7 +185,7 @@ async function warmUp(app: Express, paths: string[], host: string | undefined, d
   }
   if (paths.length === 0) return;
   // `exclusive`: in a worker, a port of its own rather than one shared through the primary.
-  const probe = createServer(app);
+  const probe = appServer(app);
   try {
     await new Promise<void>((resolve, reject) =>
       probe.once("error", reject).listen({ port: 0, host: "127.0.0.1", exclusive: true }, resolve),
@@ -270,7 +271,7 @@ export function serveApp(
   const seen = collectWhenIdle();
   // The answers being written: at a stop each is told to close its connection when done.
   const inFlight = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
+  const server = appServer(app, (req, res) => {
     seen(req.url);
     // Keep-alive clients learn to reconnect (to another instance) once this one drains.
     if (lifecycle.shuttingDown) res.setHeader("Connection", "close");

@@ -10,6 +10,7 @@ export const SPEED_TRICKS = [
   "packed",
   "reviews-cache",
   "direct-resources",
+  "express-prototypes",
 ] as const;
 export type SpeedTrick = (typeof SPEED_TRICKS)[number];
 

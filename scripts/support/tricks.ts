@@ -34,6 +34,7 @@ export const TRICK_PAGES: [SpeedTrick, Page[]][] = [
   ["packed", [pages.homeRendered]],
   ["reviews-cache", [pages.homeRendered]],
   ["direct-resources", [pages.api]],
+  ["express-prototypes", [pages.home, pages.homeRendered, pages.consent, pages.api]],
 ];
 
 export type TrickRow = { trick: SpeedTrick; page: string; on: Measured[]; off: Measured[] };

@@ -6,13 +6,13 @@
 // the test's database and settings (process.env, then resetConfig()). `pages` adds page routes of the
 // table (unprefixed, English) whose forms a test posts, such as the sandbox's hosted checkout: their
 // actions run; no page is rendered.
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 
+import { appServer } from "~/http/app-server.server";
 import { installEdge } from "~/http/edge.server";
 import { remixHandler } from "~/http/remix-handler.server";
 import { routesOfBuild } from "~/http/route-match.server";
@@ -61,7 +61,7 @@ export async function startApiApp(options: { pages?: string[]; requestLog?: bool
   const routes = async () => routesOfBuild(build, "production");
   installEdge(app, routes);
   app.use(remixHandler(routes));
-  const server = http.createServer(app);
+  const server = appServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
