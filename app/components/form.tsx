@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 import { useT } from "~/i18n/use-t";
+import { useHydrated } from "~/utils/use-hydrated";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   name: string;
@@ -75,13 +76,15 @@ export function SubmitButton({
  * takes focus and scrolls into view, so a refused send never looks like nothing happened. Without,
  * the answer is a new page, which a browser would open at its top, screens above a form lower down
  * (the dashboard's third New Search form): `autofocus` has the browser focus the summary as the page
- * loads, which brings it into view, and a screen reader reads it first.
+ * loads, which brings it into view, and a screen reader reads it first. (Only in the server's HTML:
+ * in the browser React would focus it on mounting, scrolling it once before the effect centres it.)
  */
 export function ErrorSummary({ problems }: { problems: { text: string; field?: string }[] }) {
   const t = useT();
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   const key = problems.map((p) => p.text).join("|");
+  const hydrated = useHydrated();
   useEffect(() => {
     if (!key) return;
     box.current?.focus({ preventScroll: true });
@@ -89,7 +92,7 @@ export function ErrorSummary({ problems }: { problems: { text: string; field?: s
   }, [key]);
   if (!problems.length) return null;
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={box} aria-labelledby={titleId} autoFocus>
+    <div className="error-summary" role="alert" tabIndex={-1} ref={box} aria-labelledby={titleId} autoFocus={!hydrated}>
       <h2 id={titleId}>{t("errors.summaryTitle")}</h2>
       <ul>
         {problems.map((problem) => (
