@@ -164,6 +164,9 @@ test.describe("dashboard", () => {
     // GPS Tracked in detail: a pin with its accuracy circle, or the coordinates and a map link.
     await card(page, "+63 917 123 4567").getByRole("link", { name: "Details and map" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/dashboard/?tab=records&id=${sms.id}`);
+    // With JavaScript the address changes as the navigation ends, a moment before React shows the
+    // detail (the list, with both positions, is still on the screen): wait for the detail itself.
+    await expect(page.getByRole("link", { name: "Back to Location Records" })).toBeVisible();
     const gps = page.getByTestId("position");
     await expect(gps).toContainText("14.65070");
     await expect(gps).toContainText("121.04940");

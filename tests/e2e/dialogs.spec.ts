@@ -71,7 +71,8 @@ test.describe("dialogs with JavaScript", () => {
     await page.goto("/?modal=reset");
     const reset = page.locator("#reset-modal");
     await expect(reset).toBeVisible();
-    await waitForHydration(page);
+    // The dialogs' code arrives after the page's: the page can be hydrated before the dialog is.
+    await waitForHydration(page, "#reset-modal");
     await expectFocusTrapped(page, reset);
     await page.keyboard.press("Escape");
     await expect(reset).toBeVisible();
