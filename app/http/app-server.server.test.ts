@@ -76,16 +76,28 @@ describe("the JSON API through the edge", () => {
   });
 
   type Answer = { status: number; headers: [string, string][]; body: string };
-  const VARYING = new Set(["date", "x-request-id", "server-timing", "keep-alive"]);
-  async function answer(origin: string, path: string, init: RequestInit = {}): Promise<Answer> {
-    const response = await fetch(`${origin}${path}`, init);
-    const headers = [...response.headers.entries()].filter(([name]) => !VARYING.has(name));
-    return { status: response.status, headers, body: await response.text() };
+  type Sent = { method?: string; headers?: Record<string, string>; body?: string };
+  const VARYING = new Set(["date", "x-request-id", "server-timing", "keep-alive", "connection"]);
+  /** Node's own client: unlike fetch, it sends the Host header it is given. */
+  function answer(origin: string, path: string, sent: Sent = {}): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${origin}${path}`, { method: sent.method, headers: sent.headers }, (response) => {
+        let body = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => {
+          const headers = Object.entries(response.headers)
+            .filter(([name]) => !VARYING.has(name))
+            .map(([name, value]): [string, string] => [name, String(value)]);
+          resolve({ status: response.statusCode ?? 0, headers, body });
+        });
+      });
+      request.on("error", reject).end(sent.body);
+    });
   }
 
   it("answers every kind of request as on Node's own classes", async () => {
     const app = { APP: "com.example.app" };
-    const cases: [string, string, RequestInit][] = [
+    const cases: [string, string, Sent][] = [
       ["a subscription", "/api/v1/personnal/subscribe/info", { headers: { ...app, Authorization: `Bearer ${token}` } }],
       ["no token", "/api/v1/personnal/subscribe/info", { headers: app }],
       ["HEAD", "/api/v1/auth/publicKey", { method: "HEAD", headers: app }],
@@ -101,7 +113,8 @@ describe("the JSON API through the edge", () => {
       const expected = await answer(simple.origin, path, init);
       expect(await answer(withPrototypes.origin, path, init), name).toEqual(expected);
     }
-    const refused = await answer(withPrototypes.origin, "/api/v1/auth/login", cases[5]![2]);
-    expect(refused.status).toBe(413);
+    // The cases reach the edge's refusals, not only its way through.
+    const statuses = await Promise.all(cases.map(([, path, sent]) => answer(withPrototypes.origin, path, sent)));
+    expect(statuses.map((a) => a.status)).toEqual([200, 401, 200, 405, 204, 413, 403, 421, 200, 404]);
   });
 });
