@@ -11,15 +11,25 @@ const HOSTILE = ["/ph//evil.example", "/id/\\evil.example", "/ph/%2F%2Fevil.exam
 for (const redirectTo of HOSTILE)
   test(`the language menu stays on the site when its page is ${redirectTo}`, async ({ page, js }) => {
     await page.goto("/ph/contact-us");
-    // Hydration sets a hidden field back to the value React rendered: tamper with it only after.
+    // The clicks below need a hydrated page to reach React's handler.
     if (js) await waitForHydration(page, "header .language-switch");
     // The header's language choice opens first (a <details>, with or without JavaScript).
     await page.locator("header .language-switch > summary").click();
     const menu = page.getByRole("form", { name: tr("ph", "menu.language") });
-    // What a tampered page (or a page at a hostile path) would post.
-    await menu.locator('input[name="redirectTo"]').evaluate((input, value) => {
-      (input as HTMLInputElement).value = value;
-    }, redirectTo);
+    // What a tampered page (or a page at a hostile path) would post. With JavaScript, set as the form is
+    // submitted: any render of the menu after hydration sets a hidden field back to the value React
+    // holds. Without it no listener runs, and nothing renders again.
+    await menu.evaluate(
+      (form, [value, withScript]) => {
+        const field = form.querySelector('input[name="redirectTo"]') as HTMLInputElement;
+        if (!withScript) field.value = value;
+        else
+          document.addEventListener("submit", (event) => void (event.target === form && (field.value = value)), {
+            capture: true,
+          });
+      },
+      [redirectTo, js] as const,
+    );
     await menu.getByRole("button", { name: tr("ph", "language.en") }).click();
     await expect(page).toHaveURL(`${BASE_URL}/`);
     expect(new URL(page.url()).origin).toBe(new URL(BASE_URL).origin);
