@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -9,7 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { setCacheHeaders, setPageHeaders } from "~/http/csp.server";
 import { NonceContext } from "~/http/nonce";
 import { UNMATCHED } from "~/http/policy";
-import { wholeResponse } from "~/http/whole-body.server";
+import { wholeResponse, wholeSink } from "~/http/whole-body.server";
 import type { MessagesHandle } from "~/i18n/messages";
 import { routeMessages } from "~/i18n/resources.server";
 import { FallbackMessages } from "~/i18n/use-t";
@@ -63,24 +62,14 @@ export default function handleRequest(
     });
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        size += chunk.length;
-        done();
-      },
-      final(done) {
-        clearTimeout(timer);
-        headers.set("Content-Type", "text/html; charset=utf-8");
-        headers.set("X-Content-Type-Options", "nosniff");
-        headers.set("X-Frame-Options", "DENY");
-        headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-        setPageHeaders(headers, nonce, loadContext.route?.policy ?? UNMATCHED);
-        resolve(wholeResponse(Buffer.concat(chunks, size), { headers, status }));
-        done();
-      },
+    const sink = wholeSink((body) => {
+      clearTimeout(timer);
+      headers.set("Content-Type", "text/html; charset=utf-8");
+      headers.set("X-Content-Type-Options", "nosniff");
+      headers.set("X-Frame-Options", "DENY");
+      headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+      setPageHeaders(headers, nonce, loadContext.route?.policy ?? UNMATCHED);
+      resolve(wholeResponse(body, { headers, status }));
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>

@@ -2,10 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 import express from "express";
+import { createElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { sendResponse } from "./remix-handler.server";
-import { wholeBody, wholeResponse } from "./whole-body.server";
+import { wholeBody, wholeResponse, wholeSink } from "./whole-body.server";
 
 describe("a page's whole body", () => {
   it("is given back until the stream is read, and only for a Response made with it", async () => {
@@ -16,6 +18,28 @@ describe("a page's whole body", () => {
     expect(wholeBody(new Response(body))).toBeUndefined();
     await response.text();
     expect(wholeBody(response)).toBeUndefined();
+  });
+});
+
+describe("a render gathered whole", () => {
+  it("gives the whole page once, and React's pipe ends the sink only once", async () => {
+    const items = Array.from({ length: 2000 }, (_, i) => createElement("li", { key: i }, `item ${i} é`));
+    let ends = 0;
+    const body = await new Promise<Buffer>((resolve) => {
+      const sink = wholeSink(resolve);
+      const end = sink.end.bind(sink);
+      sink.end = ((...args: Parameters<typeof end>) => {
+        ends += 1;
+        return end(...args);
+      }) as typeof sink.end;
+      const { pipe } = renderToPipeableStream(createElement("ul", null, items), { onAllReady: () => pipe(sink) });
+    });
+    const html = body.toString("utf8");
+    expect(html.startsWith("<ul><li>item 0 é</li>")).toBe(true);
+    expect(html.endsWith("<li>item 1999 é</li></ul>")).toBe(true);
+    // A "close" after the end would reach React's abort, which ends the sink again (and makes an error).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ends).toBe(1);
   });
 });
 
