@@ -113,12 +113,30 @@ for (const [name, pagePath] of [
   });
 }
 
+/**
+ * Waits until this document's tags have been injected and every tag script has finished loading, so
+ * the fake has seen all of this page's requests: a request still on its way when the list is emptied
+ * would be counted against the next page.
+ */
+async function tagsLoaded(page: Page) {
+  await expect.poll(() => page.evaluate(() => (window as { __thirdPartyTags?: boolean }).__thirdPartyTags)).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate((origin) => {
+        const scripts = [...document.scripts].map((s) => s.src).filter((src) => src.startsWith(origin));
+        const loaded = new Set(performance.getEntriesByType("resource").map((entry) => entry.name));
+        return scripts.length > 0 && scripts.every((src) => loaded.has(src));
+      }, fake.origin),
+    )
+    .toBe(true);
+}
+
 /** A visitor on a content page whose tags have loaded (the same document from here on is marked). */
 async function onTagPage(page: Page, context: BrowserContext) {
   await accept(context);
   await page.goto(`${base}/faqs`);
   await waitForHydration(page, "header");
-  await expect.poll(() => page.evaluate(() => (window as { __thirdPartyTags?: boolean }).__thirdPartyTags)).toBe(true);
+  await tagsLoaded(page);
   await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   fake.requests.length = 0;
 }
@@ -155,7 +173,7 @@ test("signing in from a page with tags opens the dashboard as a new page without
   await accept(context);
   await page.goto(`${base}/faqs?modal=login`);
   await waitForHydration(page, "#login-modal");
-  await expect.poll(() => page.evaluate(() => (window as { __thirdPartyTags?: boolean }).__thirdPartyTags)).toBe(true);
+  await tagsLoaded(page);
   await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   fake.requests.length = 0;
   const modal = page.locator("#login-modal");
