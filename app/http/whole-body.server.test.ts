@@ -43,6 +43,23 @@ describe("a render gathered whole", () => {
   });
 });
 
+describe("React's encoding of a render (patches/react-dom+18.3.1.patch)", () => {
+  // React 18 encodes text into 2,048-byte views; when a character of several bytes did not fit at the
+  // end of one, it sent the whole view, unwritten zero bytes included (fixed upstream in React 19).
+  it("sends no zero byte where a character of several bytes meets the end of a view", async () => {
+    for (let pad = 0; pad < 6; pad++) {
+      const items = Array.from({ length: 300 }, (_, i) => createElement("li", { key: i }, "ab’"));
+      const body = await new Promise<Buffer>((resolve) => {
+        const sink = wholeSink(resolve);
+        const tree = createElement("div", null, "x".repeat(pad), createElement("ul", null, items));
+        const { pipe } = renderToPipeableStream(tree, { onAllReady: () => pipe(sink) });
+      });
+      expect(body.includes(0), `pad ${pad}`).toBe(false);
+      expect(body.toString("utf8").split("ab’").length - 1).toBe(300);
+    }
+  });
+});
+
 describe("the edge's writing of an answer", () => {
   let server: http.Server;
   let base = "";
