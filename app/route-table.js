@@ -10,7 +10,7 @@
  * `subscriber`: signed in with an active subscription (else the home page, or the expired notice
  * `/dashboard/?s=-1&at=10` for a signed-in user without one). With `expiredReads`, an expired user
  * who has seen that notice may still read the page, never post to it (docs/decisions/013).
- * @typedef {{ path: string, file: string, access: Access, expiredReads?: boolean, sitemap?: boolean, tags?: boolean, geolocation?: boolean, formLimit?: number, sharedRender?: boolean }} PageRoute
+ * @typedef {{ path: string, file: string, access: Access, expiredReads?: boolean, sitemap?: boolean, tags?: boolean, geolocation?: boolean, formLimit?: number, sharedRender?: true | "slots" }} PageRoute
  * `visitor` and `anyone` pages are listed in /sitemap.xml unless `sitemap: false`; such a path with a
  * parameter needs its values in app/content/sitemap.server.ts.
  * `tags`: the third-party tags (docs/decisions/007) may run on this page after cookie consent; never
@@ -18,7 +18,10 @@
  * (Permissions-Policy). `formLimit`: bytes a form post may have, when a form needs more than 16 KB.
  * Every page posts forms and takes them only from its own origin (docs/decisions/010).
  * `sharedRender`: the page is the same for every visitor without a session who sends no query, so one
- * render serves them all for a few seconds (app/http/page-cache.server.ts, docs/decisions/051).
+ * render serves them all for a few seconds (app/http/page-cache.server.ts, docs/decisions/051);
+ * `"slots"`: the same, but for a few values each request writes into the render (the consent page of
+ * a plain link: the requester's name, its initials, the code; app/recipient/consent-slots.server.ts,
+ * docs/decisions/054).
  */
 
 /**
@@ -105,7 +108,14 @@ export const pageRoutes = [
   { path: "enter-link", file: "routes/enter-link.tsx", access: "anyone", sitemap: false },
   // The catch-all: a request's short link opens its consent page; any other address is 'Page not
   // found'. It comes last in spirit; the router ranks it below every static path.
-  { path: "*", file: "routes/consent-page.tsx", access: "anyone", sitemap: false, geolocation: true },
+  {
+    path: "*",
+    file: "routes/consent-page.tsx",
+    access: "anyone",
+    sitemap: false,
+    geolocation: true,
+    sharedRender: "slots",
+  },
 ];
 
 /** @type {ResourceRoute[]} Resource routes (no UI, not localized). */

@@ -3,7 +3,7 @@
 //   1. throughput with autocannon (50 connections on loopback, a warm-up, then a fixed duration per
 //      row) of a bare `node:http` server sending the home page's bytes, a bare Remix app
 //      (bench/bare-remix: one route rendering a 20-item list, the same node_modules and Express
-//      adapter), the home page (its shared render, and rendered for each request), the consent page and the JSON API (GET /api/v1/personnal/subscribe/info);
+//      adapter), the home page (its shared render, and rendered for each request), the consent page (its render with slots, and rendered for each request) and the JSON API (GET /api/v1/personnal/subscribe/info);
 //   2. bytes per page type (HTML, CSS, JS, inline hydration data; raw, gzip, brotli; the whole first load);
 //      then the health check's latency alone, beside 20 connections of ordinary pages and beside 20
 //      of hostile requests (600 segments, lazy route discovery of unreadable paths, TRACE…);
@@ -45,6 +45,7 @@ import { liveFollowRows } from "./support/live-follow.ts";
 import { pageBytes, type PageBytes } from "./support/page-bytes.ts";
 import { sqliteLockRows } from "./support/sqlite-lock.ts";
 import { steadyLoad, type Measured } from "./support/steady-load.ts";
+import { PAGES } from "./support/tricks.ts";
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -262,17 +263,11 @@ async function main() {
     stopAll.push(baseline.stop);
     baselineFixtures = await makeFixtures(baseline.origin);
   }
-  const productRows: [string, (origin: string, f: typeof fixtures) => [string, Record<string, string>]][] = [
-    ["home `/`", (origin) => [`${origin}/`, {}]],
-    // What the shared render buys (docs/decisions/051): the same page rendered for each request, as
-    // for a visitor with a cookie the shared render's key does not name.
-    ["home `/`, rendered for each request", (origin) => [`${origin}/`, { Cookie: "bench=1" }]],
-    ["consent page `/{code}`", (origin, f) => [`${origin}/${f.code}`, {}]],
-    [
-      "`GET /api/v1/personnal/subscribe/info`",
-      (origin, f) => [`${origin}/api/v1/personnal/subscribe/info`, f.apiHeaders],
-    ],
-  ];
+  // The home page and the consent page also rendered for each request, as for a visitor with a
+  // cookie the shared render's key does not name: what decisions 051 and 054 buy.
+  const productRows = [PAGES.home, PAGES.homeRendered, PAGES.consent, PAGES.consentRendered, PAGES.api].map(
+    (page) => [page.name, page.target] as const,
+  );
   for (const [name, target] of productRows) {
     if (baseline && baselineFixtures) {
       const [url, headers] = target(baseline.origin, baselineFixtures);

@@ -7,7 +7,9 @@
 // answer's own CSP nonce; any other cookie (a session, a flash message, a tag's visitor id), a query,
 // a method other than GET or an answer that sets a cookie takes the ordinary path. The route table
 // says which pages may be shared this way (`sharedRender`); app/http/page-cache.test.ts holds every
-// shared answer to a fresh render's.
+// shared answer to a fresh render's. A render may also hold slots that each answer fills with its own
+// values (`sharedRender: "slots"`: a plain link's consent page, app/recipient/consent-slots.server.ts,
+// docs/decisions/054).
 import type { RoutePolicy } from "~/http/policy";
 import { localeCookieName } from "~/i18n/locales";
 import { reviewsVersion } from "~/reviews/reviews.server";
@@ -35,18 +37,12 @@ type SharedRender = {
 const renders = new Map<string, SharedRender>();
 
 /**
- * The key a request's answer is kept under, or null when it must be rendered for this request alone:
- * a route the table does not mark, a method other than GET, a query, or a cookie the key cannot name.
+ * The values of the cookies a visitor without an account may have, in a fixed order (a missing one as
+ * NUL), or null when the request must be rendered for itself alone: a method other than GET, a query,
+ * or a cookie the key cannot name (a session, a flash message, any other) or one sent twice.
  */
-export async function sharedRenderKey(
-  method: string,
-  url: URL,
-  cookieHeader: string | undefined,
-  policy: RoutePolicy | undefined,
-  now = new Date(),
-  version: () => Promise<{ version: number } | null | undefined> = reviewsVersion,
-): Promise<string | null> {
-  if (!policy?.sharedRender || method !== "GET" || url.search !== "") return null;
+export function visitorKeyParts(method: string, url: URL, cookieHeader: string | undefined): string[] | null {
+  if (method !== "GET" || url.search !== "") return null;
   const values: Record<string, string> = {};
   if (cookieHeader) {
     for (const part of cookieHeader.split(";")) {
@@ -58,6 +54,24 @@ export async function sharedRenderKey(
       values[name] = equals < 0 ? "" : trimmed.slice(equals + 1);
     }
   }
+  return [...KNOWN_COOKIES].map((name) => values[name] ?? "\u0000");
+}
+
+/**
+ * The key a request's answer is kept under, or null when it must be rendered for this request alone:
+ * a route the table does not mark, a method other than GET, a query, or a cookie the key cannot name.
+ */
+export async function sharedRenderKey(
+  method: string,
+  url: URL,
+  cookieHeader: string | undefined,
+  policy: RoutePolicy | undefined,
+  now = new Date(),
+  version: () => Promise<{ version: number } | null | undefined> = reviewsVersion,
+): Promise<string | null> {
+  if (policy?.sharedRender !== true) return null;
+  const cookies = visitorKeyParts(method, url, cookieHeader);
+  if (!cookies) return null;
   // The server's own day: the price note's "next charge" day is formatted in it.
   const day = `${now.getFullYear()}-${now.getMonth()}-${now.getDate()}`;
   // No version row yet reads as 0 (a trigger's first write makes one); the database away: the page
@@ -67,19 +81,34 @@ export async function sharedRenderKey(
     () => null,
   );
   if (reviews === null) return null;
-  return [url.pathname, day, reviews, ...[...KNOWN_COOKIES].map((name) => values[name] ?? "\u0000")].join("\n");
+  return [url.pathname, day, reviews, ...cookies].join("\n");
 }
 
-/** The answer kept under `key`, if it is still fresh, written for this answer's nonce. */
-export function sharedRender(key: string, nonce: string, now = Date.now()) {
+/** A value written into a render's slot: the token the render holds, and what replaces it (already escaped). */
+export type SlotFill = readonly [token: string, value: string];
+
+/**
+ * The answer kept under `key`, if it is still fresh, written for this answer's nonce and with `fills`
+ * written into its slots (app/recipient/consent-slots.server.ts).
+ */
+export function sharedRender(key: string, nonce: string, fills: readonly SlotFill[] = [], now = Date.now()) {
   const kept = renders.get(key);
   if (!kept || kept.until <= now) return undefined;
   return {
     status: kept.status,
     statusText: kept.statusText,
     headers: kept.headers.map(([name, value]) => [name, value.replaceAll(kept.nonce, nonce)] as [string, string]),
-    body: withNonce(kept.body, kept.nonce, nonce),
+    body: filled(withNonce(kept.body, kept.nonce, nonce), fills),
   };
+}
+
+/** `body` with each slot's token replaced by its value (the body itself when there are none). */
+export function filled(body: Buffer, fills: readonly SlotFill[]): Buffer {
+  if (!fills.length) return body;
+  let text = body.toString("utf8");
+  // A function, not a string: a value's "$&" or "$1" is text, not a replacement pattern.
+  for (const [token, value] of fills) text = text.replaceAll(token, () => value);
+  return Buffer.from(text, "utf8");
 }
 
 /** Keeps a fresh render's answer when it may serve others: a whole 200 page that sets no cookie. */

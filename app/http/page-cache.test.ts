@@ -2,12 +2,15 @@
 // the share gives is the answer a fresh render gives the same request, but for its own CSP nonce, and
 // requests whose answer depends on more than the key (a session, a query, an unknown cookie) are
 // never given it. Against a real server process on the production build.
+import { randomBytes } from "node:crypto";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { db } from "~/db/db.server";
 import type { RoutePolicy } from "~/http/policy";
 
 import { ensureBuild, freePort, startApp, type AppProcess } from "../../tests/support/app-process";
-import { signedInUser } from "../../tests/support/factories";
+import { createUser, signedInUser } from "../../tests/support/factories";
 import { keepSharedRender, sharedRender, sharedRenderKey } from "./page-cache.server";
 
 const home = { sharedRender: true } as RoutePolicy;
@@ -70,43 +73,46 @@ describe("the key of a shared render", () => {
     expect(Object.fromEntries(answer.headers)["content-security-policy"]).toBe(`'nonce-${fresh}'`);
     // The kept render is not changed by an answer made from it.
     expect(sharedRender("d", nonce)!.body.equals(body)).toBe(true);
-    expect(sharedRender("d", fresh, Date.now() + 60_000)).toBeUndefined();
+    expect(sharedRender("d", fresh, [], Date.now() + 60_000)).toBeUndefined();
   });
 });
 
+let server: AppProcess;
+let origin: string;
+
+beforeAll(async () => {
+  await ensureBuild();
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  server = await startApp("page-cache", port, {
+    DATABASE_URL: process.env.DATABASE_URL!,
+    PUBLIC_URL: origin,
+    APP_MODE: "sandbox",
+  });
+}, 600_000);
+afterAll(() => server?.stop());
+
+/** The answer with its nonce written as NONCE, and the headers that differ per answer left out. */
+async function read(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(origin + path, { headers, redirect: "manual" });
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+  const body = await response.text();
+  const kept = [...response.headers].filter(([name]) => !["date", "x-request-id", "server-timing"].includes(name));
+  return {
+    status: response.status,
+    nonce,
+    body: nonce ? body.replaceAll(nonce, "NONCE") : body,
+    headers: Object.fromEntries(kept.map(([name, value]) => [name, nonce ? value.replaceAll(nonce, "NONCE") : value])),
+    nonceInBody: nonce !== "" && body.includes(`nonce="${nonce}"`),
+  };
+}
+type Answer = Awaited<ReturnType<typeof read>>;
+const same = ({ nonce: _nonce, ...rest }: Answer) => rest;
+/** The same request with a cookie the key cannot name: the ordinary path, a render of its own. */
+const freshRead = (path: string, headers: Record<string, string> = {}) =>
+  read(path, { ...headers, Cookie: [headers.Cookie, "unknown=1"].filter(Boolean).join("; ") });
+
 describe("a shared render against a fresh one, on a real server", () => {
-  let server: AppProcess;
-  let origin: string;
-
-  beforeAll(async () => {
-    await ensureBuild();
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = await startApp("page-cache", port, {
-      DATABASE_URL: process.env.DATABASE_URL!,
-      PUBLIC_URL: origin,
-      APP_MODE: "sandbox",
-    });
-  }, 600_000);
-  afterAll(() => server?.stop());
-
-  /** The answer with its nonce written as NONCE, and the headers that differ per answer left out. */
-  async function read(path: string, headers: Record<string, string> = {}) {
-    const response = await fetch(origin + path, { headers, redirect: "manual" });
-    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
-    const body = await response.text();
-    const kept = [...response.headers].filter(([name]) => !["date", "x-request-id", "server-timing"].includes(name));
-    return {
-      status: response.status,
-      nonce,
-      body: nonce ? body.replaceAll(nonce, "NONCE") : body,
-      headers: Object.fromEntries(
-        kept.map(([name, value]) => [name, nonce ? value.replaceAll(nonce, "NONCE") : value]),
-      ),
-      nonceInBody: nonce !== "" && body.includes(`nonce="${nonce}"`),
-    };
-  }
-
   const visitors: [string, Record<string, string>][] = [
     ["/", {}],
     ["/id", {}],
@@ -120,10 +126,8 @@ describe("a shared render against a fresh one, on a real server", () => {
   it.each(visitors)("%s %j: the shared answer is the fresh render's, with its own nonce", async (path, headers) => {
     const first = await read(path, headers);
     const shared = await read(path, headers);
-    // A cookie the key cannot name sends the request down the ordinary path: a render of its own.
-    const fresh = await read(path, { ...headers, Cookie: [headers.Cookie, "unknown=1"].filter(Boolean).join("; ") });
+    const fresh = await freshRead(path, headers);
     for (const answer of [first, shared, fresh]) expect(answer.status === 200 || answer.status === 302).toBe(true);
-    const same = ({ nonce: _nonce, ...rest }: Awaited<ReturnType<typeof read>>) => rest;
     expect(same(shared)).toEqual(same(fresh));
     expect(same(first)).toEqual(same(fresh));
     if (first.status === 200) expect(shared.nonce).not.toBe(first.nonce);
@@ -140,5 +144,92 @@ describe("a shared render against a fresh one, on a real server", () => {
     const { token } = await signedInUser();
     const answer = await read("/", { Cookie: `token=${token}` });
     expect(answer.status).toBe(302);
+  });
+});
+
+describe("a plain link's consent page: one render with each link's own values in its slots", () => {
+  let userId: string;
+  beforeAll(async () => {
+    userId = (await createUser()).user.id;
+  });
+
+  /** A delivered link request of `requesterName`, in `state`; its code. */
+  async function link(requesterName: string, state: "pending" | "shared" | "declined" | "stopped" | "expired") {
+    const code = `P${randomBytes(4).toString("hex").slice(0, 7)}`;
+    const days = (n: number) => new Date(Date.now() - n * 24 * 3600 * 1000);
+    await db().locationRequest.create({
+      data: {
+        userId,
+        channel: "link",
+        requesterName,
+        locale: "en",
+        code,
+        delivery: "link",
+        createdAt: state === "expired" ? days(30) : new Date(),
+        ...(state === "shared"
+          ? { status: "gps_tracked", latitude: 14.65, longitude: 121.05, accuracyMeters: 12, locatedAt: new Date() }
+          : {}),
+        ...(state === "declined" ? { decision: "declined" } : {}),
+        ...(state === "stopped" ? { decision: "revoked" } : {}),
+      },
+    });
+    return code;
+  }
+
+  // Every character React escapes, a replacement pattern, scripts of several languages, a family emoji,
+  // spaces and a control character the page cleans away, a name that looks like a token.
+  const names = [
+    "Maria",
+    `A&B <b>"x"</b> 'y' >`,
+    "$& $1 $$ $'",
+    "  Zoë\u0007 van der   Berg ",
+    "李小龙",
+    "عبد الله",
+    "👩‍👩‍👧 Mum",
+    "slot0123456789abcdef01234567",
+    "x".repeat(60),
+  ];
+
+  it.each([
+    ["/", {}],
+    ["/id/", {}],
+    ["/ph/", { Cookie: "tz=Asia%2FManila" }],
+    ["/id/", { Cookie: "lng=id; cookie_consent=accepted" }],
+  ] as [string, Record<string, string>][])(
+    "%s{code} %j: each link's answer is its fresh render's, names with characters HTML escapes included",
+    async (prefix, headers) => {
+      for (const state of ["pending", "shared", "declined", "stopped"] as const) {
+        for (const name of names) {
+          const path = `${prefix}${await link(name, state)}`;
+          const answer = await read(path, headers);
+          const again = await read(path, headers);
+          const fresh = await freshRead(path, headers);
+          expect(answer.status, `${state} ${name}`).toBe(200);
+          expect(same(answer), `${state} ${name}`).toEqual(same(fresh));
+          expect(same(again)).toEqual(same(fresh));
+          if (!name.startsWith("slot")) expect(answer.body).not.toMatch(/slot[0-9a-f]{24}/);
+        }
+      }
+    },
+  );
+
+  it("opens the link and records its opening on every path", async () => {
+    const code = await link("Ana", "pending");
+    await read(`/${code}`);
+    const row = await db().locationRequest.findUniqueOrThrow({ where: { code } });
+    expect(row.openedAt).not.toBeNull();
+  });
+
+  it("leaves an expired link, a recipient's own link, a query and a session to the ordinary path", async () => {
+    const expired = await link("Ana", "expired");
+    const gone = await read(`/${expired}`);
+    expect(gone.status).toBe(410);
+    expect(same(gone)).toEqual(same(await freshRead(`/${expired}`)));
+    const pending = await link("Ana", "pending");
+    expect(same(await read(`/${pending}?done=report`))).toEqual(same(await freshRead(`/${pending}?done=report`)));
+    const { token } = await signedInUser();
+    const signedIn = await read(`/${pending}`, { Cookie: `token=${token}` });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toContain("Ana");
   });
 });

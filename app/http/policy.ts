@@ -46,8 +46,11 @@ export type RoutePolicy = {
   expiredReads: boolean;
   /** The methods the table names for a resource route (app/http/route-methods.ts reads them). */
   methods?: readonly Method[];
-  /** One render serves every visitor without a session for a few seconds (app/http/page-cache.server.ts). */
-  sharedRender?: boolean;
+  /**
+   * One render serves every visitor without a session for a few seconds (app/http/page-cache.server.ts);
+   * `"slots"`: with a few values of each request written into it (app/recipient/consent-slots.server.ts).
+   */
+  sharedRender?: true | "slots";
 };
 
 function pagePolicy(entry: (typeof pageRoutes)[number]): RoutePolicy {
@@ -62,7 +65,7 @@ function pagePolicy(entry: (typeof pageRoutes)[number]): RoutePolicy {
     geolocation: entry.geolocation === true,
     access: entry.access,
     expiredReads: entry.expiredReads === true,
-    ...(entry.sharedRender ? { sharedRender: true } : {}),
+    ...(entry.sharedRender ? { sharedRender: entry.sharedRender } : {}),
   };
 }
 

@@ -6,13 +6,14 @@
 import { writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 
+import { slottedConsent } from "~/recipient/consent-slots.server";
 import { log, requestScope, type RequestScope } from "~/server/log.server";
 
 import type { RoutesSource } from "./edge.server";
-import { keepSharedRender, sharedRender, sharedRenderKey } from "./page-cache.server";
+import { filled, keepSharedRender, sharedRender, sharedRenderKey } from "./page-cache.server";
 import { rejection } from "./reject.server";
 import { MANIFEST_PATH, type MatchedRoute } from "./route-match.server";
-import { wholeBody } from "./whole-body.server";
+import { wholeBody, wholeResponse } from "./whole-body.server";
 
 function remixRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const headers = new Headers();
@@ -92,12 +93,21 @@ async function handleWithRemix(routes: RoutesSource, req: ExpressRequest, res: E
     const route = (res.locals.route as MatchedRoute | undefined) ?? all.match(url.pathname);
     const nonce = res.locals.nonce as string;
     // A page that is the same for every visitor without a session: one render serves them for a
-    // few seconds (app/http/page-cache.server.ts).
-    const shareKey = await sharedRenderKey(req.method, url, req.headers.cookie, route.policy);
-    const shared = shareKey ? sharedRender(shareKey, nonce) : undefined;
+    // few seconds (app/http/page-cache.server.ts); a plain link's consent page, with its own values
+    // written into the render's slots (app/recipient/consent-slots.server.ts).
+    const slotted = await slottedConsent(req.method, url, req.headers.cookie, route.policy);
+    const shareKey = slotted?.key ?? (await sharedRenderKey(req.method, url, req.headers.cookie, route.policy));
+    const shared = shareKey ? sharedRender(shareKey, nonce, slotted?.fills) : undefined;
     if (shared) return sendShared(res, shared);
-    const response = await all.handle(remixRequest(req, res, url), { nonce, route });
-    if (shareKey) keepSharedRender(shareKey, response, wholeBody(response), nonce);
+    let response = await all.handle(remixRequest(req, res, slotted?.url ?? url), {
+      nonce,
+      route,
+      ...(slotted ? { slottedConsent: slotted.context } : {}),
+    });
+    const body = shareKey ? wholeBody(response) : undefined;
+    if (shareKey) keepSharedRender(shareKey, response, body, nonce);
+    // The render made with tokens is this answer too, once its own values are in.
+    if (slotted && body) response = wholeResponse(filled(body, slotted.fills), response);
     // A page or call that failed because the database is out for a moment: 503 with Retry-After and
     // a page that says so, in the visitor's language, instead of Remix's 500.
     if (response.status >= 500 && (res.locals.requestScope as RequestScope | undefined)?.dbUnavailable) {

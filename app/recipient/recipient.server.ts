@@ -152,6 +152,8 @@ export function recipientView(row: LocationRequestRow, id = row.code) {
     /** What this page's links carry: the code, or the recipient's code with its key. */
     code: id,
     requesterName: cleanLine(row.requesterName),
+    /** Up to two initials of that name, for the round badge beside it. */
+    requesterInitials: initials(cleanLine(row.requesterName)),
     state,
     kind: shared ? (row.status === "gps_tracked" ? ("precise" as const) : ("approximate" as const)) : null,
     place: shared ? (row.address ?? `${row.latitude!.toFixed(4)}, ${row.longitude!.toFixed(4)}`) : null,
@@ -164,3 +166,10 @@ export function recipientView(row: LocationRequestRow, id = row.code) {
   };
 }
 export type RecipientView = ReturnType<typeof recipientView>;
+
+/** Up to two initials of a name: of its first and last words. */
+function initials(name: string) {
+  const words = name.split(/\s+/).filter(Boolean);
+  const letters = (words.length > 1 ? [words[0]!, words[words.length - 1]!] : words).map((w) => [...w][0] ?? "");
+  return letters.join("").toLocaleUpperCase();
+}

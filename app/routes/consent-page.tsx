@@ -18,7 +18,7 @@ import { eraseRecipientData } from "~/privacy/recipient-erasure.server";
 import { recipientHandle } from "~/recipient/bare";
 import { RecipientControls, RecipientPage, UnusableLink } from "~/recipient/components";
 import { CONSENT_SCRIPT } from "~/recipient/consent-script";
-import { outcomeHolds, outcomeOf, withOutcome } from "~/recipient/outcome";
+import { outcomeHolds, outcomeOf, withOutcome, type Outcome } from "~/recipient/outcome";
 import { recipientPaths } from "~/recipient/paths";
 import {
   applyControl,
@@ -35,7 +35,6 @@ import {
   type RecipientView,
 } from "~/recipient/recipient.server";
 import { clientAddress } from "~/utils/client-ip.server";
-import { cleanLine } from "~/utils/display-text";
 import { readFormData } from "~/utils/form-data.server";
 import { pageNotFound } from "~/utils/not-found.server";
 import { refusal } from "~/utils/parse-form";
@@ -53,6 +52,14 @@ function linkIdFromPath(splat: string | undefined) {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await guardPage({ request, context }, "anyone");
+  // A plain link the edge has opened, rendered once for every such link with tokens in place of its
+  // own values (app/recipient/consent-slots.server.ts).
+  const slotted = context.slottedConsent;
+  if (slotted) {
+    const view = recipientView(slotted.link.row, slotted.link.id);
+    const { name, initials, code } = slotted.tokens;
+    return consentData(request, { ...view, requesterName: name, requesterInitials: initials, code }, null, null);
+  }
   const id = linkIdFromPath(params["*"]);
   if (!id) throw await pageNotFound(request);
   const link = await openLink(id);
@@ -60,15 +67,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (stateOf(link.row) === "expired") return expiredLink(request, link);
   // Opening records only that it was opened: nothing about the recipient is read or kept here.
   await recordOpened(link.row);
-  const t = await getT(request);
   const controls = await recipientControls(link);
   const outcome = outcomeOf(request.url);
+  return consentData(request, recipientView(link.row, id), controls, outcomeHolds(outcome, controls) ? outcome : null);
+}
+
+async function consentData(
+  request: Request,
+  view: RecipientView,
+  controls: RecipientControlsView,
+  outcome: Exclude<Outcome, "report"> | null,
+) {
+  const t = await getT(request);
   return {
     kind: "consent" as const,
-    title: t("recipient.consent.title", { name: cleanLine(link.row.requesterName) }),
-    request: recipientView(link.row, id),
+    title: t("recipient.consent.title", { name: view.requesterName }),
+    request: view,
     controls,
-    outcome: outcomeHolds(outcome, controls) ? outcome : null,
+    outcome,
   };
 }
 
@@ -166,7 +182,7 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
     <section aria-labelledby="consent-title">
       <div className="asker">
         <span className="avatar" aria-hidden="true">
-          {initials(name)}
+          {view.requesterInitials}
         </span>
         <div>
           <h1 id="consent-title">{t("recipient.consent.title", { name })}</h1>
@@ -237,13 +253,6 @@ function Consent({ view, controls }: { view: RecipientView; controls: RecipientC
       {controls ? <RecipientControls controls={controls} consentPath={paths.consent} back="consent" /> : null}
     </section>
   );
-}
-
-/** Up to two initials of the name the requester typed, for the round badge beside it. */
-function initials(name: string) {
-  const words = name.split(/\s+/).filter(Boolean);
-  const letters = (words.length > 1 ? [words[0]!, words[words.length - 1]!] : words).map((w) => [...w][0] ?? "");
-  return letters.join("").toLocaleUpperCase();
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

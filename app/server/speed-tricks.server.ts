@@ -11,6 +11,7 @@ export const SPEED_TRICKS = [
   "reviews-cache",
   "direct-resources",
   "express-prototypes",
+  "consent-slots",
 ] as const;
 export type SpeedTrick = (typeof SPEED_TRICKS)[number];
 

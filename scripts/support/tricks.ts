@@ -13,13 +13,18 @@ import type { Measured } from "./steady-load.ts";
 
 type Page = { name: string; target: (origin: string, f: Fixtures) => [string, Record<string, string>] };
 
-const pages = {
+/** The pages the bench loads, each with what its requests send. */
+export const PAGES = {
   home: { name: "home `/`", target: (origin) => [`${origin}/`, {}] },
   homeRendered: {
     name: "home `/`, rendered for each request",
     target: (origin) => [`${origin}/`, { Cookie: "bench=1" }],
   },
   consent: { name: "consent page `/{code}`", target: (origin, f) => [`${origin}/${f.code}`, {}] },
+  consentRendered: {
+    name: "consent page `/{code}`, rendered for each request",
+    target: (origin, f) => [`${origin}/${f.code}`, { Cookie: "bench=1" }],
+  },
   api: {
     name: "`GET /api/v1/personnal/subscribe/info`",
     target: (origin, f) => [`${origin}/api/v1/personnal/subscribe/info`, f.apiHeaders],
@@ -28,13 +33,14 @@ const pages = {
 
 /** Each trick and the pages whose requests run it. */
 export const TRICK_PAGES: [SpeedTrick, Page[]][] = [
-  ["route-subsets", [pages.homeRendered, pages.consent, pages.api]],
-  ["raw-reads", [pages.consent, pages.api]],
-  ["driver-reader", [pages.home, pages.homeRendered, pages.consent, pages.api]],
-  ["packed", [pages.homeRendered]],
-  ["reviews-cache", [pages.homeRendered]],
-  ["direct-resources", [pages.api]],
-  ["express-prototypes", [pages.home, pages.homeRendered, pages.consent, pages.api]],
+  ["route-subsets", [PAGES.homeRendered, PAGES.consent, PAGES.api]],
+  ["raw-reads", [PAGES.consent, PAGES.api]],
+  ["driver-reader", [PAGES.home, PAGES.homeRendered, PAGES.consent, PAGES.api]],
+  ["packed", [PAGES.homeRendered]],
+  ["reviews-cache", [PAGES.homeRendered]],
+  ["direct-resources", [PAGES.api]],
+  ["express-prototypes", [PAGES.home, PAGES.homeRendered, PAGES.consent, PAGES.api]],
+  ["consent-slots", [PAGES.consent]],
 ];
 
 export type TrickRow = { trick: SpeedTrick; page: string; on: Measured[]; off: Measured[] };
