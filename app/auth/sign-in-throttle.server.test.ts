@@ -2,8 +2,15 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { resetConfig } from "~/server/config.server";
 
+import { awayFromWindowEnd } from "../../tests/support/clock";
 import { createUser } from "../../tests/support/factories";
-import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, claimSignInAttempt, sweepSignInThrottles } from "./sign-in-throttle.server";
+import {
+  BACKOFF_BASE_MS,
+  BACKOFF_MAX_MS,
+  claimSignInAttempt,
+  SIGN_IN_WINDOW_MS,
+  sweepSignInThrottles,
+} from "./sign-in-throttle.server";
 import { signIn } from "./sign-in.server";
 
 const attempt = (email: string, password: string, ip: string) => signIn({ email, password, encrypted: false }, ip);
@@ -76,6 +83,7 @@ describe("sign-in throttling (failures only)", () => {
     process.env.LOGIN_LIMIT_PER_IP = "3";
     resetConfig();
     const users = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+    await awayFromWindowEnd(SIGN_IN_WINDOW_MS);
     for (const user of users.slice(0, 3))
       expect(await attempt(user.email, "wrong", "203.0.113.73")).toMatchObject({ error: "invalidCredentials" });
     const last = users[3]!;

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { runMaintenance } from "~/jobs/maintenance.server";
 import { resetConfig } from "~/server/config.server";
-import { DAY } from "~/utils/time";
+import { DAY, HOUR } from "~/utils/time";
 
+import { awayFromWindowEnd } from "../../tests/support/clock";
 import { apiRequest, readEnvelope, routeArgs } from "../../tests/support/factories";
 import { action, loader } from "./api.v1.locate.user-agent";
 
@@ -107,6 +108,7 @@ describe("POST /api/v1/locate/userAgent", () => {
     process.env.DEVICE_REPORT_LIMIT_PER_IP = "3";
     resetConfig();
     const report = valid("throttled000000");
+    await awayFromWindowEnd(HOUR);
     for (let i = 0; i < 3; i++) expect((await send(report, "198.51.100.30")).status).toBe(200);
     const limited = await send(report, "198.51.100.30");
     expect(limited.status).toBe(429);
