@@ -16,6 +16,8 @@ import { reviewsVersion } from "~/reviews/reviews.server";
 import { CONSENT_COOKIE } from "~/telemetry/cookies";
 import { TZ_COOKIE } from "~/utils/time-zone-cookie";
 
+import { wholeResponse } from "./whole-body.server";
+
 /** How long one render is sent again (what the key names is never stale; this bounds anything else). */
 export const SHARED_RENDER_MS = 10_000;
 /** Keys are few (three languages times the zones and consent choices visitors have); a flood of odd values empties the map. */
@@ -94,21 +96,34 @@ export type SlotFill = readonly [token: string, value: string];
 export function sharedRender(key: string, nonce: string, fills: readonly SlotFill[] = [], now = Date.now()) {
   const kept = renders.get(key);
   if (!kept || kept.until <= now) return undefined;
+  const body = withNonce(kept.body, kept.nonce, nonce);
   return {
     status: kept.status,
     statusText: kept.statusText,
-    headers: kept.headers.map(([name, value]) => [name, value.replaceAll(kept.nonce, nonce)] as [string, string]),
-    body: filled(withNonce(kept.body, kept.nonce, nonce), fills),
+    headers: kept.headers.map(
+      ([name, value]) => [name, filledText(value.replaceAll(kept.nonce, nonce), fills)] as [string, string],
+    ),
+    body: fills.length ? Buffer.from(filledText(body.toString("utf8"), fills)) : body,
   };
 }
 
-/** `body` with each slot's token replaced by its value (the body itself when there are none). */
-export function filled(body: Buffer, fills: readonly SlotFill[]): Buffer {
-  if (!fills.length) return body;
-  let text = body.toString("utf8");
+/**
+ * A render made with slots, as this request's answer: its own values written into the body and into
+ * every header (a redirect's Location holds the page's address, so the code's token).
+ */
+export function filledResponse(response: Response, body: Buffer | undefined, fills: readonly SlotFill[]): Response {
+  const headers = new Headers();
+  for (const [name, value] of response.headers) headers.append(name, filledText(value, fills));
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (body) return wholeResponse(Buffer.from(filledText(body.toString("utf8"), fills)), init);
+  return new Response(response.body, init);
+}
+
+/** `text` with each slot's token replaced by its value. */
+function filledText(text: string, fills: readonly SlotFill[]) {
   // A function, not a string: a value's "$&" or "$1" is text, not a replacement pattern.
   for (const [token, value] of fills) text = text.replaceAll(token, () => value);
-  return Buffer.from(text, "utf8");
+  return text;
 }
 
 /** Keeps a fresh render's answer when it may serve others: a whole 200 page that sets no cookie. */

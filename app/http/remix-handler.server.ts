@@ -10,10 +10,10 @@ import { slottedConsent } from "~/recipient/consent-slots.server";
 import { log, requestScope, type RequestScope } from "~/server/log.server";
 
 import type { RoutesSource } from "./edge.server";
-import { filled, keepSharedRender, sharedRender, sharedRenderKey } from "./page-cache.server";
+import { filledResponse, keepSharedRender, sharedRender, sharedRenderKey } from "./page-cache.server";
 import { rejection } from "./reject.server";
 import { MANIFEST_PATH, type MatchedRoute } from "./route-match.server";
-import { wholeBody, wholeResponse } from "./whole-body.server";
+import { wholeBody } from "./whole-body.server";
 
 function remixRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const headers = new Headers();
@@ -107,7 +107,7 @@ async function handleWithRemix(routes: RoutesSource, req: ExpressRequest, res: E
     const body = shareKey ? wholeBody(response) : undefined;
     if (shareKey) keepSharedRender(shareKey, response, body, nonce);
     // The render made with tokens is this answer too, once its own values are in.
-    if (slotted && body) response = wholeResponse(filled(body, slotted.fills), response);
+    if (slotted) response = filledResponse(response, body, slotted.fills);
     // A page or call that failed because the database is out for a moment: 503 with Retry-After and
     // a page that says so, in the visitor's language, instead of Remix's 500.
     if (response.status >= 500 && (res.locals.requestScope as RequestScope | undefined)?.dbUnavailable) {
