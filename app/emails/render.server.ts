@@ -1,7 +1,5 @@
 import { config } from "~/server/config.server";
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml as escape } from "~/utils/escape-html";
 
 /**
  * A button that every client can follow: a plain anchor (no form, no script), padded inline so it

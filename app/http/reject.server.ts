@@ -10,14 +10,12 @@ import { getT } from "~/i18n/i18next.server";
 import { htmlLang, isLocale, localeCookieName, localeFromPath, localizePath, type Locale } from "~/i18n/locales";
 import { CRITICAL_CSS } from "~/recipient/critical-css";
 import { readCookie } from "~/utils/cookies";
+import { escapeHtml } from "~/utils/escape-html";
 
 import type { RoutePolicy } from "./policy";
 
 export type RefusedStatus = 400 | 403 | 404 | 405 | 413 | 414 | 421 | 500 | 503;
 export type Rejection = { headers: Record<string, string>; body: string };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** How long a client is asked to wait while the database is out: the time a restart usually takes. */
 export const RETRY_AFTER_SECONDS = "30";

@@ -3,8 +3,6 @@
 // render's, on a real server, is app/http/page-cache.test.ts's.
 import { randomBytes } from "node:crypto";
 
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/db/db.server";
@@ -12,7 +10,7 @@ import { onSimplePath } from "~/server/speed-tricks.server";
 
 import { matchedContext } from "../../tests/support/app-routes";
 import { createUser } from "../../tests/support/factories";
-import { escapeAsReact, slottedConsent } from "./consent-slots.server";
+import { slottedConsent } from "./consent-slots.server";
 
 let userId: string;
 beforeAll(async () => {
@@ -81,15 +79,4 @@ describe("the consent page's render with slots", () => {
     expect(await plan("/faqs")).toBeNull();
     expect(await onSimplePath(["consent-slots"], () => plan(`/${code}`))).toBeNull();
   });
-});
-
-describe("escapeAsReact", () => {
-  it.each(["plain", `A&B <b>"x"</b> 'y'`, "&amp; already", "李 عبد 👩‍👩‍👧", "$& $1"])(
-    "writes %j as React writes text and attribute values",
-    (text) => {
-      expect(renderToStaticMarkup(createElement("p", { title: text }, text))).toBe(
-        `<p title="${escapeAsReact(text)}">${escapeAsReact(text)}</p>`,
-      );
-    },
-  );
 });

@@ -15,6 +15,7 @@ import type { RoutePolicy } from "~/http/policy";
 import { recordOpened, stateOf } from "~/location-requests/answer.server";
 import { CODE_PATTERN } from "~/location-requests/links.server";
 import { trickOn } from "~/server/speed-tricks.server";
+import { escapeHtml } from "~/utils/escape-html";
 
 import { openLink, recipientView, type OpenedLink } from "./recipient.server";
 
@@ -37,15 +38,8 @@ declare module "@remix-run/node" {
 const token = () => `slot${randomBytes(12).toString("hex")}`;
 const TOKENS: SlotTokens = { name: token(), initials: token(), code: token() };
 
-/** A plain consent page `/{code}` with an optional language prefix; the code, or null. */
-const PLAIN_PATH = /^\/(?:(id|ph)\/)?([A-Za-z0-9]{8})\/?$/;
-
-/** Text as React writes it into HTML (text and attribute values alike). */
-export function escapeAsReact(text: string) {
-  return text.replace(/["&'<>]/g, (c) =>
-    c === '"' ? "&quot;" : c === "&" ? "&amp;" : c === "'" ? "&#x27;" : c === "<" ? "&lt;" : "&gt;",
-  );
-}
+/** A consent page's path of one segment with an optional language prefix (the segment a code or not). */
+const PLAIN_PATH = /^\/(?:(id|ph)\/)?([^/]+)\/?$/;
 
 /**
  * For a request of a plain link's consent page that one render may serve: opens the link, records the
@@ -85,8 +79,8 @@ export async function slottedConsent(
   return {
     key,
     fills: [
-      [TOKENS.name, escapeAsReact(view.requesterName)],
-      [TOKENS.initials, escapeAsReact(view.requesterInitials)],
+      [TOKENS.name, escapeHtml(view.requesterName)],
+      [TOKENS.initials, escapeHtml(view.requesterInitials)],
       [TOKENS.code, code],
     ],
     // What Remix is given: the page's own address with the code's token, so that whatever the page

@@ -148,12 +148,13 @@ export function recipientView(row: LocationRequestRow, id = row.code) {
               : "deleted" // the retention job removed the position
             : "pending";
   const shared = state === "shared";
+  const name = cleanLine(row.requesterName);
   return {
     /** What this page's links carry: the code, or the recipient's code with its key. */
     code: id,
-    requesterName: cleanLine(row.requesterName),
+    requesterName: name,
     /** Up to two initials of that name, for the round badge beside it. */
-    requesterInitials: initials(cleanLine(row.requesterName)),
+    requesterInitials: initials(name),
     state,
     kind: shared ? (row.status === "gps_tracked" ? ("precise" as const) : ("approximate" as const)) : null,
     place: shared ? (row.address ?? `${row.latitude!.toFixed(4)}, ${row.longitude!.toFixed(4)}`) : null,
