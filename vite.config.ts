@@ -5,6 +5,7 @@ import { defineConfig, transformWithEsbuild, type Plugin } from "vite";
 import { configDefaults } from "vitest/config";
 
 import remixConfig from "./remix.config.js";
+import { testFilesWithoutDatabase } from "./tests/setup/database-tests";
 import { PROCESS_TESTS, processTests, type Engine } from "./tests/setup/process-tests";
 
 /**
@@ -91,7 +92,10 @@ const TEST_FILES = [
   "tests/contract/**/*.test.ts",
 ];
 
-/** The test files that run inside their Vitest worker, on `engine`. */
+/**
+ * The test files that run inside their Vitest worker, on `engine`: on PostgreSQL, only those whose
+ * imports reach the database (tests/setup/database-tests.ts); the others test nothing that differs.
+ */
 function inProcess(engine: Engine) {
   return {
     extends: true as const,
@@ -99,7 +103,11 @@ function inProcess(engine: Engine) {
       name: engine,
       env: { TEST_DB: engine },
       include: TEST_FILES,
-      exclude: [...configDefaults.exclude, ...Object.keys(PROCESS_TESTS)],
+      exclude: [
+        ...configDefaults.exclude,
+        ...Object.keys(PROCESS_TESTS),
+        ...(engine === "postgres" ? testFilesWithoutDatabase() : []),
+      ],
       sequence: { groupOrder: 0 },
     },
   };

@@ -11,6 +11,7 @@ import { resetConfig } from "~/server/config.server";
 import { setLogSink } from "~/server/log.server";
 
 import { consoleSink, consoleState } from "../support/console";
+import { checkDatabaseUse } from "./database-tests";
 
 const engine = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 const id = `${process.pid}_${randomBytes(4).toString("hex")}`;
@@ -45,6 +46,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const { closeProcessDb } = await import("~/db/db.server");
+  // The postgres project leaves out the files that cannot reach the database (database-tests.ts): one
+  // that did open it must say so, or its PostgreSQL run would be dropped without anyone seeing.
+  if (engine === "sqlite") checkDatabaseUse(expect.getState().testPath, !!(globalThis as { __db?: unknown }).__db);
   // Closing waits for every pooled connection to come back; one still held (seen once on PostgreSQL,
   // cause not found yet) must not hang the file after its tests passed: it is named, not waited for.
   const closed = await Promise.race([
