@@ -7,6 +7,7 @@ import { configDefaults } from "vitest/config";
 import remixConfig from "./remix.config.js";
 import { testFilesWithoutDatabase } from "./tests/setup/database-tests";
 import { PROCESS_TESTS, processTests, type Engine } from "./tests/setup/process-tests";
+import { TEST_FOLDERS } from "./tests/setup/test-files";
 
 /**
  * The browser's code in few files: the framework and the components every page's shell uses in one
@@ -84,13 +85,7 @@ function manualChunks(id: string) {
 }
 
 const withPostgres = process.env.TEST_POSTGRES === "1";
-const TEST_FILES = [
-  "app/**/*.test.{ts,tsx}",
-  "tests/unit/**/*.test.ts",
-  "tests/security/**/*.test.ts",
-  "tests/faults/**/*.test.ts",
-  "tests/contract/**/*.test.ts",
-];
+const TEST_FILES = TEST_FOLDERS.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
 
 /**
  * The test files that run inside their Vitest worker, on `engine`: on PostgreSQL, only those whose

@@ -216,6 +216,9 @@ export function db(): Db {
   return globalForDb.__db;
 }
 
+/** True when this process has opened its database client (`db()`) and not closed it since. */
+export const processDbOpen = () => !!globalForDb.__db;
+
 /** Closes this process's database client (and its hot reads' connection); the next `db()` opens anew. */
 export async function closeProcessDb() {
   const client = globalForDb.__db;

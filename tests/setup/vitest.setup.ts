@@ -45,10 +45,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeProcessDb } = await import("~/db/db.server");
+  const { closeProcessDb, processDbOpen } = await import("~/db/db.server");
   // The postgres project leaves out the files that cannot reach the database (database-tests.ts): one
   // that did open it must say so, or its PostgreSQL run would be dropped without anyone seeing.
-  if (engine === "sqlite") checkDatabaseUse(expect.getState().testPath, !!(globalThis as { __db?: unknown }).__db);
+  if (engine === "sqlite") checkDatabaseUse(expect.getState().testPath, processDbOpen());
   // Closing waits for every pooled connection to come back; one still held (seen once on PostgreSQL,
   // cause not found yet) must not hang the file after its tests passed: it is named, not waited for.
   const closed = await Promise.race([
