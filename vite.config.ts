@@ -96,14 +96,15 @@ function inProcess(engine: Engine) {
     extends: true as const,
     test: {
       name: engine,
-      env: { TEST_DB: engine },
+      // Their workers run at the lowest priority (tests/setup/priority.ts): they take what the process
+      // tests beside them leave of the cores, and never the other way round.
+      env: { TEST_DB: engine, TEST_LOW_PRIORITY: "1" },
       include: TEST_FILES,
       exclude: [
         ...configDefaults.exclude,
         ...Object.keys(PROCESS_TESTS),
         ...(engine === "postgres" ? testFilesWithoutDatabase() : []),
       ],
-      sequence: { groupOrder: 0 },
     },
   };
 }
@@ -116,10 +117,12 @@ function processes(engine: Engine) {
       name: engine === "sqlite" ? "processes" : "processes-postgres",
       env: { TEST_DB: engine },
       include: processTests(engine, withPostgres),
-      sequence: { groupOrder: 1 },
-      // One file at a time: each starts servers that need a core of their own, and their timing checks
-      // (a retry's wait, which worker answers, a latency ratio) failed when two ran side by side.
-      poolOptions: { forks: { singleFork: true } },
+      // One file at a time, in a thread of Vitest's own process (a pool of its own, so that they run
+      // beside the in-process files' forks instead of after them): each starts servers that need a
+      // core, and their timing checks (a retry's wait, which worker answers, a latency ratio) failed
+      // when two ran side by side. The in-process files beside them run at the lowest priority.
+      pool: "threads" as const,
+      poolOptions: { threads: { singleThread: true } },
     },
   };
 }
@@ -171,13 +174,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     silent: "passed-only",
     globalSetup: ["tests/setup/vitest.global.ts"],
     pool: "forks",
-    // One pool for every project: two forks, one per core of the machines the suite is measured on.
+    // The in-process files: two forks, one per core of the machines the suite is measured on.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // In-process tests run on SQLite always, and again on PostgreSQL with TEST_POSTGRES=1 (group 0).
-    // Test files that start processes (tests/setup/process-tests.ts) run afterwards (group 1), on the
-    // engines they name, so that their servers never compete for the cores with the in-process tests.
+    // In-process tests run on SQLite always, and again on PostgreSQL with TEST_POSTGRES=1. Test files
+    // that start processes (tests/setup/process-tests.ts) run at the same time, one after the other on
+    // the engines they name; their servers wait on timers, locks and each other, and the in-process
+    // tests (at the lowest priority) fill the cores they leave idle.
     projects: [
       inProcess("sqlite"),
       ...(withPostgres ? [inProcess("postgres")] : []),

@@ -1,6 +1,7 @@
 // The test files that start processes of their own (a real server, a child that crashes on purpose,
-// `npm run serve`): the `processes` projects run them (vite.config.ts), after the in-process tests and
-// not beside them, since each such file keeps a core busy with its server besides its own worker.
+// `npm run serve`): the `processes` projects run them (vite.config.ts), one at a time, beside the
+// in-process tests, which yield the cores to them (tests/setup/priority.ts): each such file keeps a
+// core busy with its server besides its own worker, and times what its servers answer.
 // tests/unit/process-tests.test.ts fails when a test file starts a process and is not listed here.
 
 export type Engine = "sqlite" | "postgres";

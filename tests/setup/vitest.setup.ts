@@ -12,6 +12,10 @@ import { setLogSink } from "~/server/log.server";
 
 import { consoleSink, consoleState } from "../support/console";
 import { checkDatabaseUse } from "./database-tests";
+import { lowerPriority } from "./priority";
+
+// The in-process projects' workers: the process tests beside them come first (vite.config.ts).
+if (process.env.TEST_LOW_PRIORITY === "1") lowerPriority();
 
 const engine = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 const id = `${process.pid}_${randomBytes(4).toString("hex")}`;
