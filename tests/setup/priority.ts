@@ -4,15 +4,20 @@ import { readdirSync } from "node:fs";
 import { setPriority } from "node:os";
 import { isMainThread } from "node:worker_threads";
 
-/** The lowest scheduling priority (the niceness `nice -n 19` gives). */
-export const LOWEST = 19;
+/**
+ * The in-process workers' niceness: a tenth of a core's time against a busy process at the default
+ * (0), so that the servers come first; never none, since some in-process tests count real seconds
+ * (a query not repeated within 5 s failed once with the workers in SCHED_IDLE, starved while the
+ * process tests' servers were under load).
+ */
+export const BACKGROUND = 10;
 
 /**
- * Lowers every thread of this process to `priority` (Linux sets it per thread: the main thread alone
- * would leave V8's and libuv's helpers at the old one); elsewhere, the process. Threads started later
- * take it from the thread that starts them.
+ * Lowers every thread of this process to BACKGROUND: Linux keeps a niceness per thread, and the main
+ * thread alone would leave V8's and libuv's helpers at the old one. Threads started later take it from
+ * the thread that starts them.
  */
-export function lowerPriority(priority = LOWEST): number[] {
+export function lowerPriority() {
   // In a worker thread, the process is Vitest's own, and the process tests' pool with it.
   if (!isMainThread) throw new Error("lowerPriority() lowers a whole process: call it in a fork, not a thread");
   let threads: number[];
@@ -21,13 +26,11 @@ export function lowerPriority(priority = LOWEST): number[] {
   } catch {
     threads = [0];
   }
-  return threads.filter((thread) => {
+  for (const thread of threads) {
     try {
-      setPriority(thread, priority);
-      return true;
+      setPriority(thread, BACKGROUND);
     } catch {
       // A helper thread that ended since the list was read.
-      return false;
     }
-  });
+  }
 }
