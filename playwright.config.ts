@@ -47,6 +47,9 @@ const serverEnv = {
   MAP_TILE_URL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
 };
 
+/** The specs of live sharing: their tests with JavaScript run in the "js-live" project. */
+const LIVE_SPECS = /\/e2e\/live-[\w-]+\.spec\.ts$/;
+
 export default defineConfig({
   // The browser tests, and the security suite's browser checks (tests/security/*.spec.ts).
   testDir: "tests",
@@ -73,7 +76,12 @@ export default defineConfig({
     trace: "on-first-retry",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    // Live sharing with JavaScript waits on the product's own intervals (a phone's next position, the
+    // requester's page following it): about 100 s of tests that leave the cores idle. In a project of
+    // their own, one at a time, they run beside the other tests instead of meeting each other while
+    // the cores wait.
+    { name: "js-live", testMatch: LIVE_SPECS, use: { javaScriptEnabled: true }, workers: 1 },
+    { name: "js", testIgnore: LIVE_SPECS, use: { javaScriptEnabled: true } },
     { name: "nojs", use: { javaScriptEnabled: false } },
   ],
   webServer: {

@@ -12,7 +12,7 @@ const TILE = Buffer.from(
 );
 
 type Fixtures = {
-  /** True in the "js" project, false in "nojs". */
+  /** True in the "js" and "js-live" projects, false in "nojs". */
   js: boolean;
   /** Creates a user owned by this test; it is removed when the test ends. */
   makeUser: (input?: NewUser) => Promise<TestUser>;

@@ -21,12 +21,12 @@ export async function waitForHydration(page: Page, selector = "body") {
 }
 
 /**
- * In the "js" project, waits until React has hydrated `selector`; without JavaScript there is nothing
- * to wait for. For helpers that fill a form: a field filled while its dialog's code is still arriving
- * and then submitted mid-hydration can lose the click.
+ * With JavaScript ("js" and "js-live"), waits until React has hydrated `selector`; without JavaScript
+ * there is nothing to wait for. For helpers that fill a form: a field filled while its dialog's code is
+ * still arriving and then submitted mid-hydration can lose the click.
  */
 export async function whenHydrated(page: Page, selector: string) {
-  if (test.info().project.name === "js") await waitForHydration(page, selector);
+  if (test.info().project.use.javaScriptEnabled !== false) await waitForHydration(page, selector);
 }
 
 /** Opens the login dialog on `path`; with JavaScript, waits until the dialog is interactive. */
