@@ -1,4 +1,5 @@
-// Browser tests: every spec runs twice, with JavaScript ("js") and without ("nojs"), in Chromium
+// Browser tests: every spec runs twice, with JavaScript ("js"; the live-sharing specs in "js-live")
+// and without ("nojs"), in Chromium
 // (Debian's, or the one inside the @sparticuz/chromium dev dependency) against the production build
 // (`npm run test:e2e` builds first) on a fresh SQLite file.
 import { defineConfig, devices } from "@playwright/test";
