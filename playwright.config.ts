@@ -1,7 +1,6 @@
 // Browser tests: every spec runs twice, with JavaScript ("js"; the live-sharing specs in "js-live")
-// and without ("nojs"), in Chromium
-// (Debian's, or the one inside the @sparticuz/chromium dev dependency) against the production build
-// (`npm run test:e2e` builds first) on a fresh SQLite file.
+// and without ("nojs"), in Chromium (Debian's, or the one inside the @sparticuz/chromium dev
+// dependency) against the production build (`npm run test:e2e` builds first) on a fresh SQLite file.
 import { defineConfig, devices } from "@playwright/test";
 
 import { BASE_URL, DB_FILE, PORT } from "./tests/e2e/support/env.ts";
