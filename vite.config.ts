@@ -96,8 +96,8 @@ function inProcess(engine: Engine) {
     extends: true as const,
     test: {
       name: engine,
-      // Their workers run at the lowest priority (tests/setup/priority.ts): they take what the process
-      // tests beside them leave of the cores, and never the other way round.
+      // Their workers run at a lower priority (niceness 10, tests/setup/priority.ts): the process tests
+      // beside them come first, and they take what those leave of the cores.
       env: { TEST_DB: engine, TEST_LOW_PRIORITY: "1" },
       include: TEST_FILES,
       exclude: [
@@ -120,7 +120,7 @@ function processes(engine: Engine) {
       // One file at a time, in a thread of Vitest's own process (a pool of its own, so that they run
       // beside the in-process files' forks instead of after them): each starts servers that need a
       // core, and their timing checks (a retry's wait, which worker answers, a latency ratio) failed
-      // when two ran side by side. The in-process files beside them run at the lowest priority.
+      // when two ran side by side. The in-process files beside them run at a lower priority.
       pool: "threads" as const,
       poolOptions: { threads: { singleThread: true } },
     },
@@ -181,7 +181,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // In-process tests run on SQLite always, and again on PostgreSQL with TEST_POSTGRES=1. Test files
     // that start processes (tests/setup/process-tests.ts) run at the same time, one after the other on
     // the engines they name; their servers wait on timers, locks and each other, and the in-process
-    // tests (at the lowest priority) fill the cores they leave idle.
+    // tests (at a lower priority) fill the cores they leave idle.
     projects: [
       inProcess("sqlite"),
       ...(withPostgres ? [inProcess("postgres")] : []),
